@@ -1,0 +1,38 @@
+# Photolala: `make run [PHOTOS=DIR]` to try it, `make test` to check it.
+SHELL := bash
+PHOTOS ?=
+BIN := .build/release/photolala
+
+.PHONY: run test bench deps build format lint clean
+
+## Install missing system packages (libvips, SQLite headers, exiftool).
+deps:
+	@Scripts/install-deps.sh
+
+## Build the release binary.
+build: deps
+	swift build -c release --product photolala
+
+## Build, then generate thumbnails for PHOTOS (or ~/Pictures, or a demo folder) and list them.
+run: build
+	@Scripts/run.sh "$(BIN)" "$(PHOTOS)"
+
+## Check formatting, build and run every test.
+test: deps lint
+	swift build --build-tests
+	swift test --skip-build
+
+## Side-by-side benchmarks against vipsthumbnail, md5sum and find (slow: makes fixtures).
+bench: deps
+	swift build -c release --product photolala-bench
+	Benchmarks/run.sh
+
+## Rewrite sources to the project's format (.swift-format).
+format:
+	swift format --in-place --recursive Sources Tests Benchmarks Package.swift
+
+lint:
+	swift format lint --strict --recursive Sources Tests Benchmarks Package.swift
+
+clean:
+	rm -rf .build

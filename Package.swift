@@ -1,0 +1,68 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Photolala",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "photolala", targets: ["photolala"]),
+        .library(name: "PhotolalaKit", targets: ["PhotolalaKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
+        ),
+        .target(
+            name: "PhotolalaKit",
+            dependencies: [
+                "CVips",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "photolala",
+            dependencies: [
+                "PhotolalaKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "photolala-bench",
+            dependencies: ["PhotolalaKit"],
+            path: "Benchmarks/Sources/photolala-bench",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PhotolalaTestSupport",
+            path: "Tests/PhotolalaTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PhotolalaKitTests",
+            dependencies: ["PhotolalaKit", "PhotolalaTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "photolalaTests",
+            dependencies: ["photolala", "PhotolalaTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,63 @@
+// Non-variadic wrappers around the libvips calls Photolala uses.
+//
+// Swift cannot call C variadic functions or expand the VIPS_INIT macro, so each
+// call the engine needs is wrapped here in a static inline function with the
+// options it passes spelled out.
+#ifndef PHOTOLALA_CVIPS_SHIM_H
+#define PHOTOLALA_CVIPS_SHIM_H
+
+#include <vips/vips.h>
+
+static inline int cvips_init(const char *program_name) {
+    return VIPS_INIT(program_name);
+}
+
+static void cvips_ignore_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {}
+
+/// Keeps libvips warnings off standard error: Photolala reports failures as errors instead.
+static inline void cvips_silence_warnings(void) {
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, cvips_ignore_log, NULL);
+}
+
+/// Opens an image lazily: only the header is decoded until pixels are needed.
+static inline VipsImage *cvips_header_from_buffer(const void *buffer, size_t length) {
+    return vips_image_new_from_buffer(buffer, length, "", NULL);
+}
+
+/// Shrink-on-load thumbnail from an encoded image held in memory.
+static inline int cvips_thumbnail_buffer(void *buffer, size_t length, VipsImage **out,
+                                         int width, int height, gboolean crop_centre) {
+    return vips_thumbnail_buffer(buffer, length, out, width,
+                                 "height", height,
+                                 "crop", crop_centre ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE,
+                                 "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                                 // libvips 8.14 does not pass fail_on on to buffer loaders; the
+                                 // option string does.
+                                 "option_string", "fail_on=truncated",
+                                 NULL);
+}
+
+/// Converts 16-bit and other interpretations to 8-bit sRGB or grey, as JPEG needs.
+static inline int cvips_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space) {
+    return vips_colourspace(in, out, space, NULL);
+}
+
+/// Composites an alpha channel over white.
+static inline int cvips_flatten_white(VipsImage *in, VipsImage **out) {
+    double white[3] = {255.0, 255.0, 255.0};
+    VipsArrayDouble *background = vips_array_double_new(white, 3);
+    int result = vips_flatten(in, out, "background", background, NULL);
+    vips_area_unref(VIPS_AREA(background));
+    return result;
+}
+
+/// Saves a baseline JPEG with every metadata block stripped.
+static inline int cvips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality) {
+    return vips_jpegsave_buffer(in, buffer, length, "Q", quality, "strip", TRUE, NULL);
+}
+
+static inline void cvips_unref(VipsImage *image) {
+    g_object_unref(image);
+}
+
+#endif

@@ -1,0 +1,50 @@
+/// The engine's shared parts, built once from a configuration and handed to every source.
+///
+/// ```swift
+/// let engine = try Engine(configuration: .standard(environment: ProcessInfo.processInfo.environment))
+/// let source = try engine.localSource(root: "/home/me/Pictures")
+/// ```
+public struct Engine: Sendable {
+    public let configuration: EngineConfiguration
+    public let database: PhotolalaDatabase
+    public let identities: IdentityIndex
+    public let thumbnailStore: ThumbnailStore
+    public let imaging: ImageProcessor
+
+    /// Opens the database and starts libvips.
+    /// - Throws: ``PhotolalaError`` when the data folder or libvips is unusable.
+    public init(configuration: EngineConfiguration) throws {
+        self.configuration = configuration
+        database = try PhotolalaDatabase(path: configuration.dataDirectory + "/photolala.sqlite")
+        identities = IdentityIndex(database: database)
+        thumbnailStore = ThumbnailStore(cacheDirectory: configuration.cacheDirectory)
+        imaging = try ImageProcessor(configuration: configuration.imaging)
+    }
+
+    /// A source over the folder tree at `root`.
+    /// - Throws: ``PhotolalaError/unreadableFolder`` when `root` is not a readable folder.
+    public func localSource(root: String) throws -> LocalPhotoSource {
+        try LocalPhotoSource(root: root, files: fileReader)
+    }
+
+    /// Metadata, EXIF and MD5 of any photo file, from one read.
+    /// - Throws: ``PhotolalaError`` when the file is unreadable or not an image.
+    public func metadata(ofFileAt path: String) async throws -> PhotoMetadata {
+        try await offload { [fileReader] in try fileReader.metadata(at: path) }
+    }
+
+    /// The thumbnail of any photo file, from the disk cache when it has one.
+    /// - Throws: ``PhotolalaError`` when the file is unreadable or not a decodable image.
+    public func thumbnail(ofFileAt path: String) async throws -> Thumbnail {
+        try await offload { [fileReader] in try fileReader.thumbnail(at: path) }
+    }
+
+    private var fileReader: PhotoFileReader {
+        PhotoFileReader(
+            identities: identities,
+            thumbnails: thumbnailStore,
+            imaging: imaging,
+            maximumFileSize: configuration.maximumFileSize
+        )
+    }
+}

@@ -1,0 +1,61 @@
+/// An image format Photolala reads, recognised by the file's first bytes rather than its name.
+///
+/// The raw value is the name used in catalogs and in the backup's `Format` tag.
+public enum ImageFormat: String, Sendable, Codable, CaseIterable {
+    case jpeg = "JPEG"
+    case png = "PNG"
+    case heif = "HEIF"
+    case avif = "AVIF"
+    case tiff = "TIFF"
+    case gif = "GIF"
+    case webp = "WEBP"
+    case bmp = "BMP"
+
+    /// File name extensions, lowercase, that the scanner treats as photos.
+    static let photoExtensions: Set<String> = [
+        "jpg", "jpeg", "jpe", "png", "heic", "heif", "hif", "avif", "tif", "tiff", "gif", "webp", "bmp",
+    ]
+
+    /// How many leading bytes ``init(sniffing:)`` needs to decide.
+    static let sniffLength = 32
+
+    /// Recognises a format from the first bytes of a file; `nil` when they are no image Photolala reads.
+    init?(sniffing bytes: some Collection<UInt8>) {
+        let head = Array(bytes.prefix(Self.sniffLength))
+        func starts(with prefix: [UInt8], at offset: Int = 0) -> Bool {
+            head.count >= offset + prefix.count && Array(head[offset..<offset + prefix.count]) == prefix
+        }
+        if starts(with: [0xFF, 0xD8, 0xFF]) {
+            self = .jpeg
+        } else if starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            self = .png
+        } else if starts(with: Array("GIF87a".utf8)) || starts(with: Array("GIF89a".utf8)) {
+            self = .gif
+        } else if starts(with: Array("RIFF".utf8)) && starts(with: Array("WEBP".utf8), at: 8) {
+            self = .webp
+        } else if starts(with: [0x49, 0x49, 0x2A, 0x00]) || starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+            || starts(with: [0x49, 0x49, 0x2B, 0x00]) || starts(with: [0x4D, 0x4D, 0x00, 0x2B])
+        {
+            self = .tiff
+        } else if starts(with: Array("BM".utf8)) && head.count >= 18 {
+            self = .bmp
+        } else if starts(with: Array("ftyp".utf8), at: 4), let brand = Self.isobmffImageBrand(head) {
+            self = brand
+        } else {
+            return nil
+        }
+    }
+
+    /// Reads the major and compatible brands of an ISO-BMFF `ftyp` box.
+    private static func isobmffImageBrand(_ head: [UInt8]) -> ImageFormat? {
+        let boxSize = head.prefix(4).reduce(0) { $0 << 8 | Int($1) }
+        let end = min(head.count, max(boxSize, 16))
+        var brands: [String] = []
+        for offset in stride(from: 8, to: end - 3, by: 4) where offset != 12 {
+            brands.append(String(decoding: head[offset..<offset + 4], as: UTF8.self))
+        }
+        if brands.contains(where: { $0 == "avif" || $0 == "avis" }) { return .avif }
+        let heifBrands: Set<String> = ["heic", "heix", "hevc", "hevx", "heim", "heis", "hevm", "hevs", "mif1", "msf1"]
+        return brands.contains(where: heifBrands.contains) ? .heif : nil
+    }
+}

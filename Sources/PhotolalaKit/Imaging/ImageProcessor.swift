@@ -1,0 +1,144 @@
+import CVips
+
+/// Decodes photos with libvips: thumbnails through shrink-on-load, and header facts.
+///
+/// Every method takes a whole encoded file in memory, so a caller that also hashes the file
+/// reads it from disk once. The format is recognised from the bytes, never from the name.
+///
+/// ```swift
+/// let processor = try ImageProcessor()
+/// let jpeg = try processor.thumbnail(of: bytes, name: "IMG_0042.HEIC")
+/// ```
+public struct ImageProcessor: Sendable {
+    /// Limits and output settings; the defaults are Photolala's thumbnail specification.
+    public struct Configuration: Sendable {
+        /// Images with more pixels than this are refused before decoding (decompression bombs).
+        public var maximumPixels: Int = 268_402_689
+        /// The thumbnail's short edge; smaller images are not enlarged.
+        public var thumbnailShortEdge: Int = 256
+        /// The long edge is cropped (centred) to at most this many times the short edge.
+        public var maximumAspectRatio: Int = 2
+        public var jpegQuality: Int = 85
+
+        public init() {}
+    }
+
+    public let configuration: Configuration
+
+    /// - Throws: ``PhotolalaError/imagingUnavailable`` when libvips cannot start.
+    public init(configuration: Configuration = Configuration()) throws {
+        try VipsRuntime.start()
+        self.configuration = configuration
+    }
+
+    /// Reads the format, displayed dimensions, orientation and EXIF without decoding pixels.
+    /// - Throws: ``PhotolalaError`` when the bytes are no image or the image cannot be read.
+    func inspect(_ bytes: [UInt8], name: String) throws -> ImageInspection {
+        let format = try recogniseFormat(bytes, name: name)
+        return try bytes.withUnsafeBytes { buffer in
+            let image = try header(buffer, format: format, name: name)
+            let exif = format == .tiff ? ExifReader(bytes) : image.exifBlock.map(ExifReader.init)
+            let swap = image.orientationSwapsAxes
+            return ImageInspection(
+                format: format,
+                width: swap ? image.height : image.width,
+                height: swap ? image.width : image.height,
+                orientation: image.orientation,
+                exif: exif
+            )
+        }
+    }
+
+    /// Renders Photolala's thumbnail: upright, short edge 256, long edge at most 512 (centre
+    /// crop beyond 2:1), JPEG at quality 85 with all metadata stripped.
+    /// - Throws: ``PhotolalaError`` when the bytes are no image, too large, or damaged.
+    public func thumbnail(of bytes: [UInt8], name: String) throws -> [UInt8] {
+        let format = try recogniseFormat(bytes, name: name)
+        return try bytes.withUnsafeBytes { buffer in
+            let source = try header(buffer, format: format, name: name)
+            let swap = source.orientationSwapsAxes
+            let (width, height) = thumbnailSize(
+                width: swap ? source.height : source.width,
+                height: swap ? source.width : source.height
+            )
+            var output: UnsafeMutablePointer<CVips.VipsImage>?
+            let base = UnsafeMutableRawPointer(mutating: buffer.baseAddress)
+            guard cvips_thumbnail_buffer(base, buffer.count, &output, Int32(width), Int32(height), 1) == 0, let output else {
+                throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError())
+            }
+            let image = try prepareForJPEG(VipsImage(output), name: name)
+            return try encodeJPEG(image, name: name)
+        }
+    }
+
+    /// The thumbnail's pixel size for an upright image of `width` × `height`.
+    func thumbnailSize(width: Int, height: Int) -> (width: Int, height: Int) {
+        let shortEdge = max(1, min(width, height))
+        let scale = shortEdge > configuration.thumbnailShortEdge ? Double(configuration.thumbnailShortEdge) / Double(shortEdge) : 1
+        let longest = Int((Double(shortEdge) * scale).rounded()) * configuration.maximumAspectRatio
+        let scaledWidth = max(1, Int((Double(width) * scale).rounded()))
+        let scaledHeight = max(1, Int((Double(height) * scale).rounded()))
+        return (min(scaledWidth, longest), min(scaledHeight, longest))
+    }
+
+    // MARK: - Steps
+
+    private func recogniseFormat(_ bytes: [UInt8], name: String) throws -> ImageFormat {
+        guard !bytes.isEmpty else { throw PhotolalaError.emptyFile(name) }
+        guard let format = ImageFormat(sniffing: bytes) else { throw PhotolalaError.notAnImage(name) }
+        return format
+    }
+
+    private func header(_ buffer: UnsafeRawBufferPointer, format: ImageFormat, name: String) throws -> VipsImage {
+        guard let pointer = cvips_header_from_buffer(buffer.baseAddress, buffer.count) else {
+            let reason = VipsRuntime.takeError()
+            if reason.contains("not a known buffer format") || reason.contains("is not a known") {
+                throw PhotolalaError.unsupportedFormat(name, format: format)
+            }
+            throw PhotolalaError.damagedImage(name, reason: reason)
+        }
+        let image = VipsImage(pointer)
+        let pixels = image.width.multipliedReportingOverflow(by: image.height)
+        guard !pixels.overflow, pixels.partialValue <= configuration.maximumPixels else {
+            throw PhotolalaError.imageTooLarge(name, width: image.width, height: image.height, limit: configuration.maximumPixels)
+        }
+        return image
+    }
+
+    /// Brings any decoded image to 8-bit sRGB or grey without alpha, as baseline JPEG requires.
+    private func prepareForJPEG(_ image: VipsImage, name: String) throws -> VipsImage {
+        var current = image
+        let interpretation = current.interpretation
+        let target: VipsInterpretation? =
+            switch interpretation {
+            case VIPS_INTERPRETATION_sRGB, VIPS_INTERPRETATION_B_W: nil
+            case VIPS_INTERPRETATION_GREY16: VIPS_INTERPRETATION_B_W
+            default: VIPS_INTERPRETATION_sRGB
+            }
+        if let target {
+            var converted: UnsafeMutablePointer<CVips.VipsImage>?
+            guard cvips_colourspace(current.pointer, &converted, target) == 0, let converted else {
+                throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError())
+            }
+            current = VipsImage(converted)
+        }
+        if current.hasAlpha {
+            var flattened: UnsafeMutablePointer<CVips.VipsImage>?
+            guard cvips_flatten_white(current.pointer, &flattened) == 0, let flattened else {
+                throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError())
+            }
+            current = VipsImage(flattened)
+        }
+        return current
+    }
+
+    private func encodeJPEG(_ image: VipsImage, name: String) throws -> [UInt8] {
+        var data: UnsafeMutableRawPointer?
+        var length = 0
+        guard cvips_jpegsave_buffer(image.pointer, &data, &length, Int32(configuration.jpegQuality)) == 0, let data else {
+            throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError())
+        }
+        defer { g_free(data) }
+        return Array(UnsafeRawBufferPointer(start: data, count: length))
+    }
+}

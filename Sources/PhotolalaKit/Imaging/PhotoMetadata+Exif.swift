@@ -1,0 +1,74 @@
+import Foundation
+
+extension PhotoMetadata {
+    /// Fills the camera, exposure, date and GPS fields from an EXIF block.
+    mutating func apply(_ exif: ExifReader) {
+        typealias Tag = ExifReader.Tag
+        cameraMake = exif.primary[Tag.make]?.text
+        cameraModel = exif.primary[Tag.model]?.text
+        lensModel = exif.exif[Tag.lensModel]?.text
+        exposureTime = exif.exif[Tag.exposureTime]?.number
+        fNumber = exif.exif[Tag.fNumber]?.number
+        iso = exif.exif[Tag.iso]?.number.map { Int($0) }
+        focalLength = exif.exif[Tag.focalLength]?.number
+
+        let candidates: [(UInt16, UInt16)] = [
+            (Tag.dateTimeOriginal, Tag.offsetTimeOriginal),
+            (Tag.dateTimeDigitized, Tag.offsetTimeDigitized),
+        ]
+        for (dateTag, offsetTag) in candidates {
+            guard let text = exif.exif[dateTag]?.text, let local = Self.exifLocalTime(text) else { continue }
+            let offset = (exif.exif[offsetTag]?.text ?? exif.exif[Tag.offsetTime]?.text).flatMap(Self.exifOffset)
+            photoDate = Date(timeIntervalSince1970: Double(local - (offset ?? 0)))
+            photoDateOffsetSeconds = offset
+            break
+        }
+
+        if let latitude = Self.degrees(exif.gps[Tag.gpsLatitude]), let longitude = Self.degrees(exif.gps[Tag.gpsLongitude]) {
+            self.latitude = exif.gps[Tag.gpsLatitudeRef]?.text?.uppercased() == "S" ? -latitude : latitude
+            self.longitude = exif.gps[Tag.gpsLongitudeRef]?.text?.uppercased() == "W" ? -longitude : longitude
+        }
+        if let altitude = exif.gps[Tag.gpsAltitude]?.number {
+            self.altitude = exif.gps[Tag.gpsAltitudeRef]?.number == 1 ? -altitude : altitude
+        }
+    }
+
+    /// Seconds since 1970 of an EXIF `YYYY:MM:DD HH:MM:SS` time read as if it were UTC.
+    static func exifLocalTime(_ text: String) -> Int? {
+        let digits = text.split(whereSeparator: { ":- T".contains($0) }).prefix(6).map { Int($0) }
+        guard digits.count == 6, let year = digits[0], let month = digits[1], let day = digits[2],
+            let hour = digits[3], let minute = digits[4], let second = digits[5],
+            (1800...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
+        else { return nil }
+        return daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+    }
+
+    /// Seconds east of UTC from an EXIF offset such as `+09:00` or `-05:30`.
+    static func exifOffset(_ text: String) -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let sign = trimmed.first, sign == "+" || sign == "-" else { return nil }
+        let parts = trimmed.dropFirst().split(separator: ":").map { Int($0) }
+        guard parts.count == 2, let hours = parts[0], let minutes = parts[1], hours <= 14, minutes < 60 else { return nil }
+        let seconds = hours * 3_600 + minutes * 60
+        return sign == "-" ? -seconds : seconds
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
+    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func degrees(_ value: ExifReader.Value?) -> Double? {
+        let parts = value?.numbers ?? []
+        guard let whole = parts.first, whole.isFinite else { return nil }
+        let minutes = parts.count > 1 && parts[1].isFinite ? parts[1] : 0
+        let seconds = parts.count > 2 && parts[2].isFinite ? parts[2] : 0
+        return whole + minutes / 60 + seconds / 3_600
+    }
+}

@@ -1,0 +1,39 @@
+import CVips
+
+/// Owns one `VipsImage` reference and releases it when dropped.
+///
+/// A class so that ownership is single and the reference is released exactly once.
+final class VipsImage {
+    let pointer: UnsafeMutablePointer<CVips.VipsImage>
+
+    init(_ pointer: UnsafeMutablePointer<CVips.VipsImage>) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        cvips_unref(pointer)
+    }
+
+    var width: Int { Int(vips_image_get_width(pointer)) }
+    var height: Int { Int(vips_image_get_height(pointer)) }
+    var bands: Int { Int(vips_image_get_bands(pointer)) }
+    var interpretation: VipsInterpretation { vips_image_get_interpretation(pointer) }
+    var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+
+    /// EXIF orientation 1–8 as libvips applies it, 1 when the loader already rotated the pixels.
+    var orientation: Int { Int(vips_image_get_orientation(pointer)) }
+
+    /// Whether the orientation turns the image by 90° or 270°, swapping width and height.
+    var orientationSwapsAxes: Bool { vips_image_get_orientation_swap(pointer) != 0 }
+
+    /// The raw EXIF block libvips found, if any.
+    var exifBlock: [UInt8]? {
+        var data: UnsafeRawPointer?
+        var length = 0
+        guard vips_image_get_typeof(pointer, "exif-data") != 0,
+            vips_image_get_blob(pointer, "exif-data", &data, &length) == 0,
+            let data, length > 0
+        else { return nil }
+        return Array(UnsafeRawBufferPointer(start: data, count: length))
+    }
+}

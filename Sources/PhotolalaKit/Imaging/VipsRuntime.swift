@@ -1,0 +1,37 @@
+import CVips
+import Foundation
+import Synchronization
+
+/// Starts libvips once per process and reads its error buffer.
+///
+/// libvips keeps process-wide state (its type system, thread pool and operation cache), so it
+/// can only be started once; every ``ImageProcessor`` shares that start.
+enum VipsRuntime {
+    private static let startResult: Result<Void, PhotolalaError> = {
+        guard cvips_init("photolala") == 0 else {
+            return .failure(.imagingUnavailable(takeError()))
+        }
+        // Photolala decodes each image on one thread and runs images in parallel instead,
+        // and never revisits an image, so libvips's own thread pool and cache only cost time.
+        cvips_silence_warnings()
+        vips_concurrency_set(1)
+        vips_cache_set_max(0)
+        // Only formats Photolala recognised by their bytes reach libvips; refuse the rest.
+        vips_block_untrusted_set(1)
+        vips_operation_block_set("VipsForeignLoadMagick", 0)
+        return .success(())
+    }()
+
+    /// - Throws: ``PhotolalaError/imagingUnavailable`` when libvips cannot start.
+    static func start() throws {
+        try startResult.get()
+    }
+
+    /// The accumulated libvips error text, cleared, on one line.
+    static func takeError() -> String {
+        guard let buffer = vips_error_buffer() else { return "" }
+        let text = String(cString: buffer)
+        vips_error_clear()
+        return text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: "; ")
+    }
+}

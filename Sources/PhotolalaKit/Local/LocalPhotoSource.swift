@@ -1,0 +1,126 @@
+public import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Photos in a folder tree on a local disk, removable medium or network share.
+///
+/// Listing walks the tree off the caller's task and delivers the first 200 photos at once, then
+/// batches of 100. Item ids are opaque; resolving one never reaches outside the root.
+///
+/// ```swift
+/// let source = try engine.localSource(root: "/mnt/nas/photos")
+/// for try await batch in source.scan() {
+///     print(batch.photos.count, "more photos")
+/// }
+/// ```
+public final class LocalPhotoSource: PhotoSource {
+    /// The canonical absolute path of the tree's root.
+    public let root: String
+    public let capabilities: PhotoSourceCapabilities = [.preview, .folders]
+
+    private let files: PhotoFileReader
+    private let feed = ChangeFeed()
+
+    /// - Throws: ``PhotolalaError/unreadableFolder`` when `root` is not a folder that can be read.
+    init(root: String, files: PhotoFileReader) throws {
+        guard let resolved = realpath(root, nil) else { throw PhotolalaError.unreadableFolder(root, errno: errno) }
+        self.root = String(cString: resolved)
+        free(resolved)
+        guard try FileStatus(path: self.root).isDirectory else { throw PhotolalaError.unreadableFolder(root, errno: ENOTDIR) }
+        self.files = files
+    }
+
+    /// Scans the tree (or only the root folder) and delivers photos, subfolders and problems
+    /// progressively. Stop iterating to stop the walk.
+    /// - Parameters:
+    ///   - recursive: Include the photos of every subfolder.
+    ///   - includeStatus: Read each photo's size and modification time.
+    public func scan(recursive: Bool = true, includeStatus: Bool = false) -> AsyncThrowingStream<ScanBatch, any Error> {
+        walk(.init(recursive: recursive, includeStatus: includeStatus)) { $0 }
+    }
+
+    /// Rescans the tree and announces on ``changes()`` what was added, removed or modified
+    /// since the previous refresh.
+    /// - Throws: ``PhotolalaError`` when the root can no longer be read.
+    public func refresh() async throws {
+        var photos: [ScannedPhoto] = []
+        for try await batch in scan(includeStatus: true) {
+            photos += batch.photos
+        }
+        feed.update(with: photos)
+    }
+
+    /// The absolute path of an item, checked to lie inside the root even through links.
+    /// - Throws: ``PhotolalaError/photoNotFound`` for malformed ids and paths outside the root.
+    public func path(for id: PhotoItem.ID) throws -> String {
+        guard let relative = LocalItemID.relativePath(of: id) else { throw PhotolalaError.photoNotFound(id) }
+        guard let resolved = realpath(root + "/" + relative, nil) else { throw PhotolalaError.photoNotFound(relative) }
+        defer { free(resolved) }
+        let path = String(cString: resolved)
+        guard path.hasPrefix(root + "/") else { throw PhotolalaError.photoNotFound(relative) }
+        return path
+    }
+
+    // MARK: - PhotoSource
+
+    public func loadItems() -> AsyncThrowingStream<[PhotoItem], any Error> {
+        walk(.init()) { batch in
+            batch.photos.isEmpty ? nil : batch.photos.map(\.item)
+        }
+    }
+
+    public func loadMetadata(for id: PhotoItem.ID) async throws -> PhotoMetadata {
+        let path = try path(for: id)
+        return try await offload { [files] in try files.metadata(at: path) }
+    }
+
+    public func loadThumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
+        let path = try path(for: id)
+        return try await offload { [files] in try files.thumbnail(at: path) }
+    }
+
+    public func loadFullImage(for id: PhotoItem.ID) async throws -> Data {
+        let path = try path(for: id)
+        return try await offload { [files] in
+            Data(try FileContents(path: path, sizeLimit: files.maximumFileSize).bytes)
+        }
+    }
+
+    public func changes() -> AsyncStream<PhotoSourceChange> {
+        feed.subscribe()
+    }
+
+    // MARK: - Walking
+
+    /// Runs the scanner on a dispatch thread, delivering each batch through `transform`
+    /// (`nil` skips it); ending the iteration stops the walk.
+    private func walk<Element: Sendable>(
+        _ options: DirectoryScanner.Options,
+        transform: @escaping @Sendable (ScanBatch) -> Element?
+    ) -> AsyncThrowingStream<Element, any Error> {
+        let scanner = DirectoryScanner(root: root, options: options)
+        return AsyncThrowingStream { continuation in
+            let cancellation = CancellationFlag()
+            continuation.onTermination = { _ in cancellation.set() }
+            DispatchQueue.global(qos: .userInitiated).async {
+                var batcher = ProgressiveBatcher()
+                func deliver(_ batch: ScanBatch?) {
+                    if let batch, let element = transform(batch) {
+                        continuation.yield(element)
+                    }
+                }
+                do {
+                    try scanner.walk(isCancelled: { cancellation.isSet }) { deliver(batcher.add($0)) }
+                    deliver(batcher.finish())
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+        }
+    }
+}

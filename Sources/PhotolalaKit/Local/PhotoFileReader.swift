@@ -1,0 +1,55 @@
+import Foundation
+
+/// Reads a photo file once for everything Photolala derives from it: MD5, metadata, thumbnail.
+///
+/// The identity index turns an unchanged file's path, size and time into its MD5 without
+/// reading it, and the thumbnail store then answers without decoding anything.
+struct PhotoFileReader: Sendable {
+    let identities: IdentityIndex
+    let thumbnails: ThumbnailStore
+    let imaging: ImageProcessor
+    let maximumFileSize: Int64
+
+    /// The file's thumbnail from the disk cache, or rendered (and cached) from one read.
+    /// - Throws: ``PhotolalaError`` when the file is unreadable or not a decodable image.
+    func thumbnail(at path: String) throws -> Thumbnail {
+        let status = try FileStatus(path: path)
+        guard status.size > 0 else { throw PhotolalaError.emptyFile(path) }
+        if let md5 = try identities.md5(forPath: path, status: status), let jpeg = thumbnails.thumbnail(forMD5: md5) {
+            return Thumbnail(md5: md5, jpeg: jpeg, origin: .disk)
+        }
+        let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
+        let md5 = ContentHash.md5(of: contents.bytes)
+        try identities.record(md5: md5, forPath: path, status: contents.status)
+        if let jpeg = thumbnails.thumbnail(forMD5: md5) {
+            return Thumbnail(md5: md5, jpeg: jpeg, origin: .disk)
+        }
+        let jpeg = try imaging.thumbnail(of: contents.bytes, name: path)
+        try thumbnails.store(jpeg, forMD5: md5)
+        return Thumbnail(md5: md5, jpeg: jpeg, origin: .generated)
+    }
+
+    /// Everything known about the file: its status, MD5, header facts and EXIF.
+    /// - Throws: ``PhotolalaError`` when the file is unreadable or not an image.
+    func metadata(at path: String) throws -> PhotoMetadata {
+        let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
+        let md5 = ContentHash.md5(of: contents.bytes)
+        try identities.record(md5: md5, forPath: path, status: contents.status)
+        let inspection = try imaging.inspect(contents.bytes, name: path)
+
+        var metadata = PhotoMetadata()
+        metadata.fileSize = contents.status.size
+        metadata.modificationDate = contents.status.modificationDate
+        metadata.creationDate = (try? FileManager.default.attributesOfItem(atPath: path))?[.creationDate] as? Date
+        metadata.width = inspection.width
+        metadata.height = inspection.height
+        metadata.orientation = inspection.orientation
+        metadata.format = inspection.format
+        metadata.originalFilename = FilePath.name(of: path)
+        metadata.md5 = md5
+        if let exif = inspection.exif {
+            metadata.apply(exif)
+        }
+        return metadata
+    }
+}

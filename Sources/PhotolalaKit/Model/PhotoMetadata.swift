@@ -1,0 +1,44 @@
+public import Foundation
+
+/// What is known about one photo: file facts, image facts and its EXIF.
+///
+/// Every field is optional because sources know different things: a file on disk has no Apple
+/// Photos id, a cloud entry has no creation date. `Codable`, so the backup can store it as a
+/// property list beside the photo.
+public struct PhotoMetadata: Sendable, Equatable {
+    public var fileSize: Int64?
+    public var creationDate: Date?
+    public var modificationDate: Date?
+    /// When the photo was taken: EXIF DateTimeOriginal (or CreateDate), read in the offset the
+    /// camera recorded, or as UTC when it recorded none.
+    public var photoDate: Date?
+    /// The recorded offset from UTC in seconds, when the camera wrote one.
+    public var photoDateOffsetSeconds: Int?
+    /// Pixel size as the photo is displayed, after its EXIF orientation.
+    public var width: Int?
+    public var height: Int?
+    /// EXIF orientation, 1 (upright) to 8.
+    public var orientation: Int?
+    public var cameraMake: String?
+    public var cameraModel: String?
+    public var lensModel: String?
+    /// Exposure time in seconds.
+    public var exposureTime: Double?
+    public var fNumber: Double?
+    public var iso: Int?
+    /// Focal length in millimetres.
+    public var focalLength: Double?
+    /// Signed degrees: south and west are negative.
+    public var latitude: Double?
+    public var longitude: Double?
+    /// Metres above sea level; negative below it.
+    public var altitude: Double?
+    public var format: ImageFormat?
+    public var originalFilename: String?
+    /// Lowercase hex MD5 of the file's bytes, once it has been computed.
+    public var md5: String?
+
+    public init() {}
+}
+
+extension PhotoMetadata: Codable {}

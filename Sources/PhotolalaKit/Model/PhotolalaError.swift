@@ -1,0 +1,94 @@
+/// An error from the Photolala engine, with a message that says what went wrong and what to do.
+///
+/// Compare ``code`` to tell errors apart; show ``message`` to the user. Messages name files
+/// but never carry secrets or GPS data.
+public struct PhotolalaError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure this is; new codes may be added.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+
+        private init(_ name: String) {
+            self.name = name
+        }
+
+        public var description: String { name }
+
+        public static let photoNotFound = Code("photoNotFound")
+        public static let unreadableFile = Code("unreadableFile")
+        public static let emptyFile = Code("emptyFile")
+        public static let notAnImage = Code("notAnImage")
+        public static let unsupportedFormat = Code("unsupportedFormat")
+        public static let damagedImage = Code("damagedImage")
+        public static let imageTooLarge = Code("imageTooLarge")
+        public static let fileTooLarge = Code("fileTooLarge")
+        public static let unreadableFolder = Code("unreadableFolder")
+        public static let writeFailed = Code("writeFailed")
+        public static let databaseFailed = Code("databaseFailed")
+        public static let imagingUnavailable = Code("imagingUnavailable")
+    }
+
+    public let code: Code
+    public let message: String
+
+    public var description: String { message }
+
+    init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+extension PhotolalaError {
+    static func photoNotFound(_ id: String) -> Self {
+        .init(.photoNotFound, "Photo '\(id)' was not found: it may have been moved or deleted. Rescan the folder.")
+    }
+
+    static func unreadableFile(_ path: String, errno code: Int32) -> Self {
+        .init(.unreadableFile, "Cannot read '\(path)': \(systemMessage(code)). Check that it exists and that you may read it.")
+    }
+
+    static func emptyFile(_ path: String) -> Self {
+        .init(.emptyFile, "'\(path)' is empty (0 bytes): there is no image in it.")
+    }
+
+    static func notAnImage(_ path: String) -> Self {
+        .init(.notAnImage, "'\(path)' is not an image: its content is not JPEG, PNG, HEIC, TIFF, GIF, WebP or BMP, whatever its name says.")
+    }
+
+    static func unsupportedFormat(_ path: String, format: ImageFormat) -> Self {
+        .init(
+            .unsupportedFormat,
+            "'\(path)' is \(format.rawValue), which this build of libvips cannot decode. Install libvips with \(format.rawValue) support.")
+    }
+
+    static func damagedImage(_ path: String, reason: String) -> Self {
+        let detail = reason.isEmpty ? "" : " (\(reason))"
+        return .init(.damagedImage, "'\(path)' could not be decoded: the file is truncated or damaged\(detail).")
+    }
+
+    static func imageTooLarge(_ path: String, width: Int, height: Int, limit: Int) -> Self {
+        .init(
+            .imageTooLarge,
+            "'\(path)' is \(width)×\(height) pixels, over the limit of \(limit / 1_000_000) megapixels; it was not decoded, to protect memory.")
+    }
+
+    static func fileTooLarge(_ path: String, size: Int64, limit: Int64) -> Self {
+        .init(.fileTooLarge, "'\(path)' is \(size) bytes, over the \(limit)-byte limit for one photo.")
+    }
+
+    static func unreadableFolder(_ path: String, errno code: Int32) -> Self {
+        .init(.unreadableFolder, "Cannot open folder '\(path)': \(systemMessage(code)).")
+    }
+
+    static func writeFailed(_ path: String, errno code: Int32) -> Self {
+        .init(.writeFailed, "Cannot write '\(path)': \(systemMessage(code)). Check free space and permissions.")
+    }
+
+    static func databaseFailed(_ path: String, reason: String) -> Self {
+        .init(.databaseFailed, "The database '\(path)' failed: \(reason). Delete it to rebuild it from your folders.")
+    }
+
+    static func imagingUnavailable(_ reason: String) -> Self {
+        .init(.imagingUnavailable, "libvips could not start: \(reason). Install libvips (apt install libvips-dev, brew install vips).")
+    }
+}

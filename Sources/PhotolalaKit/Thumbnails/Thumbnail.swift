@@ -1,0 +1,31 @@
+/// A photo's thumbnail JPEG, with the content key it is cached under.
+public struct Thumbnail: Sendable, Equatable {
+    /// Where the bytes came from, so callers can report cache efficiency.
+    public enum Origin: String, Sendable {
+        /// The loader's in-memory cache.
+        case memory
+        /// The disk cache: no decoding was needed.
+        case disk
+        /// Decoded and rendered now.
+        case generated
+    }
+
+    /// MD5 of the photo the thumbnail shows, when the source knows it.
+    public let md5: String?
+    public let jpeg: [UInt8]
+    public var origin: Origin
+
+    public init(md5: String?, jpeg: [UInt8], origin: Origin) {
+        self.md5 = md5
+        self.jpeg = jpeg
+        self.origin = origin
+    }
+}
+
+extension Thumbnail {
+    /// Writes the JPEG to `path` atomically.
+    /// - Throws: ``PhotolalaError/writeFailed`` when the file cannot be written.
+    public func write(to path: String) throws {
+        try AtomicFile.write(jpeg, to: path)
+    }
+}

@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The disk cache of thumbnails, addressed by content: `{cache}/thumbnails/{md5[0..2]}/{md5}.jpg`.
+///
+/// Because the key is the photo's MD5, the same photo in two folders, or in a folder and the
+/// backup, shares one thumbnail. Writes are atomic, so a crash never leaves a torn JPEG.
+public struct ThumbnailStore: Sendable {
+    /// The folder holding the two-character shard folders.
+    public let directory: String
+
+    /// - Parameter cacheDirectory: Photolala's cache folder; thumbnails go in its `thumbnails/`.
+    public init(cacheDirectory: String) {
+        directory = cacheDirectory + "/thumbnails"
+    }
+
+    /// Where the thumbnail of content `md5` lives.
+    public func path(forMD5 md5: String) -> String {
+        "\(directory)/\(md5.prefix(2))/\(md5).jpg"
+    }
+
+    /// The cached JPEG, or `nil` when there is none (or it cannot be read).
+    public func thumbnail(forMD5 md5: String) -> [UInt8]? {
+        try? FileContents(path: path(forMD5: md5), sizeLimit: 16 << 20).bytes
+    }
+
+    /// Whether a thumbnail of content `md5` is cached.
+    public func contains(md5: String) -> Bool {
+        access(path(forMD5: md5), F_OK) == 0
+    }
+
+    /// Stores a thumbnail atomically.
+    /// - Throws: ``PhotolalaError/writeFailed`` when the cache folder is not writable.
+    public func store(_ jpeg: [UInt8], forMD5 md5: String) throws {
+        try AtomicFile.write(jpeg, to: path(forMD5: md5))
+    }
+}

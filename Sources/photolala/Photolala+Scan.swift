@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import PhotolalaKit
+
+extension Photolala {
+    struct Scan: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the photos of a folder tree as they are found.",
+            discussion: """
+                Photos are found by extension (jpg, jpeg, png, heic, heif, avif, tif, tiff, gif, \
+                webp, bmp) or, for files without one, by content. Hidden files are skipped. \
+                Folders that cannot be read and link loops are reported, and the scan goes on.
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The folder to scan.")
+        var directory: String
+
+        @Flag(help: "Print one JSON object with count, items (id, name, path, size), folders and errors.")
+        var json = false
+
+        func run() async throws {
+            let source = try global.makeEngine().localSource(root: GlobalOptions.absolute(directory))
+            var terminal = Terminal()
+            var photos: [ScannedPhoto] = []
+            var photoCount = 0
+            var folders: [ScannedFolder] = []
+            var problems: [ScanProblem] = []
+
+            for try await batch in source.scan(includeStatus: json) {
+                if !json {
+                    batch.photos.forEach { terminal.output($0.path) }
+                    batch.problems.forEach { terminal.message("warning: \($0.message)") }
+                }
+                photoCount += batch.photos.count
+                if json {
+                    photos += batch.photos
+                }
+                folders += batch.folders
+                problems += batch.problems
+                terminal.status("Scanning… \(photoCount.grouped) photos in \(folders.count.grouped) folders")
+            }
+            terminal.clearStatus()
+
+            if json {
+                let report = ScanReport(photos: photos, folders: folders, problems: problems)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.withoutEscapingSlashes]
+                terminal.output(String(decoding: try encoder.encode(report), as: UTF8.self))
+            } else {
+                terminal.message("\(photoCount.grouped) photos, \(folders.count.grouped) folders, \(problems.count.grouped) problems.")
+            }
+        }
+    }
+}
+
+/// The JSON `photolala scan --json` prints.
+private struct ScanReport: Encodable {
+    struct Item: Encodable {
+        let id: String
+        let name: String
+        let path: String
+        let size: Int64?
+    }
+
+    struct Folder: Encodable {
+        let name: String
+        let path: String
+    }
+
+    struct Problem: Encodable {
+        let path: String
+        let message: String
+    }
+
+    let count: Int
+    let items: [Item]
+    let folders: [Folder]
+    let errors: [Problem]
+
+    init(photos: [ScannedPhoto], folders: [ScannedFolder], problems: [ScanProblem]) {
+        count = photos.count
+        items = photos.map { Item(id: $0.item.id, name: $0.item.displayName, path: $0.path, size: $0.status?.size) }
+        self.folders = folders.map { Folder(name: $0.name, path: $0.path) }
+        errors = problems.map { Problem(path: $0.path, message: $0.message) }
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import PhotolalaKit
+
+extension Photolala {
+    struct Thumbnail: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write one photo's thumbnail: upright JPEG, short edge 256, long edge at most 512.",
+            discussion: "The thumbnail also goes into the cache, so browsing the photo later needs no decoding."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The photo file.")
+        var file: String
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the JPEG.", valueName: "out.jpg"))
+        var output: String
+
+        func run() async throws {
+            let thumbnail = try await global.makeEngine().thumbnail(ofFileAt: GlobalOptions.absolute(file))
+            let path = GlobalOptions.absolute(output)
+            try thumbnail.write(to: path)
+            Terminal().output("Wrote \(path) (\(thumbnail.jpeg.count.grouped) bytes).")
+        }
+    }
+}

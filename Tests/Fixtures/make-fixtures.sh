@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Makes the photos the tests read, with libvips and exiftool, into the folder given.
+#
+#   Tests/Fixtures/make-fixtures.sh OUTDIR
+#
+# Every file is small (flat colours compress to almost nothing) but has the dimensions,
+# orientation and EXIF that the tests check.
+set -euo pipefail
+out=${1:?usage: make-fixtures.sh OUTDIR}
+mkdir -p "$out"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export VIPS_WARNING=0
+
+# solid WIDTH HEIGHT "R G B" FILE: a flat-coloured 8-bit sRGB image.
+solid() {
+    vips black "$work/black.v" "$1" "$2" --bands 3
+    vips linear "$work/black.v" "$work/lin.v" "1 1 1" "$3"
+    vips cast "$work/lin.v" "$4" uchar
+}
+
+# A photo stored sideways (400×300, red left half, blue right half) with EXIF orientation 6:
+# shown upright it is 300×400 with red on top.
+solid 200 300 "255 0 0" "$work/red.v"
+solid 200 300 "0 0 255" "$work/blue.v"
+vips join "$work/red.v" "$work/blue.v" "$out/orientation6.jpg" horizontal
+exiftool -q -overwrite_original -Orientation#=6 "$out/orientation6.jpg"
+
+# A 12-megapixel camera photo with full EXIF, taken in Tokyo.
+solid 4000 3000 "120 140 160" "$work/photo.v"
+vips copy "$work/photo.v" "$out/photo-4000x3000.jpg"
+exiftool -q -overwrite_original \
+    -DateTimeOriginal="2023:07:14 10:22:33" -OffsetTimeOriginal="+09:00" \
+    -Make="Canon" -Model="Canon EOS R5" -LensModel="RF24-105mm F4 L IS USM" \
+    -ExposureTime=0.004 -FNumber=8 -ISO=200 -FocalLength=50 \
+    -GPSLatitude=35.658581 -GPSLatitudeRef=N -GPSLongitude=139.745433 -GPSLongitudeRef=E \
+    -GPSAltitude=40.5 -GPSAltitudeRef#=0 \
+    "$out/photo-4000x3000.jpg"
+
+# South and west of Greenwich, below sea level, no time offset recorded.
+solid 640 480 "90 90 90" "$work/sw.v"
+vips copy "$work/sw.v" "$out/southwest.jpg"
+exiftool -q -overwrite_original \
+    -DateTimeOriginal="2021:12:31 23:59:59" -Make="NIKON CORPORATION" -Model="NIKON Z 6" \
+    -GPSLatitude=33.8688 -GPSLatitudeRef=S -GPSLongitude=70.6693 -GPSLongitudeRef=W \
+    -GPSAltitude=12 -GPSAltitudeRef#=1 \
+    "$out/southwest.jpg"
+
+solid 6000 2000 "30 60 90" "$work/pano.v"
+vips copy "$work/pano.v" "$out/panorama-6000x2000.jpg"
+
+# Other formats, each 640×480.
+solid 640 480 "10 200 30" "$work/small.v"
+vips bandjoin_const "$work/small.v" "$work/alpha.v" 128
+vips copy "$work/alpha.v" "$out/photo.png"
+vips copy "$work/small.v" "$out/photo.webp"
+vips heifsave "$work/small.v" "$out/photo.heic"
+vips copy "$work/small.v" "$out/photo.tiff"
+exiftool -q -overwrite_original -Make="FUJIFILM" -Model="X-T5" -DateTimeOriginal="2022:05:01 08:00:00" "$out/photo.tiff"
+vips copy "$work/small.v" "$out/photo.gif"
+vips magicksave "$work/small.v" "$out/photo.bmp"
+vips cast "$work/small.v" "$work/wide.v" ushort
+vips linear "$work/wide.v" "$work/wide16.v" 256 0
+vips copy "$work/wide16.v" "$out/photo-16bit.png[bitdepth=16]"
+
+# Files that lie or are broken.
+cp "$out/photo.png" "$out/png-named.jpg"
+cp "$out/photo-4000x3000.jpg" "$out/IMG_0001"
+head -c "$(($(stat -c %s "$out/orientation6.jpg") / 2))" "$out/orientation6.jpg" > "$out/truncated.jpg"
+: > "$out/empty.jpg"
+printf 'These are my notes, not a photo.\n' > "$out/notes.jpg"
+
+# A decompression bomb: a valid PNG header claiming 100,000 × 100,000 pixels.
+python3 - "$out/bomb.png" <<'PY'
+import struct, sys, zlib
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+ihdr = struct.pack(">IIBBBBB", 100_000, 100_000, 8, 0, 0, 0, 0)
+row = zlib.compress(b"\0" * 1001)
+with open(sys.argv[1], "wb") as f:
+    f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", row) + chunk(b"IEND", b""))
+PY

@@ -1,0 +1,23 @@
+import Foundation
+import PhotolalaTestSupport
+
+@testable import PhotolalaKit
+
+/// An engine whose cache and data live in a test's own temporary folder.
+func makeEngine(in folder: TemporaryDirectory) throws -> Engine {
+    try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("cache"), dataDirectory: folder.path("data")))
+}
+
+/// Width and height of a JPEG, read by libvips.
+func dimensions(of jpeg: [UInt8]) throws -> (width: Int, height: Int) {
+    let inspection = try ImageProcessor().inspect(jpeg, name: "thumbnail")
+    return (inspection.width, inspection.height)
+}
+
+/// The colour at one pixel of a JPEG, as `vips getpoint` reads it.
+func pixel(of jpeg: [UInt8], x: Int, y: Int, in folder: TemporaryDirectory) throws -> [Int] {
+    let path = folder.path("pixel-\(UUID().uuidString).jpg")
+    try Data(jpeg).write(to: URL(fileURLWithPath: path))
+    let output = try Shell.run("vips", ["getpoint", path, String(x), String(y)])
+    return output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }.map { Int($0.rounded()) }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import PhotolalaTestSupport
+import Synchronization
+import Testing
+
+@testable import PhotolalaKit
+
+/// Passes everything to a real local source, recording the order of thumbnail loads and
+/// holding loads of one item until the test releases it.
+private final class RecordingSource: PhotoSource {
+    let inner: LocalPhotoSource
+    let heldID: PhotoItem.ID?
+    private let calls = Mutex<[PhotoItem.ID]>([])
+    private let gate: AsyncStream<Void>
+    private let opener: AsyncStream<Void>.Continuation
+
+    init(_ inner: LocalPhotoSource, holding heldID: PhotoItem.ID? = nil) {
+        self.inner = inner
+        self.heldID = heldID
+        (gate, opener) = AsyncStream<Void>.makeStream()
+    }
+
+    var loadedIDs: [PhotoItem.ID] { calls.withLock { $0 } }
+
+    func release() {
+        opener.yield()
+        opener.finish()
+    }
+
+    var capabilities: PhotoSourceCapabilities { inner.capabilities }
+    func loadItems() -> AsyncThrowingStream<[PhotoItem], any Error> { inner.loadItems() }
+    func loadMetadata(for id: PhotoItem.ID) async throws -> PhotoMetadata { try await inner.loadMetadata(for: id) }
+    func loadFullImage(for id: PhotoItem.ID) async throws -> Data { try await inner.loadFullImage(for: id) }
+    func changes() -> AsyncStream<PhotoSourceChange> { inner.changes() }
+
+    func loadThumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
+        calls.withLock { $0.append(id) }
+        if id == heldID {
+            for await _ in gate { break }
+        }
+        return try await inner.loadThumbnail(for: id)
+    }
+}
+
+@Suite("ThumbnailLoader")
+struct ThumbnailLoaderTests {
+    let folder: TemporaryDirectory
+    let engine: Engine
+    let source: LocalPhotoSource
+    let items: [PhotoItem]
+
+    /// A folder of twelve distinct photos.
+    init() async throws {
+        folder = try TemporaryDirectory()
+        engine = try makeEngine(in: folder)
+        let photos = folder.path("photos")
+        try Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [photos, "12", "320", "240"])
+        source = try engine.localSource(root: photos)
+        items = try await source.allItems()
+    }
+
+    private func loader(_ source: any PhotoSource, workers: Int = 2, budget: Int = 64 << 20) -> ThumbnailLoader {
+        var configuration = ThumbnailLoader.Configuration()
+        configuration.maximumConcurrentLoads = workers
+        configuration.memoryBudget = budget
+        return ThumbnailLoader(source: source, configuration: configuration)
+    }
+
+    /// Waits until the loader has started `count` loads of the recording source.
+    private func waitForLoads(_ source: RecordingSource, count: Int) async throws {
+        for _ in 0..<2_000 where source.loadedIDs.count < count {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    @Test("Concurrent requests for one photo generate its thumbnail once")
+    func deduplicates() async throws {
+        let recording = RecordingSource(source)
+        let loader = loader(recording)
+        let id = items[0].id
+        let results = try await withThrowingTaskGroup(of: Thumbnail.self) { group in
+            for _ in 0..<20 {
+                group.addTask { try await loader.thumbnail(for: id) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Set(results.map(\.jpeg)).count == 1)
+        #expect(recording.loadedIDs == [id])
+        let statistics = await loader.statistics
+        #expect(statistics.generated == 1)
+        #expect(statistics.joined + statistics.memoryHits == 19)
+    }
+
+    @Test("A request cancelled while queued does no work")
+    func cancelledRequestDoesNoWork() async throws {
+        let recording = RecordingSource(source, holding: items[0].id)
+        let loader = loader(recording, workers: 1)
+        let blocker = Task { try await loader.thumbnail(for: items[0].id) }
+        try await waitForLoads(recording, count: 1)
+
+        let cancelled = Task { try await loader.thumbnail(for: items[1].id, priority: .background) }
+        try await Task.sleep(for: .milliseconds(20))
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+
+        recording.release()
+        _ = try await blocker.value
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(recording.loadedIDs == [items[0].id])
+        #expect(await loader.statistics.dropped == 1)
+        #expect(await loader.statistics.generated == 1)
+    }
+
+    @Test("Queued loads run by priority, and prioritize moves them")
+    func priorities() async throws {
+        let recording = RecordingSource(source, holding: items[0].id)
+        let loader = loader(recording, workers: 1)
+        let blocker = Task { try await loader.thumbnail(for: items[0].id) }
+        try await waitForLoads(recording, count: 1)
+
+        await loader.preload([items[1].id, items[2].id], priority: .background)
+        await loader.preload([items[3].id], priority: .prefetch)
+        let visible = Task { try await loader.thumbnail(for: items[4].id, priority: .visible) }
+        await loader.prioritize([items[2].id], priority: .nearVisible)
+        try await Task.sleep(for: .milliseconds(20))
+
+        recording.release()
+        _ = try await blocker.value
+        _ = try await visible.value
+        try await waitForLoads(recording, count: 5)
+        #expect(recording.loadedIDs == [0, 4, 2, 3, 1].map { items[$0].id })
+    }
+
+    @Test("Preloaded thumbnails are then served from memory")
+    func preloadFillsMemory() async throws {
+        let loader = loader(source)
+        let ids = items.prefix(4).map(\.id)
+        await loader.preload(ids)
+        for _ in 0..<2_000 where await loader.statistics.loaded < 4 {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        for id in ids {
+            #expect(try await loader.thumbnail(for: id).origin == .memory)
+        }
+    }
+
+    @Test("The memory cache stays within its byte budget")
+    func memoryBudget() async throws {
+        let one = try await source.loadThumbnail(for: items[0].id).jpeg.count
+        let budget = one * 3
+        let loader = loader(source, budget: budget)
+        for item in items {
+            _ = try await loader.thumbnail(for: item.id)
+            #expect(await loader.memoryUsage <= budget)
+        }
+        #expect(await loader.memoryUsage > 0)
+        // The oldest were evicted and are loaded again; the newest are still in memory.
+        #expect(try await loader.thumbnail(for: items.last?.id ?? "").origin == .memory)
+        #expect(try await loader.thumbnail(for: items[0].id).origin != .memory)
+    }
+
+    @Test("A thumbnail survives a restart through the disk cache")
+    func survivesRestart() async throws {
+        let first = try await loader(source).thumbnail(for: items[0].id)
+        #expect(first.origin == .generated)
+
+        let restarted = try makeEngine(in: folder).localSource(root: source.root)
+        let second = try await loader(restarted).thumbnail(for: items[0].id)
+        #expect(second.origin == .disk)
+        #expect(second.jpeg == first.jpeg)
+        let md5 = try #require(first.md5)
+        #expect(FileManager.default.fileExists(atPath: folder.path("cache/thumbnails/\(md5.prefix(2))/\(md5).jpg")))
+    }
+
+    @Test("A failed load reports the source's error to every waiter")
+    func failures() async throws {
+        let loader = loader(source)
+        let missing = LocalItemID.make(relativePath: "missing.jpg")
+        let error = await #expect(throws: PhotolalaError.self) { try await loader.thumbnail(for: missing) }
+        #expect(error?.code == .photoNotFound)
+    }
+}
