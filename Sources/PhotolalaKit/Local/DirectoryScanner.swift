@@ -65,6 +65,9 @@ struct DirectoryScanner {
                 if name.hasPrefix(".") { continue }
                 let childPath = path + "/" + name
                 switch classify(entry: entry, name: name, path: childPath, folder: descriptor) {
+                case .folder(let identity?) where visited.contains(identity):
+                    let message = "Link '\(childPath)' leads back to a folder already scanned (a link loop); skipped."
+                    visit(.problem(ScanProblem(path: childPath, message: message)))
                 case .folder:
                     subfolders.append((name, childPath))
                 case .file(let status):
@@ -99,7 +102,8 @@ struct DirectoryScanner {
     // MARK: - Entries
 
     private enum Kind {
-        case folder
+        /// A folder, with its identity when it was reached through a link.
+        case folder(FolderIdentity?)
         /// A regular file, with its status when it had to be read to classify it.
         case file(FileStatus?)
         case skip
@@ -109,7 +113,7 @@ struct DirectoryScanner {
     private func classify(entry: UnsafeMutablePointer<dirent>, name: String, path: String, folder: Int32) -> Kind {
         switch Int32(entry.pointee.d_type) {
         case Int32(DT_DIR):
-            return .folder
+            return .folder(nil)
         case Int32(DT_REG):
             return .file(nil)
         case Int32(DT_LNK):
@@ -118,7 +122,7 @@ struct DirectoryScanner {
             var info = stat()
             guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .skip }
             switch info.st_mode & S_IFMT {
-            case S_IFDIR: return .folder
+            case S_IFDIR: return .folder(nil)
             case S_IFREG: return .file(FileStatus(info))
             case S_IFLNK: return classifyLink(path)
             default: return .skip
@@ -138,7 +142,7 @@ struct DirectoryScanner {
         var info = stat()
         guard stat(target, &info) == 0 else { return .skip }
         switch info.st_mode & S_IFMT {
-        case S_IFDIR: return .folder
+        case S_IFDIR: return .folder(FolderIdentity(info))
         case S_IFREG: return .file(FileStatus(info))
         default: return .skip
         }

@@ -1,0 +1,188 @@
+import Foundation
+import PhotolalaKit
+
+/// Side-by-side benchmarks: each measures Photolala's engine in this process and the reference
+/// tool on the same input in the same run, and prints the ratio.
+///
+///     photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS]
+@main
+struct Bench {
+    static func main() async throws {
+        let arguments = CommandLine.arguments.dropFirst()
+        guard arguments.count >= 3 else {
+            FileHandle.standardError.write(Data("usage: photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS]\n".utf8))
+            exit(64)
+        }
+        let photos = arguments[arguments.startIndex]
+        let tree = arguments[arguments.startIndex + 1]
+        let bigFile = arguments[arguments.startIndex + 2]
+        let jobs = arguments.count > 3 ? Int(arguments[arguments.startIndex + 3]) ?? 2 : ProcessInfo.processInfo.activeProcessorCount
+
+        var results: [Result] = []
+        results += try await thumbnails(photos: photos, jobs: jobs)
+        results += try md5(file: bigFile)
+        results += try await listing(tree: tree)
+
+        print("| benchmark | Photolala | reference | reference tool | ratio | target |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for result in results {
+            print(result.row)
+        }
+    }
+
+    struct Result {
+        let name: String
+        let ours: String
+        let reference: String
+        let tool: String
+        let ratio: Double
+        let target: String
+
+        var row: String {
+            "| \(name) | \(ours) | \(reference) | `\(tool)` | \(String(format: "%.2f", ratio))× | \(target) |"
+        }
+    }
+
+    // MARK: - Thumbnails
+
+    static func thumbnails(photos: String, jobs: Int) async throws -> [Result] {
+        let count = try FileManager.default.contentsOfDirectory(atPath: photos).filter { $0.hasSuffix(".jpg") }.count
+        try shell("cat '\(photos)'/*.jpg > /dev/null")  // warm the page cache for both sides
+        var ourBest = Double.infinity
+        var referenceBest = Double.infinity
+        for _ in 0..<2 {
+            let output = try temporaryFolder()
+            referenceBest = min(
+                referenceBest,
+                try time {
+                    try shell(
+                        "find '\(photos)' -name '*.jpg' -print0 | xargs -0 -P \(jobs) -n 20 vipsthumbnail -s x256 -o '\(output)/%s.jpg[Q=85,strip]'")
+                })
+            let state = try temporaryFolder()
+            let engine = try Engine(configuration: EngineConfiguration(cacheDirectory: state + "/cache", dataDirectory: state + "/data"))
+            let source = try engine.localSource(root: photos)
+            ourBest = min(ourBest, try await time { try await generateAll(source, jobs: jobs) })
+            try? FileManager.default.removeItem(atPath: output)
+            try? FileManager.default.removeItem(atPath: state)
+        }
+        let ours = Double(count) / ourBest
+        let reference = Double(count) / referenceBest
+        return [
+            Result(
+                name: "thumbnails, \(count) × 12 MP JPEG, \(jobs) jobs (read + MD5 + thumbnail + cache)",
+                ours: String(format: "%.1f img/s", ours), reference: String(format: "%.1f img/s", reference),
+                tool: "xargs -P\(jobs) -n20 vipsthumbnail -s x256", ratio: ours / reference, target: "≥ 1.0×")
+        ]
+    }
+
+    static func generateAll(_ source: LocalPhotoSource, jobs: Int) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var active = 0
+            for try await batch in source.scan() {
+                for photo in batch.photos {
+                    if active >= jobs {
+                        try await group.next()
+                        active -= 1
+                    }
+                    active += 1
+                    group.addTask { _ = try await source.loadThumbnail(for: photo.item.id) }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    // MARK: - MD5
+
+    static func md5(file: String) throws -> [Result] {
+        let size = Double(try FileStatus(path: file).size)
+        try shell("cat '\(file)' > /dev/null")
+        var ourBest = Double.infinity
+        var referenceBest = Double.infinity
+        for _ in 0..<3 {
+            referenceBest = min(referenceBest, try time { try shell("md5sum '\(file)' > /dev/null") })
+            ourBest = min(ourBest, try time { _ = try ContentHash.md5(ofFileAt: file) })
+        }
+        let ours = size / ourBest / 1e6
+        let reference = size / referenceBest / 1e6
+        return [
+            Result(
+                name: "MD5 of a \(Int(size / 1_048_576)) MiB file (cached)", ours: String(format: "%.0f MB/s", ours),
+                reference: String(format: "%.0f MB/s", reference), tool: "md5sum", ratio: ours / reference, target: "≥ 0.9×")
+        ]
+    }
+
+    // MARK: - Listing
+
+    static func listing(tree: String) async throws -> [Result] {
+        try shell("find '\(tree)' -type f > /dev/null")
+        let engine = try Engine(configuration: EngineConfiguration(cacheDirectory: try temporaryFolder(), dataDirectory: try temporaryFolder()))
+        let source = try engine.localSource(root: tree)
+        var results: [Result] = []
+        for (includeStatus, tool) in [(false, "find -type f"), (true, "find -type f -printf '%s %p\\n'")] {
+            var ourBest = Double.infinity
+            var firstBatchBest = Double.infinity
+            var referenceBest = Double.infinity
+            var count = 0
+            for _ in 0..<5 {
+                let command = includeStatus ? "find '\(tree)' -type f -printf '%s %p\\n' > /dev/null" : "find '\(tree)' -type f > /dev/null"
+                referenceBest = min(referenceBest, try time { try shell(command) })
+                let start = ContinuousClock.now
+                count = 0
+                for try await batch in source.scan(includeStatus: includeStatus) {
+                    if count == 0 { firstBatchBest = min(firstBatchBest, seconds(since: start)) }
+                    count += batch.photos.count
+                }
+                ourBest = min(ourBest, seconds(since: start))
+            }
+            results.append(
+                Result(
+                    name:
+                        "list \(count) files\(includeStatus ? " with sizes" : "") (first batch in \(String(format: "%.1f", firstBatchBest * 1000)) ms)",
+                    ours: String(format: "%.0f ms", ourBest * 1000), reference: String(format: "%.0f ms", referenceBest * 1000),
+                    tool: tool, ratio: ourBest / referenceBest, target: "≤ 1.5×"))
+        }
+        return results
+    }
+
+    // MARK: - Helpers
+
+    static func time(_ body: () throws -> Void) throws -> Double {
+        let start = ContinuousClock.now
+        try body()
+        return seconds(since: start)
+    }
+
+    static func time(_ body: () async throws -> Void) async throws -> Double {
+        let start = ContinuousClock.now
+        try await body()
+        return seconds(since: start)
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    static func temporaryFolder() throws -> String {
+        let path = NSTemporaryDirectory() + "photolala-bench-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    struct CommandFailed: Error, CustomStringConvertible {
+        let command: String
+        let status: Int32
+        var description: String { "'\(command)' exited with status \(status)" }
+    }
+
+    static func shell(_ command: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", command]
+        process.environment = ProcessInfo.processInfo.environment.merging(["VIPS_WARNING": "0"]) { $1 }
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CommandFailed(command: command, status: process.terminationStatus) }
+    }
+}

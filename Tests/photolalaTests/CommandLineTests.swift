@@ -1,0 +1,182 @@
+import Foundation
+import PhotolalaTestSupport
+import Testing
+
+/// Runs the built `photolala` binary with its own cache and data folders.
+private struct CLI {
+    let folder: TemporaryDirectory
+
+    init() throws {
+        folder = try TemporaryDirectory()
+    }
+
+    /// The binary SwiftPM built beside the test bundle.
+    static let binary: String = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("photolala").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return "photolala"
+    }()
+
+    func run(_ arguments: String..., environment: [String: String] = [:]) throws -> Shell.Output {
+        let defaults = ["PHOTOLALA_CACHE_DIR": folder.path("cache"), "PHOTOLALA_DATA_DIR": folder.path("data")]
+        return try Shell.capture(Self.binary, arguments, environment: defaults.merging(environment) { $1 })
+    }
+
+    func json(_ arguments: String...) throws -> [String: Any] {
+        let output = try Shell.capture(
+            Self.binary, arguments,
+            environment: ["PHOTOLALA_CACHE_DIR": folder.path("cache"), "PHOTOLALA_DATA_DIR": folder.path("data")])
+        #expect(output.status == 0, "\(output.standardError)")
+        return try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any] ?? [:]
+    }
+}
+
+@Suite("photolala command line")
+struct CommandLineTests {
+    @Test("--help describes every command")
+    func help() throws {
+        let output = try CLI().run("--help")
+        #expect(output.status == 0)
+        #expect(
+            output.standardOutput == """
+                OVERVIEW: Browse and back up very large photo collections.
+
+                Photos are known by the MD5 of their content; thumbnails are cached under it,
+                so a photo is decoded once however often and wherever it is seen.
+
+                USAGE: photolala <subcommand>
+
+                OPTIONS:
+                  --version               Show the version.
+                  -h, --help              Show help information.
+
+                SUBCOMMANDS:
+                  scan                    List the photos of a folder tree as they are found.
+                  info                    Show a photo's metadata: dimensions, dates, camera,
+                                          exposure, GPS, format and MD5.
+                  thumbnail               Write one photo's thumbnail: upright JPEG, short edge
+                                          256, long edge at most 512.
+                  thumbnails              Generate the thumbnail of every photo in a folder
+                                          tree into the cache.
+
+                  See 'photolala help <subcommand>' for detailed help.
+
+                """)
+        let scanHelp = try CLI().run("help", "scan")
+        #expect(scanHelp.standardOutput.contains("--cache-dir <path>"))
+        #expect(scanHelp.standardOutput.contains("--json"))
+    }
+
+    @Test("info --json agrees with exiftool -n")
+    func infoJSON() async throws {
+        let path = try await Fixtures.file("photo-4000x3000.jpg").path
+        let info = try CLI().json("info", path, "--json")
+        let reference = try JSONSerialization.jsonObject(with: Data(try Shell.run("exiftool", ["-n", "-json", path]).utf8)) as? [[String: Any]]
+        let exif = try #require(reference?.first)
+        #expect(info["width"] as? Int == 4000)
+        #expect(info["height"] as? Int == 3000)
+        #expect(info["photoDate"] as? Int == 1_689_297_753)
+        #expect(info["cameraMake"] as? String == exif["Make"] as? String)
+        #expect(info["cameraModel"] as? String == exif["Model"] as? String)
+        #expect(abs((info["latitude"] as? Double ?? 0) - (exif["GPSLatitude"] as? Double ?? 1)) < 1e-6)
+        #expect(abs((info["longitude"] as? Double ?? 0) - (exif["GPSLongitude"] as? Double ?? 1)) < 1e-6)
+        #expect(info["orientation"] as? Int == 1)
+        #expect(info["format"] as? String == "JPEG")
+        #expect(info["size"] as? Int == exif["FileSize"] as? Int)
+        #expect(info["md5"] as? String == String(try Shell.run("md5sum", [path]).prefix(32)))
+    }
+
+    @Test("info on a text file named .jpg fails with a clear message")
+    func infoOnText() async throws {
+        let path = try await Fixtures.file("notes.jpg").path
+        let output = try CLI().run("info", path)
+        #expect(output.status == 1)
+        #expect(
+            output.standardError
+                == "Error: '\(path)' is not an image: its content is not JPEG, PNG, HEIC, TIFF, GIF, WebP or BMP, whatever its name says.\n")
+    }
+
+    @Test("scan --json lists photos, folders and problems")
+    func scanJSON() async throws {
+        let cli = try CLI()
+        let root = cli.folder.path("photos")
+        try FileManager.default.createDirectory(atPath: root + "/2024", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try await Fixtures.file("photo.gif").path, toPath: root + "/a.gif")
+        try FileManager.default.copyItem(atPath: try await Fixtures.file("photo.webp").path, toPath: root + "/2024/b.webp")
+        try FileManager.default.createSymbolicLink(atPath: root + "/2024/loop", withDestinationPath: root)
+
+        let report = try cli.json("scan", root, "--json")
+        #expect(report["count"] as? Int == 2)
+        let items = try #require(report["items"] as? [[String: Any]])
+        #expect(items.compactMap { $0["name"] as? String }.sorted() == ["a.gif", "b.webp"])
+        #expect(items.allSatisfy { $0["id"] is String && $0["path"] is String && $0["size"] is Int })
+        let folders = try #require(report["folders"] as? [[String: Any]])
+        #expect(folders.compactMap { $0["name"] as? String } == ["2024"])
+        let errors = try #require(report["errors"] as? [[String: Any]])
+        #expect(errors.count == 1)
+    }
+
+    @Test("scan returns every file of a 100,000-file tree")
+    func scanLargeTree() async throws {
+        let tree = try await Fixtures.fileTree(count: 100_000)
+        let output = try CLI().run("scan", tree.path)
+        #expect(output.status == 0)
+        #expect(output.standardOutput.split(separator: "\n").count == 100_000)
+        #expect(output.standardError.contains("100,000 photos"))
+    }
+
+    @Test("thumbnail -o writes the thumbnail")
+    func thumbnail() async throws {
+        let cli = try CLI()
+        let out = cli.folder.path("thumb.jpg")
+        let output = try cli.run("thumbnail", try await Fixtures.file("panorama-6000x2000.jpg").path, "-o", out)
+        #expect(output.status == 0)
+        #expect(try Shell.run("vipsheader", ["-f", "width", out]) == "512\n")
+        #expect(try Shell.run("vipsheader", ["-f", "height", out]) == "256\n")
+    }
+
+    @Test("thumbnails fills the cache, skips broken files, and a second run decodes nothing")
+    func thumbnailsTwice() async throws {
+        let cli = try CLI()
+        let root = cli.folder.path("photos")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        for name in ["photo.heic", "photo.png", "orientation6.jpg", "truncated.jpg", "empty.jpg", "notes.jpg"] {
+            try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: root + "/" + name)
+        }
+        let cache = cli.folder.path("elsewhere")
+
+        let first = try cli.run("thumbnails", root, "--jobs", "2", environment: ["PHOTOLALA_CACHE_DIR": cache])
+        #expect(first.status == 0)
+        #expect(first.standardError.contains("3 generated, 0 already cached, 3 failed."), "\(first.standardError)")
+        #expect(first.standardError.contains("truncated.jpg' could not be decoded"))
+        let cached = try FileManager.default.subpathsOfDirectory(atPath: cache + "/thumbnails").filter { $0.hasSuffix(".jpg") }
+        #expect(cached.count == 3)
+
+        let second = try cli.run("thumbnails", root, environment: ["PHOTOLALA_CACHE_DIR": cache])
+        #expect(second.standardError.contains("0 generated, 3 already cached, 3 failed."), "\(second.standardError)")
+    }
+
+    @Test("--cache-dir and --data-dir override the environment")
+    func directoryFlags() async throws {
+        let cli = try CLI()
+        let out = cli.folder.path("t.jpg")
+        let output = try cli.run(
+            "thumbnail", try await Fixtures.file("photo.gif").path, "-o", out,
+            "--cache-dir", cli.folder.path("flag-cache"), "--data-dir", cli.folder.path("flag-data"))
+        #expect(output.status == 0)
+        #expect(FileManager.default.fileExists(atPath: cli.folder.path("flag-cache/thumbnails")))
+        #expect(FileManager.default.fileExists(atPath: cli.folder.path("flag-data/photolala.sqlite")))
+        #expect(!FileManager.default.fileExists(atPath: cli.folder.path("cache")))
+    }
+
+    @Test("--jobs 0 is refused")
+    func invalidJobs() throws {
+        let output = try CLI().run("thumbnails", "/tmp", "--jobs", "0")
+        #expect(output.status == 64)
+        #expect(output.standardError.hasPrefix("Error: --jobs must be at least 1.\n"))
+    }
+}
