@@ -9,7 +9,7 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "Photolala",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "photolala", targets: ["photolala"]),
         .library(name: "PhotolalaKit", targets: ["PhotolalaKit"]),

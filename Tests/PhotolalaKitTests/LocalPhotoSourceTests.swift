@@ -82,6 +82,16 @@ struct LocalPhotoSourceTests {
         #expect(result.problems.contains { $0.message.contains("points to nothing") })
     }
 
+    @Test("An unreadable subfolder is reported and the scan goes on", .enabled(if: getuid() != 0, "root reads every folder"))
+    func unreadableFolder() async throws {
+        let root = try makeTree()
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: root + "/sub")
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root + "/sub") }
+        let result = try await scanAll(try engine.localSource(root: root))
+        #expect(result.photos.count == 4)
+        #expect(result.problems.contains { $0.message.contains("Cannot open folder") })
+    }
+
     @Test("A root that is missing or a file is refused with a clear error")
     func badRoot() async throws {
         let missing = #expect(throws: PhotolalaError.self) { try engine.localSource(root: folder.path("nope")) }
@@ -173,13 +183,14 @@ struct LargeTreeTests {
         var batcher = ProgressiveBatcher()
         var walked = 0
         var walkedAtFirstBatch: Int?
-        try scanner.walk(isCancelled: { false }) { event in
-            if case .photo = event { walked += 1 }
-            if batcher.add(event) != nil, walkedAtFirstBatch == nil {
+        try scanner.walk(isCancelled: { false }) { listing in
+            walked += listing.photos.count
+            if !batcher.add(listing).isEmpty, walkedAtFirstBatch == nil {
                 walkedAtFirstBatch = walked
             }
         }
         #expect(walked == 100_000)
-        #expect(try #require(walkedAtFirstBatch) <= 200)
+        // Folders hold 1,000 photos each: the first batch leaves with the first folder.
+        #expect(try #require(walkedAtFirstBatch) <= 1_000)
     }
 }

@@ -40,8 +40,6 @@ struct ExifReader {
     enum Tag {
         static let make: UInt16 = 0x010F
         static let model: UInt16 = 0x0110
-        static let orientation: UInt16 = 0x0112
-        static let dateTime: UInt16 = 0x0132
         static let exifPointer: UInt16 = 0x8769
         static let gpsPointer: UInt16 = 0x8825
         static let exposureTime: UInt16 = 0x829A

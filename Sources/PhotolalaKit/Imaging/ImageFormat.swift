@@ -1,7 +1,7 @@
 /// An image format Photolala reads, recognised by the file's first bytes rather than its name.
 ///
 /// The raw value is the name used in catalogs and in the backup's `Format` tag.
-public enum ImageFormat: String, Sendable, Codable, CaseIterable {
+public enum ImageFormat: String, Sendable, Codable {
     case jpeg = "JPEG"
     case png = "PNG"
     case heif = "HEIF"

@@ -1,3 +1,6 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -18,85 +21,93 @@ struct DirectoryScanner {
         var includeStatus = false
     }
 
-    enum Event {
-        case photo(ScannedPhoto)
-        case folder(ScannedFolder)
-        case problem(ScanProblem)
-    }
-
     /// Canonical absolute path of the root (no symbolic links, no trailing slash).
     let root: String
     let options: Options
 
-    /// Walks the tree, calling `visit` for every event, until done or `isCancelled` says stop.
+    /// Walks the tree, calling `visit` with each folder's listing, until done or `isCancelled`
+    /// says stop.
+    ///
+    /// Folders are read by several threads at once (a network share answers one folder per
+    /// round trip), while events come out in one fixed depth-first order: each folder's photos
+    /// by name, then its subfolders by name.
     /// - Throws: ``PhotolalaError/unreadableFolder`` when the root itself cannot be opened.
-    func walk(isCancelled: () -> Bool, visit: (Event) -> Void) throws {
-        var visited = Set<FolderIdentity>()
-        var pending: [(path: String, relative: String)] = [(root, "")]
-        var isRoot = true
-        while let (path, relative) = pending.popLast() {
-            if isCancelled() { return }
-            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard descriptor >= 0, let directory = fdopendir(descriptor) else {
-                let code = errno
-                if descriptor >= 0 { close(descriptor) }
-                if isRoot { throw PhotolalaError.unreadableFolder(path, errno: code) }
-                visit(.problem(ScanProblem(path: path, message: "Cannot open folder '\(path)': \(systemMessage(code)); skipped.")))
+    func walk(isCancelled: @escaping @Sendable () -> Bool, visit: (FolderListing) -> Void) throws {
+        let registry = FolderRegistry()
+        let rootListing = readFolder(FolderToRead(path: root, relative: ""), registry: registry)
+        if let failure = rootListing.failure { throw failure }
+        visit(rootListing)
+        guard options.recursive, !rootListing.subfolders.isEmpty else { return }
+
+        let crawl = ParallelCrawl(readers: max(2, ProcessInfo.processInfo.activeProcessorCount)) { folder in
+            isCancelled() ? nil : self.readFolder(folder, registry: registry)
+        }
+        defer { crawl.stop() }
+        crawl.enqueue(rootListing.subfolders)
+        var pending = Array(rootListing.subfolders.reversed())
+        while let next = pending.popLast() {
+            guard !isCancelled(), let listing = crawl.listing(of: next) else { return }
+            visit(listing)
+            pending += listing.subfolders.reversed()
+        }
+    }
+
+    /// Reads one folder: its photos and subfolders, each sorted by name, and its problems.
+    private func readFolder(_ folder: FolderToRead, registry: FolderRegistry) -> FolderListing {
+        var listing = FolderListing()
+        let path = folder.path
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0, let directory = fdopendir(descriptor) else {
+            let code = errno
+            if descriptor >= 0 { close(descriptor) }
+            listing.failure = PhotolalaError.unreadableFolder(path, errno: code)
+            listing.problems.append(ScanProblem(path: path, message: "Cannot open folder '\(path)': \(systemMessage(code)); skipped."))
+            return listing
+        }
+        defer { closedir(directory) }
+
+        var info = stat()
+        if fstat(descriptor, &info) == 0, !registry.claim(FolderIdentity(info)) {
+            listing.problems.append(ScanProblem(path: path, message: "Folder '\(path)' was reached twice through a link loop; skipped."))
+            return listing
+        }
+
+        var subfolders: [String] = []
+        var photos: [(name: String, status: FileStatus?)] = []
+        while let entry = readdir(directory) {
+            let verdict = Self.nameVerdict(of: entry)
+            if verdict == .hidden { continue }
+            guard let name = Self.name(of: entry) else {
+                listing.problems.append(ScanProblem(path: path, message: "A file name in '\(path)' is not valid UTF-8; skipped."))
                 continue
             }
-            defer { closedir(directory) }
-            isRoot = false
-
-            var info = stat()
-            if fstat(descriptor, &info) == 0 {
-                guard visited.insert(FolderIdentity(info)).inserted else {
-                    visit(.problem(ScanProblem(path: path, message: "Folder '\(path)' was reached twice through a link loop; skipped.")))
-                    continue
+            switch classify(entry: entry, name: name, parent: path, folder: descriptor) {
+            case .folder(let identity?) where registry.contains(identity):
+                let link = path + "/" + name
+                listing.problems.append(
+                    ScanProblem(path: link, message: "Link '\(link)' leads back to a folder already scanned (a link loop); skipped."))
+            case .folder:
+                subfolders.append(name)
+            case .file(let status):
+                if verdict == .photo || (verdict == .noExtension && Self.looksLikeImage(path + "/" + name)) {
+                    photos.append((name, options.includeStatus ? status ?? Self.status(of: name, in: descriptor) : nil))
                 }
-            }
-
-            var subfolders: [(name: String, path: String)] = []
-            var photos: [(name: String, status: FileStatus?)] = []
-            while let entry = readdir(directory) {
-                guard let name = Self.name(of: entry) else {
-                    visit(.problem(ScanProblem(path: path, message: "A file name in '\(path)' is not valid UTF-8; skipped.")))
-                    continue
-                }
-                if name.hasPrefix(".") { continue }
-                let childPath = path + "/" + name
-                switch classify(entry: entry, name: name, path: childPath, folder: descriptor) {
-                case .folder(let identity?) where visited.contains(identity):
-                    let message = "Link '\(childPath)' leads back to a folder already scanned (a link loop); skipped."
-                    visit(.problem(ScanProblem(path: childPath, message: message)))
-                case .folder:
-                    subfolders.append((name, childPath))
-                case .file(let status):
-                    if Self.isPhotoName(name) || (!name.contains(".") && Self.looksLikeImage(childPath)) {
-                        photos.append((name, options.includeStatus ? status ?? Self.status(of: name, in: descriptor) : nil))
-                    }
-                case .skip:
-                    break
-                case .problem(let message):
-                    visit(.problem(ScanProblem(path: childPath, message: message)))
-                }
-            }
-
-            photos.sort { $0.name < $1.name }
-            for photo in photos {
-                let relativePath = relative.isEmpty ? photo.name : relative + "/" + photo.name
-                let item = PhotoItem(id: LocalItemID.make(relativePath: relativePath), displayName: photo.name)
-                visit(.photo(ScannedPhoto(item: item, path: path + "/" + photo.name, status: photo.status)))
-            }
-            subfolders.sort { $0.name < $1.name }
-            for folder in subfolders {
-                visit(.folder(ScannedFolder(name: folder.name, path: folder.path)))
-            }
-            if options.recursive {
-                for folder in subfolders.reversed() {
-                    pending.append((folder.path, relative.isEmpty ? folder.name : relative + "/" + folder.name))
-                }
+            case .skip:
+                break
+            case .problem(let message):
+                listing.problems.append(ScanProblem(path: path + "/" + name, message: message))
             }
         }
+
+        photos.sort { $0.name < $1.name }
+        listing.photos = photos.map { photo in
+            let item = PhotoItem(id: LocalItemID.make(folder: folder.relative, name: photo.name), displayName: photo.name)
+            return ScannedPhoto(item: item, folder: path, status: photo.status)
+        }
+        listing.subfolders = subfolders.sorted().map { name in
+            FolderToRead(path: path + "/" + name, relative: folder.relative.isEmpty ? name : folder.relative + "/" + name)
+        }
+        return listing
     }
 
     // MARK: - Entries
@@ -110,21 +121,21 @@ struct DirectoryScanner {
         case problem(String)
     }
 
-    private func classify(entry: UnsafeMutablePointer<dirent>, name: String, path: String, folder: Int32) -> Kind {
+    private func classify(entry: UnsafeMutablePointer<dirent>, name: String, parent: String, folder: Int32) -> Kind {
         switch Int32(entry.pointee.d_type) {
         case Int32(DT_DIR):
             return .folder(nil)
         case Int32(DT_REG):
             return .file(nil)
         case Int32(DT_LNK):
-            return classifyLink(path)
+            return classifyLink(parent + "/" + name)
         default:
             var info = stat()
             guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .skip }
             switch info.st_mode & S_IFMT {
             case S_IFDIR: return .folder(nil)
             case S_IFREG: return .file(FileStatus(info))
-            case S_IFLNK: return classifyLink(path)
+            case S_IFLNK: return classifyLink(parent + "/" + name)
             default: return .skip
             }
         }
@@ -161,9 +172,38 @@ struct DirectoryScanner {
         return fstatat(folder, name, &info, 0) == 0 ? FileStatus(info) : nil
     }
 
-    static func isPhotoName(_ name: String) -> Bool {
-        guard let dot = name.lastIndex(of: ".") else { return false }
-        return ImageFormat.photoExtensions.contains(name[name.index(after: dot)...].lowercased())
+    /// What a file name alone says, decided on its bytes before any string is made.
+    enum NameVerdict {
+        case hidden
+        /// A photo extension, in any case.
+        case photo
+        /// No extension: only the content can tell.
+        case noExtension
+        case other
+    }
+
+    /// The photo extensions packed into integers, byte by byte, so a lookup allocates nothing.
+    private static let photoExtensionKeys = Set(
+        ImageFormat.photoExtensions.map { $0.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } })
+
+    static func nameVerdict(of entry: UnsafeMutablePointer<dirent>) -> NameVerdict {
+        withUnsafePointer(to: &entry.pointee.d_name) { tuple in
+            tuple.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name in
+                if name[0] == UInt8(ascii: ".") { return .hidden }
+                let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+                var dot = length - 1
+                while dot > 0 && name[dot] != UInt8(ascii: ".") { dot -= 1 }
+                guard dot > 0 else { return .noExtension }
+                let extensionLength = length - dot - 1
+                guard extensionLength > 0, extensionLength <= 4 else { return .other }
+                var key: UInt32 = 0
+                for index in dot + 1 ..< length {
+                    let byte = name[index]
+                    key = key << 8 | UInt32(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+                }
+                return Self.photoExtensionKeys.contains(key) ? .photo : .other
+            }
+        }
     }
 
     /// Reads a file's first bytes to see whether it is an image Photolala reads.
@@ -178,7 +218,7 @@ struct DirectoryScanner {
 }
 
 /// A folder's device and inode, which identify it however it was reached.
-private struct FolderIdentity: Hashable {
+struct FolderIdentity: Hashable {
     let device: UInt64
     let inode: UInt64
 
@@ -186,4 +226,33 @@ private struct FolderIdentity: Hashable {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
     }
+}
+
+/// The folders a walk has entered, shared by its reading threads.
+final class FolderRegistry: Sendable {
+    private let entered = Mutex(Set<FolderIdentity>())
+
+    /// Records the folder as entered; `false` when it already was (a link loop).
+    func claim(_ identity: FolderIdentity) -> Bool {
+        entered.withLock { $0.insert(identity).inserted }
+    }
+
+    func contains(_ identity: FolderIdentity) -> Bool {
+        entered.withLock { $0.contains(identity) }
+    }
+}
+
+/// A folder waiting to be read: its absolute path and its path relative to the root.
+struct FolderToRead: Hashable, Sendable {
+    let path: String
+    let relative: String
+}
+
+/// What reading one folder found.
+struct FolderListing: Sendable {
+    var photos: [ScannedPhoto] = []
+    var subfolders: [FolderToRead] = []
+    var problems: [ScanProblem] = []
+    /// Why the folder could not be opened at all.
+    var failure: PhotolalaError?
 }

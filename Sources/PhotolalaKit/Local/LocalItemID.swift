@@ -6,10 +6,44 @@ import Foundation
 /// meaning a client could tamper with; decoding refuses anything that would leave the root.
 enum LocalItemID {
     static func make(relativePath: String) -> String {
-        Data(relativePath.utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        base64URL(Array(relativePath.utf8))
+    }
+
+    /// The id of file `name` in the folder at `folder` (relative to the root; empty for the root).
+    static func make(folder: String, name: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(folder.utf8.count + name.utf8.count + 1)
+        if !folder.isEmpty {
+            bytes += folder.utf8
+            bytes.append(UInt8(ascii: "/"))
+        }
+        bytes += name.utf8
+        return base64URL(bytes)
+    }
+
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    /// Base64 with the URL-safe alphabet and no padding (RFC 4648 §5); a scan makes one per photo.
+    private static func base64URL(_ bytes: [UInt8]) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count * 4 + 2) / 3)
+        var index = 0
+        while index + 2 < bytes.count {
+            let value = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2])
+            output.append(alphabet[value >> 18])
+            output.append(alphabet[value >> 12 & 63])
+            output.append(alphabet[value >> 6 & 63])
+            output.append(alphabet[value & 63])
+            index += 3
+        }
+        if index + 1 == bytes.count {
+            let value = Int(bytes[index]) << 16
+            output += [alphabet[value >> 18], alphabet[value >> 12 & 63]]
+        } else if index + 2 == bytes.count {
+            let value = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8
+            output += [alphabet[value >> 18], alphabet[value >> 12 & 63], alphabet[value >> 6 & 63]]
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The relative path an id stands for, or `nil` when the id is malformed or would escape

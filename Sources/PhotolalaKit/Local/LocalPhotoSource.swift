@@ -108,14 +108,16 @@ public final class LocalPhotoSource: PhotoSource {
             continuation.onTermination = { _ in cancellation.set() }
             DispatchQueue.global(qos: .userInitiated).async {
                 var batcher = ProgressiveBatcher()
-                func deliver(_ batch: ScanBatch?) {
-                    if let batch, let element = transform(batch) {
-                        continuation.yield(element)
+                func deliver(_ batches: [ScanBatch]) {
+                    for batch in batches {
+                        if let element = transform(batch) {
+                            continuation.yield(element)
+                        }
                     }
                 }
                 do {
                     try scanner.walk(isCancelled: { cancellation.isSet }) { deliver(batcher.add($0)) }
-                    deliver(batcher.finish())
+                    deliver(batcher.finish().map { [$0] } ?? [])
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)

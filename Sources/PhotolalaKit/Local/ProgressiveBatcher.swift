@@ -11,18 +11,28 @@ struct ProgressiveBatcher {
     private var deliveredBatches = 0
     private var lastDelivery = ContinuousClock.now
 
-    /// Adds one event; returns a batch when one is due.
-    mutating func add(_ event: DirectoryScanner.Event) -> ScanBatch? {
-        switch event {
-        case .photo(let photo): batch.photos.append(photo)
-        case .folder(let folder): batch.folders.append(folder)
-        case .problem(let problem): batch.problems.append(problem)
+    /// Adds one folder's findings; returns the batches now due, if any.
+    mutating func add(_ listing: FolderListing) -> [ScanBatch] {
+        batch.problems += listing.problems
+        batch.folders += listing.subfolders.map { ScannedFolder(name: FilePath.name(of: $0.path), path: $0.path) }
+        var due: [ScanBatch] = []
+        var remaining = listing.photos[...]
+        while !remaining.isEmpty {
+            let room = targetSize - batch.photos.count
+            batch.photos += remaining.prefix(room)
+            remaining = remaining.dropFirst(room)
+            if batch.photos.count >= targetSize {
+                due.append(deliver())
+            }
         }
-        let target = deliveredBatches == 0 ? Self.firstBatchSize : Self.laterBatchSize
-        if batch.photos.count >= target || ContinuousClock.now - lastDelivery >= Self.maximumDelay {
-            return deliver()
+        if due.isEmpty, !batch.isEmpty, ContinuousClock.now - lastDelivery >= Self.maximumDelay {
+            due.append(deliver())
         }
-        return nil
+        return due
+    }
+
+    private var targetSize: Int {
+        deliveredBatches == 0 ? Self.firstBatchSize : Self.laterBatchSize
     }
 
     /// Returns what is left once the walk has ended.

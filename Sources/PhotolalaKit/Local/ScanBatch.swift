@@ -12,10 +12,13 @@ public struct ScanBatch: Sendable {
 /// A photo file found by a scan.
 public struct ScannedPhoto: Sendable {
     public let item: PhotoItem
-    /// Absolute path of the file.
-    public let path: String
+    /// Absolute path of the folder holding the file, shared by all its photos.
+    public let folder: String
     /// Size and modification time, when the scan was asked to read them.
     public let status: FileStatus?
+
+    /// Absolute path of the file.
+    public var path: String { folder + "/" + item.displayName }
 }
 
 /// A subfolder found by a scan, which can be opened as a source of its own.

@@ -13,6 +13,11 @@ public struct PhotolalaDatabase: Sendable {
             try AtomicFile.createFolder(FilePath.parent(of: path))
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
+            // In WAL mode NORMAL loses at most the last transactions on power loss, never
+            // consistency; everything here can be rebuilt, and FULL would fsync every photo.
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
             writer = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(writer)
         } catch let error as PhotolalaError {

@@ -12,7 +12,6 @@ public struct FileStatus: Sendable, Equatable {
     /// Modification time in nanoseconds since 1970, so sub-second edits are noticed.
     public var modifiedNanoseconds: Int64
     public var isDirectory: Bool
-    public var isRegularFile: Bool
 
     public var modificationDate: Date {
         Date(timeIntervalSince1970: Double(modifiedNanoseconds) / 1_000_000_000)
@@ -26,7 +25,6 @@ public struct FileStatus: Sendable, Equatable {
             modifiedNanoseconds = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
         #endif
         isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-        isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Follows symbolic links.

@@ -20,8 +20,6 @@ struct ThumbnailMemoryCache {
         self.budget = budget
     }
 
-    var count: Int { slots.count }
-
     func contains(_ key: PhotoItem.ID) -> Bool {
         slots[key] != nil
     }
