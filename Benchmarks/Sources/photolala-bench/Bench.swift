@@ -58,7 +58,7 @@ struct Bench {
         var renderBest = Double.infinity
         var pipelineBest = Double.infinity
         var referenceBest = Double.infinity
-        for _ in 0 ..< 2 {
+        for _ in 0..<2 {
             let output = try temporaryFolder()
             referenceBest = min(
                 referenceBest,

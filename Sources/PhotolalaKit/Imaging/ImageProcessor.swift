@@ -92,7 +92,7 @@ public struct ImageProcessor: Sendable {
     private func header(_ buffer: UnsafeRawBufferPointer, format: ImageFormat, name: String) throws -> VipsImage {
         guard let pointer = cvips_header_from_buffer(buffer.baseAddress, buffer.count) else {
             let reason = VipsRuntime.takeError()
-            if reason.contains("not a known buffer format") || reason.contains("is not a known") {
+            if reason.contains("not in a known format") || reason.contains("not a known") {
                 throw PhotolalaError.unsupportedFormat(name, format: format)
             }
             throw PhotolalaError.damagedImage(name, reason: reason)

@@ -68,7 +68,9 @@ struct DirectoryScanner {
 
         var info = stat()
         if fstat(descriptor, &info) == 0, !registry.claim(FolderIdentity(info)) {
-            listing.problems.append(ScanProblem(path: path, message: "Folder '\(path)' was reached twice through a link loop; skipped."))
+            listing.problems.append(
+                ScanProblem(
+                    path: path, message: "Folder '\(path)' was already scanned through another path (a link loop or a second link to it); skipped."))
             return listing
         }
 
@@ -197,7 +199,7 @@ struct DirectoryScanner {
                 let extensionLength = length - dot - 1
                 guard extensionLength > 0, extensionLength <= 4 else { return .other }
                 var key: UInt32 = 0
-                for index in dot + 1 ..< length {
+                for index in dot + 1..<length {
                     let byte = name[index]
                     key = key << 8 | UInt32(byte >= 65 && byte <= 90 ? byte + 32 : byte)
                 }

@@ -19,7 +19,7 @@ final class ParallelCrawl: @unchecked Sendable {
     ///   - readFolder: Reads one folder; `nil` stops the crawl (cancellation).
     init(readers: Int, readFolder: @escaping @Sendable (FolderToRead) -> FolderListing?) {
         self.readFolder = readFolder
-        for _ in 0 ..< readers {
+        for _ in 0..<readers {
             DispatchQueue.global(qos: .userInitiated).async { self.readUntilStopped() }
         }
     }

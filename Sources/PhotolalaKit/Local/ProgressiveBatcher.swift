@@ -8,7 +8,7 @@ struct ProgressiveBatcher {
     static let maximumDelay = Duration.milliseconds(250)
 
     private var batch = ScanBatch()
-    private var deliveredBatches = 0
+    private var deliveredPhotos = 0
     private var lastDelivery = ContinuousClock.now
 
     /// Adds one folder's findings; returns the batches now due, if any.
@@ -32,7 +32,7 @@ struct ProgressiveBatcher {
     }
 
     private var targetSize: Int {
-        deliveredBatches == 0 ? Self.firstBatchSize : Self.laterBatchSize
+        deliveredPhotos == 0 ? Self.firstBatchSize : Self.laterBatchSize
     }
 
     /// Returns what is left once the walk has ended.
@@ -42,8 +42,8 @@ struct ProgressiveBatcher {
 
     private mutating func deliver() -> ScanBatch {
         defer {
+            deliveredPhotos += batch.photos.count
             batch = ScanBatch()
-            deliveredBatches += 1
             lastDelivery = .now
         }
         return batch

@@ -52,7 +52,7 @@ extension PhotolalaError {
     }
 
     static func notAnImage(_ path: String) -> Self {
-        .init(.notAnImage, "'\(path)' is not an image: its content is not JPEG, PNG, HEIC, TIFF, GIF, WebP or BMP, whatever its name says.")
+        .init(.notAnImage, "'\(path)' is not an image: its content is not JPEG, PNG, HEIC, AVIF, TIFF, GIF, WebP or BMP, whatever its name says.")
     }
 
     static func unsupportedFormat(_ path: String, format: ImageFormat) -> Self {
