@@ -31,7 +31,9 @@ extension Photolala {
 
             for try await batch in source.scan(includeStatus: json) {
                 if !json {
-                    batch.photos.forEach { terminal.output($0.path) }
+                    if !batch.photos.isEmpty {
+                        terminal.output(batch.photos.map(\.path).joined(separator: "\n"))
+                    }
                     batch.problems.forEach { terminal.message("warning: \($0.message)") }
                 }
                 photoCount += batch.photos.count

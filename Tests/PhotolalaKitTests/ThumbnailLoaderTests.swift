@@ -68,9 +68,16 @@ struct ThumbnailLoaderTests {
 
     /// Waits until the loader has started `count` loads of the recording source.
     private func waitForLoads(_ source: RecordingSource, count: Int) async throws {
-        for _ in 0..<2_000 where source.loadedIDs.count < count {
+        try await waitUntil { source.loadedIDs.count >= count }
+    }
+
+    /// Polls `condition` every few milliseconds, for ten seconds at most.
+    private func waitUntil(_ condition: () async -> Bool) async throws {
+        for _ in 0..<2_000 {
+            if await condition() { return }
             try await Task.sleep(for: .milliseconds(5))
         }
+        Issue.record("condition not met within 10 s")
     }
 
     @Test("Concurrent requests for one photo generate its thumbnail once")
@@ -99,13 +106,13 @@ struct ThumbnailLoaderTests {
         try await waitForLoads(recording, count: 1)
 
         let cancelled = Task { try await loader.thumbnail(for: items[1].id, priority: .background) }
-        try await Task.sleep(for: .milliseconds(20))
+        try await waitUntil { await loader.pendingLoads == 2 }
         cancelled.cancel()
         await #expect(throws: CancellationError.self) { try await cancelled.value }
 
         recording.release()
         _ = try await blocker.value
-        try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil { await loader.pendingLoads == 0 }
         #expect(recording.loadedIDs == [items[0].id])
         #expect(await loader.statistics.dropped == 1)
         #expect(await loader.statistics.generated == 1)
@@ -122,7 +129,7 @@ struct ThumbnailLoaderTests {
         await loader.preload([items[3].id], priority: .prefetch)
         let visible = Task { try await loader.thumbnail(for: items[4].id, priority: .visible) }
         await loader.prioritize([items[2].id], priority: .nearVisible)
-        try await Task.sleep(for: .milliseconds(20))
+        try await waitUntil { await loader.pendingLoads == 5 }
 
         recording.release()
         _ = try await blocker.value
@@ -136,9 +143,7 @@ struct ThumbnailLoaderTests {
         let loader = loader(source)
         let ids = items.prefix(4).map(\.id)
         await loader.preload(ids)
-        for _ in 0..<2_000 where await loader.statistics.loaded < 4 {
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await waitUntil { await loader.statistics.loaded == 4 }
         for id in ids {
             #expect(try await loader.thumbnail(for: id).origin == .memory)
         }

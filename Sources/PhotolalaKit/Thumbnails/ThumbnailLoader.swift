@@ -77,6 +77,9 @@ public actor ThumbnailLoader {
     /// Bytes of thumbnails held in memory now; never more than the budget.
     public var memoryUsage: Int { memory.usage }
 
+    /// Loads queued or running now.
+    public var pendingLoads: Int { requests.count }
+
     /// The thumbnail of one item. Cancelling the calling task withdraws the request.
     /// - Throws: `CancellationError` when cancelled; the source's error when loading fails.
     public func thumbnail(for id: PhotoItem.ID, priority: ThumbnailPriority = .visible) async throws -> Thumbnail {
