@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhotolalaKit
+import Synchronization
 
 extension Photolala {
     struct Thumbnails: AsyncParsableCommand {
@@ -29,44 +30,88 @@ extension Photolala {
             let source = try global.makeEngine().localSource(root: GlobalOptions.absolute(directory))
             var progress = ThumbnailProgress()
             var terminal = Terminal()
+            // The scan runs ahead on its own, so the progress bar knows the total early.
+            let scan = ScanTally()
+            let (photos, sink) = AsyncStream<ScannedPhoto>.makeStream()
+            async let scanning: Void = Self.scan(source, into: sink, tally: scan)
 
-            try await withThrowingTaskGroup(of: (ScannedPhoto, Result<PhotolalaKit.Thumbnail, any Error>).self) { group in
+            try await withThrowingTaskGroup(of: Result<PhotolalaKit.Thumbnail, any Error>.self) { group in
                 var active = 0
-                func record(_ finished: (ScannedPhoto, Result<PhotolalaKit.Thumbnail, any Error>)) {
+                func record(_ result: Result<PhotolalaKit.Thumbnail, any Error>) {
                     active -= 1
-                    switch finished.1 {
+                    switch result {
                     case .success(let thumbnail): progress.record(thumbnail.origin)
                     case .failure(let error):
                         progress.recordFailure()
                         terminal.message("warning: \(error)")
                     }
+                    let (found, finished, problems) = scan.take()
+                    problems.forEach { terminal.message("warning: \($0.message)") }
+                    progress.found = found
+                    progress.scanFinished = finished
                     terminal.status(progress.statusLine)
                 }
 
-                for try await batch in source.scan() {
-                    progress.found += batch.photos.count
-                    batch.problems.forEach { terminal.message("warning: \($0.message)") }
-                    for photo in batch.photos {
-                        if active >= jobs, let finished = try await group.next() {
-                            record(finished)
-                        }
-                        active += 1
-                        group.addTask {
-                            do {
-                                return (photo, .success(try await source.loadThumbnail(for: photo.item.id)))
-                            } catch {
-                                return (photo, .failure(error))
-                            }
+                for await photo in photos {
+                    if active >= jobs, let result = try await group.next() {
+                        record(result)
+                    }
+                    active += 1
+                    group.addTask {
+                        do {
+                            return .success(try await source.loadThumbnail(for: photo.item.id))
+                        } catch {
+                            return .failure(error)
                         }
                     }
                 }
-                progress.scanFinished = true
-                while let finished = try await group.next() {
-                    record(finished)
+                while let result = try await group.next() {
+                    record(result)
                 }
             }
+            try await scanning
+            scan.take().problems.forEach { terminal.message("warning: \($0.message)") }
             terminal.clearStatus()
             terminal.message(progress.summary)
+        }
+
+        private static func scan(_ source: LocalPhotoSource, into sink: AsyncStream<ScannedPhoto>.Continuation, tally: ScanTally) async throws {
+            defer { sink.finish() }
+            for try await batch in source.scan() {
+                tally.add(batch)
+                batch.photos.forEach { sink.yield($0) }
+            }
+            tally.finish()
+        }
+    }
+}
+
+/// What the scan behind `photolala thumbnails` has found so far, read by the progress display.
+private final class ScanTally: Sendable {
+    private struct State {
+        var found = 0
+        var finished = false
+        var problems: [ScanProblem] = []
+    }
+
+    private let state = Mutex(State())
+
+    func add(_ batch: ScanBatch) {
+        state.withLock {
+            $0.found += batch.photos.count
+            $0.problems += batch.problems
+        }
+    }
+
+    func finish() {
+        state.withLock { $0.finished = true }
+    }
+
+    /// The counts, and the problems not taken before.
+    func take() -> (found: Int, finished: Bool, problems: [ScanProblem]) {
+        state.withLock { state in
+            defer { state.problems = [] }
+            return (state.found, state.finished, state.problems)
         }
     }
 }
