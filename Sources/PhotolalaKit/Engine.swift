@@ -27,6 +27,16 @@ public struct Engine: Sendable {
         try LocalPhotoSource(root: root, files: fileReader)
     }
 
+    /// A builder of folder catalogs that reads `jobs` photos at a time.
+    public func catalogBuilder(jobs: Int) -> CatalogBuilder {
+        CatalogBuilder(files: fileReader, cacheDirectory: configuration.cacheDirectory, jobs: max(1, jobs))
+    }
+
+    /// The catalog of one folder, wherever it lives (in the folder or the cache mirror).
+    public func catalog(of folder: String) -> FolderCatalog {
+        FolderCatalog(folder: folder, cacheDirectory: configuration.cacheDirectory)
+    }
+
     /// Metadata, EXIF and MD5 of any photo file, from one read.
     /// - Throws: ``PhotolalaError`` when the file is unreadable or not an image.
     public func metadata(ofFileAt path: String) async throws -> PhotoMetadata {

@@ -47,9 +47,9 @@ extension Photolala {
                     }
                     let (found, finished, problems) = scan.take()
                     problems.forEach { terminal.message("warning: \($0.message)") }
-                    progress.found = found
-                    progress.scanFinished = finished
-                    terminal.status(progress.statusLine)
+                    progress.meter.total = found
+                    progress.meter.totalIsFinal = finished
+                    terminal.status(progress.meter.statusLine)
                 }
 
                 for await photo in photos {
@@ -118,48 +118,22 @@ private final class ScanTally: Sendable {
 
 /// Counts for the progress bar and the closing summary of `photolala thumbnails`.
 private struct ThumbnailProgress {
-    var found = 0
-    var scanFinished = false
+    var meter = ProgressMeter()
     private(set) var generated = 0
     private(set) var cached = 0
     private(set) var failed = 0
-    private let start = ContinuousClock.now
-
-    var done: Int { generated + cached + failed }
 
     mutating func record(_ origin: PhotolalaKit.Thumbnail.Origin) {
         if origin == .generated { generated += 1 } else { cached += 1 }
+        meter.done += 1
     }
 
     mutating func recordFailure() {
         failed += 1
-    }
-
-    private var elapsedSeconds: Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
-
-    /// `[#######-------]  1,234/5,000  24%  48.2/s  ETA 1:18`
-    var statusLine: String {
-        let fraction = found > 0 ? Double(done) / Double(found) : 0
-        let width = 24
-        let filled = Int(fraction * Double(width))
-        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        let rate = elapsedSeconds > 0 ? Double(done) / elapsedSeconds : 0
-        let total = scanFinished ? found.grouped : "\(found.grouped)+"
-        var line = "[\(bar)] \(done.grouped)/\(total) \(Int(fraction * 100))% \(String(format: "%.1f", rate))/s"
-        if scanFinished, rate > 0 {
-            let remaining = Int(Double(found - done) / rate)
-            line += String(format: " ETA %d:%02d", remaining / 60, remaining % 60)
-        }
-        return line
+        meter.done += 1
     }
 
     var summary: String {
-        let seconds = elapsedSeconds
-        let rate = seconds > 0 ? Double(done) / seconds : 0
-        return "\(done.grouped) photos in \(String(format: "%.1f", seconds)) s (\(String(format: "%.1f", rate))/s): "
-            + "\(generated.grouped) generated, \(cached.grouped) already cached, \(failed.grouped) failed."
+        meter.summary("photos") + ": \(generated.grouped) generated, \(cached.grouped) already cached, \(failed.grouped) failed."
     }
 }

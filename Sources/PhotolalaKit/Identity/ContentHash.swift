@@ -44,6 +44,13 @@ public enum ContentHash {
         return hex(hasher.finalize())
     }
 
+    /// Lowercase hex SHA-256 of bytes in memory, as catalog manifests record shards.
+    public static func sha256(of bytes: [UInt8]) -> String {
+        var hasher = SHA256()
+        bytes.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        return hex(hasher.finalize())
+    }
+
     /// The fast key of a file whose first bytes are `head` and whose size is `size`.
     public static func fastKey(head: some Collection<UInt8>, size: Int64) -> FastKey {
         FastKey(headMD5: md5(of: Array(head.prefix(fastKeyLength))), size: size)
@@ -74,7 +81,7 @@ public enum ContentHash {
         return fastKey(head: head.prefix(filled), size: Int64(info.st_size))
     }
 
-    private static func hex(_ digest: some Sequence<UInt8>) -> String {
+    static func hex(_ digest: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(32)

@@ -29,6 +29,36 @@ struct PhotoFileReader: Sendable {
         return Thumbnail(md5: md5, jpeg: jpeg, origin: .generated)
     }
 
+    /// The file's catalog row, from one read: MD5, size, times and, when it is a readable image,
+    /// its dimensions and photo date. A file that is no readable image still gets a row.
+    /// - Throws: ``PhotolalaError`` when the file cannot be read.
+    func catalogEntry(at path: String) throws -> CatalogEntry {
+        let contents = try readFile(at: path)
+        let md5 = ContentHash.md5(of: contents.bytes)
+        try identities.record(md5: md5, forPath: path, status: contents.status)
+        let modified = contents.status.modifiedNanoseconds / 1_000_000_000
+        var entry = CatalogEntry(md5: md5, filename: FilePath.name(of: path), size: contents.status.size, photoDate: modified, modified: modified)
+        if let inspection = try? imaging.inspect(contents.bytes, name: path) {
+            entry.width = inspection.width
+            entry.height = inspection.height
+            var metadata = PhotoMetadata()
+            if let exif = inspection.exif {
+                metadata.apply(exif)
+            }
+            entry.photoDate = metadata.photoDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? modified
+        }
+        return entry
+    }
+
+    /// Reads a file whole; an empty file reads as no bytes rather than failing.
+    private func readFile(at path: String) throws -> FileContents {
+        do {
+            return try FileContents(path: path, sizeLimit: maximumFileSize)
+        } catch let error as PhotolalaError where error.code == .emptyFile {
+            return FileContents(empty: path, status: try FileStatus(path: path))
+        }
+    }
+
     /// Everything known about the file: its status, MD5, header facts and EXIF.
     /// - Throws: ``PhotolalaError`` when the file is unreadable or not an image.
     func metadata(at path: String) throws -> PhotoMetadata {

@@ -25,6 +25,8 @@ public struct PhotolalaError: Error, Sendable, CustomStringConvertible {
         public static let writeFailed = Code("writeFailed")
         public static let databaseFailed = Code("databaseFailed")
         public static let imagingUnavailable = Code("imagingUnavailable")
+        public static let noCatalog = Code("noCatalog")
+        public static let damagedCatalog = Code("damagedCatalog")
     }
 
     public let code: Code
@@ -86,6 +88,14 @@ extension PhotolalaError {
 
     static func databaseFailed(_ path: String, reason: String) -> Self {
         .init(.databaseFailed, "The database '\(path)' failed: \(reason). Delete it to rebuild it from your folders.")
+    }
+
+    static func noCatalog(_ folder: String) -> Self {
+        .init(.noCatalog, "'\(folder)' has no catalog yet. Run 'photolala catalog build \(folder)' to make one.")
+    }
+
+    static func damagedCatalog(_ path: String, reason: String) -> Self {
+        .init(.damagedCatalog, "The catalog at '\(path)' is damaged: \(reason). Run 'photolala catalog build' to rebuild it.")
     }
 
     static func imagingUnavailable(_ reason: String) -> Self {

@@ -10,21 +10,40 @@ enum AtomicFile {
     /// Creates missing parent folders.
     /// - Throws: ``PhotolalaError/writeFailed`` with the system's reason.
     static func write(_ bytes: some Collection<UInt8>, to path: String) throws {
+        try commit(writeTemporary(bytes, beside: path), to: path)
+    }
+
+    /// Writes `bytes` to a new temporary file in `path`'s folder (made if missing) and returns
+    /// its path, for ``commit(_:to:)`` later: several files can be written first and then
+    /// renamed into place together.
+    /// - Throws: ``PhotolalaError/writeFailed`` with the system's reason.
+    static func writeTemporary(_ bytes: some Collection<UInt8>, beside path: String) throws -> String {
         let folder = FilePath.parent(of: path)
         try createFolder(folder)
-        let temporary = folder + "/.tmp-\(getpid())-\(UInt64.random(in: 0 ... .max))-" + FilePath.name(of: path)
+        let temporary = folder + "/" + temporaryPrefix + "\(getpid())-\(UInt64.random(in: 0 ... .max))-" + FilePath.name(of: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw PhotolalaError.writeFailed(path, errno: errno) }
-        var failure = writeAll(Array(bytes), to: descriptor)
+        let failure = writeAll(Array(bytes), to: descriptor)
         close(descriptor)
-        if failure == 0 && rename(temporary, path) != 0 {
-            failure = errno
-        }
         if failure != 0 {
             unlink(temporary)
             throw PhotolalaError.writeFailed(path, errno: failure)
         }
+        return temporary
     }
+
+    /// Renames a temporary file over `path`; readers see the old file or the new, never a mix.
+    /// - Throws: ``PhotolalaError/writeFailed`` with the system's reason.
+    static func commit(_ temporary: String, to path: String) throws {
+        guard rename(temporary, path) == 0 else {
+            let failure = errno
+            unlink(temporary)
+            throw PhotolalaError.writeFailed(path, errno: failure)
+        }
+    }
+
+    /// Names of temporary files start with this, so leftovers of a crash can be recognised.
+    static let temporaryPrefix = ".tmp-"
 
     /// Creates `path` and its missing parents, like `mkdir -p`.
     /// - Throws: ``PhotolalaError/writeFailed`` when a folder cannot be made.

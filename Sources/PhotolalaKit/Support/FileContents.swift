@@ -13,6 +13,13 @@ struct FileContents: Sendable {
     let bytes: [UInt8]
     let status: FileStatus
 
+    /// An empty file's contents.
+    init(empty path: String, status: FileStatus) {
+        self.path = path
+        bytes = []
+        self.status = status
+    }
+
     /// - Throws: ``PhotolalaError`` when the file cannot be read, is empty or exceeds `sizeLimit`.
     init(path: String, sizeLimit: Int64) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)

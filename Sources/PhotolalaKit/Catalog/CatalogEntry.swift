@@ -1,0 +1,46 @@
+/// One photo in a catalog: a row of a v5.1 shard.
+///
+/// The fields are the catalog's contract with the cloud backup: `md5,filename,size,photodate,
+/// modified,width,height,applephotoid`, dates in Unix seconds.
+public struct CatalogEntry: Sendable, Hashable, Codable {
+    /// Lowercase hex MD5 of the photo's bytes; its first digit picks the shard.
+    public var md5: String
+    public var filename: String
+    public var size: Int64
+    /// When the photo was taken, or its modification time when it records none.
+    public var photoDate: Int64
+    /// The file's modification time.
+    public var modified: Int64
+    public var width: Int?
+    public var height: Int?
+    /// The asset's id when the photo came from an Apple Photos library.
+    public var applePhotoID: String?
+
+    public init(
+        md5: String, filename: String, size: Int64, photoDate: Int64, modified: Int64,
+        width: Int? = nil, height: Int? = nil, applePhotoID: String? = nil
+    ) {
+        self.md5 = md5
+        self.filename = filename
+        self.size = size
+        self.photoDate = photoDate
+        self.modified = modified
+        self.width = width
+        self.height = height
+        self.applePhotoID = applePhotoID
+    }
+
+    /// The shard, 0 to 15, that holds this entry: the first hex digit of the MD5.
+    public var shard: Int {
+        md5.utf8.first.flatMap { CatalogEntry.hexValue($0) } ?? 0
+    }
+
+    static func hexValue(_ digit: UInt8) -> Int? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(digit - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(digit - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(digit - UInt8(ascii: "A")) + 10
+        default: nil
+        }
+    }
+}

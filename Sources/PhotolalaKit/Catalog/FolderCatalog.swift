@@ -1,0 +1,266 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The v5.1 catalog of one folder's photos: `.photolala/manifest.plist` and `0.csv` … `f.csv`.
+///
+/// It lives in the folder itself, or, when the folder cannot be written (a read-only share, a
+/// mounted backup), in the cache mirror `{cache}/catalogs/{md5 of the folder's path}/.photolala/`.
+/// A shard whose SHA-256 differs from the manifest's is never trusted.
+///
+/// ```swift
+/// let catalog = FolderCatalog(folder: "/mnt/nas/2024", cacheDirectory: cache)
+/// let loaded = try catalog.load()
+/// print(loaded.entries.count, "photos,", loaded.problems.count, "problems")
+/// ```
+public struct FolderCatalog: Sendable {
+    public static let directoryName = ".photolala"
+    public static let manifestName = "manifest.plist"
+
+    /// The catalogued folder's absolute path.
+    public let folder: String
+    private let cacheDirectory: String
+
+    /// - Parameters:
+    ///   - folder: Absolute path of the folder.
+    ///   - cacheDirectory: Photolala's cache folder, home of the mirror for read-only folders.
+    public init(folder: String, cacheDirectory: String) {
+        self.folder = folder
+        self.cacheDirectory = cacheDirectory
+    }
+
+    /// `.photolala` inside the folder.
+    public var ownDirectory: String { folder + "/" + Self.directoryName }
+
+    /// `.photolala` in the cache mirror, used when the folder cannot be written.
+    public var mirrorDirectory: String {
+        cacheDirectory + "/catalogs/" + ContentHash.md5(of: Array(folder.utf8)) + "/" + Self.directoryName
+    }
+
+    /// Where the current catalog is: the folder's own or the mirror's, whichever has the newer
+    /// manifest (a folder that became read-only keeps an old catalog of its own); `nil` when
+    /// neither has one.
+    public var existingDirectory: String? {
+        [ownDirectory, mirrorDirectory]
+            .compactMap { directory in
+                (try? FileStatus(path: directory + "/" + Self.manifestName)).map { (directory, $0.modifiedNanoseconds) }
+            }
+            .max { $0.1 < $1.1 }?.0
+    }
+
+    /// The file name of shard `index`: `0.csv` … `f.csv`.
+    static func shardName(_ index: Int) -> String {
+        String(index, radix: 16) + ".csv"
+    }
+
+    // MARK: - Loading
+
+    /// The catalog's entries. Shards that fail their checksum are left out and reported, as
+    /// are malformed rows; everything else loads.
+    /// - Throws: ``PhotolalaError/noCatalog`` when there is none;
+    ///   ``PhotolalaError/damagedCatalog`` when the manifest cannot be read.
+    public func load() throws -> LoadedCatalog {
+        guard let directory = existingDirectory else { throw PhotolalaError.noCatalog(folder) }
+        let manifestPath = directory + "/" + Self.manifestName
+        let manifest = try CatalogManifest(propertyList: try FileContents(path: manifestPath, sizeLimit: 16 << 20).bytes, path: manifestPath)
+        guard manifest.version.hasPrefix("5.") else {
+            throw PhotolalaError.damagedCatalog(manifestPath, reason: "version \(manifest.version) is not one this build reads (5.x)")
+        }
+
+        var loaded = LoadedCatalog(manifest: manifest, directory: directory)
+        let recorded = Dictionary(manifest.shards.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+        for index in 0..<16 {
+            let (bytes, matches) = shardBytes(index, in: directory, expected: recorded[index]?.sha256)
+            guard let bytes else {
+                if let shard = recorded[index], shard.rows > 0 {
+                    loaded.reject(index, "Shard \(Self.shardName(index)) is missing; the manifest lists \(shard.rows) rows in it.")
+                }
+                continue
+            }
+            guard matches else {
+                loaded.reject(index, "Shard \(Self.shardName(index)) does not match its checksum in the manifest; its rows are not trusted.")
+                continue
+            }
+            let (entries, rowProblems) = CatalogCSV.decode(bytes)
+            for problem in rowProblems {
+                loaded.problems.append(
+                    CatalogProblem(
+                        shard: index, line: problem.line,
+                        message: "\(Self.shardName(index)) line \(problem.line): \(problem.reason); the row is skipped."))
+            }
+            for entry in entries {
+                if entry.shard == index {
+                    loaded.entries.append(entry)
+                } else {
+                    loaded.problems.append(
+                        CatalogProblem(
+                            shard: index, line: nil,
+                            message: "\(Self.shardName(index)) holds \(entry.md5), which belongs in \(Self.shardName(entry.shard)); skipped."))
+                }
+            }
+        }
+        return loaded
+    }
+
+    /// A shard's bytes and whether they match the manifest's checksum. When a build was killed
+    /// while renaming shards into place, the shard the manifest describes is still in
+    /// `.previous/`, and is used from there.
+    private func shardBytes(_ index: Int, in directory: String, expected: String?) -> (bytes: [UInt8]?, matches: Bool) {
+        let current = try? FileContents(path: directory + "/" + Self.shardName(index), sizeLimit: 1 << 30).bytes
+        guard let expected else { return (current, true) }
+        if let current, ContentHash.sha256(of: current) == expected { return (current, true) }
+        let previousPath = directory + "/" + Self.previousDirectoryName + "/" + Self.shardName(index)
+        if let previous = try? FileContents(path: previousPath, sizeLimit: 1 << 30).bytes, ContentHash.sha256(of: previous) == expected {
+            return (previous, true)
+        }
+        return (current, false)
+    }
+
+    /// Holds the shards a build is replacing until its new manifest is in place.
+    static let previousDirectoryName = ".previous"
+
+    /// Everything wrong with the catalog: a damaged manifest, missing or altered shards,
+    /// malformed rows, and counts that disagree with the manifest. Empty when it is sound.
+    /// - Throws: ``PhotolalaError/noCatalog`` when there is none.
+    public func verify() throws -> [CatalogProblem] {
+        let loaded: LoadedCatalog
+        do {
+            loaded = try load()
+        } catch let error as PhotolalaError where error.code == .damagedCatalog {
+            return [CatalogProblem(shard: nil, line: nil, message: error.message)]
+        }
+        var problems = loaded.problems
+        var counts = [Int](repeating: 0, count: 16)
+        loaded.entries.forEach { counts[$0.shard] += 1 }
+        for shard in loaded.manifest.shards where !loaded.rejectedShards.contains(shard.index) && (0..<16).contains(shard.index) {
+            if counts[shard.index] != shard.rows {
+                problems.append(
+                    CatalogProblem(
+                        shard: shard.index, line: nil,
+                        message: "Shard \(Self.shardName(shard.index)) has \(counts[shard.index]) good rows; the manifest says \(shard.rows)."))
+            }
+        }
+        if loaded.manifest.shards.map(\.rows).reduce(0, +) != loaded.manifest.photoCount {
+            problems.append(
+                CatalogProblem(
+                    shard: nil, line: nil, message: "The manifest's photo count \(loaded.manifest.photoCount) is not the sum of its shards' rows."))
+        }
+        return problems
+    }
+
+    // MARK: - Writing
+
+    /// Writes a complete catalog of `entries`, keeping the directory UUID and creation date of
+    /// `previous`. Every shard is written to a temporary file first, then all are renamed into
+    /// place, unchanged shards are left alone, and the manifest goes last: a build killed
+    /// part-way leaves the previous catalog as it was.
+    /// - Returns: The new manifest and the directory it was written to (the mirror when the
+    ///   folder cannot be written).
+    /// - Throws: ``PhotolalaError/writeFailed`` when neither place can be written.
+    @discardableResult
+    public func write(_ entries: [CatalogEntry], previous: CatalogManifest? = nil) throws -> (manifest: CatalogManifest, directory: String) {
+        var byShard = [[CatalogEntry]](repeating: [], count: 16)
+        for entry in entries {
+            byShard[entry.shard].append(entry)
+        }
+        let encoded = byShard.map(CatalogCSV.encode)
+        let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+        let manifest = CatalogManifest(
+            version: CatalogManifest.currentVersion,
+            directoryUUID: previous?.directoryUUID ?? UUID().uuidString,
+            created: previous?.created ?? now,
+            modified: now,
+            photoCount: entries.count,
+            shards: encoded.enumerated().map { index, bytes in
+                CatalogManifest.Shard(index: index, sha256: ContentHash.sha256(of: bytes), rows: byShard[index].count)
+            }
+        )
+        do {
+            try write(encoded, manifest: manifest, previous: previous, to: ownDirectory)
+            return (manifest, ownDirectory)
+        } catch let error as PhotolalaError where error.code == .writeFailed {
+            try write(encoded, manifest: manifest, previous: previous, to: mirrorDirectory)
+            return (manifest, mirrorDirectory)
+        }
+    }
+
+    private func write(_ shards: [[UInt8]], manifest: CatalogManifest, previous: CatalogManifest?, to directory: String) throws {
+        try AtomicFile.createFolder(directory)
+        try recoverInterruptedWrite(in: directory, manifest: previous)
+        // A shard whose file already holds exactly the new bytes is left alone.
+        let unchanged = Set(
+            manifest.shards.filter { shard in
+                let current = try? FileContents(path: directory + "/" + Self.shardName(shard.index), sizeLimit: 1 << 30).bytes
+                return current.map { ContentHash.sha256(of: $0) == shard.sha256 } ?? false
+            }.map(\.index))
+        var staged: [(temporary: String, path: String)] = []
+        do {
+            for (index, bytes) in shards.enumerated() where !unchanged.contains(index) {
+                let path = directory + "/" + Self.shardName(index)
+                staged.append((try AtomicFile.writeTemporary(bytes, beside: path), path))
+            }
+            let manifestPath = directory + "/" + Self.manifestName
+            staged.append((try AtomicFile.writeTemporary(try manifest.propertyList(), beside: manifestPath), manifestPath))
+        } catch {
+            staged.forEach { unlink($0.temporary) }
+            throw error
+        }
+        // Each replaced shard moves to .previous/ first, so until the new manifest is renamed
+        // into place the old manifest still finds every shard it describes.
+        let previousDirectory = directory + "/" + Self.previousDirectoryName
+        try AtomicFile.createFolder(previousDirectory)
+        for (temporary, path) in staged {
+            if path.hasSuffix(".csv"), access(path, F_OK) == 0 {
+                try AtomicFile.commit(path, to: previousDirectory + "/" + FilePath.name(of: path))
+            }
+            try AtomicFile.commit(temporary, to: path)
+        }
+        try? FileManager.default.removeItem(atPath: previousDirectory)
+    }
+
+    /// Undoes what a killed build left: temporary files, and shards moved aside whose
+    /// replacements the manifest does not describe yet.
+    private func recoverInterruptedWrite(in directory: String, manifest: CatalogManifest?) throws {
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: directory) {
+            for name in names where name.hasPrefix(AtomicFile.temporaryPrefix) {
+                unlink(directory + "/" + name)
+            }
+        }
+        let previousDirectory = directory + "/" + Self.previousDirectoryName
+        guard access(previousDirectory, F_OK) == 0 else { return }
+        for shard in manifest?.shards ?? [] {
+            let name = Self.shardName(shard.index)
+            let (_, matches) = shardBytes(shard.index, in: directory, expected: shard.sha256)
+            let current = try? FileContents(path: directory + "/" + name, sizeLimit: 1 << 30).bytes
+            if matches, current.map({ ContentHash.sha256(of: $0) != shard.sha256 }) ?? true {
+                try AtomicFile.commit(previousDirectory + "/" + name, to: directory + "/" + name)
+            }
+        }
+        try? FileManager.default.removeItem(atPath: previousDirectory)
+    }
+}
+
+/// A catalog as loaded: its manifest, the entries of every trusted shard, and what was wrong.
+public struct LoadedCatalog: Sendable {
+    public let manifest: CatalogManifest
+    /// The `.photolala` folder it was read from.
+    public let directory: String
+    public var entries: [CatalogEntry] = []
+    public var problems: [CatalogProblem] = []
+    /// Shards left out because they were missing or failed their checksum.
+    public var rejectedShards: Set<Int> = []
+
+    init(manifest: CatalogManifest, directory: String) {
+        self.manifest = manifest
+        self.directory = directory
+    }
+
+    mutating func reject(_ shard: Int, _ message: String) {
+        rejectedShards.insert(shard)
+        problems.append(CatalogProblem(shard: shard, line: nil, message: message))
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import PhotolalaTestSupport
+import Testing
+
+/// Runs the built `photolala` binary with its own cache and data folders.
+struct CLI {
+    let folder: TemporaryDirectory
+
+    init() throws {
+        folder = try TemporaryDirectory()
+    }
+
+    /// The binary SwiftPM built beside the test bundle.
+    static let binary: String = {
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("photolala").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return "photolala"
+    }()
+
+    func run(_ arguments: String..., environment: [String: String] = [:]) throws -> Shell.Output {
+        let defaults = ["PHOTOLALA_CACHE_DIR": folder.path("cache"), "PHOTOLALA_DATA_DIR": folder.path("data")]
+        return try Shell.capture(Self.binary, arguments, environment: defaults.merging(environment) { $1 })
+    }
+
+    func json(_ arguments: String...) throws -> [String: Any] {
+        let output = try Shell.capture(
+            Self.binary, arguments,
+            environment: ["PHOTOLALA_CACHE_DIR": folder.path("cache"), "PHOTOLALA_DATA_DIR": folder.path("data")])
+        #expect(output.status == 0, "\(output.standardError)")
+        return try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any] ?? [:]
+    }
+}
