@@ -9,7 +9,7 @@ extension Photolala {
                 so the folder lists at once on the next visit. It lives in the folder's \
                 .photolala/, or in the cache when the folder cannot be written.
                 """,
-            subcommands: [Build.self, Verify.self, Show.self]
+            subcommands: [Build.self, Verify.self, Show.self, Import.self]
         )
     }
 }

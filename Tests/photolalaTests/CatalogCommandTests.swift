@@ -59,6 +59,11 @@ struct CatalogCommandTests {
 
         let again = try cli.run("catalog", "build", root)
         #expect(again.standardError.contains("0 read, 21 unchanged; 0 catalogs written, 2 already current"), "\(again.standardError)")
+
+        let imported = try cli.run("catalog", "import", root)
+        #expect(imported.status == 0)
+        #expect(imported.standardOutput == "imported: \(root) (20 photos)\nimported: \(root)/2024 (1 photos)\n")
+        #expect(imported.standardError.contains("2 catalogs, 21 photos imported."))
     }
 
     @Test("build reads only new and changed photos")

@@ -12,35 +12,23 @@ public struct IdentityIndex: Sendable {
     /// The MD5 recorded for `path`, if the file still has the size and time it had then.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func md5(forPath path: String, status: FileStatus) throws -> String? {
-        try perform {
-            try database.writer.read { db in
-                try String.fetchOne(
-                    db,
-                    sql: "SELECT md5 FROM fileIdentity WHERE path = ? AND size = ? AND modifiedNanoseconds = ?",
-                    arguments: [path, status.size, status.modifiedNanoseconds]
-                )
-            }
+        try database.read { db in
+            try String.fetchOne(
+                db,
+                sql: "SELECT md5 FROM fileIdentity WHERE path = ? AND size = ? AND modifiedNanoseconds = ?",
+                arguments: [path, status.size, status.modifiedNanoseconds]
+            )
         }
     }
 
     /// Records the MD5 of `path` as of `status`, replacing what was known before.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func record(md5: String, forPath path: String, status: FileStatus) throws {
-        try perform {
-            try database.writer.write { db in
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO fileIdentity (path, size, modifiedNanoseconds, md5) VALUES (?, ?, ?, ?)",
-                    arguments: [path, status.size, status.modifiedNanoseconds, md5]
-                )
-            }
-        }
-    }
-
-    private func perform<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch {
-            throw PhotolalaError.databaseFailed("identity index", reason: String(describing: error))
+        try database.write { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO fileIdentity (path, size, modifiedNanoseconds, md5) VALUES (?, ?, ?, ?)",
+                arguments: [path, status.size, status.modifiedNanoseconds, md5]
+            )
         }
     }
 }

@@ -33,6 +33,28 @@ public struct PhotolalaDatabase: Sendable {
         try Self.migrator.migrate(writer)
     }
 
+    /// Runs `body` in a read transaction.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try mapErrors { try writer.read(body) }
+    }
+
+    /// Runs `body` in a write transaction: all of it is saved, or none.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try mapErrors { try writer.write(body) }
+    }
+
+    private func mapErrors<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as PhotolalaError {
+            throw error
+        } catch {
+            throw PhotolalaError.databaseFailed("photolala.sqlite", reason: String(describing: error))
+        }
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1 file identities") { db in
@@ -41,6 +63,49 @@ public struct PhotolalaDatabase: Sendable {
                 table.column("size", .integer).notNull()
                 table.column("modifiedNanoseconds", .integer).notNull()
                 table.column("md5", .text).notNull().indexed()
+            }
+        }
+        migrator.registerMigration("v2 catalogs") { db in
+            // One catalog per folder (seed 004's PhotoCatalog), its 16 shards and its entries.
+            try db.create(table: "catalog") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("directoryPath", .text).notNull().unique()
+                table.column("directoryUUID", .text).notNull()
+                table.column("syncState", .text).notNull().defaults(to: "local")
+                table.column("manifestETag", .text)
+                table.column("lastSyncDate", .datetime)
+                table.column("created", .datetime).notNull()
+                table.column("modified", .datetime).notNull()
+            }
+            try db.create(table: "catalogShard") { table in
+                table.belongsTo("catalog", onDelete: .cascade).notNull()
+                table.column("shardIndex", .integer).notNull()
+                table.column("checksum", .text)
+                table.column("isModified", .boolean).notNull().defaults(to: false)
+                table.primaryKey(["catalogId", "shardIndex"])
+            }
+            try db.create(table: "catalogEntry") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.belongsTo("catalog", onDelete: .cascade).notNull()
+                table.column("shardIndex", .integer).notNull()
+                table.column("md5", .text).notNull().indexed()
+                table.column("filename", .text).notNull()
+                table.column("size", .integer).notNull()
+                table.column("photoDate", .integer).notNull()
+                table.column("modified", .integer).notNull()
+                table.column("width", .integer)
+                table.column("height", .integer)
+                table.column("applePhotoID", .text).indexed()
+                // Local only, never in the CSV: what the backup and the browser add.
+                table.column("format", .text)
+                table.column("cameraMake", .text)
+                table.column("cameraModel", .text)
+                table.column("lensModel", .text)
+                table.column("latitude", .double)
+                table.column("longitude", .double)
+                table.column("backupStatus", .text)
+                table.column("isStarred", .boolean).notNull().defaults(to: false)
+                table.uniqueKey(["catalogId", "md5"])
             }
         }
         return migrator
