@@ -10,6 +10,7 @@ public struct Engine: Sendable {
     public let identities: IdentityIndex
     public let thumbnailStore: ThumbnailStore
     public let imaging: ImageProcessor
+    private let networkListings = NetworkListingCache()
 
     /// Opens the database and starts libvips.
     /// - Throws: ``PhotolalaError`` when the data folder or libvips is unusable.
@@ -21,10 +22,16 @@ public struct Engine: Sendable {
         imaging = try ImageProcessor(configuration: configuration.imaging)
     }
 
-    /// A source over the folder tree at `root`.
+    /// A source over the folder tree at `root`, or over that one folder.
     /// - Throws: ``PhotolalaError/unreadableFolder`` when `root` is not a readable folder.
-    public func localSource(root: String) throws -> LocalPhotoSource {
-        try LocalPhotoSource(root: root, files: fileReader)
+    public func localSource(root: String, scope: LocalPhotoSource.Scope = .tree) throws -> LocalPhotoSource {
+        try LocalPhotoSource(root: root, scope: scope, files: fileReader, catalogs: catalogContext)
+    }
+
+    var catalogContext: CatalogContext {
+        CatalogContext(
+            cacheDirectory: configuration.cacheDirectory, builder: catalogBuilder(jobs: 2), identities: identities,
+            networkListings: networkListings)
     }
 
     /// A builder of folder catalogs that reads `jobs` photos at a time.
@@ -49,7 +56,7 @@ public struct Engine: Sendable {
         try await offload { [fileReader] in try fileReader.thumbnail(at: path) }
     }
 
-    private var fileReader: PhotoFileReader {
+    var fileReader: PhotoFileReader {
         PhotoFileReader(
             identities: identities,
             thumbnails: thumbnailStore,

@@ -31,7 +31,8 @@ struct ContentHashTests {
         try Data("one".utf8).write(to: URL(fileURLWithPath: path))
         let index = IdentityIndex(database: try PhotolalaDatabase(path: folder.path("db.sqlite")))
         let status = try FileStatus(path: path)
-        try index.record(md5: "abc", forPath: path, status: status)
+        try index.record(md5: "abc", headMD5: "def", forPath: path, status: status)
+        #expect(try index.fastKey(forPath: path) == FastKey(headMD5: "def", size: 3))
         #expect(try index.md5(forPath: path, status: status) == "abc")
 
         try Data("two!".utf8).write(to: URL(fileURLWithPath: path))

@@ -37,10 +37,19 @@ public struct CatalogBuilder: Sendable {
 
     /// Builds or updates the catalog of every folder in `source`'s tree.
     public func build(tree source: LocalPhotoSource) -> AsyncThrowingStream<Event, any Error> {
+        build(source, recursive: true)
+    }
+
+    /// Builds or updates the catalog of `source`'s root folder only.
+    public func build(folder source: LocalPhotoSource) -> AsyncThrowingStream<Event, any Error> {
+        build(source, recursive: false)
+    }
+
+    private func build(_ source: LocalPhotoSource, recursive: Bool) -> AsyncThrowingStream<Event, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    try await run(source, continuation)
+                    try await run(source, recursive: recursive, continuation)
                     continuation.finish()
                 } catch {
                     continuation.finish(throwing: error)
@@ -50,15 +59,17 @@ public struct CatalogBuilder: Sendable {
         }
     }
 
-    private func run(_ source: LocalPhotoSource, _ events: AsyncThrowingStream<Event, any Error>.Continuation) async throws {
+    private func run(_ source: LocalPhotoSource, recursive: Bool, _ events: AsyncThrowingStream<Event, any Error>.Continuation) async throws {
         var photosByFolder: [String: [ScannedPhoto]] = [:]
         var folders = [source.root]
         var found = 0
-        for try await batch in source.scan(includeStatus: true) {
+        for try await batch in source.scan(recursive: recursive, includeStatus: true) {
             for photo in batch.photos {
                 photosByFolder[photo.folder, default: []].append(photo)
             }
-            folders += batch.folders.map(\.path)
+            if recursive {
+                folders += batch.folders.map(\.path)
+            }
             batch.problems.forEach { events.yield(.problem($0.message)) }
             found += batch.photos.count
             events.yield(.found(found, finished: false))

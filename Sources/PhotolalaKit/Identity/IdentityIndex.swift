@@ -21,14 +21,24 @@ public struct IdentityIndex: Sendable {
         }
     }
 
-    /// Records the MD5 of `path` as of `status`, replacing what was known before.
+    /// Records the MD5 and fast key of `path` as of `status`, replacing what was known before.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
-    public func record(md5: String, forPath path: String, status: FileStatus) throws {
+    public func record(md5: String, headMD5: String, forPath path: String, status: FileStatus) throws {
         try database.write { db in
             try db.execute(
-                sql: "INSERT OR REPLACE INTO fileIdentity (path, size, modifiedNanoseconds, md5) VALUES (?, ?, ?, ?)",
-                arguments: [path, status.size, status.modifiedNanoseconds, md5]
+                sql: "INSERT OR REPLACE INTO fileIdentity (path, size, modifiedNanoseconds, md5, headMD5) VALUES (?, ?, ?, ?, ?)",
+                arguments: [path, status.size, status.modifiedNanoseconds, md5, headMD5]
             )
+        }
+    }
+
+    /// The fast key last recorded for `path`, whatever the file's time now.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func fastKey(forPath path: String) throws -> FastKey? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT headMD5, size FROM fileIdentity WHERE path = ?", arguments: [path]).flatMap { row in
+                (row["headMD5"] as String?).map { FastKey(headMD5: $0, size: row["size"]) }
+            }
         }
     }
 }

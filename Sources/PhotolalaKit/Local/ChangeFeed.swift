@@ -20,6 +20,21 @@ final class ChangeFeed: Sendable {
         return stream
     }
 
+    /// Announces changes found by other means (a catalog reconciled with its folder), and
+    /// takes `photos` as the listing later updates compare with.
+    func publish(_ changes: [PhotoSourceChange], listing photos: [ScannedPhoto]) {
+        let current = Dictionary(photos.map { ($0.item.id, $0.status) }, uniquingKeysWith: { first, _ in first })
+        let subscribers = state.withLock { state in
+            state.known = current
+            return Array(state.subscribers.values)
+        }
+        for change in changes where !change.isEmpty {
+            for continuation in subscribers {
+                continuation.yield(change)
+            }
+        }
+    }
+
     /// Replaces the known listing, announcing what was added, removed or changed since the
     /// last one. The first listing is the baseline and announces nothing.
     func update(with photos: [ScannedPhoto]) {

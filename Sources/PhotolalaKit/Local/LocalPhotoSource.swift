@@ -9,7 +9,9 @@ public import Foundation
 /// Photos in a folder tree on a local disk, removable medium or network share.
 ///
 /// Listing walks the tree off the caller's task and delivers the first 200 photos at once, then
-/// batches of 100. Item ids are opaque; resolving one never reaches outside the root.
+/// batches of 100. A source scoped to one folder lists from the folder's catalog when it has a
+/// valid one and checks the folder in the background (see ``Scope/folder``). Item ids are
+/// opaque; resolving one never reaches outside the root.
 ///
 /// ```swift
 /// let source = try engine.localSource(root: "/mnt/nas/photos")
@@ -18,20 +20,38 @@ public import Foundation
 /// }
 /// ```
 public final class LocalPhotoSource: PhotoSource {
+    /// What ``loadItems()`` lists.
+    public enum Scope: Sendable {
+        /// Every photo of the tree, scanned.
+        case tree
+        /// The folder's own photos, as a browser window shows them: from the folder's catalog
+        /// when it has a valid one, then reconciled with the folder in the background (changes
+        /// arrive on ``changes()``); otherwise scanned, and catalogued in the background when
+        /// there are 100 photos or more.
+        case folder
+    }
+
     /// The canonical absolute path of the tree's root.
     public let root: String
+    public let scope: Scope
     public let capabilities: PhotoSourceCapabilities = [.preview, .folders]
 
-    private let files: PhotoFileReader
-    private let feed = ChangeFeed()
+    let files: PhotoFileReader
+    let catalogs: CatalogContext
+    let volume: VolumeKind
+    let feed = ChangeFeed()
+    let background = BackgroundWork()
 
     /// - Throws: ``PhotolalaError/unreadableFolder`` when `root` is not a folder that can be read.
-    init(root: String, files: PhotoFileReader) throws {
+    init(root: String, scope: Scope, files: PhotoFileReader, catalogs: CatalogContext, volume: VolumeKind? = nil) throws {
         guard let resolved = realpath(root, nil) else { throw PhotolalaError.unreadableFolder(root, errno: errno) }
         self.root = String(cString: resolved)
         free(resolved)
         guard try FileStatus(path: self.root).isDirectory else { throw PhotolalaError.unreadableFolder(root, errno: ENOTDIR) }
+        self.scope = scope
         self.files = files
+        self.catalogs = catalogs
+        self.volume = volume ?? VolumeKind(path: self.root)
     }
 
     /// Scans the tree (or only the root folder) and delivers photos, subfolders and problems
@@ -68,8 +88,13 @@ public final class LocalPhotoSource: PhotoSource {
     // MARK: - PhotoSource
 
     public func loadItems() -> AsyncThrowingStream<[PhotoItem], any Error> {
-        walk(.init()) { batch in
-            batch.photos.isEmpty ? nil : batch.photos.map(\.item)
+        switch scope {
+        case .tree:
+            walk(.init()) { batch in
+                batch.photos.isEmpty ? nil : batch.photos.map(\.item)
+            }
+        case .folder:
+            loadFolder()
         }
     }
 

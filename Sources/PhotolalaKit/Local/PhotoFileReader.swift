@@ -19,8 +19,7 @@ struct PhotoFileReader: Sendable {
             return Thumbnail(md5: md5, jpeg: jpeg, origin: .disk)
         }
         let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
-        let md5 = ContentHash.md5(of: contents.bytes)
-        try identities.record(md5: md5, forPath: path, status: contents.status)
+        let md5 = try record(contents)
         if let jpeg = thumbnails.thumbnail(forMD5: md5) {
             return Thumbnail(md5: md5, jpeg: jpeg, origin: .disk)
         }
@@ -34,8 +33,7 @@ struct PhotoFileReader: Sendable {
     /// - Throws: ``PhotolalaError`` when the file cannot be read.
     func catalogEntry(at path: String) throws -> CatalogEntry {
         let contents = try readFile(at: path)
-        let md5 = ContentHash.md5(of: contents.bytes)
-        try identities.record(md5: md5, forPath: path, status: contents.status)
+        let md5 = try record(contents)
         let modified = contents.status.modifiedNanoseconds / 1_000_000_000
         var entry = CatalogEntry(md5: md5, filename: FilePath.name(of: path), size: contents.status.size, photoDate: modified, modified: modified)
         if let inspection = try? imaging.inspect(contents.bytes, name: path) {
@@ -48,6 +46,14 @@ struct PhotoFileReader: Sendable {
             entry.photoDate = metadata.photoDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? modified
         }
         return entry
+    }
+
+    /// Hashes the bytes and records their MD5 and fast key under the file's path and status.
+    private func record(_ contents: FileContents) throws -> String {
+        let md5 = ContentHash.md5(of: contents.bytes)
+        let head = ContentHash.fastKey(head: contents.bytes, size: contents.status.size).headMD5
+        try identities.record(md5: md5, headMD5: head, forPath: contents.path, status: contents.status)
+        return md5
     }
 
     /// Reads a file whole; an empty file reads as no bytes rather than failing.
@@ -63,8 +69,7 @@ struct PhotoFileReader: Sendable {
     /// - Throws: ``PhotolalaError`` when the file is unreadable or not an image.
     func metadata(at path: String) throws -> PhotoMetadata {
         let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
-        let md5 = ContentHash.md5(of: contents.bytes)
-        try identities.record(md5: md5, forPath: path, status: contents.status)
+        let md5 = try record(contents)
         let inspection = try imaging.inspect(contents.bytes, name: path)
 
         var metadata = PhotoMetadata()

@@ -108,6 +108,13 @@ public struct PhotolalaDatabase: Sendable {
                 table.uniqueKey(["catalogId", "md5"])
             }
         }
+        migrator.registerMigration("v3 fast keys") { db in
+            // The MD5 of the first 4 KiB, so a touched file can be told from an edited one
+            // without reading it whole.
+            try db.alter(table: "fileIdentity") { table in
+                table.add(column: "headMD5", .text)
+            }
+        }
         return migrator
     }
 }

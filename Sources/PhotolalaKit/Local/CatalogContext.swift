@@ -1,0 +1,11 @@
+/// What a folder source needs to list from catalogs and keep them current.
+struct CatalogContext: Sendable {
+    let cacheDirectory: String
+    let builder: CatalogBuilder
+    let identities: IdentityIndex
+    let networkListings: NetworkListingCache
+
+    func catalog(of folder: String) -> FolderCatalog {
+        FolderCatalog(folder: folder, cacheDirectory: cacheDirectory)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+extension LocalPhotoSource {
+    /// Folders with at least this many photos are catalogued after their first listing.
+    static let catalogThreshold = 100
+
+    /// Waits until background work (reconciling with the folder, cataloguing it) has finished.
+    public func settle() async {
+        await background.settle()
+    }
+
+    /// The photos of this folder whose content has MD5 `md5`, answered from its catalog.
+    /// - Throws: ``PhotolalaError/noCatalog`` when the folder has none.
+    public func items(withMD5 md5: String) throws -> [PhotoItem] {
+        let wanted = md5.lowercased()
+        return try catalogs.catalog(of: root).load().entries.filter { $0.md5 == wanted }.map(Self.item(for:))
+    }
+
+    // MARK: - Listing a folder
+
+    func loadFolder() -> AsyncThrowingStream<[PhotoItem], any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    try await listFolder(into: continuation)
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { termination in
+                if case .cancelled = termination { task.cancel() }
+            }
+        }
+    }
+
+    private func listFolder(into continuation: AsyncThrowingStream<[PhotoItem], any Error>.Continuation) async throws {
+        let catalog = catalogs.catalog(of: root)
+        if let loaded = try? catalog.load(), loaded.rejectedShards.isEmpty, loaded.problems.isEmpty {
+            let directoryUUID = loaded.manifest.directoryUUID
+            if volume == .network, let cached = await catalogs.networkListings.listing(directoryUUID: directoryUUID) {
+                Self.deliver(cached.map(\.item), to: continuation)
+                return
+            }
+            Self.deliver(loaded.entries.sorted { $0.filename < $1.filename }.map(Self.item(for:)), to: continuation)
+            background.start { [self] in
+                await reconcile(with: loaded)
+            }
+            return
+        }
+
+        var photos: [ScannedPhoto] = []
+        for try await batch in scan(recursive: false, includeStatus: true) where !batch.photos.isEmpty {
+            continuation.yield(batch.photos.map(\.item))
+            photos += batch.photos
+        }
+        feed.publish([], listing: photos)
+        if photos.count >= Self.catalogThreshold {
+            background.start { [self] in
+                await buildCatalog()
+            }
+        }
+    }
+
+    /// Compares the catalog with the folder: names added or gone, and photos whose size
+    /// changed, or whose time changed along with their fast key (a touched file keeps it).
+    /// Announces the differences, then brings the catalog up to date.
+    private func reconcile(with loaded: LoadedCatalog) async {
+        var onDisk: [ScannedPhoto] = []
+        do {
+            for try await batch in scan(recursive: false, includeStatus: true) {
+                onDisk += batch.photos
+            }
+        } catch {
+            return
+        }
+        let known = Dictionary(loaded.entries.map { (Array($0.filename.utf8), $0) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<[UInt8]>()
+        var added: [PhotoItem] = []
+        var updated: [PhotoItem] = []
+        for photo in onDisk {
+            let name = Array(photo.item.displayName.utf8)
+            seen.insert(name)
+            guard let entry = known[name], let status = photo.status else {
+                added.append(photo.item)
+                continue
+            }
+            if status.size != entry.size {
+                updated.append(photo.item)
+            } else if status.modifiedNanoseconds / 1_000_000_000 != entry.modified {
+                let recorded = try? catalogs.identities.fastKey(forPath: photo.path)
+                let current = try? ContentHash.fastKey(ofFileAt: photo.path)
+                if recorded == nil || recorded != current {
+                    updated.append(photo.item)
+                }
+            }
+        }
+        let removed = known.filter { !seen.contains($0.key) }.map { Self.item(for: $0.value).id }.sorted()
+        feed.publish([.added(added), .removed(removed), .updated(updated)], listing: onDisk)
+
+        let stale = !added.isEmpty || !removed.isEmpty || !updated.isEmpty
+        if stale {
+            await buildCatalog()
+        }
+        if volume == .network {
+            let directoryUUID = stale ? (try? catalogs.catalog(of: root).load().manifest.directoryUUID) : loaded.manifest.directoryUUID
+            if let directoryUUID {
+                await catalogs.networkListings.store(onDisk, directoryUUID: directoryUUID)
+            }
+        }
+    }
+
+    /// Builds or updates this folder's catalog; problems are left for `catalog build` to report.
+    private func buildCatalog() async {
+        do {
+            for try await _ in catalogs.builder.build(folder: self) {}
+        } catch {
+            return
+        }
+    }
+
+    private static func item(for entry: CatalogEntry) -> PhotoItem {
+        PhotoItem(id: LocalItemID.make(folder: "", name: entry.filename), displayName: entry.filename)
+    }
+
+    /// Hands over a complete listing: the first 200 at once, then the rest together.
+    private static func deliver(_ items: [PhotoItem], to continuation: AsyncThrowingStream<[PhotoItem], any Error>.Continuation) {
+        let first = items.prefix(ProgressiveBatcher.firstBatchSize)
+        if !first.isEmpty {
+            continuation.yield(Array(first))
+        }
+        if items.count > first.count {
+            continuation.yield(Array(items[first.count...]))
+        }
+    }
+}

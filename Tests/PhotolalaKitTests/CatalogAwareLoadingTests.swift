@@ -1,0 +1,136 @@
+import Foundation
+import PhotolalaTestSupport
+import Testing
+
+@testable import PhotolalaKit
+
+@Suite("Listing a folder from its catalog")
+struct CatalogAwareLoadingTests {
+    let folder: TemporaryDirectory
+    let engine: Engine
+    let photos: String
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        engine = try makeEngine(in: folder)
+        photos = folder.path("photos")
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+    }
+
+    /// Writes `count` distinct small JPEGs named `IMG_0000.jpg` …
+    private func makePhotos(_ count: Int, from start: Int = 0) async throws {
+        let seed = try Data(contentsOf: try await Fixtures.file("orientation6.jpg"))
+        for index in start..<start + count {
+            var bytes = seed
+            bytes.append(contentsOf: withUnsafeBytes(of: UInt32(index).bigEndian, Array.init))
+            try bytes.write(to: URL(fileURLWithPath: photos + String(format: "/IMG_%04d.jpg", index)))
+        }
+    }
+
+    private func list(_ source: LocalPhotoSource) async throws -> (batches: [Int], names: Set<String>) {
+        var batches: [Int] = []
+        var names = Set<String>()
+        for try await batch in source.loadItems() {
+            batches.append(batch.count)
+            names.formUnion(batch.map(\.displayName))
+        }
+        return (batches, names)
+    }
+
+    @Test("A folder of 100 photos or more is catalogued in the background after its first listing")
+    func catalogAfterFirstListing() async throws {
+        try await makePhotos(120)
+        let source = try engine.localSource(root: photos, scope: .folder)
+        let first = try await list(source)
+        #expect(first.names.count == 120)
+        await source.settle()
+        let catalog = try engine.catalog(of: photos).load()
+        #expect(catalog.entries.count == 120)
+        #expect(catalog.problems.isEmpty)
+    }
+
+    @Test("A folder of fewer than 100 photos is not catalogued by browsing")
+    func smallFolder() async throws {
+        try await makePhotos(20)
+        let source = try engine.localSource(root: photos, scope: .folder)
+        #expect(try await list(source).names.count == 20)
+        await source.settle()
+        #expect(engine.catalog(of: photos).existingDirectory == nil)
+    }
+
+    @Test("The next visit lists from the catalog, then the reconcile finds a photo added, removed and changed, not one touched")
+    func reconcile() async throws {
+        try await makePhotos(150)
+        let first = try engine.localSource(root: photos, scope: .folder)
+        _ = try await list(first)
+        await first.settle()
+
+        try await makePhotos(1, from: 500)
+        try FileManager.default.removeItem(atPath: photos + "/IMG_0003.jpg")
+        try Data(contentsOf: try await Fixtures.file("photo.gif")).write(to: URL(fileURLWithPath: photos + "/IMG_0007.jpg"))
+        let touched = photos + "/IMG_0009.jpg"
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -86_400)], ofItemAtPath: touched)
+
+        let second = try engine.localSource(root: photos, scope: .folder)
+        var changes = second.changes().makeAsyncIterator()
+        let listed = try await list(second)
+        // Straight from the catalog: as the folder was, first 200 at once, then the rest.
+        #expect(listed.names.count == 150)
+        #expect(listed.names.contains("IMG_0003.jpg") && !listed.names.contains("IMG_0500.jpg"))
+        #expect(listed.batches == [150])
+
+        await second.settle()
+        var seen: [PhotoSourceChange] = []
+        for _ in 0..<3 {
+            if let change = await changes.next() { seen.append(change) }
+        }
+        let id = { (name: String) in LocalItemID.make(relativePath: name) }
+        #expect(seen.contains(.added([PhotoItem(id: id("IMG_0500.jpg"), displayName: "IMG_0500.jpg")])))
+        #expect(seen.contains(.removed([id("IMG_0003.jpg")])))
+        #expect(seen.contains(.updated([PhotoItem(id: id("IMG_0007.jpg"), displayName: "IMG_0007.jpg")])))
+
+        // The catalog was brought up to date.
+        let names = Set(try engine.catalog(of: photos).load().entries.map(\.filename))
+        #expect(names.count == 150 && names.contains("IMG_0500.jpg") && !names.contains("IMG_0003.jpg"))
+    }
+
+    @Test("Large catalogs arrive as 200, then everything else")
+    func batching() async throws {
+        try await makePhotos(450)
+        let first = try engine.localSource(root: photos, scope: .folder)
+        _ = try await list(first)
+        await first.settle()
+        let listed = try await list(try engine.localSource(root: photos, scope: .folder))
+        #expect(listed.batches == [200, 250])
+    }
+
+    @Test("The catalog answers which photos have an MD5")
+    func photosByMD5() async throws {
+        try await makePhotos(100)
+        try FileManager.default.copyItem(atPath: photos + "/IMG_0042.jpg", toPath: photos + "/copy of 42.jpg")
+        _ = try await engine.catalogBuilder(jobs: 2).build(folder: try engine.localSource(root: photos)).reduce(0) { count, _ in count + 1 }
+        let md5 = try ContentHash.md5(ofFileAt: photos + "/IMG_0042.jpg")
+        let source = try engine.localSource(root: photos, scope: .folder)
+        #expect(Set(try source.items(withMD5: md5).map(\.displayName)) == ["IMG_0042.jpg", "copy of 42.jpg"])
+    }
+
+    @Test("Network folders reuse their listing for five minutes, keyed by the catalog's directory UUID")
+    func networkListingCache() async throws {
+        try await makePhotos(120)
+        _ = try await engine.catalogBuilder(jobs: 2).build(folder: try engine.localSource(root: photos)).reduce(0) { count, _ in count + 1 }
+        let context = engine.catalogContext
+        let share = try LocalPhotoSource(root: photos, scope: .folder, files: engine.fileReader, catalogs: context, volume: .network)
+        _ = try await list(share)
+        await share.settle()
+
+        try await makePhotos(1, from: 900)
+        let again = try LocalPhotoSource(root: photos, scope: .folder, files: engine.fileReader, catalogs: context, volume: .network)
+        let listed = try await list(again)
+        #expect(listed.names.count == 120, "served from the five-minute cache, without reading the share")
+
+        let uuid = try engine.catalog(of: photos).load().manifest.directoryUUID
+        #expect(await context.networkListings.listing(directoryUUID: uuid)?.count == 120)
+        #expect(await context.networkListings.listing(directoryUUID: uuid, now: Date(timeIntervalSinceNow: 301)) == nil)
+        #expect(VolumeKind(path: folder.path) == .local)
+    }
+}
