@@ -21,6 +21,11 @@ if [[ ! -d $dir/tree-$files ]]; then
     Scripts/make-file-tree.sh "$dir/tree-$files.tmp" "$files"
     mv "$dir/tree-$files.tmp" "$dir/tree-$files"
 fi
+if [[ ! -d $dir/flat-$files ]]; then
+    echo "Making a folder of $files files…" >&2
+    Scripts/make-file-tree.sh "$dir/flat-$files.tmp" "$files" flat
+    mv "$dir/flat-$files.tmp" "$dir/flat-$files"
+fi
 if [[ ! -f $dir/big.bin ]]; then
     echo "Making a 1 GiB file…" >&2
     head -c $((1 << 30)) /dev/urandom > "$dir/big.bin.tmp"
@@ -28,4 +33,4 @@ if [[ ! -f $dir/big.bin ]]; then
 fi
 
 echo "$(uname -sm), $(nproc 2>/dev/null || sysctl -n hw.ncpu) cores, $(vips --version), $(date -u +%Y-%m-%d)" >&2
-.build/release/photolala-bench "$dir/photos-$photos" "$dir/tree-$files" "$dir/big.bin" "$jobs"
+.build/release/photolala-bench "$dir/photos-$photos" "$dir/tree-$files" "$dir/big.bin" "$jobs" "$dir/flat-$files"

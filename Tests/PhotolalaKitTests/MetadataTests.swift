@@ -113,4 +113,20 @@ struct MetadataTests {
             _ = ExifReader(Array(block.prefix(length)))
         }
     }
+
+    @Test(
+        "The JPEG marker reader agrees with libvips, and gives up safely on damaged headers",
+        arguments: ["photo-4000x3000.jpg", "orientation6.jpg", "southwest.jpg", "panorama-6000x2000.jpg"])
+    func jpegHeaderAgreesWithVips(name: String) async throws {
+        let bytes = Array(try Data(contentsOf: try await Fixtures.file(name)))
+        let header = try #require(JPEGHeader(bytes))
+        let viaVips = try bytes.withUnsafeBytes { buffer in
+            try #require(ImageProcessorProbe.header(buffer))
+        }
+        #expect(header.width == viaVips.width && header.height == viaVips.height)
+        #expect(header.orientation == viaVips.orientation)
+        for length in stride(from: 0, to: min(bytes.count, 4_096), by: 7) {
+            _ = JPEGHeader(Array(bytes.prefix(length)))
+        }
+    }
 }

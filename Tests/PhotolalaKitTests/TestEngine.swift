@@ -1,3 +1,4 @@
+import CVips
 import Foundation
 import PhotolalaTestSupport
 
@@ -20,4 +21,14 @@ func pixel(of jpeg: [UInt8], x: Int, y: Int, in folder: TemporaryDirectory) thro
     try Data(jpeg).write(to: URL(fileURLWithPath: path))
     let output = try Shell.run("vips", ["getpoint", path, String(x), String(y)])
     return output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }.map { Int($0.rounded()) }
+}
+
+/// libvips's own reading of an image header, to compare other readers with.
+enum ImageProcessorProbe {
+    static func header(_ buffer: UnsafeRawBufferPointer) -> (width: Int, height: Int, orientation: Int)? {
+        _ = try? ImageProcessor()
+        guard let pointer = cvips_header_from_buffer(buffer.baseAddress, buffer.count) else { return nil }
+        let image = VipsImage(pointer)
+        return (image.width, image.height, image.orientation)
+    }
 }

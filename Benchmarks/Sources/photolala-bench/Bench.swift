@@ -4,15 +4,16 @@ import PhotolalaKit
 /// Side-by-side benchmarks: each measures Photolala's engine in this process and the reference
 /// tool on the same input in the same run, and prints the ratio.
 ///
-///     photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS]
+///     photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR]]
 ///
-/// `BENCH_ONLY=thumbnails,md5,listing` picks which to run.
+/// `BENCH_ONLY=thumbnails,md5,listing,catalog` picks which to run; the catalog benchmark
+/// needs FLAT_DIR, one folder of many photos.
 @main
 struct Bench {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
         guard arguments.count >= 3 else {
-            FileHandle.standardError.write(Data("usage: photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS]\n".utf8))
+            FileHandle.standardError.write(Data("usage: photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR]]\n".utf8))
             exit(64)
         }
         let photos = arguments[arguments.startIndex]
@@ -27,6 +28,7 @@ struct Bench {
         if wanted("thumbnails") { results += try await thumbnails(photos: photos, jobs: jobs) }
         if wanted("md5") { results += try md5(file: bigFile) }
         if wanted("listing") { results += try await listing(tree: tree) }
+        if wanted("catalog"), arguments.count > 4 { results += try await catalog(folder: arguments[arguments.startIndex + 4], jobs: jobs) }
 
         print("| benchmark | Photolala | reference | reference tool | ratio | target |")
         print("| --- | --- | --- | --- | --- | --- |")
@@ -181,6 +183,59 @@ struct Bench {
                     tool: tool, ratio: ourBest / referenceBest, target: "≤ 1.5×"))
         }
         return results
+    }
+
+    // MARK: - Catalogs
+
+    static func catalog(folder: String, jobs: Int) async throws -> [Measurement] {
+        let state = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let engine = try Engine(configuration: EngineConfiguration(cacheDirectory: state + "/cache", dataDirectory: state + "/data"))
+        let catalog = engine.catalog(of: folder)
+        try? FileManager.default.removeItem(atPath: catalog.ownDirectory)
+        try shell("find '\(folder)' -maxdepth 1 -type f -exec cat {} + > /dev/null")
+
+        let reference = try time { try shell("find '\(folder)' -maxdepth 1 -type f -print0 | xargs -0 -P \(jobs) -n 1000 md5sum > /dev/null") }
+        let build = try await time {
+            for try await _ in engine.catalogBuilder(jobs: jobs).build(folder: try engine.localSource(root: folder)) {}
+        }
+        let loaded = try catalog.load()
+        let count = loaded.entries.count
+        let bytes = try FileManager.default.contentsOfDirectory(atPath: catalog.ownDirectory)
+            .compactMap { try FileManager.default.attributesOfItem(atPath: catalog.ownDirectory + "/" + $0)[.size] as? Int }.reduce(0, +)
+
+        var csvBest = Double.infinity
+        var listBest = Double.infinity
+        var findBest = Double.infinity
+        for _ in 0..<5 {
+            csvBest = min(csvBest, try time { _ = try catalog.load() })
+            let source = try engine.localSource(root: folder, scope: .folder)
+            listBest = min(listBest, try await time { for try await _ in source.loadItems() {} })
+            await source.settle()
+            findBest = min(findBest, try time { try shell("find '\(folder)' -maxdepth 1 -type f > /dev/null") })
+        }
+        let store = CatalogStore(database: engine.database)
+        let importTime = try time { try store.importCatalog(loaded, folder: folder) }
+        let record = try store.findOrCreateCatalog(directoryPath: folder, directoryUUID: loaded.manifest.directoryUUID)
+        var databaseBest = Double.infinity
+        for _ in 0..<5 {
+            databaseBest = min(databaseBest, try time { _ = try store.entries(of: record) })
+        }
+        func ms(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1000) }
+        return [
+            Measurement(
+                name: "build the catalog of a folder of \(count) photos, \(jobs) jobs (MD5, header, EXIF)", ours: ms(build), reference: ms(reference),
+                tool: "xargs -P\(jobs) md5sum", ratio: build / reference, target: "(time; reads more)"),
+            Measurement(
+                name: "list that folder from its catalog (\(bytes / 1024) KiB on disk, \(bytes / max(count, 1)) B a photo)", ours: ms(listBest),
+                reference: ms(findBest), tool: "find -maxdepth 1 -type f", ratio: listBest / findBest, target: "< 150 ms"),
+            Measurement(
+                name: "load the \(count)-entry catalog from its CSV shards (checksums verified)", ours: ms(csvBest), reference: ms(findBest),
+                tool: "find -maxdepth 1 -type f", ratio: csvBest / findBest, target: "(time)"),
+            Measurement(
+                name: "load it from the database (import once: \(ms(importTime)))", ours: ms(databaseBest), reference: ms(findBest),
+                tool: "find -maxdepth 1 -type f", ratio: databaseBest / findBest, target: "(time)"),
+        ]
     }
 
     // MARK: - Helpers

@@ -127,34 +127,50 @@ public struct CatalogBuilder: Sendable {
         return FolderReport(folder: catalog.folder, directory: directory, photoCount: entries.count, hashed: stale.count)
     }
 
-    /// Reads and hashes photos, `jobs` at a time; unreadable ones are reported and left out.
+    /// Reads and hashes photos, `jobs` at a time (in runs of up to 32, so small files do not
+    /// pay a thread hand-off each), and records their identities in one transaction; unreadable
+    /// ones are reported and left out.
     private func hash(_ photos: [ScannedPhoto], events: AsyncThrowingStream<Event, any Error>.Continuation) async throws -> [CatalogEntry] {
-        try await withThrowingTaskGroup(of: Result<CatalogEntry, PhotolalaError>.self) { group in
+        typealias Outcome = Result<(entry: CatalogEntry, identity: IdentityIndex.Identity), PhotolalaError>
+        let runLength = max(1, min(32, photos.count / (jobs * 4)))
+        let runs = stride(from: 0, to: photos.count, by: runLength).map { Array(photos[$0..<min($0 + runLength, photos.count)]) }
+        return try await withThrowingTaskGroup(of: [Outcome].self) { group in
             var entries: [CatalogEntry] = []
-            func collect(_ result: Result<CatalogEntry, PhotolalaError>) {
-                switch result {
-                case .success(let entry):
-                    entries.append(entry)
-                    events.yield(.photoDone(hashed: true, bytes: entry.size))
-                case .failure(let error):
-                    events.yield(.problem(error.message))
-                }
-            }
-            for (index, photo) in photos.enumerated() {
-                if index >= jobs, let result = try await group.next() {
-                    collect(result)
-                }
-                group.addTask { [files] in
-                    do {
-                        return .success(try await offload { try files.catalogEntry(at: photo.path) })
-                    } catch let error as PhotolalaError {
-                        return .failure(error)
+            var identities: [IdentityIndex.Identity] = []
+            func collect(_ outcomes: [Outcome]) {
+                for outcome in outcomes {
+                    switch outcome {
+                    case .success(let read):
+                        entries.append(read.entry)
+                        identities.append(read.identity)
+                        events.yield(.photoDone(hashed: true, bytes: read.entry.size))
+                    case .failure(let error):
+                        events.yield(.problem(error.message))
                     }
                 }
             }
-            while let result = try await group.next() {
-                collect(result)
+            for (index, run) in runs.enumerated() {
+                if index >= jobs, let outcomes = try await group.next() {
+                    collect(outcomes)
+                }
+                group.addTask { [files] in
+                    try await offload {
+                        run.map { photo -> Outcome in
+                            do {
+                                return .success(try files.catalogEntry(at: photo.path))
+                            } catch let error as PhotolalaError {
+                                return .failure(error)
+                            } catch {
+                                return .failure(PhotolalaError.unreadableFile(photo.path, errno: EIO))
+                            }
+                        }
+                    }
+                }
             }
+            while let outcomes = try await group.next() {
+                collect(outcomes)
+            }
+            try files.identities.record(identities)
             return entries
         }
     }

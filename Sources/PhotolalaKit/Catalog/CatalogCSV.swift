@@ -36,10 +36,12 @@ enum CatalogCSV {
         var entries: [CatalogEntry] = []
         var problems: [RowProblem] = []
         var parser = Parser(bytes: bytes)
-        while let (line, fields) = parser.nextRecord() {
-            if line == 1 && fields.joined(separator: ",") == header { continue }
-            if fields.count == 1 && fields[0].isEmpty { continue }
-            switch entry(from: fields) {
+        var fields: [Parser.Field] = []
+        fields.reserveCapacity(8)
+        while let line = parser.nextRecord(into: &fields) {
+            if line == 1 && parser.isHeader(fields) { continue }
+            if fields.count == 1 && fields[0].range.isEmpty { continue }
+            switch parser.entry(from: fields) {
             case .success(let entry): entries.append(entry)
             case .failure(let problem): problems.append(RowProblem(line: line, reason: problem.reason))
             }
@@ -70,44 +72,17 @@ enum CatalogCSV {
         let reason: String
     }
 
-    private static func entry(from fields: [String]) -> Result<CatalogEntry, Malformed> {
-        // v5.0 rows have seven fields (no applephotoid).
-        guard fields.count == 8 || fields.count == 7 else {
-            return .failure(Malformed(reason: "it has \(fields.count) fields, not 8"))
-        }
-        let md5 = fields[0].lowercased()
-        guard md5.utf8.count == 32, md5.utf8.allSatisfy({ CatalogEntry.hexValue($0) != nil }) else {
-            return .failure(Malformed(reason: "'\(fields[0])' is not an MD5"))
-        }
-        guard !fields[1].isEmpty else { return .failure(Malformed(reason: "the filename is empty")) }
-        guard let size = Int64(fields[2]), size >= 0 else { return .failure(Malformed(reason: "size '\(fields[2])' is not a number")) }
-        guard let modified = Int64(fields[4]) else { return .failure(Malformed(reason: "modified '\(fields[4])' is not a number")) }
-        let photoDate = fields[3].isEmpty ? modified : Int64(fields[3])
-        guard let photoDate else { return .failure(Malformed(reason: "photodate '\(fields[3])' is not a number")) }
-        func optionalInt(_ text: String, _ name: String) -> Result<Int?, Malformed> {
-            if text.isEmpty { return .success(nil) }
-            guard let value = Int(text), value >= 0 else { return .failure(Malformed(reason: "\(name) '\(text)' is not a number")) }
-            return .success(value)
-        }
-        let width: Int?
-        let height: Int?
-        switch (optionalInt(fields[5], "width"), optionalInt(fields[6], "height")) {
-        case (.success(let w), .success(let h)):
-            width = w
-            height = h
-        case (.failure(let problem), _), (_, .failure(let problem)):
-            return .failure(problem)
-        }
-        let applePhotoID = fields.count == 8 && !fields[7].isEmpty ? fields[7] : nil
-        return .success(
-            CatalogEntry(
-                md5: md5, filename: fields[1], size: size, photoDate: photoDate, modified: modified,
-                width: width, height: height, applePhotoID: applePhotoID))
-    }
-
     /// Splits RFC 4180 text into records of fields; quoted fields may hold commas, doubled
-    /// quotes and line breaks. Accepts `\n` and `\r\n` line ends.
+    /// quotes and line breaks. Accepts `\n` and `\r\n` line ends. Fields are ranges of the
+    /// input, turned into values only as needed: a shard of 100,000 rows parses in milliseconds.
     private struct Parser {
+        struct Field {
+            /// The field's bytes, without surrounding quotes.
+            var range: Range<Int>
+            /// Quoted, with doubled quotes inside that must be undoubled.
+            var hasEscapedQuotes = false
+        }
+
         let bytes: [UInt8]
         var position = 0
         var line = 1
@@ -117,50 +92,134 @@ enum CatalogCSV {
             self.bytes = bytes
         }
 
-        mutating func nextRecord() -> (line: Int, fields: [String])? {
+        /// Reads the next record into `fields`; returns its first line number, or `nil` at the end.
+        mutating func nextRecord(into fields: inout [Field]) -> Int? {
+            fields.removeAll(keepingCapacity: true)
             guard position < bytes.count else { return nil }
             let startLine = line
-            var fields: [String] = []
-            var field: [UInt8] = []
-            var quoted = false
-            var quoteOpenedOnLine = 0
-            while position < bytes.count {
+            let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline: UInt8 = 10, carriageReturn: UInt8 = 13
+            while true {
+                if position < bytes.count && bytes[position] == quote {
+                    // A quoted field runs to the next quote not followed by another.
+                    let opened = line
+                    var field = Field(range: position + 1..<position + 1)
+                    var index = position + 1
+                    var closed = false
+                    while index < bytes.count {
+                        let byte = bytes[index]
+                        if byte == quote {
+                            if index + 1 < bytes.count && bytes[index + 1] == quote {
+                                field.hasEscapedQuotes = true
+                                index += 2
+                                continue
+                            }
+                            closed = true
+                            break
+                        }
+                        if byte == newline { line += 1 }
+                        index += 1
+                    }
+                    guard closed else {
+                        unterminatedQuoteLine = opened
+                        position = bytes.count
+                        return nil
+                    }
+                    field.range = position + 1..<index
+                    fields.append(field)
+                    position = index + 1
+                } else {
+                    var index = position
+                    while index < bytes.count && bytes[index] != comma && bytes[index] != newline {
+                        index += 1
+                    }
+                    var end = index
+                    if end > position && bytes[end - 1] == carriageReturn && (index == bytes.count || bytes[index] == newline) {
+                        end -= 1
+                    }
+                    fields.append(Field(range: position..<end))
+                    position = index
+                }
+                // After a field: a comma, a line end, or the end of the text.
+                if position >= bytes.count { return startLine }
                 let byte = bytes[position]
                 position += 1
-                if quoted {
-                    if byte == UInt8(ascii: "\"") {
-                        if position < bytes.count && bytes[position] == UInt8(ascii: "\"") {
-                            field.append(byte)
-                            position += 1
-                        } else {
-                            quoted = false
-                        }
-                    } else {
-                        if byte == 10 { line += 1 }
-                        field.append(byte)
-                    }
-                } else if byte == UInt8(ascii: "\"") && field.isEmpty {
-                    quoted = true
-                    quoteOpenedOnLine = line
-                } else if byte == UInt8(ascii: ",") {
-                    fields.append(String(decoding: field, as: UTF8.self))
-                    field.removeAll(keepingCapacity: true)
-                } else if byte == 10 {
+                if byte == comma { continue }
+                if byte == carriageReturn && position < bytes.count && bytes[position] == newline { position += 1 }
+                if byte == newline || byte == carriageReturn {
                     line += 1
-                    if field.last == 13 { field.removeLast() }
-                    fields.append(String(decoding: field, as: UTF8.self))
-                    return (startLine, fields)
+                    return startLine
+                }
+                // Text after a closing quote: keep it in the field, as lenient readers do.
+                fields[fields.count - 1].range = fields[fields.count - 1].range.lowerBound..<position - 1
+            }
+        }
+
+        func isHeader(_ fields: [Field]) -> Bool {
+            fields.map(string).joined(separator: ",") == CatalogCSV.header
+        }
+
+        func string(_ field: Field) -> String {
+            guard field.hasEscapedQuotes else { return String(decoding: bytes[field.range], as: UTF8.self) }
+            var unescaped: [UInt8] = []
+            var index = field.range.lowerBound
+            while index < field.range.upperBound {
+                unescaped.append(bytes[index])
+                index += bytes[index] == UInt8(ascii: "\"") ? 2 : 1
+            }
+            return String(decoding: unescaped, as: UTF8.self)
+        }
+
+        /// A decimal integer, or `nil` when the field holds anything else.
+        func integer(_ field: Field) -> Int64? {
+            var value: Int64 = 0
+            var index = field.range.lowerBound
+            let negative = index < field.range.upperBound && bytes[index] == UInt8(ascii: "-")
+            if negative { index += 1 }
+            guard index < field.range.upperBound, field.range.count <= 19 else { return nil }
+            while index < field.range.upperBound {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value * 10 + Int64(digit)
+                index += 1
+            }
+            return negative ? -value : value
+        }
+
+        func entry(from fields: [Field]) -> Result<CatalogEntry, Malformed> {
+            // v5.0 rows have seven fields (no applephotoid).
+            guard fields.count == 8 || fields.count == 7 else {
+                return .failure(Malformed(reason: "it has \(fields.count) fields, not 8"))
+            }
+            let md5Bytes = bytes[fields[0].range]
+            guard md5Bytes.count == 32, md5Bytes.allSatisfy({ CatalogEntry.hexValue($0) != nil }) else {
+                return .failure(Malformed(reason: "'\(string(fields[0]))' is not an MD5"))
+            }
+            let md5 = String(decoding: md5Bytes.map { $0 >= 65 && $0 <= 70 ? $0 + 32 : $0 }, as: UTF8.self)
+            guard !fields[1].range.isEmpty else { return .failure(Malformed(reason: "the filename is empty")) }
+            guard let size = integer(fields[2]), size >= 0 else {
+                return .failure(Malformed(reason: "size '\(string(fields[2]))' is not a number"))
+            }
+            guard let modified = integer(fields[4]) else {
+                return .failure(Malformed(reason: "modified '\(string(fields[4]))' is not a number"))
+            }
+            guard let photoDate = fields[3].range.isEmpty ? modified : integer(fields[3]) else {
+                return .failure(Malformed(reason: "photodate '\(string(fields[3]))' is not a number"))
+            }
+            var dimensions: [Int?] = []
+            for (field, name) in [(fields[5], "width"), (fields[6], "height")] {
+                if field.range.isEmpty {
+                    dimensions.append(nil)
+                } else if let value = integer(field), value >= 0 {
+                    dimensions.append(Int(value))
                 } else {
-                    field.append(byte)
+                    return .failure(Malformed(reason: "\(name) '\(string(field))' is not a number"))
                 }
             }
-            if quoted {
-                unterminatedQuoteLine = quoteOpenedOnLine
-                return nil
-            }
-            if field.last == 13 { field.removeLast() }
-            fields.append(String(decoding: field, as: UTF8.self))
-            return (startLine, fields)
+            let applePhotoID = fields.count == 8 && !fields[7].range.isEmpty ? string(fields[7]) : nil
+            return .success(
+                CatalogEntry(
+                    md5: md5, filename: string(fields[1]), size: size, photoDate: photoDate, modified: modified,
+                    width: dimensions[0], height: dimensions[1], applePhotoID: applePhotoID))
         }
     }
 }

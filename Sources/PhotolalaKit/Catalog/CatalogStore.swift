@@ -67,8 +67,10 @@ public struct CatalogStore: Sendable {
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func entry(md5: String, in catalog: CatalogRecord) throws -> CatalogEntry? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM catalogEntry WHERE catalogId = ? AND md5 = ?", arguments: [catalog.id, md5.lowercased()])
-                .map(CatalogEntry.init)
+            try Row.fetchOne(
+                db, sql: "SELECT \(Self.entryColumns) FROM catalogEntry WHERE catalogId = ? AND md5 = ?", arguments: [catalog.id, md5.lowercased()]
+            )
+            .map(CatalogEntry.init)
         }
     }
 
@@ -79,11 +81,11 @@ public struct CatalogStore: Sendable {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT catalogEntry.*, catalog.directoryPath FROM catalogEntry
+                    SELECT \(Self.entryColumns), catalog.directoryPath FROM catalogEntry
                     JOIN catalog ON catalog.id = catalogEntry.catalogId WHERE md5 = ? ORDER BY catalog.directoryPath
                     """,
                 arguments: [md5.lowercased()]
-            ).map { (directoryPath: $0["directoryPath"], entry: CatalogEntry($0)) }
+            ).map { (directoryPath: $0[8], entry: CatalogEntry($0)) }
         }
     }
 
@@ -91,7 +93,7 @@ public struct CatalogStore: Sendable {
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func entry(applePhotoID: String) throws -> CatalogEntry? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM catalogEntry WHERE applePhotoID = ? LIMIT 1", arguments: [applePhotoID])
+            try Row.fetchOne(db, sql: "SELECT \(Self.entryColumns) FROM catalogEntry WHERE applePhotoID = ? LIMIT 1", arguments: [applePhotoID])
                 .map(CatalogEntry.init)
         }
     }
@@ -100,7 +102,7 @@ public struct CatalogStore: Sendable {
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func entries(of catalog: CatalogRecord) throws -> [CatalogEntry] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM catalogEntry WHERE catalogId = ? ORDER BY md5", arguments: [catalog.id])
+            try Row.fetchAll(db, sql: "SELECT \(Self.entryColumns) FROM catalogEntry WHERE catalogId = ? ORDER BY md5", arguments: [catalog.id])
                 .map(CatalogEntry.init)
         }
     }
@@ -113,7 +115,7 @@ public struct CatalogStore: Sendable {
         try database.read { db in
             CatalogCSV.encode(
                 try Row.fetchAll(
-                    db, sql: "SELECT * FROM catalogEntry WHERE catalogId = ? AND shardIndex = ?", arguments: [catalog.id, index]
+                    db, sql: "SELECT \(Self.entryColumns) FROM catalogEntry WHERE catalogId = ? AND shardIndex = ?", arguments: [catalog.id, index]
                 ).map(CatalogEntry.init))
         }
     }
@@ -171,8 +173,12 @@ public struct CatalogStore: Sendable {
             created: now, modified: now)
     }
 
+    /// The columns ``CatalogEntry/init(_:)`` reads, in its order.
+    static let entryColumns = ["md5", "filename", "size", "photoDate", "modified", "width", "height", "applePhotoID"]
+        .map { "catalogEntry." + $0 }.joined(separator: ", ")
+
     private static func upsert(_ db: Database, _ entry: CatalogEntry, metadata: PhotoMetadata?, catalogID: Int64) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO catalogEntry (catalogId, shardIndex, md5, filename, size, photoDate, modified, width, height, applePhotoID,
                     format, cameraMake, cameraModel, lensModel, latitude, longitude)
@@ -184,7 +190,8 @@ public struct CatalogStore: Sendable {
                     format = coalesce(excluded.format, format), cameraMake = coalesce(excluded.cameraMake, cameraMake),
                     cameraModel = coalesce(excluded.cameraModel, cameraModel), lensModel = coalesce(excluded.lensModel, lensModel),
                     latitude = coalesce(excluded.latitude, latitude), longitude = coalesce(excluded.longitude, longitude)
-                """,
+                """
+        ).execute(
             arguments: [
                 catalogID, entry.shard, entry.md5, entry.filename, entry.size, entry.photoDate, entry.modified, entry.width,
                 entry.height, entry.applePhotoID, metadata?.format?.rawValue, metadata?.cameraMake, metadata?.cameraModel,
@@ -197,7 +204,7 @@ public struct CatalogStore: Sendable {
         try db.execute(sql: "DELETE FROM importedMD5")
         for entry in entries {
             try upsert(db, entry, metadata: nil, catalogID: catalogID)
-            try db.execute(sql: "INSERT OR IGNORE INTO importedMD5 (md5) VALUES (?)", arguments: [entry.md5])
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO importedMD5 (md5) VALUES (?)").execute(arguments: [entry.md5])
         }
         try db.execute(
             sql: "DELETE FROM catalogEntry WHERE catalogId = ? AND shardIndex = ? AND md5 NOT IN (SELECT md5 FROM importedMD5)",
@@ -220,9 +227,10 @@ extension CatalogRecord {
 }
 
 extension CatalogEntry {
+    /// From a row selected with ``CatalogStore/entryColumns``, read by position (the fast way).
     init(_ row: Row) {
         self.init(
-            md5: row["md5"], filename: row["filename"], size: row["size"], photoDate: row["photoDate"], modified: row["modified"],
-            width: row["width"], height: row["height"], applePhotoID: row["applePhotoID"])
+            md5: row[0], filename: row[1], size: row[2], photoDate: row[3], modified: row[4], width: row[5], height: row[6],
+            applePhotoID: row[7])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -73,37 +74,60 @@ public struct FolderCatalog: Sendable {
 
         var loaded = LoadedCatalog(manifest: manifest, directory: directory)
         let recorded = Dictionary(manifest.shards.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
-        for index in 0..<16 {
-            let (bytes, matches) = shardBytes(index, in: directory, expected: recorded[index]?.sha256)
-            guard let bytes else {
-                if let shard = recorded[index], shard.rows > 0 {
-                    loaded.reject(index, "Shard \(Self.shardName(index)) is missing; the manifest lists \(shard.rows) rows in it.")
-                }
-                continue
+        // The shards are read, checked and parsed in parallel, then put together in order.
+        let shards = Mutex([ShardLoad?](repeating: nil, count: 16))
+        DispatchQueue.concurrentPerform(iterations: 16) { index in
+            let result = loadShard(index, in: directory, recorded: recorded[index])
+            shards.withLock { $0[index] = result }
+        }
+        for (index, shard) in shards.withLock({ $0 }).enumerated() {
+            guard let shard else { continue }
+            if let rejection = shard.rejection {
+                loaded.reject(index, rejection)
             }
-            guard matches else {
-                loaded.reject(index, "Shard \(Self.shardName(index)) does not match its checksum in the manifest; its rows are not trusted.")
-                continue
-            }
-            let (entries, rowProblems) = CatalogCSV.decode(bytes)
-            for problem in rowProblems {
-                loaded.problems.append(
-                    CatalogProblem(
-                        shard: index, line: problem.line,
-                        message: "\(Self.shardName(index)) line \(problem.line): \(problem.reason); the row is skipped."))
-            }
-            for entry in entries {
-                if entry.shard == index {
-                    loaded.entries.append(entry)
-                } else {
-                    loaded.problems.append(
-                        CatalogProblem(
-                            shard: index, line: nil,
-                            message: "\(Self.shardName(index)) holds \(entry.md5), which belongs in \(Self.shardName(entry.shard)); skipped."))
-                }
-            }
+            loaded.entries += shard.entries
+            loaded.problems += shard.problems
         }
         return loaded
+    }
+
+    /// What reading one shard gave: its rows, or why it was rejected, and its row problems.
+    private struct ShardLoad: Sendable {
+        var entries: [CatalogEntry] = []
+        var problems: [CatalogProblem] = []
+        var rejection: String?
+    }
+
+    private func loadShard(_ index: Int, in directory: String, recorded: CatalogManifest.Shard?) -> ShardLoad {
+        var result = ShardLoad()
+        let (bytes, matches) = shardBytes(index, in: directory, expected: recorded?.sha256)
+        guard let bytes else {
+            if let recorded, recorded.rows > 0 {
+                result.rejection = "Shard \(Self.shardName(index)) is missing; the manifest lists \(recorded.rows) rows in it."
+            }
+            return result
+        }
+        guard matches else {
+            result.rejection = "Shard \(Self.shardName(index)) does not match its checksum in the manifest; its rows are not trusted."
+            return result
+        }
+        let (entries, rowProblems) = CatalogCSV.decode(bytes)
+        result.problems = rowProblems.map { problem in
+            CatalogProblem(
+                shard: index, line: problem.line, message: "\(Self.shardName(index)) line \(problem.line): \(problem.reason); the row is skipped.")
+        }
+        result.entries.reserveCapacity(entries.count)
+        for entry in entries {
+            if entry.shard == index {
+                result.entries.append(entry)
+            } else {
+                result.problems.append(
+                    CatalogProblem(
+                        shard: index, line: nil,
+                        message: "\(Self.shardName(index)) holds \(entry.md5), which belongs in \(Self.shardName(entry.shard)); skipped."))
+            }
+        }
+        return result
     }
 
     /// A shard's bytes and whether they match the manifest's checksum. When a build was killed

@@ -21,14 +21,33 @@ public struct IdentityIndex: Sendable {
         }
     }
 
+    /// What is known of one file's content.
+    public struct Identity: Sendable {
+        public let path: String
+        public let status: FileStatus
+        public let md5: String
+        /// The fast key's MD5 of the first 4 KiB.
+        public let headMD5: String
+    }
+
     /// Records the MD5 and fast key of `path` as of `status`, replacing what was known before.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func record(md5: String, headMD5: String, forPath path: String, status: FileStatus) throws {
+        try record([Identity(path: path, status: status, md5: md5, headMD5: headMD5)])
+    }
+
+    /// Records many files in one transaction.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func record(_ identities: [Identity]) throws {
+        guard !identities.isEmpty else { return }
         try database.write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO fileIdentity (path, size, modifiedNanoseconds, md5, headMD5) VALUES (?, ?, ?, ?, ?)",
-                arguments: [path, status.size, status.modifiedNanoseconds, md5, headMD5]
-            )
+            let statement = try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO fileIdentity (path, size, modifiedNanoseconds, md5, headMD5) VALUES (?, ?, ?, ?, ?)")
+            for identity in identities {
+                try statement.execute(arguments: [
+                    identity.path, identity.status.size, identity.status.modifiedNanoseconds, identity.md5, identity.headMD5,
+                ])
+            }
         }
     }
 

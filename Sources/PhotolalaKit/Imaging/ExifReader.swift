@@ -39,6 +39,7 @@ struct ExifReader {
     /// Tag numbers from the EXIF 2.32 and TIFF 6 specifications.
     enum Tag {
         static let make: UInt16 = 0x010F
+        static let orientation: UInt16 = 0x0112
         static let model: UInt16 = 0x0110
         static let exifPointer: UInt16 = 0x8769
         static let gpsPointer: UInt16 = 0x8825

@@ -35,6 +35,12 @@ public struct ImageProcessor: Sendable {
     /// - Throws: ``PhotolalaError`` when the bytes are no image or the image cannot be read.
     func inspect(_ bytes: [UInt8], name: String) throws -> ImageInspection {
         let format = try recogniseFormat(bytes, name: name)
+        if format == .jpeg, let header = JPEGHeader(bytes) {
+            let swap = header.orientation >= 5
+            return ImageInspection(
+                format: format, width: swap ? header.height : header.width, height: swap ? header.width : header.height,
+                orientation: header.orientation, exif: header.exif)
+        }
         return try bytes.withUnsafeBytes { buffer in
             let image = try header(buffer, format: format, name: name)
             let exif = format == .tiff ? ExifReader(bytes) : image.exifBlock.map(ExifReader.init)

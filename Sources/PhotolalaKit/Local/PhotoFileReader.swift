@@ -29,11 +29,13 @@ struct PhotoFileReader: Sendable {
     }
 
     /// The file's catalog row, from one read: MD5, size, times and, when it is a readable image,
-    /// its dimensions and photo date. A file that is no readable image still gets a row.
+    /// its dimensions and photo date; and its identity, for the caller to record with others.
+    /// A file that is no readable image still gets a row.
     /// - Throws: ``PhotolalaError`` when the file cannot be read.
-    func catalogEntry(at path: String) throws -> CatalogEntry {
+    func catalogEntry(at path: String) throws -> (entry: CatalogEntry, identity: IdentityIndex.Identity) {
         let contents = try readFile(at: path)
-        let md5 = try record(contents)
+        let identity = Self.identity(of: contents)
+        let md5 = identity.md5
         let modified = contents.status.modifiedNanoseconds / 1_000_000_000
         var entry = CatalogEntry(md5: md5, filename: FilePath.name(of: path), size: contents.status.size, photoDate: modified, modified: modified)
         if let inspection = try? imaging.inspect(contents.bytes, name: path) {
@@ -45,15 +47,20 @@ struct PhotoFileReader: Sendable {
             }
             entry.photoDate = metadata.photoDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? modified
         }
-        return entry
+        return (entry, identity)
     }
 
     /// Hashes the bytes and records their MD5 and fast key under the file's path and status.
     private func record(_ contents: FileContents) throws -> String {
-        let md5 = ContentHash.md5(of: contents.bytes)
-        let head = ContentHash.fastKey(head: contents.bytes, size: contents.status.size).headMD5
-        try identities.record(md5: md5, headMD5: head, forPath: contents.path, status: contents.status)
-        return md5
+        let identity = Self.identity(of: contents)
+        try identities.record([identity])
+        return identity.md5
+    }
+
+    private static func identity(of contents: FileContents) -> IdentityIndex.Identity {
+        IdentityIndex.Identity(
+            path: contents.path, status: contents.status, md5: ContentHash.md5(of: contents.bytes),
+            headMD5: ContentHash.fastKey(head: contents.bytes, size: contents.status.size).headMD5)
     }
 
     /// Reads a file whole; an empty file reads as no bytes rather than failing.

@@ -1,0 +1,56 @@
+/// The size and EXIF of a JPEG, read from its markers without libvips.
+///
+/// Cataloguing reads the header of every photo; walking a JPEG's markers takes microseconds,
+/// where opening it through libvips (which also formats every EXIF tag as text) costs far more.
+/// Anything unusual returns `nil`, and the caller asks libvips instead.
+struct JPEGHeader {
+    let width: Int
+    let height: Int
+    let exif: ExifReader?
+
+    init?(_ bytes: [UInt8]) {
+        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var exif: ExifReader?
+        var index = 2
+        while index + 4 <= bytes.count {
+            guard bytes[index] == 0xFF else { return nil }
+            let marker = bytes[index + 1]
+            if marker == 0xFF {
+                index += 1
+                continue
+            }
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                index += 2
+                continue
+            }
+            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            let body = index + 4
+            guard length >= 2, index + 2 + length <= bytes.count else { return nil }
+            switch marker {
+            case 0xE1 where exif == nil && length >= 8 && Array(bytes[body..<body + 6]) == Array("Exif\0\0".utf8):
+                exif = ExifReader(Array(bytes[body + 6..<index + 2 + length]))
+            case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
+                guard length >= 7 else { return nil }
+                let height = Int(bytes[body + 1]) << 8 | Int(bytes[body + 2])
+                let width = Int(bytes[body + 3]) << 8 | Int(bytes[body + 4])
+                guard width > 0, height > 0 else { return nil }
+                self.width = width
+                self.height = height
+                self.exif = exif
+                return
+            case 0xDA, 0xD9:
+                return nil
+            default:
+                break
+            }
+            index += 2 + length
+        }
+        return nil
+    }
+
+    /// EXIF orientation 1–8, 1 when absent or out of range.
+    var orientation: Int {
+        guard let value = exif?.primary[ExifReader.Tag.orientation]?.number, (1...8).contains(value) else { return 1 }
+        return Int(value)
+    }
+}
