@@ -44,6 +44,20 @@ public struct Engine: Sendable {
         FolderCatalog(folder: folder, cacheDirectory: configuration.cacheDirectory)
     }
 
+    /// The catalogs of `root` and of every folder below it that has one, root first.
+    /// - Throws: ``PhotolalaError/noCatalog`` when none has one; ``PhotolalaError/unreadableFolder``
+    ///   when `root` cannot be read.
+    public func catalogs(inTree root: String) async throws -> [FolderCatalog] {
+        let source = try localSource(root: root)
+        var folders = [source.root]
+        for try await batch in source.scan() {
+            folders += batch.folders.map(\.path)
+        }
+        let catalogs = folders.map(catalog(of:)).filter { $0.existingDirectory != nil }
+        guard !catalogs.isEmpty else { throw PhotolalaError.noCatalog(source.root) }
+        return catalogs
+    }
+
     /// Metadata, EXIF and MD5 of any photo file, from one read.
     /// - Throws: ``PhotolalaError`` when the file is unreadable or not an image.
     public func metadata(ofFileAt path: String) async throws -> PhotoMetadata {

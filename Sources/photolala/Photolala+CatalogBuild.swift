@@ -17,12 +17,7 @@ extension Photolala.Catalog {
         @Argument(help: "The folder tree.")
         var directory: String
 
-        @Option(help: "How many photos to read at once (default: one per core).")
-        var jobs = ProcessInfo.processInfo.activeProcessorCount
-
-        func validate() throws {
-            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
-        }
+        @OptionGroup var parallelism: JobOptions
 
         func run() async throws {
             let engine = try global.makeEngine()
@@ -33,7 +28,7 @@ extension Photolala.Catalog {
             var written = 0
             var current = 0
             var problems = 0
-            for try await event in engine.catalogBuilder(jobs: jobs).build(tree: source) {
+            for try await event in engine.catalogBuilder(jobs: parallelism.jobs).build(tree: source) {
                 switch event {
                 case .found(let count, let finished):
                     meter.total = count

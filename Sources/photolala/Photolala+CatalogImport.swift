@@ -15,28 +15,18 @@ extension Photolala.Catalog {
 
         func run() async throws {
             let engine = try global.makeEngine()
-            let source = try engine.localSource(root: GlobalOptions.absolute(directory))
             let store = CatalogStore(database: engine.database)
             var terminal = Terminal()
-            var folders = [source.root]
-            for try await batch in source.scan(includeStatus: false) {
-                folders += batch.folders.map(\.path)
-            }
-            var imported = 0
             var photos = 0
-            for folder in folders {
-                let catalog = engine.catalog(of: folder)
-                guard catalog.existingDirectory != nil else { continue }
+            let catalogs = try await engine.catalogs(inTree: GlobalOptions.absolute(directory))
+            for catalog in catalogs {
                 let loaded = try catalog.load()
-                loaded.problems.forEach { terminal.message("warning: \(folder): \($0.message)") }
-                try store.importCatalog(loaded, folder: folder)
-                imported += 1
+                loaded.problems.forEach { terminal.message("warning: \(catalog.folder): \($0.message)") }
+                try store.importCatalog(loaded, folder: catalog.folder)
                 photos += loaded.entries.count
-                terminal.output("imported: \(folder) (\(loaded.entries.count.grouped) photos)")
+                terminal.output("imported: \(catalog.folder) (\(loaded.entries.count.grouped) photos)")
             }
-            guard imported > 0 else {
-                throw PhotolalaCommandError("No catalog in '\(source.root)'. Run 'photolala catalog build \(directory)' first.")
-            }
+            let imported = catalogs.count
             terminal.message("\(imported.grouped) catalogs, \(photos.grouped) photos imported.")
         }
     }

@@ -14,19 +14,11 @@ extension Photolala.Catalog {
         var directory: String
 
         func run() async throws {
-            let engine = try global.makeEngine()
-            let source = try engine.localSource(root: GlobalOptions.absolute(directory))
+            let catalogs = try await global.makeEngine().catalogs(inTree: GlobalOptions.absolute(directory))
             let terminal = Terminal()
-            var folders = [source.root]
-            for try await batch in source.scan(includeStatus: false) {
-                folders += batch.folders.map(\.path)
-            }
-            var checked = 0
             var failed = 0
-            for folder in folders {
-                let catalog = engine.catalog(of: folder)
-                guard let location = catalog.existingDirectory else { continue }
-                checked += 1
+            for catalog in catalogs {
+                let location = catalog.existingDirectory ?? catalog.ownDirectory
                 let problems = try catalog.verify()
                 if problems.isEmpty {
                     terminal.output("ok: \(location)")
@@ -35,11 +27,9 @@ extension Photolala.Catalog {
                     problems.forEach { terminal.output("error: \(location): \($0.message)") }
                 }
             }
-            guard checked > 0 else {
-                throw PhotolalaCommandError("No catalog in '\(source.root)'. Run 'photolala catalog build \(directory)' first.")
-            }
             guard failed == 0 else {
-                throw PhotolalaCommandError("\(failed) of \(checked) catalogs are damaged; 'photolala catalog build \(directory)' rebuilds them.")
+                throw PhotolalaCommandError(
+                    "\(failed) of \(catalogs.count) catalogs are damaged; 'photolala catalog build \(directory)' rebuilds them.")
             }
         }
     }

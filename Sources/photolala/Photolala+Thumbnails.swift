@@ -19,12 +19,7 @@ extension Photolala {
         @Argument(help: "The folder tree.")
         var directory: String
 
-        @Option(help: "How many photos to decode at once (default: one per core).")
-        var jobs = ProcessInfo.processInfo.activeProcessorCount
-
-        func validate() throws {
-            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
-        }
+        @OptionGroup var parallelism: JobOptions
 
         func run() async throws {
             let source = try global.makeEngine().localSource(root: GlobalOptions.absolute(directory))
@@ -53,7 +48,7 @@ extension Photolala {
                 }
 
                 for await photo in photos {
-                    if active >= jobs, let result = try await group.next() {
+                    if active >= parallelism.jobs, let result = try await group.next() {
                         record(result)
                     }
                     active += 1
