@@ -13,7 +13,7 @@ deps:
 build: deps
 	swift build -c release --product photolala
 
-## Build, then generate thumbnails for PHOTOS (or ~/Pictures, or a demo folder) and list them.
+## Build, then serve PHOTOS (or ~/Pictures, or a demo folder) at http://127.0.0.1:8080/.
 run: build
 	@Scripts/run.sh "$(BIN)" "$(PHOTOS)"
 

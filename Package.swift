@@ -13,11 +13,13 @@ let package = Package(
     products: [
         .executable(name: "photolala", targets: ["photolala"]),
         .library(name: "PhotolalaKit", targets: ["PhotolalaKit"]),
+        .library(name: "PhotolalaServer", targets: ["PhotolalaServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         .systemLibrary(
@@ -34,11 +36,22 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "PhotolalaServer",
+            dependencies: [
+                "PhotolalaKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            resources: [.copy("Public")],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "photolala",
             dependencies: [
                 "PhotolalaKit",
+                "PhotolalaServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -56,6 +69,14 @@ let package = Package(
         .testTarget(
             name: "PhotolalaKitTests",
             dependencies: ["PhotolalaKit", "PhotolalaTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PhotolalaServerTests",
+            dependencies: [
+                "PhotolalaServer", "PhotolalaTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

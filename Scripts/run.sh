@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make run`: thumbnails, then the listing, of PHOTOS, else ~/Pictures, else a demo folder.
+# `make run`: serves PHOTOS, else ~/Pictures, else a demo folder, in the browser UI.
 set -euo pipefail
 bin=${1:?usage: run.sh BINARY [PHOTOS]}
 photos=${2:-}
@@ -15,6 +15,4 @@ if [[ -z $photos ]]; then
         fi
     fi
 fi
-echo "Photolala on $photos"
-"$bin" thumbnails "$photos"
-"$bin" scan "$photos"
+exec "$bin" serve "$photos" ${PORT:+--port "$PORT"}

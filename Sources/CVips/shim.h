@@ -56,6 +56,20 @@ static inline int cvips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *le
     return vips_jpegsave_buffer(in, buffer, length, "Q", quality, "strip", TRUE, NULL);
 }
 
+/// Decodes a whole image, turns it upright and encodes it as JPEG: the full-size view of
+/// formats browsers cannot show (HEIC, TIFF).
+static inline int cvips_render_jpeg(const void *source, size_t source_length, void **buffer, size_t *length, int quality) {
+    VipsImage *image = vips_image_new_from_buffer(source, source_length, "", "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+    if (image == NULL) return -1;
+    VipsImage *upright = NULL;
+    int result = vips_autorot(image, &upright, NULL);
+    g_object_unref(image);
+    if (result != 0) return result;
+    result = vips_jpegsave_buffer(upright, buffer, length, "Q", quality, NULL);
+    g_object_unref(upright);
+    return result;
+}
+
 static inline void cvips_unref(VipsImage *image) {
     g_object_unref(image);
 }

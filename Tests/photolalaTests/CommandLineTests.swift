@@ -22,6 +22,8 @@ struct CommandLineTests {
                   -h, --help              Show help information.
 
                 SUBCOMMANDS:
+                  serve                   Browse folders in your web browser: serves the
+                                          Photolala web UI and its API.
                   scan                    List the photos of a folder tree as they are found.
                   info                    Show a photo's metadata: dimensions, dates, camera,
                                           exposure, GPS, format and MD5.

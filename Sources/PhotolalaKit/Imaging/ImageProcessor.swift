@@ -77,6 +77,22 @@ public struct ImageProcessor: Sendable {
         }
     }
 
+    /// The whole image as an upright JPEG, for formats browsers cannot show.
+    /// - Throws: ``PhotolalaError`` when the bytes are no image, too large, or damaged.
+    func renderJPEG(of bytes: [UInt8], name: String) throws -> [UInt8] {
+        let format = try recogniseFormat(bytes, name: name)
+        return try bytes.withUnsafeBytes { buffer in
+            _ = try header(buffer, format: format, name: name)
+            var data: UnsafeMutableRawPointer?
+            var length = 0
+            guard cvips_render_jpeg(buffer.baseAddress, buffer.count, &data, &length, 90) == 0, let data else {
+                throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError())
+            }
+            defer { g_free(data) }
+            return Array(UnsafeRawBufferPointer(start: data, count: length))
+        }
+    }
+
     /// The thumbnail's pixel size for an upright image of `width` × `height`.
     func thumbnailSize(width: Int, height: Int) -> (width: Int, height: Int) {
         let shortEdge = max(1, min(width, height))

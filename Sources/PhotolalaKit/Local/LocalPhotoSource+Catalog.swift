@@ -18,7 +18,9 @@ extension LocalPhotoSource {
 
     // MARK: - Listing a folder
 
-    func loadFolder() -> AsyncThrowingStream<[PhotoItem], any Error> {
+    /// The folder's own photos with their dates and sizes, as ``Scope/folder`` lists them: from
+    /// the catalog at once when it is valid (then reconciled in the background), else scanned.
+    public func listFolder() -> AsyncThrowingStream<[ListedPhoto], any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
@@ -34,15 +36,15 @@ extension LocalPhotoSource {
         }
     }
 
-    private func listFolder(into continuation: AsyncThrowingStream<[PhotoItem], any Error>.Continuation) async throws {
+    private func listFolder(into continuation: AsyncThrowingStream<[ListedPhoto], any Error>.Continuation) async throws {
         let catalog = catalogs.catalog(of: root)
         if let loaded = try? catalog.load(), loaded.rejectedShards.isEmpty, loaded.problems.isEmpty {
             let directoryUUID = loaded.manifest.directoryUUID
             if volume == .network, let cached = await catalogs.networkListings.listing(directoryUUID: directoryUUID) {
-                Self.deliver(cached.map(\.item), to: continuation)
+                Self.deliver(cached.map(ListedPhoto.init), to: continuation)
                 return
             }
-            Self.deliver(loaded.entries.sorted { $0.filename < $1.filename }.map(Self.item(for:)), to: continuation)
+            Self.deliver(loaded.entries.sorted { $0.filename < $1.filename }.map(Self.listedPhoto(for:)), to: continuation)
             background.start { [self] in
                 await reconcile(with: loaded)
             }
@@ -51,7 +53,7 @@ extension LocalPhotoSource {
 
         var photos: [ScannedPhoto] = []
         for try await batch in scan(recursive: false, includeStatus: true) where !batch.photos.isEmpty {
-            continuation.yield(batch.photos.map(\.item))
+            continuation.yield(batch.photos.map(ListedPhoto.init))
             photos += batch.photos
         }
         feed.publish([], listing: photos)
@@ -123,8 +125,12 @@ extension LocalPhotoSource {
         PhotoItem(id: LocalItemID.make(folder: "", name: entry.filename), displayName: entry.filename)
     }
 
+    private static func listedPhoto(for entry: CatalogEntry) -> ListedPhoto {
+        ListedPhoto(item: item(for: entry), date: entry.photoDate, size: entry.size, width: entry.width, height: entry.height)
+    }
+
     /// Hands over a complete listing: the first 200 at once, then the rest together.
-    private static func deliver(_ items: [PhotoItem], to continuation: AsyncThrowingStream<[PhotoItem], any Error>.Continuation) {
+    private static func deliver(_ items: [ListedPhoto], to continuation: AsyncThrowingStream<[ListedPhoto], any Error>.Continuation) {
         let first = items.prefix(ProgressiveBatcher.firstBatchSize)
         if !first.isEmpty {
             continuation.yield(Array(first))

@@ -63,12 +63,12 @@ public final class LocalPhotoSource: PhotoSource {
         walk(.init(recursive: recursive, includeStatus: includeStatus)) { $0 }
     }
 
-    /// Rescans the tree and announces on ``changes()`` what was added, removed or modified
-    /// since the previous refresh.
+    /// Rescans the tree (or, scoped to a folder, the folder) and announces on ``changes()``
+    /// what was added, removed or modified since the previous listing or refresh.
     /// - Throws: ``PhotolalaError`` when the root can no longer be read.
     public func refresh() async throws {
         var photos: [ScannedPhoto] = []
-        for try await batch in scan(includeStatus: true) {
+        for try await batch in scan(recursive: scope == .tree, includeStatus: true) {
             photos += batch.photos
         }
         feed.update(with: photos)
@@ -94,7 +94,19 @@ public final class LocalPhotoSource: PhotoSource {
                 batch.photos.isEmpty ? nil : batch.photos.map(\.item)
             }
         case .folder:
-            loadFolder()
+            AsyncThrowingStream { continuation in
+                let task = Task {
+                    do {
+                        for try await batch in listFolder() {
+                            continuation.yield(batch.map(\.item))
+                        }
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
+                    }
+                }
+                continuation.onTermination = { _ in task.cancel() }
+            }
         }
     }
 

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension LocalPhotoSource {
+    /// The id of the root folder itself.
+    public static let rootFolderID = "~"
+
+    /// A source over one folder of this tree, scoped to that folder, for a browser window.
+    /// - Throws: ``PhotolalaError/unreadableFolder`` for malformed ids and for folders outside
+    ///   the root (through `..` or links) or gone.
+    public func folderSource(id: String) throws -> LocalPhotoSource {
+        if id == Self.rootFolderID {
+            return try LocalPhotoSource(root: root, scope: .folder, files: files, catalogs: catalogs, volume: volume)
+        }
+        guard let relative = LocalItemID.relativePath(of: id), let resolved = realpath(root + "/" + relative, nil) else {
+            throw PhotolalaError.unreadableFolder(id, errno: ENOENT)
+        }
+        let path = String(cString: resolved)
+        free(resolved)
+        guard path.hasPrefix(root + "/") else { throw PhotolalaError.unreadableFolder(relative, errno: ENOENT) }
+        return try LocalPhotoSource(root: path, scope: .folder, files: files, catalogs: catalogs, volume: volume)
+    }
+
+    /// The id under which ``folderSource(id:)`` finds the folder at `path`, which must be this
+    /// root or inside it.
+    public func folderID(forPath path: String) -> String? {
+        if path == root { return Self.rootFolderID }
+        guard path.hasPrefix(root + "/") else { return nil }
+        return LocalItemID.make(relativePath: String(path.dropFirst(root.count + 1)))
+    }
+
+    /// The item's MD5 when it is known without reading the file (from the identity index, for
+    /// a file whose size and time are unchanged), for conditional requests.
+    public func knownMD5(for id: PhotoItem.ID) -> String? {
+        guard let path = try? path(for: id), let status = try? FileStatus(path: path) else { return nil }
+        return try? files.identities.md5(forPath: path, status: status)
+    }
+
+    /// The listing facts of one item, from `stat`, for items announced as added or changed.
+    public func listedPhoto(for item: PhotoItem) -> ListedPhoto? {
+        guard let path = try? path(for: item.id), let status = try? FileStatus(path: path) else { return nil }
+        return ListedPhoto(item: item, date: status.modifiedNanoseconds / 1_000_000_000, size: status.size)
+    }
+
+    /// The item's full image as browsers can show it: the original bytes, or for HEIC and TIFF
+    /// a JPEG rendering.
+    /// - Throws: ``PhotolalaError`` when the item is gone or not a readable image.
+    public func loadDisplayableImage(for id: PhotoItem.ID) async throws -> DisplayableImage {
+        let path = try path(for: id)
+        return try await offload { [files] in
+            let bytes = try FileContents(path: path, sizeLimit: files.maximumFileSize).bytes
+            guard let format = ImageFormat(sniffing: bytes) else { throw PhotolalaError.notAnImage(path) }
+            if let mediaType = format.browserMediaType {
+                return DisplayableImage(bytes: bytes, mediaType: mediaType)
+            }
+            return DisplayableImage(bytes: try files.imaging.renderJPEG(of: bytes, name: path), mediaType: "image/jpeg")
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Fans server-sent events out to every open page.
+actor EventHub {
+    private var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
+
+    /// A stream of ready-to-send SSE messages; it ends when the page goes away.
+    func subscribe() -> AsyncStream<String> {
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(1_000))
+        let key = UUID()
+        subscribers[key] = continuation
+        continuation.onTermination = { _ in
+            Task { await self.unsubscribe(key) }
+        }
+        return stream
+    }
+
+    /// Sends `event` with `payload` as its JSON data to every subscriber.
+    func publish(_ event: String, _ payload: some Encodable) {
+        guard !subscribers.isEmpty, let data = try? JSONEncoder().encode(payload) else { return }
+        let message = "event: \(event)\ndata: \(String(decoding: data, as: UTF8.self))\n\n"
+        for continuation in subscribers.values {
+            continuation.yield(message)
+        }
+    }
+
+    private func unsubscribe(_ key: UUID) {
+        subscribers[key] = nil
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+public import Hummingbird
+public import PhotolalaKit
+
+/// Builds the HTTP application behind `photolala serve`: the JSON API, the event stream and
+/// the web UI, behind the access guard.
+///
+/// ```swift
+/// let app = try buildApplication(configuration: ServerConfiguration(folders: ["/photos"]), engine: engine) { url in
+///     print("Open", url)
+/// }
+/// try await app.runService()
+/// ```
+/// - Throws: ``ServerError`` when a folder cannot be served or the web UI's files are missing.
+public func buildApplication(
+    configuration: ServerConfiguration,
+    engine: Engine,
+    onRunning: @escaping @Sendable (_ url: String) async -> Void = { _ in }
+) throws -> some ApplicationProtocol {
+    guard configuration.isLoopback || configuration.token != nil else {
+        throw ServerError(
+            .badRequest,
+            "Serving on \(configuration.host) would expose your photos to the network without a password. Pass --token SECRET or --generate-token.")
+    }
+    let sources: ServedSources
+    do {
+        sources = try ServedSources(configuration: configuration, engine: engine)
+    } catch {
+        throw ServerError.from(error)
+    }
+    let publicDirectory = try configuration.publicDirectory ?? WebRoot.locate()
+
+    let router = Router()
+    router.add(middleware: AccessGuard(allowedHosts: allowedHosts(configuration), token: configuration.token))
+    router.add(middleware: FileMiddleware(publicDirectory, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true))
+    APIRoutes(sources: sources).add(to: router)
+
+    return Application(
+        router: router,
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Photolala"),
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+            let query = configuration.token.map { "?token=\($0)" } ?? ""
+            await onRunning("http://\(host):\(port)/\(query)")
+        }
+    )
+}
+
+/// The host names a Host header may carry: the bound address and, on loopback, `localhost`,
+/// `127.0.0.1` and `::1`; `nil` for a wildcard bind.
+private func allowedHosts(_ configuration: ServerConfiguration) -> Set<String>? {
+    guard !["0.0.0.0", "::", "[::]"].contains(configuration.host) else { return nil }
+    var names: Set<String> = [configuration.host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))]
+    if configuration.isLoopback {
+        names.formUnion(["localhost", "127.0.0.1", "::1"])
+    }
+    return names
+}

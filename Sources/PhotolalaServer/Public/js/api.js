@@ -1,0 +1,116 @@
+/**
+ * The only module that talks to the server: the JSON endpoints, image bytes and the event stream.
+ * URLs are relative, so the UI also works when the server is mounted under a path prefix.
+ */
+
+/** A failed request, carrying the server's message (written for the user) and the HTTP status. */
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** Whether `error` only means that the caller aborted the request. */
+export function isAbort(error) {
+  return error?.name === 'AbortError';
+}
+
+const folderPath = (source, folder) =>
+  `api/sources/${encodeURIComponent(source)}/folders/${encodeURIComponent(folder)}`;
+
+const itemPath = (source, folder, id) => `${folderPath(source, folder)}/items/${encodeURIComponent(id)}`;
+
+async function request(url, { signal, as = 'json' } = {}) {
+  let response;
+  try {
+    response = await fetch(url, { signal, headers: { Accept: as === 'json' ? 'application/json' : '*/*' } });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError('Photolala is not reachable. Is “photolala serve” still running?', 0);
+  }
+  if (!response.ok) throw new ApiError(await errorMessage(response), response.status);
+  return as === 'blob' ? response.blob() : response.json();
+}
+
+/** The server's `{"error": …}` message, or the status line when the body is not that. */
+async function errorMessage(response) {
+  try {
+    const body = await response.json();
+    if (typeof body?.error === 'string' && body.error) return body.error;
+  } catch {
+    // Not JSON: fall through to the status line.
+  }
+  return `The server answered ${response.status} ${response.statusText}`.trim() + '.';
+}
+
+/** Every source, configured or not: `[{id, kind, name, configured, rootFolder?, message?}]`. */
+export async function getSources(signal) {
+  const body = await request('api/sources', { signal });
+  return body.sources;
+}
+
+/** One folder: `{id, name, breadcrumb: [{id, name}], folders: [{id, name}]}`. */
+export function getFolder(source, folder, signal) {
+  return request(folderPath(source, folder), { signal });
+}
+
+/** The photos listed so far from `offset` on: `{count, complete, offset, fields, items: [[…]]}`. */
+export function getItems(source, folder, offset, signal) {
+  return request(`${folderPath(source, folder)}/items?offset=${offset}`, { signal });
+}
+
+/** A photo's metadata (EXIF, camera, GPS, dates, format, MD5); any value may be null. */
+export function getMetadata(source, folder, id, signal) {
+  return request(`${itemPath(source, folder, id)}/metadata`, { signal });
+}
+
+/** A photo's thumbnail JPEG as a Blob (one size serves every cell size). */
+export function getThumbnail(source, folder, id, signal) {
+  return request(`${itemPath(source, folder, id)}/thumbnail`, { signal, as: 'blob' });
+}
+
+/** A photo's full image as a Blob (a JPEG rendering for formats browsers cannot show). */
+export function getFullImage(source, folder, id, signal) {
+  return request(`${itemPath(source, folder, id)}/full`, { signal, as: 'blob' });
+}
+
+/**
+ * Listens to the server's event stream until the returned function is called. `onChange` and
+ * `onListing` receive the parsed `change` and `listing` events; `onConnection` receives `true`
+ * when the stream (re)opens and `false` when it drops. EventSource reconnects by itself after a
+ * network error; after an HTTP error it gives up, so this reopens it after a pause.
+ */
+export function subscribeEvents({ onChange, onListing, onConnection }) {
+  let stream = null;
+  let retry = 0;
+  let stopped = false;
+
+  const open = () => {
+    stream = new EventSource('api/events');
+    stream.addEventListener('open', () => onConnection?.(true));
+    stream.addEventListener('error', () => {
+      onConnection?.(false);
+      if (stream.readyState === EventSource.CLOSED && !stopped) retry = setTimeout(open, 3000);
+    });
+    stream.addEventListener('change', (event) => dispatch(onChange, event));
+    stream.addEventListener('listing', (event) => dispatch(onListing, event));
+  };
+  const dispatch = (handler, event) => {
+    let data;
+    try {
+      data = JSON.parse(event.data);
+    } catch {
+      return; // A malformed event cannot be acted on; the next one will be.
+    }
+    handler?.(data);
+  };
+
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    stream.close();
+  };
+}

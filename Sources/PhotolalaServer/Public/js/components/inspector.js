@@ -1,0 +1,184 @@
+/**
+ * The inspector (seed 002): a right sidebar that shrinks the grid, with three states — no
+ * selection, one photo (thumbnail, dimensions, dates, size, camera and exposure, GPS, format,
+ * MD5), several photos (count, total size, date range). Metadata is fetched only while the
+ * inspector is open, after the selection settles, and the last few answers are remembered.
+ */
+
+import { getMetadata, getThumbnail, isAbort } from '../api.js';
+import { el } from '../dom.js';
+import {
+  formatAltitude, formatAperture, formatBytes, formatCamera, formatCoordinates, formatDate, formatDateTime,
+  formatDimensions, formatExposure, formatFocalLength, formatISO, formatInteger,
+} from '../format.js';
+import { icons } from '../icons.js';
+
+const SETTLE_MS = 80;
+const CACHE_SIZE = 100;
+
+export class Inspector {
+  #open = false;
+  #state = { source: null, folder: null, items: [] };
+  #controller = null;
+  #timer = 0;
+  #thumbnailUrl = null; // an object URL this inspector made, revoked when replaced
+  #cache = new Map();
+  #lookupThumbnail;
+
+  /** - lookupThumbnail(id): an already loaded thumbnail URL from the grid's loader, or null. */
+  constructor({ lookupThumbnail, onClose }) {
+    this.#lookupThumbnail = lookupThumbnail;
+    this.body = el('div', { class: 'inspector-body' });
+    this.element = el(
+      'div',
+      { class: 'inspector', 'data-testid': 'inspector', role: 'complementary', 'aria-label': 'Inspector' },
+      el('header', { class: 'inspector-header' },
+        el('h2', { class: 'inspector-heading', text: 'Info' }),
+        el('button', { class: 'tool', type: 'button', title: 'Close inspector', 'aria-label': 'Close inspector', html: icons.close, onclick: onClose }),
+      ),
+      this.body,
+    );
+  }
+
+  setOpen(open) {
+    this.#open = open;
+    if (open) this.#render();
+    else this.#cancel();
+  }
+
+  /** Shows the selection: `items` are the selected photos of `folder` in `source`. */
+  show(source, folder, items) {
+    this.#state = { source, folder, items };
+    if (this.#open) this.#render();
+  }
+
+  #render() {
+    this.#cancel();
+    const { items } = this.#state;
+    this.element.dataset.state = items.length === 0 ? 'empty' : items.length === 1 ? 'single' : 'multiple';
+    if (items.length === 0) this.#renderEmpty();
+    else if (items.length === 1) this.#renderSingle(items[0]);
+    else this.#renderMultiple(items);
+  }
+
+  #cancel() {
+    clearTimeout(this.#timer);
+    this.#controller?.abort();
+    this.#controller = null;
+  }
+
+  #renderEmpty() {
+    this.#setThumbnail(null);
+    this.body.replaceChildren(
+      el('div', { class: 'inspector-empty', 'data-testid': 'inspector-empty' }, el('span', { class: 'inspector-empty-icon', html: icons.info }), el('p', { text: 'No selection' }), el('p', { class: 'inspector-hint', text: 'Select a photo to see its details.' })),
+    );
+  }
+
+  #renderMultiple(items) {
+    this.#setThumbnail(null);
+    let bytes = 0;
+    let first = Infinity;
+    let last = -Infinity;
+    for (const item of items) {
+      bytes += item.size ?? 0;
+      if (item.date < first) first = item.date;
+      if (item.date > last) last = item.date;
+    }
+    const range = formatDate(first) === formatDate(last) ? formatDate(first) : `${formatDate(first)} – ${formatDate(last)}`;
+    this.body.replaceChildren(
+      el('div', { class: 'inspector-multiple' }, el('div', { class: 'inspector-stack', 'aria-hidden': 'true', html: icons.photos }), el('p', { class: 'inspector-count', 'data-testid': 'inspector-count', text: `${formatInteger(items.length)} photos selected` })),
+      fieldList([
+        ['Total size', formatBytes(bytes), 'totalSize'],
+        ['Dates', range, 'dateRange'],
+      ]),
+    );
+  }
+
+  #renderSingle(item) {
+    const { source, folder } = this.#state;
+    const thumbnail = el('img', { class: 'inspector-thumbnail', 'data-testid': 'inspector-thumbnail', alt: `Thumbnail of ${item.name}` });
+    const cached = this.#cache.get(`${source}/${folder}/${item.id}`);
+    this.body.replaceChildren(
+      el('div', { class: 'inspector-preview' }, thumbnail),
+      el('h3', { class: 'inspector-name', 'data-testid': 'inspector-name', text: item.name, title: item.name }),
+      this.#details(item, cached),
+    );
+    this.#controller = new AbortController();
+    const signal = this.#controller.signal;
+    this.#loadThumbnail(item, thumbnail, signal);
+    if (!cached) this.#timer = setTimeout(() => this.#loadMetadata(item, signal), SETTLE_MS);
+  }
+
+  async #loadMetadata(item, signal) {
+    const { source, folder } = this.#state;
+    const key = `${source}/${folder}/${item.id}`;
+    try {
+      const metadata = await getMetadata(source, folder, item.id, signal);
+      this.#cache.set(key, metadata);
+      if (this.#cache.size > CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value);
+      this.body.lastChild.replaceWith(this.#details(item, metadata));
+    } catch (error) {
+      if (isAbort(error)) return;
+      this.body.lastChild.replaceWith(this.#details(item, null), el('p', { class: 'inspector-error', 'data-testid': 'inspector-error', text: error.message }));
+    }
+  }
+
+  /** What the listing already knows, then everything the metadata adds. */
+  #details(item, metadata) {
+    const m = metadata ?? {};
+    const fields = fieldList([
+      ['Dimensions', formatDimensions(m.width ?? item.width, m.height ?? item.height), 'dimensions'],
+      ['Taken', formatDateTime(m.photoDate, m.photoDateOffset), 'photoDate'],
+      ['Modified', formatDateTime(m.modificationDate), 'modificationDate'],
+      ['Date', metadata ? null : formatDateTime(item.date), 'date'],
+      ['Size', formatBytes(m.size ?? item.size), 'size'],
+      ['Format', m.format?.toUpperCase(), 'format'],
+      ['Camera', formatCamera(m.cameraMake, m.cameraModel), 'camera'],
+      ['Lens', m.lensModel, 'lens'],
+      ['Exposure', formatExposure(m.exposureTime), 'exposure'],
+      ['Aperture', formatAperture(m.fNumber), 'aperture'],
+      ['ISO', formatISO(m.iso), 'iso'],
+      ['Focal length', formatFocalLength(m.focalLength), 'focalLength'],
+      ['Location', formatCoordinates(m.latitude, m.longitude), 'location'],
+      ['Altitude', formatAltitude(m.altitude), 'altitude'],
+      ['MD5', m.md5, 'md5'],
+    ]);
+    fields.dataset.loaded = String(metadata != null);
+    return fields;
+  }
+
+  async #loadThumbnail(item, image, signal) {
+    const { source, folder } = this.#state;
+    const url = this.#lookupThumbnail(item.id);
+    if (url) {
+      this.#setThumbnail(null);
+      image.src = url;
+      return;
+    }
+    try {
+      const blob = await getThumbnail(source, folder, item.id, signal);
+      if (!image.isConnected) return;
+      this.#setThumbnail(URL.createObjectURL(blob));
+      image.src = this.#thumbnailUrl;
+    } catch (error) {
+      if (isAbort(error)) return;
+      image.replaceWith(el('div', { class: 'inspector-thumbnail is-missing', html: icons.warning }));
+    }
+  }
+
+  #setThumbnail(url) {
+    if (this.#thumbnailUrl) URL.revokeObjectURL(this.#thumbnailUrl);
+    this.#thumbnailUrl = url;
+  }
+}
+
+/** A definition list of `[label, value, field]`, skipping empty values. */
+function fieldList(rows) {
+  return el(
+    'dl',
+    { class: 'inspector-fields' },
+    ...rows
+      .filter(([, value]) => value != null && value !== '')
+      .map(([label, value, field]) => el('div', { class: 'inspector-field', 'data-field': field }, el('dt', { text: label }), el('dd', { text: String(value), 'data-testid': `inspector-${field}` }))),
+  );
+}

@@ -1,0 +1,488 @@
+/**
+ * The virtual photo grid (seed 000 §1.4–1.5 on the web). Only the rows on screen plus a small
+ * margin exist in the page: one spacer gives the scroller its full height, rows are placed with
+ * transforms and recycled as they scroll out, so 100,000 photos cost a few hundred elements. Each
+ * cell is a single `<img>`; selection and focus are drawn with outlines, the error state with an
+ * icon and a title.
+ */
+
+import { el, hasCommandKey, isEditing } from '../dom.js';
+import { formatDayKey, formatMonthKey, formatPhotoCount } from '../format.js';
+import { computeLayout, monthMarkers } from '../grid-layout.js';
+import { blankUrl, brokenPhotoUrl } from '../icons.js';
+import { DateScrubber } from './date-scrubber.js';
+
+/** Space between cells for each cell size. */
+const GAPS = { 64: 4, 128: 6, 256: 8 };
+/** At most this many cells are mounted, whatever the window size (< 1,000 elements in all). */
+const MAX_CELLS = 420;
+/** A scroll jump larger than this many viewports is a fling: thumbnails wait until it settles. */
+const FLING_VIEWPORTS = 1;
+const FLING_SETTLE_MS = 90;
+
+export class PhotoGrid {
+  #loader;
+  #selection;
+  #onOpen;
+  #list = null;
+  #source = null;
+  #folder = null;
+  #layout = computeLayout({ length: 0, items: [], isByDate: false }, { width: 0, cellSize: 128, gap: 6, groupBy: 'none' });
+  #cellSize = 128;
+  #groupBy = 'none';
+  #rows = new Map(); // row index → mounted row element
+  #cells = new Map(); // thumbnail key → mounted cell
+  #rowPool = [];
+  #headerPool = [];
+  #cellPool = [];
+  #frame = 0;
+  #lastTop = 0;
+  #flingTimer = 0;
+  #width = 0;
+
+  /**
+   * - loader: the ThumbnailLoader cells draw from.
+   * - selection: the Selection the grid shows and edits.
+   * - onOpen(id): a photo was double-clicked or opened with Enter/Space.
+   */
+  constructor({ loader, selection, onOpen }) {
+    this.#loader = loader;
+    this.#selection = selection;
+    this.#onOpen = onOpen;
+
+    this.spacer = el('div', { class: 'grid-spacer', 'aria-hidden': 'true' });
+    this.emptyMessage = el('div', { class: 'grid-empty', 'data-testid': 'grid-empty', hidden: true });
+    this.scroller = el(
+      'div',
+      {
+        class: 'grid-scroller',
+        'data-testid': 'photo-grid',
+        role: 'grid',
+        tabindex: '0',
+        'aria-label': 'Photos',
+        'aria-multiselectable': 'true',
+        onscroll: () => this.#scheduleRender(),
+        onclick: (event) => this.#onClick(event),
+        ondblclick: (event) => this.#onDoubleClick(event),
+        onkeydown: (event) => this.#onKeyDown(event),
+      },
+      this.spacer,
+    );
+    // Cell images' load and error events do not bubble; one capturing listener serves them all.
+    this.scroller.addEventListener('load', (event) => this.#onImageEvent(event, true), true);
+    this.scroller.addEventListener('error', (event) => this.#onImageEvent(event, false), true);
+    this.scrubber = new DateScrubber({ onSeek: (marker) => this.scrollToY(marker.y - this.#layout.gap) });
+    this.element = el('div', { class: 'grid-area' }, this.scroller, this.emptyMessage, this.scrubber.element);
+
+    loader.onLoad((key, entry) => {
+      const cell = this.#cells.get(key);
+      if (cell) this.#showThumbnail(cell, entry);
+    });
+    selection.onChange(() => this.#refreshSelection());
+    new ResizeObserver(() => this.#onResize()).observe(this.scroller);
+  }
+
+  /** Shows another folder's list from the top. */
+  setFolder(source, folder, list) {
+    this.#source = source;
+    this.#folder = folder;
+    this.#list = list;
+    this.#releaseAll();
+    this.#relayout({ keepPosition: false });
+    this.scroller.scrollTop = 0;
+  }
+
+  /** Applies display settings: `{size (px), fit ('fit'|'fill'), group}`. */
+  setDisplay({ size, fit, group }) {
+    this.#cellSize = size;
+    this.#groupBy = group;
+    this.scroller.classList.toggle('is-fit', fit === 'fit');
+    this.scroller.dataset.size = String(size);
+    this.scroller.style.setProperty('--cell-size', `${size}px`);
+    this.scroller.style.setProperty('--cell-gap', `${GAPS[size] ?? 6}px`);
+    if (this.#list) this.#relayout();
+  }
+
+  /** Re-lays out after the list changed (batch, sort, live change), keeping what is on screen. */
+  itemsChanged() {
+    this.#relayout();
+  }
+
+  /** Shows `text` over the grid (loading, empty folder), or hides it with null. */
+  setMessage(text) {
+    this.emptyMessage.hidden = text == null;
+    this.emptyMessage.textContent = text ?? '';
+  }
+
+  focus() {
+    this.scroller.focus({ preventScroll: true });
+  }
+
+  /** Scrolls so that item `id` is fully visible, moving as little as possible. */
+  revealItem(id) {
+    const index = this.#list?.indexOf(id) ?? -1;
+    if (index < 0) return;
+    const layout = this.#layout;
+    const row = layout.rowOfItem(index);
+    const top = layout.rowTop[row];
+    const { scrollTop, clientHeight } = this.scroller;
+    const header = row > 0 && layout.isHeader(row - 1) ? layout.rowTop[row] - layout.rowTop[row - 1] : 0;
+    if (top - header < scrollTop) this.scroller.scrollTop = top - header - layout.gap;
+    else if (top + layout.cellSize > scrollTop + clientHeight) this.scroller.scrollTop = top + layout.cellSize + layout.gap - clientHeight;
+  }
+
+  /** Scrolls to a content offset (the date scrubber's jumps) and draws at once. */
+  scrollToY(y) {
+    this.scroller.scrollTop = Math.max(0, y);
+    this.#render();
+  }
+
+  // MARK: - Layout and rendering
+
+  #relayout({ keepPosition = true } = {}) {
+    const anchor = keepPosition ? this.#positionAnchor() : null;
+    const list = this.#list ?? { length: 0, items: [], isByDate: false };
+    const width = this.#width || this.scroller.clientWidth;
+    this.#layout = computeLayout(list, { width, cellSize: this.#cellSize, gap: GAPS[this.#cellSize] ?? 6, groupBy: this.#groupBy });
+    const layout = this.#layout;
+    this.spacer.style.height = `${layout.totalHeight}px`;
+    this.scroller.style.setProperty('--grid-left', `${layout.left}px`);
+    this.scroller.setAttribute('aria-rowcount', String(layout.rowCount));
+    this.scroller.setAttribute('aria-colcount', String(layout.columns));
+    this.#releaseAll();
+    if (anchor) {
+      const index = this.#list.indexOf(anchor.id);
+      if (index >= 0) this.scroller.scrollTop = layout.rowTop[layout.rowOfItem(index)] - anchor.offset;
+    }
+    this.scrubber.setMarkers(list.isByDate ? monthMarkers(list, layout) : [], layout.totalHeight);
+    this.#render();
+  }
+
+  /**
+   * What must stay put through a re-layout: the focused photo if it is on screen (zooming keeps
+   * it in view, as in Photos), otherwise the first photo row at the top. Read from the mounted
+   * rows, which still match the old layout when the list has already changed. None at the very
+   * top, so that photos added above the first row show up.
+   */
+  #positionAnchor() {
+    const layout = this.#layout;
+    const { scrollTop, clientHeight } = this.scroller;
+    if (scrollTop <= 0) return null;
+    const focus = this.#selection.focus;
+    let top = null;
+    for (const [row, element] of this.#rows) {
+      if (layout.isHeader(row)) continue;
+      const y = layout.rowTop[row];
+      const onScreen = y >= scrollTop && y + layout.cellSize <= scrollTop + clientHeight;
+      if (onScreen && focus != null && [...element.children].some((cell) => cell.dataset.id === focus)) {
+        return { id: focus, offset: y - scrollTop };
+      }
+      if (y + layout.cellSize > scrollTop && (top == null || y < top.y)) top = { id: element.firstElementChild.dataset.id, y };
+    }
+    return top && { id: top.id, offset: top.y - scrollTop };
+  }
+
+  #scheduleRender() {
+    if (this.#frame) return;
+    this.#frame = requestAnimationFrame(() => {
+      this.#frame = 0;
+      this.#render();
+    });
+  }
+
+  #render() {
+    const layout = this.#layout;
+    const { scrollTop, clientHeight } = this.scroller;
+    this.scrubber.setViewport(scrollTop, clientHeight);
+    if (layout.rowCount === 0) {
+      this.#releaseAll();
+      this.#loader.want([]);
+      return;
+    }
+    const firstVisible = layout.rowAt(scrollTop);
+    const lastVisible = layout.rowAt(scrollTop + clientHeight);
+    const margin = this.#marginRows(lastVisible - firstVisible + 1);
+    const first = Math.max(0, firstVisible - margin);
+    const last = Math.min(layout.rowCount - 1, lastVisible + margin);
+
+    for (const [row, element] of this.#rows) {
+      if (row < first || row > last) this.#releaseRow(row, element);
+    }
+    for (let row = first; row <= last; row++) {
+      if (!this.#rows.has(row)) this.#mountRow(row);
+    }
+
+    const jump = Math.abs(scrollTop - this.#lastTop);
+    this.#lastTop = scrollTop;
+    clearTimeout(this.#flingTimer);
+    if (jump > clientHeight * FLING_VIEWPORTS) {
+      this.#loader.want([]); // cancel what the fling scrolled past; ask again when it settles
+      this.#flingTimer = setTimeout(() => this.#requestThumbnails(firstVisible, lastVisible, first, last), FLING_SETTLE_MS);
+    } else {
+      this.#requestThumbnails(firstVisible, lastVisible, first, last);
+    }
+  }
+
+  /** Margin rows above and below the viewport that fit in the cell budget (at least one). */
+  #marginRows(visibleRows) {
+    const budgetRows = Math.floor(MAX_CELLS / this.#layout.columns);
+    return Math.max(1, Math.min(6, Math.floor((budgetRows - visibleRows) / 2)));
+  }
+
+  /** Wish list for the loader: visible rows top to bottom, then margin rows nearest first. */
+  #requestThumbnails(firstVisible, lastVisible, first, last) {
+    const requests = [];
+    const addRow = (row) => {
+      if (this.#layout.isHeader(row)) return;
+      const start = this.#layout.rowStart[row];
+      for (let index = start, end = start + this.#layout.rowLength[row]; index < end; index++) {
+        const item = this.#list.at(index);
+        requests.push({ key: this.#key(item.id), source: this.#source, folder: this.#folder, id: item.id });
+      }
+    };
+    for (let row = firstVisible; row <= lastVisible; row++) addRow(row);
+    const urgent = requests.length;
+    for (let distance = 1; lastVisible + distance <= last || firstVisible - distance >= first; distance++) {
+      if (lastVisible + distance <= last) addRow(lastVisible + distance);
+      if (firstVisible - distance >= first) addRow(firstVisible - distance);
+    }
+    this.#loader.want(requests, urgent);
+  }
+
+  #key(id) {
+    return `${this.#source}/${this.#folder}/${id}`;
+  }
+
+  #mountRow(row) {
+    const layout = this.#layout;
+    let element;
+    if (layout.isHeader(row)) {
+      element = this.#headerPool.pop() ?? this.#makeHeader();
+      const key = this.#list.at(layout.rowStart[row]);
+      const title = layout.grouping === 'day' ? formatDayKey(key.day) : formatMonthKey(Math.floor(key.day / 100));
+      element.firstChild.textContent = title;
+      element.lastChild.textContent = formatPhotoCount(layout.rowLength[row]);
+    } else {
+      element = this.#rowPool.pop() ?? el('div', { class: 'grid-row', role: 'row' });
+      const start = layout.rowStart[row];
+      const length = layout.rowLength[row];
+      while (element.childElementCount > length) this.#releaseCell(element.lastElementChild);
+      while (element.childElementCount < length) element.append(this.#cellPool.pop() ?? this.#makeCell());
+      let cell = element.firstElementChild;
+      for (let column = 0; column < length; column++, cell = cell.nextElementSibling) {
+        this.#bindCell(cell, this.#list.at(start + column), column);
+      }
+    }
+    element.setAttribute('aria-rowindex', String(row + 1));
+    element.style.transform = `translateY(${layout.rowTop[row]}px)`;
+    this.scroller.append(element);
+    this.#rows.set(row, element);
+  }
+
+  #makeHeader() {
+    return el(
+      'div',
+      { class: 'grid-header', role: 'row', 'data-testid': 'group-header' },
+      el('span', { class: 'grid-header-title', role: 'rowheader' }),
+      el('span', { class: 'grid-header-count' }),
+    );
+  }
+
+  #makeCell() {
+    return el('img', { class: 'photo-cell', role: 'gridcell', 'data-testid': 'photo-cell', alt: '', draggable: 'false', decoding: 'async' });
+  }
+
+  #bindCell(cell, item, column) {
+    const key = this.#key(item.id);
+    const entry = this.#loader.lookup(key);
+    if (cell.dataset.key !== key) {
+      cell.dataset.key = key;
+      cell.dataset.id = item.id;
+      cell.id = `cell-${item.id}`;
+      cell.setAttribute('aria-label', item.name);
+      cell.title = item.name;
+      this.#showThumbnail(cell, entry);
+    } else if (cell.dataset.state === 'error' && !entry?.error) {
+      cell.title = item.name;
+      this.#showThumbnail(cell, entry); // a failure was forgotten: try again
+    }
+    this.#cells.set(key, cell);
+    cell.setAttribute('aria-colindex', String(column + 1));
+    this.#paintSelection(cell);
+  }
+
+  /** Shows a loaded thumbnail, the error icon, or the placeholder (no `src`) while loading. */
+  #showThumbnail(cell, entry) {
+    if (entry?.url) {
+      if (cell.getAttribute('src') !== entry.url) {
+        cell.dataset.state = 'loading';
+        cell.src = entry.url;
+      }
+    } else if (entry?.error) {
+      cell.dataset.state = 'error';
+      cell.src = brokenPhotoUrl;
+      cell.title = `${cell.getAttribute('aria-label')}: ${entry.error}`;
+    } else {
+      cell.dataset.state = 'loading';
+      cell.src = blankUrl;
+    }
+  }
+
+  #onImageEvent(event, loaded) {
+    const cell = event.target;
+    if (!(cell instanceof HTMLImageElement) || !cell.classList?.contains('photo-cell') || !cell.src.startsWith('blob:')) return;
+    if (loaded) {
+      cell.dataset.state = 'loaded';
+    } else {
+      this.#showThumbnail(cell, { error: 'The thumbnail could not be decoded.' });
+    }
+  }
+
+  #releaseRow(row, element) {
+    this.#rows.delete(row);
+    element.remove();
+    if (element.classList.contains('grid-header')) {
+      this.#headerPool.push(element);
+    } else {
+      for (const cell of element.children) this.#cells.delete(cell.dataset.key);
+      this.#rowPool.push(element);
+    }
+  }
+
+  #releaseCell(cell) {
+    this.#cells.delete(cell.dataset.key);
+    cell.remove();
+    this.#cellPool.push(cell);
+  }
+
+  #releaseAll() {
+    for (const [row, element] of this.#rows) this.#releaseRow(row, element);
+  }
+
+  #onResize() {
+    const width = this.scroller.clientWidth;
+    if (width !== this.#width) {
+      this.#width = width;
+      this.#relayout();
+    } else {
+      this.#scheduleRender();
+    }
+  }
+
+  // MARK: - Selection
+
+  #refreshSelection() {
+    for (const cell of this.#cells.values()) this.#paintSelection(cell);
+    const focused = this.#selection.focus != null && this.#cells.get(this.#key(this.#selection.focus));
+    if (focused) this.scroller.setAttribute('aria-activedescendant', focused.id);
+    else this.scroller.removeAttribute('aria-activedescendant');
+  }
+
+  #paintSelection(cell) {
+    const id = cell.dataset.id;
+    cell.setAttribute('aria-selected', String(this.#selection.has(id)));
+    cell.classList.toggle('is-focused', this.#selection.focus === id);
+  }
+
+  #onClick(event) {
+    if (event.offsetX > this.scroller.clientWidth && event.target === this.scroller) return; // the scrollbar
+    const cell = event.target.closest?.('.photo-cell');
+    this.focus();
+    if (!cell) {
+      if (!event.shiftKey && !hasCommandKey(event)) this.#selection.clear();
+      return;
+    }
+    const id = cell.dataset.id;
+    if (event.shiftKey) this.#selection.extendTo(id, this.#list, { additive: hasCommandKey(event) });
+    else if (hasCommandKey(event)) this.#selection.toggle(id);
+    else this.#selection.selectOnly(id);
+  }
+
+  #onDoubleClick(event) {
+    const cell = event.target.closest?.('.photo-cell');
+    if (cell && !event.shiftKey && !hasCommandKey(event)) this.#onOpen(cell.dataset.id);
+  }
+
+  #onKeyDown(event) {
+    if (isEditing(event) || !this.#list || this.#list.length === 0) return;
+    const command = hasCommandKey(event);
+    if (command && event.key.toLowerCase() === 'a' && !event.altKey) {
+      event.preventDefault();
+      this.#selection.selectAll(this.#list);
+      return;
+    }
+    if (event.key === 'Escape' && this.#selection.size > 0) {
+      event.preventDefault();
+      this.#selection.clear();
+      return;
+    }
+    if ((event.key === 'Enter' || event.key === ' ') && !command && !event.altKey) {
+      const id = this.#selection.focus ?? this.#selection.ids()[0];
+      if (id != null && this.#list.has(id)) {
+        event.preventDefault();
+        this.#onOpen(id);
+      }
+      return;
+    }
+    const target = this.#keyTarget(event.key);
+    if (target == null) return;
+    event.preventDefault();
+    const id = this.#list.at(target).id;
+    if (event.shiftKey) this.#selection.extendTo(id, this.#list, { additive: command });
+    else if (command) this.#selection.moveFocus(id);
+    else this.#selection.selectOnly(id);
+    this.revealItem(id);
+  }
+
+  /** The index a navigation key moves the focus to, or null for other keys. */
+  #keyTarget(key) {
+    const count = this.#list.length;
+    const focus = this.#selection.focus != null ? this.#list.indexOf(this.#selection.focus) : -1;
+    const pageRows = Math.max(1, Math.floor(this.scroller.clientHeight / this.#layout.pitch) - 1);
+    const start = focus >= 0 ? focus : -1;
+    switch (key) {
+      case 'ArrowRight':
+        return start < 0 ? this.#firstVisibleIndex() : Math.min(count - 1, start + 1);
+      case 'ArrowLeft':
+        return start < 0 ? this.#firstVisibleIndex() : Math.max(0, start - 1);
+      case 'ArrowDown':
+        return start < 0 ? this.#firstVisibleIndex() : this.#verticalTarget(start, 1);
+      case 'ArrowUp':
+        return start < 0 ? this.#firstVisibleIndex() : this.#verticalTarget(start, -1);
+      case 'PageDown':
+        return this.#repeat(Math.max(start, 0), 1, pageRows);
+      case 'PageUp':
+        return this.#repeat(Math.max(start, 0), -1, pageRows);
+      case 'Home':
+        return 0;
+      case 'End':
+        return count - 1;
+      default:
+        return null;
+    }
+  }
+
+  #repeat(index, direction, times) {
+    for (let step = 0; step < times; step++) index = this.#verticalTarget(index, direction);
+    return index;
+  }
+
+  /** The item in the same column one row up or down, skipping headers, clamped to the ends. */
+  #verticalTarget(index, direction) {
+    const layout = this.#layout;
+    const row = layout.rowOfItem(index);
+    const column = index - layout.rowStart[row];
+    let next = row + direction;
+    while (next >= 0 && next < layout.rowCount && layout.isHeader(next)) next += direction;
+    if (next < 0) return 0;
+    if (next >= layout.rowCount) return this.#list.length - 1;
+    return layout.rowStart[next] + Math.min(column, layout.rowLength[next] - 1);
+  }
+
+  #firstVisibleIndex() {
+    const layout = this.#layout;
+    let row = layout.rowAt(this.scroller.scrollTop + layout.gap);
+    while (row < layout.rowCount - 1 && layout.isHeader(row)) row += 1;
+    return layout.rowStart[row];
+  }
+}

@@ -1,0 +1,330 @@
+/**
+ * The preview (seed 002's PhotoPreviewView): one photo over the whole window, shown at once from
+ * its thumbnail and sharpened when the full image arrives. Zoom with the wheel, a pinch, the
+ * + / − / fit buttons or keys; pan by dragging when zoomed; ← / → for the previous and next photo
+ * (the next one is fetched ahead); Escape closes.
+ */
+
+import { getFullImage, isAbort } from '../api.js';
+import { el } from '../dom.js';
+import { formatInteger } from '../format.js';
+import { icons } from '../icons.js';
+
+const ZOOM_STEP = 1.25;
+const MAX_ZOOM = 8;
+
+export class Preview {
+  #getList;
+  #lookupThumbnail;
+  #onNavigate;
+  #onClose;
+  #source = null;
+  #folder = null;
+  #id = null;
+  #current = null; // {id, controller, promise} of the shown full image
+  #ahead = null; // the same for the photo fetched ahead
+  #imageUrl = null;
+  #returnFocus = null;
+  #view = { scale: 1, x: 0, y: 0, fit: 1, width: 0, height: 0 };
+  #pointers = new Map();
+  #lastIndex = 0;
+
+  /**
+   * - getList(): the PhotoList being browsed (its order is the order of ← and →).
+   * - lookupThumbnail(id): an already loaded thumbnail URL, or null.
+   * - onNavigate(id): the preview moved to another photo.
+   * - onClose(id): the preview closed on photo `id`.
+   */
+  constructor({ getList, lookupThumbnail, onNavigate, onClose }) {
+    this.#getList = getList;
+    this.#lookupThumbnail = lookupThumbnail;
+    this.#onNavigate = onNavigate;
+    this.#onClose = onClose;
+
+    const tool = (testid, label, icon, onclick) => el('button', { class: 'tool', type: 'button', 'data-testid': testid, title: label, 'aria-label': label, html: icon, onclick });
+    this.title = el('span', { class: 'preview-title', 'data-testid': 'preview-name' });
+    this.position = el('span', { class: 'preview-position', 'data-testid': 'preview-position' });
+    this.zoomLabel = el('span', { class: 'preview-zoom', 'data-testid': 'zoom-level', 'aria-live': 'polite' });
+    this.placeholder = el('img', { class: 'preview-placeholder', alt: '', 'aria-hidden': 'true' });
+    this.image = el('img', { class: 'preview-image', 'data-testid': 'preview-image', alt: '', draggable: 'false' });
+    this.message = el('div', { class: 'preview-message', 'data-testid': 'preview-message', hidden: true });
+    this.stage = el('div', {
+      class: 'preview-stage',
+      onwheel: (event) => this.#onWheel(event),
+      onpointerdown: (event) => this.#onPointerDown(event),
+      onpointermove: (event) => this.#onPointerMove(event),
+      onpointerup: (event) => this.#onPointerUp(event),
+      onpointercancel: (event) => this.#onPointerUp(event),
+      ondblclick: (event) => this.#onDoubleClick(event),
+    }, this.placeholder, this.image, this.message);
+    this.previousButton = tool('preview-previous', 'Previous photo (←)', icons.chevronLeft, () => this.step(-1));
+    this.nextButton = tool('preview-next', 'Next photo (→)', icons.chevronRight, () => this.step(1));
+    this.element = el(
+      'div',
+      { class: 'preview', 'data-testid': 'preview', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Preview', tabindex: '-1', hidden: true, onkeydown: (event) => this.#onKeyDown(event) },
+      el('header', { class: 'preview-bar' },
+        el('div', { class: 'preview-caption' }, this.title, this.position),
+        el('div', { class: 'preview-tools' },
+          this.previousButton,
+          this.nextButton,
+          el('span', { class: 'preview-separator' }),
+          tool('zoom-out', 'Zoom out (−)', icons.zoomOut, () => this.#zoomBy(1 / ZOOM_STEP)),
+          this.zoomLabel,
+          tool('zoom-in', 'Zoom in (+)', icons.zoomIn, () => this.#zoomBy(ZOOM_STEP)),
+          tool('zoom-fit', 'Fit to window (0)', icons.fit, () => this.#fit()),
+          el('span', { class: 'preview-separator' }),
+          tool('preview-close', 'Close (Esc)', icons.close, () => this.close()),
+        ),
+      ),
+      this.stage,
+    );
+    new ResizeObserver(() => this.#onResize()).observe(this.stage);
+  }
+
+  get isOpen() {
+    return !this.element.hidden;
+  }
+
+  /** Opens photo `id` of `folder` in `source`. */
+  open(source, folder, id) {
+    this.#source = source;
+    this.#folder = folder;
+    if (!this.isOpen) {
+      this.#returnFocus = document.activeElement;
+      this.element.hidden = false;
+      document.body.classList.add('has-preview');
+    }
+    this.#show(id);
+    this.element.focus({ preventScroll: true });
+  }
+
+  close() {
+    if (!this.isOpen) return;
+    this.element.hidden = true;
+    document.body.classList.remove('has-preview');
+    this.#drop('current');
+    this.#drop('ahead');
+    this.#setImageUrl(null);
+    this.#returnFocus?.focus?.({ preventScroll: true });
+    this.#onClose(this.#id);
+  }
+
+  /** Shows the photo `delta` places away in list order, if there is one. */
+  step(delta) {
+    const list = this.#getList();
+    const index = list.indexOf(this.#id) + delta;
+    if (index < 0 || index >= list.length) return;
+    const id = list.at(index).id;
+    this.#show(id, delta);
+    this.#onNavigate(id);
+  }
+
+  /** The photo was removed while shown: show a neighbour, or close when none is left. */
+  itemsChanged() {
+    if (!this.isOpen) return;
+    const list = this.#getList();
+    if (list.has(this.#id)) this.#updateCaption();
+    else if (list.length === 0) this.close();
+    else this.#show(list.at(Math.min(this.#lastIndex, list.length - 1)).id);
+  }
+
+  // MARK: - Loading
+
+  #show(id, direction = 1) {
+    const list = this.#getList();
+    this.#id = id;
+    this.#lastIndex = Math.max(0, list.indexOf(id));
+    this.#updateCaption();
+    this.element.dataset.state = 'loading';
+    this.message.hidden = true;
+    this.image.hidden = true;
+    this.placeholder.hidden = false;
+    const thumbnail = this.#lookupThumbnail(id);
+    if (thumbnail) this.placeholder.src = thumbnail;
+    else this.placeholder.removeAttribute('src');
+
+    this.#drop('current');
+    if (this.#ahead?.id === id) {
+      this.#current = this.#ahead;
+      this.#ahead = null;
+    } else {
+      this.#current = this.#fetch(id);
+    }
+    const current = this.#current;
+    current.promise
+      .then(async (blob) => {
+        if (this.#current !== current) return;
+        this.#setImageUrl(URL.createObjectURL(blob));
+        this.image.src = this.#imageUrl;
+        try {
+          await this.image.decode();
+        } catch {
+          throw new Error('This photo cannot be shown by the browser.');
+        }
+        if (this.#current !== current) return;
+        this.#view.width = this.image.naturalWidth;
+        this.#view.height = this.image.naturalHeight;
+        this.image.style.width = `${this.#view.width}px`;
+        this.image.style.height = `${this.#view.height}px`;
+        this.image.hidden = false;
+        this.placeholder.hidden = true;
+        this.element.dataset.state = 'loaded';
+        this.#fit();
+        this.#fetchAhead(direction);
+      })
+      .catch((error) => {
+        if (isAbort(error) || this.#current !== current) return;
+        this.element.dataset.state = 'error';
+        this.message.hidden = false;
+        this.message.replaceChildren(el('span', { html: icons.warning }), el('p', { text: error.message || 'This photo could not be loaded.' }));
+      });
+  }
+
+  #updateCaption() {
+    const list = this.#getList();
+    const index = list.indexOf(this.#id);
+    this.title.textContent = list.get(this.#id)?.name ?? '';
+    this.position.textContent = `${formatInteger(index + 1)} of ${formatInteger(list.length)}`;
+    this.previousButton.disabled = index <= 0;
+    this.nextButton.disabled = index >= list.length - 1;
+  }
+
+  #fetch(id) {
+    const controller = new AbortController();
+    return { id, controller, promise: getFullImage(this.#source, this.#folder, id, controller.signal) };
+  }
+
+  /** Starts fetching the photo after this one in the direction of travel. */
+  #fetchAhead(direction) {
+    const list = this.#getList();
+    const next = list.at(list.indexOf(this.#id) + direction);
+    if (!next || this.#ahead?.id === next.id) return;
+    this.#drop('ahead');
+    this.#ahead = this.#fetch(next.id);
+    this.#ahead.promise.catch(() => {}); // reported if and when it is shown
+  }
+
+  #drop(which) {
+    const load = which === 'current' ? this.#current : this.#ahead;
+    load?.controller.abort();
+    if (which === 'current') this.#current = null;
+    else this.#ahead = null;
+  }
+
+  #setImageUrl(url) {
+    if (this.#imageUrl) URL.revokeObjectURL(this.#imageUrl);
+    this.#imageUrl = url;
+    if (!url) this.image.removeAttribute('src');
+  }
+
+  // MARK: - Zoom and pan
+
+  #fit() {
+    const view = this.#view;
+    if (!view.width) return;
+    const { clientWidth, clientHeight } = this.stage;
+    view.fit = Math.min(clientWidth / view.width, clientHeight / view.height);
+    view.scale = view.fit;
+    this.#apply();
+  }
+
+  #zoomBy(factor, originX = this.stage.clientWidth / 2, originY = this.stage.clientHeight / 2) {
+    const view = this.#view;
+    if (!view.width || this.image.hidden) return;
+    const min = Math.min(view.fit, 1);
+    const max = Math.max(view.fit, MAX_ZOOM);
+    const scale = Math.min(max, Math.max(min, view.scale * factor));
+    view.x = originX - ((originX - view.x) * scale) / view.scale;
+    view.y = originY - ((originY - view.y) * scale) / view.scale;
+    view.scale = scale;
+    this.#apply();
+  }
+
+  /** Keeps the photo centred where it is smaller than the stage, and edge to edge where larger. */
+  #apply() {
+    const view = this.#view;
+    const { clientWidth, clientHeight } = this.stage;
+    const clamp = (offset, size, room) => (size <= room ? (room - size) / 2 : Math.min(0, Math.max(room - size, offset)));
+    view.x = clamp(view.x, view.width * view.scale, clientWidth);
+    view.y = clamp(view.y, view.height * view.scale, clientHeight);
+    this.image.style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.scale})`;
+    this.zoomLabel.textContent = `${Math.round(view.scale * 100)}%`;
+    this.stage.classList.toggle('is-zoomed', this.#isZoomed());
+  }
+
+  #isZoomed() {
+    const view = this.#view;
+    return view.width * view.scale > this.stage.clientWidth + 1 || view.height * view.scale > this.stage.clientHeight + 1;
+  }
+
+  #onResize() {
+    if (!this.isOpen || !this.#view.width) return;
+    if (Math.abs(this.#view.scale - this.#view.fit) < 1e-6) this.#fit();
+    else this.#apply();
+  }
+
+  #onWheel(event) {
+    event.preventDefault();
+    const rect = this.stage.getBoundingClientRect();
+    // A trackpad pinch arrives as a wheel event with ctrlKey, in much smaller steps.
+    const factor = Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.002));
+    this.#zoomBy(factor, event.clientX - rect.left, event.clientY - rect.top);
+  }
+
+  #onDoubleClick(event) {
+    const view = this.#view;
+    const rect = this.stage.getBoundingClientRect();
+    if (view.scale > view.fit + 1e-6) this.#fit();
+    else this.#zoomBy(Math.max(1, view.fit * 2) / view.scale, event.clientX - rect.left, event.clientY - rect.top);
+  }
+
+  #onPointerDown(event) {
+    if (event.button !== 0 || this.image.hidden) return;
+    this.stage.setPointerCapture(event.pointerId);
+    this.#pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+  }
+
+  #onPointerMove(event) {
+    const previous = this.#pointers.get(event.pointerId);
+    if (!previous) return;
+    const point = { x: event.clientX, y: event.clientY };
+    if (this.#pointers.size === 2) {
+      const [a, b] = [...this.#pointers.values()];
+      const other = a === previous ? b : a;
+      const before = Math.hypot(previous.x - other.x, previous.y - other.y);
+      const after = Math.hypot(point.x - other.x, point.y - other.y);
+      const rect = this.stage.getBoundingClientRect();
+      if (before > 0) this.#zoomBy(after / before, (point.x + other.x) / 2 - rect.left, (point.y + other.y) / 2 - rect.top);
+    } else if (this.#isZoomed()) {
+      this.#view.x += point.x - previous.x;
+      this.#view.y += point.y - previous.y;
+      this.stage.classList.add('is-panning');
+      this.#apply();
+    }
+    this.#pointers.set(event.pointerId, point);
+  }
+
+  #onPointerUp(event) {
+    this.#pointers.delete(event.pointerId);
+    this.stage.classList.remove('is-panning');
+  }
+
+  #onKeyDown(event) {
+    const handlers = {
+      Escape: () => this.close(),
+      ' ': () => this.close(),
+      ArrowLeft: () => this.step(-1),
+      ArrowRight: () => this.step(1),
+      '+': () => this.#zoomBy(ZOOM_STEP),
+      '=': () => this.#zoomBy(ZOOM_STEP),
+      '-': () => this.#zoomBy(1 / ZOOM_STEP),
+      '0': () => this.#fit(),
+    };
+    const handler = handlers[event.key];
+    if (!handler || event.altKey || event.metaKey || event.ctrlKey) return;
+    if (event.key === ' ' && event.target instanceof HTMLButtonElement) return;
+    event.preventDefault();
+    event.stopPropagation();
+    handler();
+  }
+}

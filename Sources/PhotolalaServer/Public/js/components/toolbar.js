@@ -1,0 +1,125 @@
+/**
+ * The window toolbar: where you are (up button, breadcrumb) and how photos are shown (size, fit or
+ * fill, sort, grouping, inspector). The display controls edit the tab's Settings directly and
+ * follow them, so a shortcut that changes a setting updates the buttons too.
+ */
+
+import { el } from '../dom.js';
+import { icons } from '../icons.js';
+import { Breadcrumb } from './breadcrumb.js';
+
+const SIZES = [
+  ['small', 'S', 'Small thumbnails (64 px)'],
+  ['medium', 'M', 'Medium thumbnails (128 px)'],
+  ['large', 'L', 'Large thumbnails (256 px)'],
+];
+const FITS = [
+  ['fit', 'Fit', 'Scale to fit: whole photos'],
+  ['fill', 'Fill', 'Scale to fill: square crops'],
+];
+const SORTS = [
+  ['date-asc', 'Date, oldest first'],
+  ['date-desc', 'Date, newest first'],
+  ['name-asc', 'Name, A to Z'],
+  ['name-desc', 'Name, Z to A'],
+];
+const GROUPS = [
+  ['none', 'No grouping'],
+  ['day', 'Group by day'],
+  ['month', 'Group by month'],
+];
+
+export class Toolbar {
+  #settings;
+
+  /**
+   * - settings: the tab's Settings.
+   * - onUp(): go to the parent folder.
+   * - onToggleSidebar(): show or hide the source list (narrow windows).
+   */
+  constructor({ settings, onUp, onToggleSidebar }) {
+    this.#settings = settings;
+    this.breadcrumb = new Breadcrumb();
+    this.upButton = el('button', { class: 'tool', type: 'button', 'data-testid': 'go-up', title: 'Enclosing folder (Alt+↑)', 'aria-label': 'Enclosing folder', html: icons.up, onclick: onUp });
+    this.sizeButtons = this.#segmented('size', SIZES, 'Thumbnail size');
+    this.fitButtons = this.#segmented('fit', FITS, 'Thumbnail scaling');
+    this.sortSelect = this.#select('sort', SORTS, 'Sort order');
+    this.groupSelect = this.#select('group', GROUPS, 'Grouping');
+    this.inspectorButton = el('button', {
+      class: 'tool',
+      type: 'button',
+      'data-testid': 'inspector-toggle',
+      title: 'Inspector (Ctrl+I / ⌘I)',
+      'aria-label': 'Inspector',
+      'aria-pressed': 'false',
+      html: icons.inspector,
+      onclick: () => settings.set({ inspector: !settings.get('inspector') }),
+    });
+    this.element = el(
+      'div',
+      { class: 'toolbar' },
+      el('div', { class: 'toolbar-place' },
+        el('button', { class: 'tool sidebar-toggle', type: 'button', title: 'Sources', 'aria-label': 'Show sources', html: icons.sidebar, onclick: onToggleSidebar }),
+        this.upButton,
+        this.breadcrumb.element,
+      ),
+      el('div', { class: 'toolbar-controls' }, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.inspectorButton),
+    );
+    settings.onChange(() => this.#sync());
+    this.#sync();
+  }
+
+  /** Enables the up button when the open folder has a parent. */
+  setCanGoUp(enabled) {
+    this.upButton.disabled = !enabled;
+  }
+
+  /** Enables the display controls (not for an unconfigured source's message). */
+  setControlsEnabled(enabled) {
+    for (const control of this.element.querySelectorAll('.toolbar-controls button, .toolbar-controls select')) {
+      if (control !== this.inspectorButton) control.disabled = !enabled;
+    }
+    this.#sync();
+  }
+
+  #segmented(name, options, label) {
+    return el(
+      'div',
+      { class: 'segmented', role: 'group', 'aria-label': label },
+      ...options.map(([value, text, title]) =>
+        el('button', {
+          type: 'button',
+          class: 'segment',
+          'data-testid': `${name}-${value}`,
+          'data-value': value,
+          title,
+          'aria-pressed': 'false',
+          text,
+          onclick: () => this.#settings.set({ [name]: value }),
+        }),
+      ),
+    );
+  }
+
+  #select(name, options, label) {
+    return el(
+      'select',
+      { class: 'tool-select', 'data-testid': name, 'aria-label': label, title: label, onchange: (event) => this.#settings.set({ [name]: event.target.value }) },
+      ...options.map(([value, text]) => el('option', { value, text })),
+    );
+  }
+
+  #sync() {
+    const settings = this.#settings;
+    for (const [group, name] of [[this.sizeButtons, 'size'], [this.fitButtons, 'fit']]) {
+      for (const button of group.children) button.setAttribute('aria-pressed', String(button.dataset.value === settings.get(name)));
+    }
+    this.sortSelect.value = settings.get('sort');
+    this.groupSelect.value = settings.get('group');
+    const byName = settings.get('sort').startsWith('name');
+    if (byName) this.groupSelect.disabled = true;
+    else if (!this.sortSelect.disabled) this.groupSelect.disabled = false;
+    this.groupSelect.title = byName ? 'Grouping applies to date order' : 'Grouping';
+    this.inspectorButton.setAttribute('aria-pressed', String(settings.get('inspector')));
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * One open folder: its description (breadcrumb, subfolders) and its photos. The photos are listed
+ * progressively (seed 002): what the server has so far shows at once, and the rest is fetched
+ * from `offset=count` after each `listing` event (or every 300 ms) until the listing is complete.
+ * Afterwards `change` events keep the list live. Closing aborts whatever is in flight.
+ */
+
+import { getFolder, getItems, isAbort } from './api.js';
+import { DEFAULT_FIELDS, itemsFromRows } from './photo-list.js';
+
+const POLL_MS = 300;
+const MIN_FETCH_INTERVAL_MS = 120;
+
+export class FolderSession {
+  #controller = new AbortController();
+  #fields = DEFAULT_FIELDS;
+  #offset = 0;
+  #complete = false;
+  #wake = null;
+  #callbacks;
+
+  /**
+   * - source, folder: what to open.
+   * - list: the PhotoList to fill.
+   * - onFolder(folder): the folder's `{id, name, breadcrumb, folders}` arrived.
+   * - onItems({live}): the list changed (`live` for changes on disk rather than listing).
+   * - onProgress({count, complete}): listing progress.
+   * - onError(error): the folder or its photos could not be read (an ApiError).
+   */
+  constructor({ source, folder, list, onFolder, onItems, onProgress, onError }) {
+    this.source = source;
+    this.folder = folder;
+    this.list = list;
+    this.#callbacks = { onFolder, onItems, onProgress, onError };
+  }
+
+  get complete() {
+    return this.#complete;
+  }
+
+  start() {
+    const signal = this.#controller.signal;
+    getFolder(this.source, this.folder, signal).then(this.#callbacks.onFolder, (error) => this.#fail(error));
+    this.#listAll().catch((error) => this.#fail(error));
+  }
+
+  close() {
+    this.#controller.abort();
+    this.#wake?.();
+  }
+
+  /** Whether an event's `{source, folder}` is this folder. */
+  concerns(event) {
+    return event.source === this.source && event.folder === this.folder;
+  }
+
+  /** A `listing` event: more photos are available, fetch them now instead of at the next poll. */
+  handleListing(event) {
+    if (this.concerns(event) && (event.count > this.#offset || event.complete)) this.#wake?.();
+  }
+
+  /** A `change` event: photos were added, removed or changed on disk. */
+  handleChange(event) {
+    if (!this.concerns(event)) return;
+    const removed = this.list.remove(event.removed ?? []);
+    const rows = [...(event.added ?? []), ...(event.updated ?? [])];
+    this.list.upsert(itemsFromRows(rows, this.#fields));
+    if (removed > 0 || rows.length > 0) {
+      this.#callbacks.onItems({ live: true });
+      this.#callbacks.onProgress({ count: this.list.length, complete: this.#complete });
+    }
+  }
+
+  /** After the event stream dropped, changes may have been missed: list again and reconcile. */
+  async resync() {
+    if (!this.#complete) return; // the listing loop is still running and will catch up
+    try {
+      const items = [];
+      let offset = 0;
+      for (;;) {
+        const page = await getItems(this.source, this.folder, offset, this.#controller.signal);
+        items.push(...itemsFromRows(page.items, page.fields ?? DEFAULT_FIELDS));
+        offset = page.count;
+        if (page.complete) break;
+        await delay(POLL_MS, this.#controller.signal);
+      }
+      const present = new Set(items.map((item) => item.id));
+      this.list.remove(this.list.items.filter((item) => !present.has(item.id)).map((item) => item.id));
+      this.list.upsert(items.filter((item) => !sameItem(item, this.list.get(item.id))));
+      this.#callbacks.onItems({ live: true });
+      this.#callbacks.onProgress({ count: this.list.length, complete: true });
+    } catch (error) {
+      if (!isAbort(error)) this.#fail(error);
+    }
+  }
+
+  async #listAll() {
+    const signal = this.#controller.signal;
+    for (;;) {
+      const started = performance.now();
+      const page = await getItems(this.source, this.folder, this.#offset, signal);
+      if (page.fields) this.#fields = page.fields;
+      const items = itemsFromRows(page.items, this.#fields);
+      this.#offset = Math.max(this.#offset, page.count);
+      this.#complete = page.complete;
+      this.list.upsert(items);
+      this.#callbacks.onItems({ live: false });
+      this.#callbacks.onProgress({ count: this.list.length, complete: page.complete });
+      if (page.complete || signal.aborted) return;
+      await this.#nextListing();
+      const elapsed = performance.now() - started;
+      if (elapsed < MIN_FETCH_INTERVAL_MS) await delay(MIN_FETCH_INTERVAL_MS - elapsed, signal);
+    }
+  }
+
+  /** Resolves at the next `listing` event for this folder, or after the poll interval. */
+  #nextListing() {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, POLL_MS);
+      const self = this;
+      function done() {
+        clearTimeout(timer);
+        self.#wake = null;
+        resolve();
+      }
+      this.#wake = done;
+    });
+  }
+
+  #fail(error) {
+    if (!isAbort(error)) this.#callbacks.onError(error);
+  }
+}
+
+function sameItem(a, b) {
+  return b != null && a.name === b.name && a.date === b.date && a.size === b.size && a.width === b.width && a.height === b.height;
+}
+
+function delay(ms, signal) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('Aborted', 'AbortError'));
+    }, { once: true });
+  });
+}

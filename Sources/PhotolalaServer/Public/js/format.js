@@ -1,0 +1,131 @@
+/**
+ * How values read in the UI: counts, sizes, dates, exposure, GPS. Dates show in the browser's
+ * time zone unless the photo recorded its own offset. Formatters are built once, not per call.
+ */
+
+const integer = new Intl.NumberFormat();
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const dateTimeUTC = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
+const shortDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const dayTitle = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const monthTitle = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
+const monthShort = new Intl.DateTimeFormat(undefined, { month: 'short' });
+
+/** "1,234". */
+export function formatInteger(value) {
+  return integer.format(value);
+}
+
+/** "1 photo", "1,234 photos". */
+export function formatPhotoCount(count) {
+  return `${integer.format(count)} ${count === 1 ? 'photo' : 'photos'}`;
+}
+
+/** Decimal units, as photo apps and file managers show them: "3.5 MB". */
+export function formatBytes(bytes) {
+  if (bytes == null) return null;
+  if (bytes < 1000) return `${bytes} bytes`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+/** "14 Jul 2023, 10:22:33"; with the photo's own UTC offset, its wall-clock time and that offset. */
+export function formatDateTime(seconds, offsetSeconds = null) {
+  if (seconds == null) return null;
+  if (offsetSeconds == null) return dateTime.format(seconds * 1000);
+  const sign = offsetSeconds < 0 ? '−' : '+';
+  const minutes = Math.abs(offsetSeconds) / 60;
+  const zone = `UTC${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return `${dateTimeUTC.format((seconds + offsetSeconds) * 1000)} (${zone})`;
+}
+
+/** "14 Jul 2023". */
+export function formatDate(seconds) {
+  return seconds == null ? null : shortDate.format(seconds * 1000);
+}
+
+/** "4000 × 3000 (12 MP)". */
+export function formatDimensions(width, height) {
+  if (!width || !height) return null;
+  const megapixels = (width * height) / 1e6;
+  const mp = megapixels >= 1 ? ` (${megapixels >= 10 ? Math.round(megapixels) : megapixels.toFixed(1)} MP)` : '';
+  return `${width} × ${height}${mp}`;
+}
+
+/** Shutter speed as photographers write it: "1/250 s", "2 s". */
+export function formatExposure(seconds) {
+  if (!seconds) return null;
+  if (seconds >= 1) return `${trim(seconds, 1)} s`;
+  return `1/${Math.round(1 / seconds)} s`;
+}
+
+/** "f/8", "f/5.6". */
+export function formatAperture(fNumber) {
+  return fNumber ? `f/${trim(fNumber, 1)}` : null;
+}
+
+/** "50 mm". */
+export function formatFocalLength(millimetres) {
+  return millimetres ? `${trim(millimetres, 1)} mm` : null;
+}
+
+/** "ISO 200". */
+export function formatISO(iso) {
+  return iso ? `ISO ${iso}` : null;
+}
+
+/** "35.65858° N, 139.74543° E". */
+export function formatCoordinates(latitude, longitude) {
+  if (latitude == null || longitude == null) return null;
+  const part = (value, positive, negative) => `${Math.abs(value).toFixed(5)}° ${value < 0 ? negative : positive}`;
+  return `${part(latitude, 'N', 'S')}, ${part(longitude, 'E', 'W')}`;
+}
+
+/** "40.5 m", "12 m below sea level". */
+export function formatAltitude(metres) {
+  if (metres == null) return null;
+  return metres < 0 ? `${trim(-metres, 1)} m below sea level` : `${trim(metres, 1)} m`;
+}
+
+/** "Canon EOS R5" for make "Canon" and model "Canon EOS R5": the make only when the model lacks it. */
+export function formatCamera(make, model) {
+  if (!make) return model || null;
+  if (!model) return make;
+  const brand = make.split(' ')[0].toLowerCase();
+  return model.toLowerCase().startsWith(brand) ? model : `${make} ${model}`;
+}
+
+/** A photo's calendar day in the browser's time zone as a sortable number: 20240601. */
+export function dayKey(seconds) {
+  const date = new Date(seconds * 1000);
+  return date.getFullYear() * 10000 + (date.getMonth() + 1) * 100 + date.getDate();
+}
+
+/** "Saturday, 1 June 2024" for 20240601. */
+export function formatDayKey(key) {
+  return dayTitle.format(dateOfKey(key));
+}
+
+/** "June 2024" for 202406 (a month key is a day key divided by 100). */
+export function formatMonthKey(key) {
+  return monthTitle.format(dateOfKey(key * 100 + 1));
+}
+
+/** "Jun" for 202406. */
+export function formatMonthShort(key) {
+  return monthShort.format(dateOfKey(key * 100 + 1));
+}
+
+function dateOfKey(key) {
+  return new Date(Math.floor(key / 10000), (Math.floor(key / 100) % 100) - 1, key % 100);
+}
+
+function trim(value, digits) {
+  return String(Number(value.toFixed(digits)));
+}

@@ -1,0 +1,324 @@
+/**
+ * The composition root: builds the models and components, mounts them in the page shell, and
+ * wires them together. The URL hash says which folder is open; the event stream keeps it live.
+ */
+
+import { getSources, getThumbnail, subscribeEvents } from './api.js';
+import { el, hasCommandKey, isEditing } from './dom.js';
+import { FolderSession } from './folder-session.js';
+import { icons } from './icons.js';
+import { PhotoList } from './photo-list.js';
+import { currentLocation, navigate, onLocationChange } from './router.js';
+import { Selection } from './selection.js';
+import { Settings, THUMBNAIL_SIZES } from './settings.js';
+import { ThumbnailLoader } from './thumbnail-loader.js';
+import { FolderStrip } from './components/folder-strip.js';
+import { Inspector } from './components/inspector.js';
+import { PhotoGrid } from './components/photo-grid.js';
+import { Preview } from './components/preview.js';
+import { Sidebar } from './components/sidebar.js';
+import { StatusBar } from './components/status-bar.js';
+import { Toolbar } from './components/toolbar.js';
+
+const $ = (id) => document.getElementById(id);
+
+const settings = new Settings();
+const selection = new Selection();
+const loader = new ThumbnailLoader({
+  fetchBlob: (request, signal) => getThumbnail(request.source, request.folder, request.id, signal),
+  concurrency: 6,
+});
+
+/** What is open: the source list, the source, the folder and its session. */
+const state = { sources: [], source: null, folder: null, info: null, session: null, list: new PhotoList(settings.get('sort')) };
+/** The focused photo of each folder left, so coming back lands on it again. */
+const focusMemory = new Map();
+let pendingFocus = null;
+
+const thumbnailOf = (id) => loader.lookup(`${state.source?.id}/${state.folder}/${id}`)?.url ?? null;
+
+const sidebar = new Sidebar();
+const toolbar = new Toolbar({ settings, onUp: goUp, onToggleSidebar: () => $('app').classList.toggle('sidebar-open') });
+const folderStrip = new FolderStrip({ onOpen: (folder) => navigate(state.source.id, folder) });
+const grid = new PhotoGrid({ loader, selection, onOpen: openPreview });
+const inspector = new Inspector({ lookupThumbnail: thumbnailOf, onClose: () => settings.set({ inspector: false }) });
+const status = new StatusBar();
+const preview = new Preview({
+  getList: () => state.list,
+  lookupThumbnail: thumbnailOf,
+  onNavigate: (id) => {
+    selection.selectOnly(id);
+    grid.revealItem(id);
+  },
+  onClose: (id) => {
+    if (id != null && state.list.has(id)) grid.revealItem(id);
+    grid.focus();
+  },
+});
+
+$('sidebar').append(sidebar.element);
+$('toolbar').append(toolbar.element);
+$('folders').append(folderStrip.element);
+$('grid').append(grid.element);
+$('inspector').append(inspector.element);
+$('status').append(status.element);
+document.body.append(preview.element);
+
+applyDisplay();
+settings.onChange(onSettingsChange);
+selection.onChange(onSelectionChange);
+document.addEventListener('keydown', onGlobalKeyDown);
+onLocationChange(openLocation);
+connectEvents();
+start();
+
+async function start() {
+  try {
+    state.sources = await getSources();
+  } catch (error) {
+    showMessage({ title: 'Photolala is not available', text: error.message, retry: true });
+    return;
+  }
+  sidebar.setSources(state.sources);
+  openLocation(currentLocation());
+  grid.focus();
+}
+
+// MARK: - Navigation
+
+function openLocation(location) {
+  $('app').classList.remove('sidebar-open');
+  const configured = state.sources.filter((source) => source.configured);
+  if (!location) {
+    if (configured.length > 0) navigate(configured[0].id, configured[0].rootFolder ?? '~', { replace: true });
+    else showMessage({ title: 'No folders to browse', text: 'Start Photolala with one or more folders: photolala serve ~/Pictures' });
+    return;
+  }
+  const source = state.sources.find((candidate) => candidate.id === location.source);
+  sidebar.setCurrent(source?.id);
+  if (!source) {
+    showMessage({ title: 'Source not found', text: `There is no source “${location.source}”. Choose one in the sidebar.` });
+  } else if (!source.configured) {
+    showMessage({ title: `${source.name} is not configured`, text: source.message ?? 'This source has not been set up.', icon: icons.info });
+  } else {
+    openFolder(source, location.folder ?? source.rootFolder ?? '~');
+  }
+}
+
+function openFolder(source, folder) {
+  if (state.source?.id === source.id && state.folder === folder && state.session) return;
+  closeFolder();
+  hideMessage();
+  state.source = source;
+  state.folder = folder;
+  state.list = new PhotoList(settings.get('sort'));
+  pendingFocus = focusMemory.get(folderKey()) ?? null;
+  selection.reset();
+  toolbar.breadcrumb.set(source.id, [{ id: folder, name: folder === (source.rootFolder ?? '~') ? source.name : '…' }]);
+  toolbar.setCanGoUp(false);
+  folderStrip.setFolders(source.id, []);
+  grid.setFolder(source.id, folder, state.list);
+  status.setProgress({ count: 0, complete: false });
+  updateGridMessage();
+  const session = new FolderSession({
+    source: source.id,
+    folder,
+    list: state.list,
+    onFolder: (info) => {
+      state.info = info;
+      toolbar.breadcrumb.set(source.id, info.breadcrumb);
+      toolbar.setCanGoUp(info.breadcrumb.length > 1);
+      folderStrip.setFolders(source.id, info.folders);
+      document.title = `${info.name} — Photolala`;
+      updateGridMessage();
+    },
+    onItems: ({ live }) => {
+      grid.itemsChanged();
+      if (live) selection.retain(state.list);
+      preview.itemsChanged();
+      restoreFocus();
+      updateGridMessage();
+      onSelectionChange();
+    },
+    onProgress: (progress) => {
+      status.setProgress(progress);
+      updateGridMessage();
+    },
+    onError: (error) => {
+      showBanner(error.message);
+      status.setProgress({ count: state.list.length, complete: true });
+      updateGridMessage(error.status === 404 ? 'This folder no longer exists.' : 'The photos of this folder could not be listed.');
+    },
+  });
+  state.session = session;
+  session.start();
+}
+
+function closeFolder() {
+  if (state.session && selection.focus != null) focusMemory.set(folderKey(), selection.focus);
+  state.session?.close();
+  state.session = null;
+  state.info = null;
+  preview.close();
+  hideBanner();
+}
+
+function folderKey() {
+  return `${state.source?.id}/${state.folder}`;
+}
+
+/** Coming back to a folder: focus the photo that had the focus when it was left. */
+function restoreFocus() {
+  if (pendingFocus == null || !state.list.has(pendingFocus)) return;
+  selection.selectOnly(pendingFocus);
+  grid.revealItem(pendingFocus);
+  pendingFocus = null;
+}
+
+function goUp() {
+  const crumbs = state.info?.breadcrumb;
+  if (crumbs && crumbs.length > 1) navigate(state.source.id, crumbs[crumbs.length - 2].id);
+}
+
+function openPreview(id) {
+  selection.selectOnly(id);
+  preview.open(state.source.id, state.folder, id);
+}
+
+// MARK: - Settings and selection
+
+function applyDisplay() {
+  grid.setDisplay({ size: THUMBNAIL_SIZES[settings.get('size')], fit: settings.get('fit'), group: settings.get('group') });
+  const open = settings.get('inspector');
+  $('inspector').hidden = !open;
+  $('app').classList.toggle('has-inspector', open);
+  inspector.setOpen(open);
+}
+
+function onSettingsChange(changed) {
+  if ('sort' in changed) {
+    state.list.setSort(changed.sort);
+    grid.itemsChanged();
+    const focus = selection.focus;
+    if (focus != null) grid.revealItem(focus);
+  }
+  applyDisplay();
+  if ('inspector' in changed) onSelectionChange();
+}
+
+function onSelectionChange() {
+  const items = [];
+  let bytes = 0;
+  for (const id of selection.ids()) {
+    const item = state.list.get(id);
+    if (!item) continue;
+    items.push(item);
+    bytes += item.size ?? 0;
+  }
+  status.setSelection(items.length, bytes);
+  inspector.show(state.source?.id, state.folder, items);
+}
+
+function onGlobalKeyDown(event) {
+  if (preview.isOpen || isEditing(event)) return;
+  const key = event.key.toLowerCase();
+  if (hasCommandKey(event) && key === 'i' && !event.shiftKey && !event.altKey) {
+    event.preventDefault();
+    settings.set({ inspector: !settings.get('inspector') });
+  } else if ((event.altKey && event.key === 'ArrowUp') || (event.key === 'Backspace' && !hasCommandKey(event))) {
+    event.preventDefault();
+    goUp();
+  } else if (event.target === document.body && /^(Arrow|Page|Home|End)/.test(event.key)) {
+    grid.focus(); // the grid is where the keyboard acts when nothing else has the focus
+  }
+}
+
+// MARK: - Messages
+
+function updateGridMessage(errorText = null) {
+  const session = state.session;
+  let text = errorText;
+  if (!text && state.list.length === 0) {
+    if (!session?.complete) text = 'Loading photos…';
+    else if (state.info?.folders.length) text = 'No photos here. Open a folder above.';
+    else text = 'No photos in this folder.';
+  }
+  grid.setMessage(state.list.length === 0 ? text : null);
+}
+
+/** A full-pane message instead of the grid: an unconfigured source, or no server. */
+function showMessage({ title, text, icon = icons.warning, retry = false }) {
+  closeFolder();
+  state.source = null;
+  state.folder = null;
+  state.list = new PhotoList(settings.get('sort'));
+  selection.reset();
+  grid.setFolder(null, null, state.list);
+  folderStrip.setFolders(null, []);
+  toolbar.breadcrumb.set(null, []);
+  toolbar.setCanGoUp(false);
+  toolbar.setControlsEnabled(false);
+  status.clear();
+  document.title = 'Photolala';
+  $('app').classList.add('shows-message');
+  $('message').hidden = false;
+  $('message').replaceChildren(
+    el('div', { class: 'message-card', 'data-testid': 'source-message', role: 'status' },
+      el('span', { class: 'message-icon', html: icon }),
+      el('h1', { class: 'message-title', text: title }),
+      el('p', { class: 'message-text', text }),
+      retry ? el('button', { class: 'button', type: 'button', text: 'Try again', onclick: () => location.reload() }) : null,
+    ),
+  );
+}
+
+function hideMessage() {
+  $('app').classList.remove('shows-message');
+  $('message').hidden = true;
+  toolbar.setControlsEnabled(true);
+}
+
+/** A dismissable error above the grid, for failures that leave the rest usable. */
+function showBanner(text) {
+  const banner = $('banner');
+  banner.hidden = false;
+  banner.replaceChildren(
+    el('div', { class: 'banner', role: 'alert', 'data-testid': 'error-banner' },
+      el('span', { class: 'banner-icon', html: icons.warning }),
+      el('span', { class: 'banner-text', text }),
+      el('button', { class: 'tool', type: 'button', 'aria-label': 'Dismiss', title: 'Dismiss', html: icons.close, onclick: hideBanner }),
+    ),
+  );
+}
+
+function hideBanner() {
+  $('banner').hidden = true;
+  $('banner').replaceChildren();
+}
+
+// MARK: - Live updates
+
+function connectEvents() {
+  let everConnected = false;
+  let dropped = false;
+  let dropTimer = 0;
+  subscribeEvents({
+    onChange: (event) => state.session?.handleChange(event),
+    onListing: (event) => state.session?.handleListing(event),
+    onConnection: (connected) => {
+      clearTimeout(dropTimer);
+      if (connected) {
+        status.setConnected(true);
+        if (dropped) {
+          loader.forgetFailures();
+          state.session?.resync();
+        }
+        everConnected = true;
+        dropped = false;
+      } else if (everConnected) {
+        dropped = true;
+        dropTimer = setTimeout(() => status.setConnected(false), 1500); // a blip is not worth a message
+      }
+    },
+  });
+}

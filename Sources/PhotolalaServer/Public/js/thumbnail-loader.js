@@ -1,0 +1,136 @@
+/**
+ * Loads thumbnails in the order the grid wants them, a few at a time, and keeps recent ones as
+ * object URLs (the web counterpart of seed 000's priority thumbnail loader).
+ *
+ * The grid states its whole wish list after every scroll frame, visible cells first and the
+ * margin after; loads that fell off the list are aborted, so a fast scroll never leaves a queue of
+ * stale requests behind, and a margin load gives way to a visible one. Failures are remembered
+ * too, so a broken file is not requested again on every scroll.
+ */
+export class ThumbnailLoader {
+  #fetch;
+  #concurrency;
+  #capacity;
+  #cache = new Map(); // key → {url} | {error}; Map order is recency order
+  #flights = new Map(); // key → {controller, rank}
+  #wanted = [];
+  #wantedKeys = new Set();
+  #urgent = 0;
+  #listeners = new Set();
+
+  /**
+   * - fetchBlob(request, signal): resolves to the thumbnail Blob of `request` ({key, …}).
+   * - concurrency: loads in flight at once.
+   * - capacity: thumbnails kept as object URLs (the wish list is never evicted).
+   */
+  constructor({ fetchBlob, concurrency = 6, capacity = 800 }) {
+    this.#fetch = fetchBlob;
+    this.#concurrency = concurrency;
+    this.#capacity = capacity;
+  }
+
+  /** The loaded thumbnail (`{url}`) or failure (`{error}`) for `key`, or undefined if not loaded. */
+  lookup(key) {
+    const entry = this.#cache.get(key);
+    if (entry) {
+      this.#cache.delete(key); // keep Map order = recency
+      this.#cache.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** Calls `listener(key, entry)` when a thumbnail loads or fails. */
+  onLoad(listener) {
+    this.#listeners.add(listener);
+  }
+
+  /**
+   * Replaces the wish list with `requests` (each `{key, …}`), best first; the first `urgent` are
+   * on screen. Starts what it can and aborts loads that are no longer wanted.
+   */
+  want(requests, urgent = requests.length) {
+    this.#wanted = requests;
+    this.#wantedKeys = new Set(requests.map((request) => request.key));
+    this.#urgent = urgent;
+    for (const [key, flight] of this.#flights) {
+      if (!this.#wantedKeys.has(key)) this.#abort(key, flight);
+    }
+    this.#pump();
+  }
+
+  /** Forgets remembered failures, so they are tried again (the server came back). */
+  forgetFailures() {
+    for (const [key, entry] of this.#cache) if (entry.error) this.#cache.delete(key);
+    this.#pump();
+  }
+
+  /** Aborts every load and frees every object URL. */
+  reset() {
+    for (const [key, flight] of this.#flights) this.#abort(key, flight);
+    for (const entry of this.#cache.values()) if (entry.url) URL.revokeObjectURL(entry.url);
+    this.#cache.clear();
+    this.#wanted = [];
+    this.#wantedKeys.clear();
+  }
+
+  #pump() {
+    const ranks = new Map(this.#wanted.map((request, rank) => [request.key, rank]));
+    for (const [key, flight] of this.#flights) flight.rank = ranks.get(key);
+    for (let rank = 0; rank < this.#wanted.length; rank++) {
+      const request = this.#wanted[rank];
+      if (this.#cache.has(request.key) || this.#flights.has(request.key)) continue;
+      if (this.#flights.size >= this.#concurrency && !(rank < this.#urgent && this.#yieldSlot())) break;
+      this.#start(request, rank);
+    }
+  }
+
+  /** Aborts the lowest-ranked off-screen load to make room for an on-screen one. */
+  #yieldSlot() {
+    let worst = null;
+    for (const [key, flight] of this.#flights) {
+      if (flight.rank >= this.#urgent && (!worst || flight.rank > worst[1].rank)) worst = [key, flight];
+    }
+    if (worst) this.#abort(...worst);
+    return worst != null;
+  }
+
+  #start(request, rank) {
+    const controller = new AbortController();
+    const flight = { controller, rank };
+    this.#flights.set(request.key, flight);
+    this.#fetch(request, controller.signal).then(
+      (blob) => this.#finish(request.key, flight, { url: URL.createObjectURL(blob) }),
+      (error) => {
+        if (error?.name !== 'AbortError') this.#finish(request.key, flight, { error: error?.message || 'The thumbnail could not be loaded.' });
+      },
+    );
+  }
+
+  #finish(key, flight, entry) {
+    if (this.#flights.get(key) !== flight) {
+      if (entry.url) URL.revokeObjectURL(entry.url); // aborted after the body arrived
+      return;
+    }
+    this.#flights.delete(key);
+    this.#cache.set(key, entry);
+    this.#evict();
+    for (const listener of this.#listeners) listener(key, entry);
+    this.#pump();
+  }
+
+  #abort(key, flight) {
+    flight.controller.abort();
+    this.#flights.delete(key);
+  }
+
+  /** Drops the least recently used thumbnails beyond capacity, sparing those still wanted. */
+  #evict() {
+    if (this.#cache.size <= this.#capacity) return;
+    for (const [key, entry] of this.#cache) {
+      if (this.#cache.size <= this.#capacity) break;
+      if (this.#wantedKeys.has(key)) continue;
+      this.#cache.delete(key);
+      if (entry.url) URL.revokeObjectURL(entry.url);
+    }
+  }
+}

@@ -1,0 +1,34 @@
+/// How `photolala serve` listens and what it serves.
+public struct ServerConfiguration: Sendable {
+    /// Folder trees, each a local source.
+    public var folders: [String]
+    /// Apple Photos libraries asked for; shown as not yet readable until that source lands.
+    public var libraries: [String]
+    public var host: String
+    /// 0 picks a free port.
+    public var port: Int
+    /// Required on every request when set: as `?token=` (which sets a cookie), a cookie, or
+    /// `Authorization: Bearer`.
+    public var token: String?
+    /// The web UI's files; found beside the executable when `nil`.
+    public var publicDirectory: String?
+
+    /// - Parameters:
+    ///   - folders: Folder trees to serve.
+    ///   - libraries: Apple Photos libraries to serve.
+    ///   - host: Address to bind; loopback unless a token is set.
+    ///   - port: Port to bind; 0 for any free one.
+    ///   - token: Access token, required for any non-loopback host.
+    public init(folders: [String], libraries: [String] = [], host: String = "127.0.0.1", port: Int = 8080, token: String? = nil) {
+        self.folders = folders
+        self.libraries = libraries
+        self.host = host
+        self.port = port
+        self.token = token
+    }
+
+    /// Whether `host` only accepts connections from this machine.
+    public var isLoopback: Bool {
+        ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) || host.hasPrefix("127.")
+    }
+}

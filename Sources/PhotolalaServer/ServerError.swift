@@ -1,0 +1,37 @@
+import Foundation
+public import Hummingbird
+import PhotolalaKit
+
+/// An API failure as the browser sees it: a status and a JSON body `{"error": "…"}` whose
+/// message says what went wrong and what to do.
+public struct ServerError: HTTPResponseError {
+    public let status: HTTPResponse.Status
+    public let message: String
+
+    public init(_ status: HTTPResponse.Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        let json = (try? JSONEncoder().encode(["error": message])) ?? Data()
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
+    }
+
+    /// The response for an engine error: a missing photo or folder is 404, a file that is not
+    /// a readable image 422, anything else 500.
+    static func from(_ error: any Error) -> ServerError {
+        guard let error = error as? PhotolalaError else {
+            return ServerError(.internalServerError, String(describing: error))
+        }
+        switch error.code {
+        case .photoNotFound, .unreadableFolder, .noCatalog:
+            return ServerError(.notFound, error.message)
+        case .emptyFile, .notAnImage, .unsupportedFormat, .damagedImage, .imageTooLarge, .fileTooLarge:
+            return ServerError(.unprocessableContent, error.message)
+        default:
+            return ServerError(.internalServerError, error.message)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import PhotolalaKit
+import PhotolalaServer
+
+extension Photolala {
+    struct Serve: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Browse folders in your web browser: serves the Photolala web UI and its API.",
+            discussion: """
+                Listens on 127.0.0.1 only, unless --host says otherwise; any other address needs \
+                --token or --generate-token, and the printed URL carries the token. Opened \
+                folders are watched, and pages update as photos are added or removed.
+                """
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "Folder trees to serve.")
+        var directories: [String] = []
+
+        @Option(name: .customLong("library"), help: ArgumentHelp("An Apple Photos library to serve.", valueName: "photoslibrary"))
+        var libraries: [String] = []
+
+        @Option(help: "Address to listen on.")
+        var host = "127.0.0.1"
+
+        @Option(help: "Port to listen on (0 picks a free one).")
+        var port = 8080
+
+        @Option(help: "Access token every request must carry (required off loopback).")
+        var token: String?
+
+        @Flag(help: "Make up a random access token.")
+        var generateToken = false
+
+        @Flag(help: "Open the URL in the default browser.")
+        var open = false
+
+        func validate() throws {
+            guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+            if let token, token.count < 8 || !token.allSatisfy({ $0.isLetter || $0.isNumber || "-_.~".contains($0) }) {
+                throw ValidationError("--token must be at least 8 letters, digits or -_.~ characters.")
+            }
+        }
+
+        func run() async throws {
+            var configuration = ServerConfiguration(
+                folders: directories.map(GlobalOptions.absolute), libraries: libraries.map(GlobalOptions.absolute), host: host,
+                port: port, token: token ?? (generateToken ? Self.randomToken() : nil))
+            configuration.publicDirectory = ProcessInfo.processInfo.environment["PHOTOLALA_WEB_ROOT"]
+            let shouldOpen = open
+            let count = directories.count
+            let app = try buildApplication(configuration: configuration, engine: try global.makeEngine()) { url in
+                Terminal().output("Photolala is serving \(count) folder\(count == 1 ? "" : "s") at \(url)")
+                if shouldOpen {
+                    Self.openInBrowser(url)
+                }
+            }
+            try await app.runService()
+        }
+
+        private static func randomToken() -> String {
+            let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+            return String((0..<24).map { _ in alphabet.randomElement() ?? "x" })
+        }
+
+        private static func openInBrowser(_ url: String) {
+            let process = Process()
+            #if os(macOS)
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/open")
+            #else
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+                process.arguments = ["xdg-open"]
+            #endif
+            process.arguments = (process.arguments ?? []) + [url]
+            try? process.run()
+        }
+    }
+}

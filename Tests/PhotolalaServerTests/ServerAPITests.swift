@@ -1,0 +1,197 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PhotolalaKit
+import PhotolalaTestSupport
+import Testing
+
+@testable import PhotolalaServer
+
+@Suite("The HTTP API")
+struct ServerAPITests {
+    let folder: TemporaryDirectory
+    let engine: Engine
+    let photos: String
+
+    init() async throws {
+        folder = try TemporaryDirectory()
+        engine = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("cache"), dataDirectory: folder.path("data")))
+        photos = folder.path("photos")
+        try FileManager.default.createDirectory(atPath: photos + "/2024", withIntermediateDirectories: true)
+        for name in ["orientation6.jpg", "photo.heic", "photo-4000x3000.jpg", "notes.jpg"] {
+            try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: photos + "/" + name)
+        }
+        try FileManager.default.copyItem(atPath: try await Fixtures.file("photo.webp").path, toPath: photos + "/2024/p.webp")
+        try FileManager.default.createSymbolicLink(atPath: photos + "/escape.jpg", withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(atPath: photos + "/outside", withDestinationPath: "/etc")
+    }
+
+    private func app(token: String? = nil) throws -> some ApplicationProtocol {
+        var configuration = ServerConfiguration(folders: [photos], port: 0, token: token)
+        configuration.publicDirectory = Fixtures.repositoryRoot.appendingPathComponent("Sources/PhotolalaServer/Public").path
+        return try buildApplication(configuration: configuration, engine: engine)
+    }
+
+    private func json(_ response: TestResponse) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any] ?? [:]
+    }
+
+    /// Waits for the root folder's listing to complete and returns its rows.
+    private func rows(_ client: some TestClientProtocol, folder: String = "~") async throws -> [[Any]] {
+        for _ in 0..<400 {
+            let listing = try await client.execute(uri: "/api/sources/local-0/folders/\(folder)/items", method: .get) { try json($0) }
+            if listing["complete"] as? Bool == true { return listing["items"] as? [[Any]] ?? [] }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        Issue.record("the listing never completed")
+        return []
+    }
+
+    private func id(of name: String, in rows: [[Any]]) throws -> String {
+        try #require(rows.first { $0[1] as? String == name }?[0] as? String)
+    }
+
+    @Test("Sources: the folder, and Apple Photos and Cloud not configured")
+    func sources() async throws {
+        try await app().test(.live) { client in
+            let body = try await client.execute(uri: "/api/sources", method: .get) { try json($0) }
+            let sources = try #require(body["sources"] as? [[String: Any]])
+            #expect(sources.map { $0["id"] as? String } == ["local-0", "apple-photos", "cloud"])
+            #expect(sources[0]["name"] as? String == "photos" && sources[0]["configured"] as? Bool == true)
+            #expect(sources[1]["configured"] as? Bool == false && (sources[1]["message"] as? String)?.contains("--library") == true)
+        }
+    }
+
+    @Test("Folders and items: subfolders, breadcrumbs, rows with dates and sizes")
+    func foldersAndItems() async throws {
+        try await app().test(.live) { client in
+            let root = try await client.execute(uri: "/api/sources/local-0/folders/~", method: .get) { try json($0) }
+            let subfolders = try #require(root["folders"] as? [[String: Any]])
+            #expect(subfolders.compactMap { $0["name"] as? String } == ["2024"])
+            let year = try #require(subfolders.first?["id"] as? String)
+            let inside = try await client.execute(uri: "/api/sources/local-0/folders/\(year)", method: .get) { try json($0) }
+            #expect((inside["breadcrumb"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["photos", "2024"])
+
+            let items = try await rows(client)
+            #expect(Set(items.compactMap { $0[1] as? String }) == ["orientation6.jpg", "photo.heic", "photo-4000x3000.jpg", "notes.jpg"])
+            let row = try #require(items.first { $0[1] as? String == "notes.jpg" })
+            #expect(row[3] as? Int == 33)
+            #expect((row[2] as? Int ?? 0) > 1_600_000_000)
+            #expect(try await rows(client, folder: year).count == 1)
+        }
+    }
+
+    @Test("Thumbnails: JPEG with a strong ETag, immutable, 304 when unchanged; 422 for a non-image")
+    func thumbnails() async throws {
+        try await app().test(.live) { client in
+            let items = try await rows(client)
+            let uri = "/api/sources/local-0/folders/~/items/\(try id(of: "orientation6.jpg", in: items))/thumbnail"
+            let first = try await client.execute(uri: uri, method: .get)
+            #expect(first.status == .ok)
+            #expect(first.headers[.contentType] == "image/jpeg")
+            #expect(first.headers[.cacheControl]?.contains("immutable") == true)
+            let md5 = try ContentHash.md5(ofFileAt: photos + "/orientation6.jpg")
+            #expect(first.headers[.eTag] == "\"\(md5)\"")
+            #expect(Array(first.body.readableBytesView.prefix(3)) == [0xFF, 0xD8, 0xFF])
+
+            let again = try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: "\"\(md5)\""])
+            #expect(again.status == .notModified)
+            #expect(again.body.readableBytes == 0)
+
+            let text = try await client.execute(
+                uri: "/api/sources/local-0/folders/~/items/\(try id(of: "notes.jpg", in: items))/thumbnail", method: .get)
+            #expect(text.status == .unprocessableContent)
+            #expect((try json(text)["error"] as? String)?.contains("is not an image") == true)
+        }
+    }
+
+    @Test("Full images: originals for JPEG, a JPEG rendering for HEIC; metadata as JSON")
+    func fullImagesAndMetadata() async throws {
+        try await app().test(.live) { client in
+            let items = try await rows(client)
+            let jpeg = try await client.execute(
+                uri: "/api/sources/local-0/folders/~/items/\(try id(of: "photo-4000x3000.jpg", in: items))/full", method: .get)
+            #expect(jpeg.headers[.contentType] == "image/jpeg")
+            #expect(Data(jpeg.body.readableBytesView) == (try Data(contentsOf: URL(fileURLWithPath: photos + "/photo-4000x3000.jpg"))))
+            let heic = try await client.execute(uri: "/api/sources/local-0/folders/~/items/\(try id(of: "photo.heic", in: items))/full", method: .get)
+            #expect(heic.status == .ok && heic.headers[.contentType] == "image/jpeg")
+            #expect(Array(heic.body.readableBytesView.prefix(3)) == [0xFF, 0xD8, 0xFF])
+
+            let metadata = try await client.execute(
+                uri: "/api/sources/local-0/folders/~/items/\(try id(of: "photo-4000x3000.jpg", in: items))/metadata", method: .get
+            ) { try json($0) }
+            #expect(metadata["cameraModel"] as? String == "Canon EOS R5")
+            #expect(metadata["width"] as? Int == 4000)
+            #expect(metadata["md5"] as? String == (try ContentHash.md5(ofFileAt: photos + "/photo-4000x3000.jpg")))
+        }
+    }
+
+    @Test("No request reaches a file outside the served folder")
+    func pathEscapes() async throws {
+        let encode: @Sendable (String) -> String = { Data($0.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "") }
+        try await app().test(.live) { client in
+            let attempts = [
+                "/api/sources/local-0/folders/~/items/\(encode("../../etc/passwd"))/full",
+                "/api/sources/local-0/folders/~/items/\(encode("/etc/passwd"))/full",
+                "/api/sources/local-0/folders/~/items/%2e%2e%2f%2e%2e%2fetc%2fpasswd/full",
+                "/api/sources/local-0/folders/~/items/..%2F..%2Fetc%2Fpasswd/metadata",
+                "/api/sources/local-0/folders/~/items/\(encode("escape.jpg"))/full",
+                "/api/sources/local-0/folders/\(encode("outside"))/items/\(encode("passwd"))/full",
+                "/api/sources/local-0/folders/\(encode(".."))/items",
+                "/api/sources/local-0/folders/\(encode("/etc"))",
+                "/api/sources/local-9/folders/~",
+                "/../../../etc/passwd",
+                "/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+                "/etc/passwd",
+            ]
+            for uri in attempts {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect([.notFound, .forbidden, .badRequest].contains(response.status), "\(uri) → \(response.status)")
+                #expect(!String(buffer: response.body).contains("root:"), "\(uri) leaked a file")
+            }
+        }
+    }
+
+    @Test("With a token, requests need it: ?token= sets a cookie, and a bearer header works")
+    func token() async throws {
+        try await app(token: "s3cret-token").test(.live) { client in
+            #expect(try await client.execute(uri: "/api/sources", method: .get).status == .unauthorized)
+            #expect(try await client.execute(uri: "/api/sources?token=wrong-token", method: .get).status == .unauthorized)
+            let opened = try await client.execute(uri: "/?token=s3cret-token", method: .get)
+            #expect(opened.status == .ok)
+            let cookie = try #require(opened.headers[.setCookie])
+            #expect(cookie.contains("photolala_token=s3cret-token") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            #expect(try await client.execute(uri: "/api/sources", method: .get, headers: [.cookie: "photolala_token=s3cret-token"]).status == .ok)
+            #expect(try await client.execute(uri: "/api/sources", method: .get, headers: [.authorization: "Bearer s3cret-token"]).status == .ok)
+        }
+    }
+
+    @Test("Requests that change state need the token or the page's own origin")
+    func stateChanges() async throws {
+        try await app().test(.live) { client in
+            #expect(try await client.execute(uri: "/api/sources", method: .post).status == .forbidden)
+            #expect(try await client.execute(uri: "/api/sources", method: .post, headers: [.origin: "http://evil.example"]).status == .forbidden)
+            let sameOrigin = try await client.execute(uri: "/api/sources", method: .post, headers: [.origin: "http://localhost"])
+            #expect(sameOrigin.status != .forbidden)
+        }
+    }
+
+    @Test("Binding beyond loopback without a token is refused")
+    func exposedBind() throws {
+        let error = #expect(throws: ServerError.self) {
+            _ = try buildApplication(configuration: ServerConfiguration(folders: [photos], host: "0.0.0.0", port: 0), engine: engine)
+        }
+        #expect(error?.message.contains("--token") == true)
+        #expect(AccessGuard<BasicRequestContext>.hostName("[::1]:8080") == "::1")
+        #expect(AccessGuard<BasicRequestContext>.hostName("Example.COM:80") == "example.com")
+    }
+
+    @Test("The web UI is served at /")
+    func webUI() async throws {
+        try await app().test(.live) { client in
+            let page = try await client.execute(uri: "/", method: .get)
+            #expect(page.status == .ok)
+            #expect(String(buffer: page.body).contains("<script type=\"module\" src=\"js/main.js\">"))
+        }
+    }
+}
