@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PhotolalaKit
+import ServiceLifecycle
 
 /// The JSON API and the image endpoints the web UI calls.
 struct APIRoutes {
@@ -105,7 +106,7 @@ struct APIRoutes {
             status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
             body: ResponseBody { writer in
                 try await writer.write(ByteBuffer(string: "retry: 2000\n: connected\n\n"))
-                for await message in stream {
+                for await message in stream.cancelOnGracefulShutdown() {
                     try await writer.write(ByteBuffer(string: message))
                 }
                 try await writer.finish(nil)

@@ -1,8 +1,10 @@
 import Foundation
 
-/// Fans server-sent events out to every open page.
+/// Fans server-sent events out to every open page, with a comment every 15 seconds so a page
+/// that went away is noticed (the write fails) and proxies keep the stream open.
 actor EventHub {
     private var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
+    private var heartbeat: Task<Void, Never>?
 
     /// A stream of ready-to-send SSE messages; it ends when the page goes away.
     func subscribe() -> AsyncStream<String> {
@@ -12,7 +14,21 @@ actor EventHub {
         continuation.onTermination = { _ in
             Task { await self.unsubscribe(key) }
         }
+        if heartbeat == nil {
+            heartbeat = Task {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(15))
+                    self.beat()
+                }
+            }
+        }
         return stream
+    }
+
+    private func beat() {
+        for continuation in subscribers.values {
+            continuation.yield(": ping\n\n")
+        }
     }
 
     /// Sends `event` with `payload` as its JSON data to every subscriber.
@@ -26,5 +42,9 @@ actor EventHub {
 
     private func unsubscribe(_ key: UUID) {
         subscribers[key] = nil
+        if subscribers.isEmpty {
+            heartbeat?.cancel()
+            heartbeat = nil
+        }
     }
 }

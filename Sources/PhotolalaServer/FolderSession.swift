@@ -14,6 +14,8 @@ actor FolderSession {
     private var complete = false
     private var failure: String?
     private var tasks: [Task<Void, Never>] = []
+    private var rescanning = false
+    private var rescanAgain = false
 
     init(sourceID: String, folderID: String, source: LocalPhotoSource, events: EventHub) {
         self.sourceID = sourceID
@@ -79,17 +81,45 @@ actor FolderSession {
         }
     }
 
-    /// Rescans the folder once its listing is complete, every few seconds (longer for big
-    /// folders, so watching never costs more than a tenth of a core).
+    /// Rescans the folder when inotify reports a change (after a short pause, so a burst of
+    /// changes costs one rescan), and also every so often, for changes inotify cannot see (on
+    /// network mounts) or where it is unavailable. Polling never takes more than a tenth of a
+    /// core: its pause is ten times the last rescan's duration.
     private func watch() async {
+        let signals = FolderWatcher.changes(in: source.root)
+        let poll: Duration = signals == nil ? .seconds(2) : .seconds(30)
+        if let signals {
+            tasks.append(
+                Task {
+                    for await _ in signals {
+                        try? await Task.sleep(for: .milliseconds(150))
+                        await self.rescan()
+                    }
+                })
+        }
         while !Task.isCancelled {
-            let start = ContinuousClock.now
+            let duration = await rescan()
+            try? await Task.sleep(for: max(poll, duration * 10))
+        }
+    }
+
+    /// Rescans unless a rescan is under way, in which case that one runs once more when done.
+    @discardableResult
+    private func rescan() async -> Duration {
+        guard !rescanning else {
+            rescanAgain = true
+            return .zero
+        }
+        rescanning = true
+        defer { rescanning = false }
+        let start = ContinuousClock.now
+        repeat {
+            rescanAgain = false
             if complete {
                 try? await source.refresh()
             }
-            let pause = max(.seconds(2), (ContinuousClock.now - start) * 10)
-            try? await Task.sleep(for: pause)
-        }
+        } while rescanAgain
+        return ContinuousClock.now - start
     }
 
     // MARK: - Listing

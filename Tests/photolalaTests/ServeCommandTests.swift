@@ -1,0 +1,102 @@
+import Foundation
+import PhotolalaTestSupport
+import Testing
+
+/// `photolala serve` as a user runs it: a real process on a free port, spoken to with curl.
+@Suite("photolala serve")
+struct ServeCommandTests {
+    /// A running server and the URL it printed; stopped when dropped.
+    private final class RunningServer {
+        let process = Process()
+        let url: String
+
+        init(_ cli: CLI, folder: String, extra: [String] = []) throws {
+            let output = Pipe()
+            process.executableURL = URL(fileURLWithPath: CLI.binary)
+            process.arguments = ["serve", folder, "--port", "0"] + extra
+            process.environment = ProcessInfo.processInfo.environment.merging([
+                "PHOTOLALA_CACHE_DIR": cli.folder.path("cache"), "PHOTOLALA_DATA_DIR": cli.folder.path("data"),
+            ]) { $1 }
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var printed = Data()
+            while !String(decoding: printed, as: UTF8.self).contains("\n") {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                printed += chunk
+            }
+            let line = String(decoding: printed, as: UTF8.self)
+            url = line.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+        }
+
+        deinit {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    @Test("It prints its URL, serves the UI and the API, and refuses a foreign Host header")
+    func serves() async throws {
+        let cli = try CLI()
+        let server = try RunningServer(cli, folder: try await Fixtures.directory().path)
+        #expect(server.url.hasPrefix("http://127.0.0.1:") && server.url.hasSuffix("/"))
+        let page = try Shell.run("curl", ["-s", server.url])
+        #expect(page.contains("<script type=\"module\" src=\"js/main.js\">"))
+        let status = try Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", server.url + "api/sources"])
+        #expect(status == "200")
+        let rebinding = try Shell.run(
+            "curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Host: attacker.example", server.url + "api/sources"])
+        #expect(rebinding == "403")
+    }
+
+    @Test("Off loopback it will not start without a token, and with --generate-token the URL carries one")
+    func tokens() async throws {
+        let cli = try CLI()
+        let refused = try cli.run("serve", cli.folder.path, "--host", "0.0.0.0", "--port", "0")
+        #expect(refused.status != 0)
+        #expect(refused.standardError.contains("Pass --token SECRET or --generate-token"))
+
+        let server = try RunningServer(cli, folder: cli.folder.path, extra: ["--generate-token"])
+        #expect(server.url.contains("/?token="))
+        let base = String(server.url.prefix { $0 != "?" })
+        #expect(try Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", base + "api/sources"]) == "401")
+        #expect(try Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", server.url]) == "200")
+    }
+
+    @Test("A photo added to an open folder reaches the page through the event stream")
+    func liveUpdates() async throws {
+        let cli = try CLI()
+        let photos = cli.folder.path("photos")
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try await Fixtures.file("photo.gif").path, toPath: photos + "/first.gif")
+        let server = try RunningServer(cli, folder: photos)
+
+        let events = Process()
+        let log = cli.folder.path("events.txt")
+        FileManager.default.createFile(atPath: log, contents: nil)
+        events.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        events.arguments = ["curl", "-s", "-N", "--max-time", "20", server.url + "api/events"]
+        events.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        try events.run()
+        defer { events.terminate() }
+
+        // Open the folder, and wait for its listing to complete.
+        for _ in 0..<100 {
+            if try Shell.run("curl", ["-s", server.url + "api/sources/local-0/folders/~/items"]).contains("\"complete\":true") { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        try FileManager.default.copyItem(atPath: try await Fixtures.file("photo.webp").path, toPath: photos + "/second.webp")
+
+        var seen = ""
+        for _ in 0..<100 {
+            seen = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if seen.contains("second.webp") { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(seen.contains("event: change"), "\(seen)")
+        #expect(seen.contains("second.webp"))
+        let items = try Shell.run("curl", ["-s", server.url + "api/sources/local-0/folders/~/items"])
+        #expect(items.contains("second.webp"))
+    }
+}
