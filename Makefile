@@ -25,6 +25,7 @@ test: deps lint
 ## Side-by-side benchmarks against vipsthumbnail, md5sum and find (slow: makes fixtures).
 bench: deps
 	swift build -c release --product photolala-bench
+	swift build -c release --product photolala
 	Benchmarks/run.sh
 
 ## Rewrite sources to the project's format (.swift-format).

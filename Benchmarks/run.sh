@@ -34,3 +34,9 @@ fi
 
 echo "$(uname -sm), $(nproc 2>/dev/null || sysctl -n hw.ncpu) cores, $(vips --version), $(date -u +%Y-%m-%d)" >&2
 .build/release/photolala-bench "$dir/photos-$photos" "$dir/tree-$files" "$dir/big.bin" "$jobs" "$dir/flat-$files"
+
+# The web UI in headless Chromium, and the server under wrk.
+if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *browser* ]]; then
+    Scripts/install-browser-deps.sh
+    python3 Benchmarks/browser_bench.py .build/release/photolala "$dir/flat-$files"
+fi

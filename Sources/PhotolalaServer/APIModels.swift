@@ -43,14 +43,35 @@ enum API {
         }
     }
 
-    static let rowFields = ["id", "name", "date", "size", "width", "height"]
-
-    struct Items: Encodable {
+    /// A page of a folder's listing. Written by hand rather than through `JSONEncoder`: a
+    /// folder of 100,000 photos is 6 MB of JSON, which the encoder would build as a tree of
+    /// boxed values first.
+    struct Items {
         let count: Int
         let complete: Bool
         let offset: Int
-        let fields = API.rowFields
-        let items: [Row]
+        let photos: ArraySlice<ListedPhoto>
+
+        var json: [UInt8] {
+            var out: [UInt8] = []
+            out.reserveCapacity(128 + photos.count * 72)
+            out += "{\"count\":\(count),\"complete\":\(complete),\"offset\":\(offset),\"fields\":".utf8
+            out += "[\"id\",\"name\",\"date\",\"size\",\"width\",\"height\"],\"items\":[".utf8
+            for (index, photo) in photos.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "["))
+                JSONText.appendString(photo.item.id, to: &out)
+                out.append(UInt8(ascii: ","))
+                JSONText.appendString(photo.item.displayName, to: &out)
+                for number in [photo.date, photo.size, photo.width.map(Int64.init), photo.height.map(Int64.init)] {
+                    out.append(UInt8(ascii: ","))
+                    out += (number.map(String.init) ?? "null").utf8
+                }
+                out.append(UInt8(ascii: "]"))
+            }
+            out += "]}".utf8
+            return out
+        }
     }
 
     struct Listing: Encodable {

@@ -52,11 +52,17 @@ struct APIRoutes {
         return API.Folder(id: folderID, name: breadcrumb.last?.name ?? local.name, breadcrumb: breadcrumb, folders: subfolders)
     }
 
-    private func items(_ request: Request, _ context: BasicRequestContext) async throws -> API.Items {
+    private func items(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let session = try await engineCall {
             try await sources.session(source: try context.parameters.require("source"), folder: try context.parameters.require("folder"))
         }
-        return try await session.items(from: request.uri.queryParameters.get("offset", as: Int.self) ?? 0)
+        let page = try await session.items(from: request.uri.queryParameters.get("offset", as: Int.self) ?? 0)
+        let body = ByteBuffer(bytes: page.json)
+        if body.readableBytes > 1 << 20 {
+            FreedMemory.release()
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"], body: ResponseBody(byteBuffer: body))
     }
 
     private func metadata(_ context: BasicRequestContext) async throws -> API.Metadata {
@@ -145,7 +151,6 @@ struct APIRoutes {
 
 extension API.Sources: ResponseEncodable {}
 extension API.Folder: ResponseEncodable {}
-extension API.Items: ResponseEncodable {}
 extension API.Metadata: ResponseEncodable {}
 
 extension ThumbnailPriority {

@@ -41,7 +41,7 @@ actor FolderSession {
     func items(from offset: Int) throws -> API.Items {
         if let failure { throw ServerError(.notFound, failure) }
         let start = min(max(0, offset), photos.count)
-        return API.Items(count: photos.count, complete: complete, offset: start, items: photos[start...].map(API.Row.init))
+        return API.Items(count: photos.count, complete: complete, offset: start, photos: photos[start...])
     }
 
     // MARK: - Work
@@ -57,6 +57,8 @@ actor FolderSession {
         }
         complete = true
         await events.publish("listing", API.Listing(source: sourceID, folder: folderID, count: photos.count, complete: true))
+        await source.settle()
+        FreedMemory.release()
     }
 
     private func follow(_ changes: AsyncStream<PhotoSourceChange>) async {
@@ -117,6 +119,7 @@ actor FolderSession {
             rescanAgain = false
             if complete {
                 try? await source.refresh()
+                FreedMemory.release()
             }
         } while rescanAgain
         return ContinuousClock.now - start

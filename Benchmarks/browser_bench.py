@@ -1,0 +1,123 @@
+"""The browser benchmark: Photolala's web UI in headless Chromium on a folder of 100,000 photos.
+
+    python3 Benchmarks/browser_bench.py PHOTOLALA_BINARY FOLDER
+
+Measures, against the real server: time to the first thumbnails on opening the (catalogued)
+folder, frames per second while scrolling the grid (requestAnimationFrame frames counted
+while the page scrolls itself), DOM elements, JS heap after garbage collection, the server's
+resident memory after browsing, and the latency of a cached thumbnail under load from `wrk`.
+Prints rows of the benchmark table.
+"""
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from playwright.sync_api import sync_playwright
+
+
+def start_server(binary, folder, state):
+    env = dict(os.environ, PHOTOLALA_CACHE_DIR=state + "/cache", PHOTOLALA_DATA_DIR=state + "/data")
+    subprocess.run([binary, "catalog", "build", folder], env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen([binary, "serve", folder, "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = server.stdout.readline()
+    url = line.strip().split(" ")[-1]
+    return server, url
+
+
+def rss_megabytes(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def wrk_latency(url):
+    """p50 and p99 in milliseconds of `wrk --latency` against one cached thumbnail."""
+    urllib.request.urlopen(url).read()
+    output = subprocess.run(["wrk", "-t2", "-c8", "-d5s", "--latency", url], capture_output=True, text=True, check=True).stdout
+
+    def percentile(label):
+        match = re.search(rf"^\s*{label}%\s+([\d.]+)(us|ms|s)\s*$", output, re.MULTILINE)
+        value, unit = float(match.group(1)), match.group(2)
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+
+    requests = re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)
+    return percentile("50"), percentile("99"), float(requests)
+
+
+def browse(url):
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path="/usr/bin/chromium",
+            args=["--no-sandbox", "--disable-dev-shm-usage", "--enable-precise-memory-info", "--js-flags=--expose-gc"],
+        )
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        start = time.monotonic()
+        page.goto(url + "#/local-0/~")
+        page.wait_for_function(
+            "[...document.querySelectorAll('[data-testid=photo-cell]')].some(img => img.complete && img.naturalWidth > 0)",
+            timeout=30_000,
+        )
+        first_thumbnails = time.monotonic() - start
+        page.wait_for_function("document.querySelectorAll('[data-testid=photo-cell]').length > 20")
+
+        # Scroll by itself for 4 s, counting frames; the result is polled, not awaited.
+        page.evaluate(
+            """() => {
+                const grid = document.querySelector('[data-testid=photo-grid]');
+                let frames = 0;
+                const start = performance.now();
+                function step(now) {
+                    frames += 1;
+                    grid.scrollTop += 120;
+                    if (now - start < 4000) requestAnimationFrame(step);
+                    else window.__scrollResult = { frames, seconds: (now - start) / 1000, top: grid.scrollTop };
+                }
+                requestAnimationFrame(step);
+            }"""
+        )
+        page.wait_for_function("window.__scrollResult !== undefined", timeout=20_000)
+        result = page.evaluate("window.__scrollResult")
+        fps = result["frames"] / result["seconds"]
+        elements = page.evaluate("document.getElementsByTagName('*').length")
+        page.evaluate("window.gc && window.gc()")
+        time.sleep(0.5)
+        heap = page.evaluate("performance.memory.usedJSHeapSize") / (1024 * 1024)
+        browser.close()
+        return first_thumbnails, fps, elements, heap
+
+
+def main():
+    binary, folder = sys.argv[1], sys.argv[2]
+    count = sum(1 for name in os.listdir(folder) if not name.startswith("."))
+    with tempfile.TemporaryDirectory() as state:
+        server, url = start_server(binary, folder, state)
+        try:
+            first_thumbnails, fps, elements, heap = browse(url)
+            rss = rss_megabytes(server.pid)
+            items = urllib.request.urlopen(url + "api/sources/local-0/folders/~/items").read().decode()
+            first_id = re.search(r'"items":\[\["([A-Za-z0-9_-]+)"', items).group(1)
+            p50, p99, rate = wrk_latency(f"{url}api/sources/local-0/folders/~/items/{first_id}/thumbnail")
+        finally:
+            server.terminate()
+            server.wait()
+    rows = [
+        (f"browser: first thumbnails after opening a catalogued folder of {count} photos", f"{first_thumbnails * 1000:.0f} ms", "< 1 s"),
+        ("browser: frames per second while scrolling the grid", f"{fps:.1f} fps", "≥ 58 fps"),
+        ("browser: DOM elements while scrolling", f"{elements}", "< 1,000"),
+        ("browser: JS heap after GC", f"{heap:.1f} MB", "< 100 MB"),
+        ("server: resident memory after browsing", f"{rss:.0f} MB", "< 100 MB"),
+        (f"server: cached thumbnail latency under wrk -c8 ({rate:.0f} req/s)", f"p50 {p50:.2f} ms, p99 {p99:.2f} ms", "p99 < 5 ms"),
+    ]
+    for name, value, target in rows:
+        print(f"| {name} | {value} | | `chromium --headless`, `wrk` | | {target} |")
+
+
+if __name__ == "__main__":
+    main()
