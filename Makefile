@@ -17,10 +17,12 @@ build: deps
 run: build
 	@Scripts/run.sh "$(BIN)" "$(PHOTOS)"
 
-## Check formatting, build and run every test.
+## Check formatting, build and run every test: Swift suites, then the web UI in Chromium.
 test: deps lint
 	swift build --build-tests
 	swift test --skip-build
+	@Scripts/install-browser-deps.sh
+	PHOTOLALA_BIN=$(CURDIR)/.build/debug/photolala python3 -m pytest Tests/e2e
 
 ## Side-by-side benchmarks against vipsthumbnail, md5sum and find (slow: makes fixtures).
 bench: deps

@@ -134,7 +134,7 @@ struct APIRoutes {
         } catch let error as any HTTPResponseError {
             throw error
         } catch {
-            throw ServerError.from(error)
+            throw ServerError.from(error).redacting(sources.locals.map(\.tree.root))
         }
     }
 
@@ -144,7 +144,7 @@ struct APIRoutes {
         } catch let error as ServerError {
             throw error
         } catch {
-            throw ServerError.from(error)
+            throw ServerError.from(error).redacting(sources.locals.map(\.tree.root))
         }
     }
 }

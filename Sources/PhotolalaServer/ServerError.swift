@@ -19,6 +19,12 @@ public struct ServerError: HTTPResponseError {
             status: status, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
     }
 
+    /// The same error with the served folders' paths cut from its message, so a page never
+    /// learns where on the server the photos live.
+    func redacting(_ roots: [String]) -> ServerError {
+        ServerError(status, roots.reduce(message) { $0.replacingOccurrences(of: $1 + "/", with: "") })
+    }
+
     /// The response for an engine error: a missing photo or folder is 404, a file that is not
     /// a readable image 422, anything else 500.
     static func from(_ error: any Error) -> ServerError {

@@ -42,7 +42,7 @@ public struct PhotolalaError: Error, Sendable, CustomStringConvertible {
 
 extension PhotolalaError {
     static func photoNotFound(_ id: String) -> Self {
-        .init(.photoNotFound, "Photo '\(id)' was not found: it may have been moved or deleted. Rescan the folder.")
+        .init(.photoNotFound, "Photo '\(id)' was not found: it may have been moved or deleted.")
     }
 
     static func unreadableFile(_ path: String, errno code: Int32) -> Self {

@@ -66,9 +66,14 @@ export function getMetadata(source, folder, id, signal) {
   return request(`${itemPath(source, folder, id)}/metadata`, { signal });
 }
 
-/** A photo's thumbnail JPEG as a Blob (one size serves every cell size). */
-export function getThumbnail(source, folder, id, signal) {
-  return request(`${itemPath(source, folder, id)}/thumbnail`, { signal, as: 'blob' });
+/**
+ * A photo's thumbnail JPEG as a Blob (one size serves every cell size). `priority` tells the
+ * server's queue how soon it is needed (`nearVisible` for the grid's margin); on-screen requests
+ * leave it out and keep the one URL that the browser caches.
+ */
+export function getThumbnail(source, folder, id, signal, priority = null) {
+  const query = priority ? `?priority=${encodeURIComponent(priority)}` : '';
+  return request(`${itemPath(source, folder, id)}/thumbnail${query}`, { signal, as: 'blob' });
 }
 
 /** A photo's full image as a Blob (a JPEG rendering for formats browsers cannot show). */

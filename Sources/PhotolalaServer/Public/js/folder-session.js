@@ -31,7 +31,9 @@ export class FolderSession {
     this.source = source;
     this.folder = folder;
     this.list = list;
-    this.#callbacks = { onFolder, onItems, onProgress, onError };
+    // A closed session stays silent, even for an answer that was already on its way.
+    const live = (callback) => (...args) => this.#controller.signal.aborted || callback(...args);
+    this.#callbacks = { onFolder: live(onFolder), onItems: live(onItems), onProgress: live(onProgress), onError: live(onError) };
   }
 
   get complete() {
@@ -75,11 +77,11 @@ export class FolderSession {
   async resync() {
     if (!this.#complete) return; // the listing loop is still running and will catch up
     try {
-      const items = [];
+      let items = [];
       let offset = 0;
       for (;;) {
         const page = await getItems(this.source, this.folder, offset, this.#controller.signal);
-        items.push(...itemsFromRows(page.items, page.fields ?? DEFAULT_FIELDS));
+        items = items.concat(itemsFromRows(page.items, page.fields ?? DEFAULT_FIELDS));
         offset = page.count;
         if (page.complete) break;
         await delay(POLL_MS, this.#controller.signal);

@@ -5,14 +5,14 @@
  */
 
 /** Height of a group header row, in CSS pixels. */
-export const HEADER_HEIGHT = 44;
+const HEADER_HEIGHT = 44;
 
 const MIN_PADDING = 12;
 const ITEM_ROW = 0;
 const HEADER_ROW = 1;
 
 /** The group key of an item: its day (20240601) or month (202406), or 0 when not grouping. */
-export function groupKey(item, groupBy) {
+function groupKey(item, groupBy) {
   if (groupBy === 'day') return item.day;
   if (groupBy === 'month') return Math.floor(item.day / 100);
   return 0;
@@ -75,7 +75,7 @@ function findGroups(list, grouping) {
 }
 
 /** The result of `computeLayout`, with the look-ups a scroll frame needs. */
-export class GridLayout {
+class GridLayout {
   constructor(fields) {
     Object.assign(this, fields);
     this.rowCount = this.rowTop.length;
@@ -111,14 +111,32 @@ export class GridLayout {
     return this.left + column * this.pitch;
   }
 
-  /** The item index under a point of the grid's content, or -1 for gaps, headers and margins. */
-  itemAt(x, y) {
-    if (this.rowCount === 0) return -1;
-    const row = this.rowAt(y);
-    if (this.isHeader(row) || y > this.rowTop[row] + this.cellSize) return -1;
-    const column = Math.floor((x - this.left) / this.pitch);
-    if (column < 0 || column >= this.rowLength[row] || x - this.cellX(column) > this.cellSize) return -1;
-    return this.rowStart[row] + column;
+  /** The item in the same column one row up (-1) or down (+1), skipping headers; itself at an end. */
+  verticalNeighbour(index, direction) {
+    const row = this.rowOfItem(index);
+    const column = index - this.rowStart[row];
+    let next = row + direction;
+    while (next >= 0 && next < this.rowCount && this.isHeader(next)) next += direction;
+    if (next < 0 || next >= this.rowCount) return index;
+    return this.rowStart[next] + Math.min(column, this.rowLength[next] - 1);
+  }
+
+  /** A page up or down: `rows` rows away, or the first or last of `count` items near an end. */
+  pageFrom(index, direction, rows, count) {
+    for (let step = 0; step < rows; step++) {
+      const next = this.verticalNeighbour(index, direction);
+      if (next === index) return direction < 0 ? 0 : count - 1;
+      index = next;
+    }
+    return index;
+  }
+
+  /** The first item in the first photo row that starts at or below `y`. */
+  firstItemFrom(y) {
+    let row = this.rowAt(y);
+    if (this.rowTop[row] < y && row < this.rowCount - 1) row += 1;
+    while (row < this.rowCount - 1 && this.isHeader(row)) row += 1;
+    return this.rowStart[row];
   }
 }
 

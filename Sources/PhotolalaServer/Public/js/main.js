@@ -4,7 +4,7 @@
  */
 
 import { getSources, getThumbnail, subscribeEvents } from './api.js';
-import { el, hasCommandKey, isEditing } from './dom.js';
+import { hasCommandKey, isEditing } from './dom.js';
 import { FolderSession } from './folder-session.js';
 import { icons } from './icons.js';
 import { PhotoList } from './photo-list.js';
@@ -12,8 +12,10 @@ import { currentLocation, navigate, onLocationChange } from './router.js';
 import { Selection } from './selection.js';
 import { Settings, THUMBNAIL_SIZES } from './settings.js';
 import { ThumbnailLoader } from './thumbnail-loader.js';
+import { ErrorBanner } from './components/error-banner.js';
 import { FolderStrip } from './components/folder-strip.js';
 import { Inspector } from './components/inspector.js';
+import { MessagePanel } from './components/message-panel.js';
 import { PhotoGrid } from './components/photo-grid.js';
 import { Preview } from './components/preview.js';
 import { Sidebar } from './components/sidebar.js';
@@ -25,12 +27,13 @@ const $ = (id) => document.getElementById(id);
 const settings = new Settings();
 const selection = new Selection();
 const loader = new ThumbnailLoader({
-  fetchBlob: (request, signal) => getThumbnail(request.source, request.folder, request.id, signal),
+  fetchBlob: (request, signal, onScreen) =>
+    getThumbnail(request.source, request.folder, request.id, signal, onScreen ? null : 'nearVisible'),
   concurrency: 6,
 });
 
 /** What is open: the source list, the source, the folder and its session. */
-const state = { sources: [], source: null, folder: null, info: null, session: null, list: new PhotoList(settings.get('sort')) };
+const state = { sources: [], source: null, folder: null, info: null, session: null, error: null, list: new PhotoList(settings.get('sort')) };
 /** The focused photo of each folder left, so coming back lands on it again. */
 const focusMemory = new Map();
 let pendingFocus = null;
@@ -43,6 +46,8 @@ const folderStrip = new FolderStrip({ onOpen: (folder) => navigate(state.source.
 const grid = new PhotoGrid({ loader, selection, onOpen: openPreview });
 const inspector = new Inspector({ lookupThumbnail: thumbnailOf, onClose: () => settings.set({ inspector: false }) });
 const status = new StatusBar();
+const messagePanel = new MessagePanel($('message'));
+const banner = new ErrorBanner($('banner'));
 const preview = new Preview({
   getList: () => state.list,
   lookupThumbnail: thumbnailOf,
@@ -65,6 +70,7 @@ $('status').append(status.element);
 document.body.append(preview.element);
 
 applyDisplay();
+applyInspector();
 settings.onChange(onSettingsChange);
 selection.onChange(onSelectionChange);
 document.addEventListener('keydown', onGlobalKeyDown);
@@ -87,6 +93,7 @@ async function start() {
 // MARK: - Navigation
 
 function openLocation(location) {
+  if (state.sources.length === 0) return; // start() opens the location once the sources are known
   $('app').classList.remove('sidebar-open');
   const configured = state.sources.filter((source) => source.configured);
   if (!location) {
@@ -112,6 +119,7 @@ function openFolder(source, folder) {
   state.source = source;
   state.folder = folder;
   state.list = new PhotoList(settings.get('sort'));
+  state.error = null;
   pendingFocus = focusMemory.get(folderKey()) ?? null;
   selection.reset();
   toolbar.breadcrumb.set(source.id, [{ id: folder, name: folder === (source.rootFolder ?? '~') ? source.name : '…' }]);
@@ -145,9 +153,17 @@ function openFolder(source, folder) {
       updateGridMessage();
     },
     onError: (error) => {
-      showBanner(error.message);
-      status.setProgress({ count: state.list.length, complete: true });
-      updateGridMessage(error.status === 404 ? 'This folder no longer exists.' : 'The photos of this folder could not be listed.');
+      // With nothing to show, the reason takes the grid's place; otherwise it goes above.
+      if (state.list.length === 0) {
+        toolbar.breadcrumb.set(source.id, [{ id: source.rootFolder ?? '~', name: source.name }, { id: folder, name: 'Not available' }]);
+        toolbar.setCanGoUp(false);
+        status.clear();
+        state.error = error.message;
+        updateGridMessage();
+      } else {
+        banner.show(error.message);
+        status.setProgress({ count: state.list.length, complete: true });
+      }
     },
   });
   state.session = session;
@@ -160,7 +176,7 @@ function closeFolder() {
   state.session = null;
   state.info = null;
   preview.close();
-  hideBanner();
+  banner.hide();
 }
 
 function folderKey() {
@@ -189,6 +205,10 @@ function openPreview(id) {
 
 function applyDisplay() {
   grid.setDisplay({ size: THUMBNAIL_SIZES[settings.get('size')], fit: settings.get('fit'), group: settings.get('group') });
+}
+
+/** Shows or hides the inspector; the grid gets or gives up the room (its resize re-lays it out). */
+function applyInspector() {
   const open = settings.get('inspector');
   $('inspector').hidden = !open;
   $('app').classList.toggle('has-inspector', open);
@@ -199,11 +219,13 @@ function onSettingsChange(changed) {
   if ('sort' in changed) {
     state.list.setSort(changed.sort);
     grid.itemsChanged();
-    const focus = selection.focus;
-    if (focus != null) grid.revealItem(focus);
+    if (selection.focus != null) grid.revealItem(selection.focus);
   }
-  applyDisplay();
-  if ('inspector' in changed) onSelectionChange();
+  if ('size' in changed || 'fit' in changed || 'group' in changed) applyDisplay();
+  if ('inspector' in changed) {
+    applyInspector();
+    onSelectionChange();
+  }
 }
 
 function onSelectionChange() {
@@ -228,6 +250,10 @@ function onGlobalKeyDown(event) {
   } else if ((event.altKey && event.key === 'ArrowUp') || (event.key === 'Backspace' && !hasCommandKey(event))) {
     event.preventDefault();
     goUp();
+  } else if (hasCommandKey(event) && key === 'a' && !grid.element.contains(event.target)) {
+    event.preventDefault(); // select all photos, not the page's text, wherever the focus is
+    selection.selectAll(state.list);
+    grid.focus();
   } else if (event.target === document.body && /^(Arrow|Page|Home|End)/.test(event.key)) {
     grid.focus(); // the grid is where the keyboard acts when nothing else has the focus
   }
@@ -235,19 +261,19 @@ function onGlobalKeyDown(event) {
 
 // MARK: - Messages
 
-function updateGridMessage(errorText = null) {
-  const session = state.session;
-  let text = errorText;
-  if (!text && state.list.length === 0) {
-    if (!session?.complete) text = 'Loading photos…';
+function updateGridMessage() {
+  let text = null;
+  if (state.list.length === 0) {
+    if (state.error) text = state.error;
+    else if (!state.session?.complete) text = 'Loading photos…';
     else if (state.info?.folders.length) text = 'No photos here. Open a folder above.';
     else text = 'No photos in this folder.';
   }
-  grid.setMessage(state.list.length === 0 ? text : null);
+  grid.setMessage(text);
 }
 
-/** A full-pane message instead of the grid: an unconfigured source, or no server. */
-function showMessage({ title, text, icon = icons.warning, retry = false }) {
+/** A full-pane message instead of the folder view: an unconfigured source, or no server. */
+function showMessage(message) {
   closeFolder();
   state.source = null;
   state.folder = null;
@@ -261,39 +287,13 @@ function showMessage({ title, text, icon = icons.warning, retry = false }) {
   status.clear();
   document.title = 'Photolala';
   $('app').classList.add('shows-message');
-  $('message').hidden = false;
-  $('message').replaceChildren(
-    el('div', { class: 'message-card', 'data-testid': 'source-message', role: 'status' },
-      el('span', { class: 'message-icon', html: icon }),
-      el('h1', { class: 'message-title', text: title }),
-      el('p', { class: 'message-text', text }),
-      retry ? el('button', { class: 'button', type: 'button', text: 'Try again', onclick: () => location.reload() }) : null,
-    ),
-  );
+  messagePanel.show(message);
 }
 
 function hideMessage() {
   $('app').classList.remove('shows-message');
-  $('message').hidden = true;
+  messagePanel.hide();
   toolbar.setControlsEnabled(true);
-}
-
-/** A dismissable error above the grid, for failures that leave the rest usable. */
-function showBanner(text) {
-  const banner = $('banner');
-  banner.hidden = false;
-  banner.replaceChildren(
-    el('div', { class: 'banner', role: 'alert', 'data-testid': 'error-banner' },
-      el('span', { class: 'banner-icon', html: icons.warning }),
-      el('span', { class: 'banner-text', text }),
-      el('button', { class: 'tool', type: 'button', 'aria-label': 'Dismiss', title: 'Dismiss', html: icons.close, onclick: hideBanner }),
-    ),
-  );
-}
-
-function hideBanner() {
-  $('banner').hidden = true;
-  $('banner').replaceChildren();
 }
 
 // MARK: - Live updates

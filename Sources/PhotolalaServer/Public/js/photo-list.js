@@ -23,12 +23,25 @@ export function itemsFromRows(rows, fields = DEFAULT_FIELDS) {
       width: row[width] ?? null,
       height: row[height] ?? null,
       day: dayKey(seconds), // cached: grouping 100,000 items must not build 100,000 Dates per layout
+      nameKey: null, // made on first use: date order only needs it for ties
     };
   });
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-const byName = (a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/**
+ * A name's sort key: case folded, with numbers padded so that "IMG_2" sorts before "IMG_10".
+ * Comparing keys with `<` is many times faster than a collator, which matters for the first
+ * sort of 100,000 names.
+ */
+function nameKey(name) {
+  return name.toLowerCase().replace(/\d+/g, (digits) => digits.padStart(12, '0'));
+}
+
+const byName = (a, b) => {
+  const left = (a.nameKey ??= nameKey(a.name));
+  const right = (b.nameKey ??= nameKey(b.name));
+  return left < right ? -1 : left > right ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+};
 
 const COMPARATORS = {
   'date-asc': (a, b) => a.date - b.date || byName(a, b),

@@ -6,6 +6,10 @@
  * margin after; loads that fell off the list are aborted, so a fast scroll never leaves a queue of
  * stale requests behind, and a margin load gives way to a visible one. Failures are remembered
  * too, so a broken file is not requested again on every scroll.
+ *
+ * Object URLs are revoked when they fall out of the recency cache rather than when a cell is
+ * recycled, so scrolling back shows thumbnails at once; what is on screen is always on the wish
+ * list, which is never evicted.
  */
 export class ThumbnailLoader {
   #fetch;
@@ -19,7 +23,8 @@ export class ThumbnailLoader {
   #listeners = new Set();
 
   /**
-   * - fetchBlob(request, signal): resolves to the thumbnail Blob of `request` ({key, …}).
+   * - fetchBlob(request, signal, onScreen): resolves to the thumbnail Blob of `request` ({key, …});
+   *   `onScreen` is false for the margin around the viewport.
    * - concurrency: loads in flight at once.
    * - capacity: thumbnails kept as object URLs (the wish list is never evicted).
    */
@@ -64,15 +69,6 @@ export class ThumbnailLoader {
     this.#pump();
   }
 
-  /** Aborts every load and frees every object URL. */
-  reset() {
-    for (const [key, flight] of this.#flights) this.#abort(key, flight);
-    for (const entry of this.#cache.values()) if (entry.url) URL.revokeObjectURL(entry.url);
-    this.#cache.clear();
-    this.#wanted = [];
-    this.#wantedKeys.clear();
-  }
-
   #pump() {
     const ranks = new Map(this.#wanted.map((request, rank) => [request.key, rank]));
     for (const [key, flight] of this.#flights) flight.rank = ranks.get(key);
@@ -98,7 +94,7 @@ export class ThumbnailLoader {
     const controller = new AbortController();
     const flight = { controller, rank };
     this.#flights.set(request.key, flight);
-    this.#fetch(request, controller.signal).then(
+    this.#fetch(request, controller.signal, rank < this.#urgent).then(
       (blob) => this.#finish(request.key, flight, { url: URL.createObjectURL(blob) }),
       (error) => {
         if (error?.name !== 'AbortError') this.#finish(request.key, flight, { error: error?.message || 'The thumbnail could not be loaded.' });

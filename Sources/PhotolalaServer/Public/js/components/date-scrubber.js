@@ -2,7 +2,7 @@
  * The date scrubber on the grid's right edge: month labels placed where their photos are in the
  * grid, and a handle showing the visible part. Clicking a label or dragging along the track jumps
  * to the first photo of that month (never to an in-between scroll offset). Only shown for date
- * order, where months are contiguous.
+ * order, where months are contiguous. For the keyboard it is a vertical slider over the months.
  */
 
 import { el } from '../dom.js';
@@ -10,13 +10,16 @@ import { formatMonthKey, formatMonthShort } from '../format.js';
 
 /** Minimum distance between two labels, in pixels; months in between are reachable by dragging. */
 const LABEL_SPACING = 18;
+/** How far below the top of the grid a month may start and still be the one shown. */
+const TOP_TOLERANCE = 12;
 
 export class DateScrubber {
   #markers = [];
   #totalHeight = 0;
   #onSeek;
   #dragging = false;
-  #current = null;
+  #current = null; // the marker last jumped to while dragging
+  #shown = -1; // index of the month at the top of the grid
 
   /** - onSeek(marker): jump to `marker` (`{key, index, y}`, from `monthMarkers`). */
   constructor({ onSeek }) {
@@ -29,8 +32,13 @@ export class DateScrubber {
       {
         class: 'date-scrubber',
         'data-testid': 'date-scrubber',
-        'aria-label': 'Jump to month',
+        role: 'slider',
+        tabindex: '0',
+        'aria-label': 'Month',
+        'aria-orientation': 'vertical',
+        'aria-valuemin': '0',
         hidden: true,
+        onkeydown: (event) => this.#onKeyDown(event),
         onpointerdown: (event) => this.#onPointerDown(event),
         onpointermove: (event) => this.#onPointerMove(event),
         onpointerup: (event) => this.#onPointerUp(event),
@@ -49,6 +57,8 @@ export class DateScrubber {
     this.#markers = markers;
     this.#totalHeight = totalHeight;
     this.element.hidden = markers.length < 2;
+    this.element.setAttribute('aria-valuemax', String(Math.max(0, markers.length - 1)));
+    this.#shown = -1;
     this.#renderLabels();
   }
 
@@ -59,6 +69,26 @@ export class DateScrubber {
     const scale = track / this.#totalHeight;
     this.thumb.style.transform = `translateY(${scrollTop * scale}px)`;
     this.thumb.style.height = `${Math.max(6, clientHeight * scale)}px`;
+    // The month at the top of the grid (a jump puts its first row a gap below the top).
+    const shown = Math.max(0, this.#markers.findLastIndex((marker) => marker.y <= scrollTop + TOP_TOLERANCE));
+    if (shown !== this.#shown) {
+      this.#shown = shown;
+      this.element.setAttribute('aria-valuenow', String(shown));
+      this.element.setAttribute('aria-valuetext', formatMonthKey(this.#markers[shown].key));
+    }
+  }
+
+  /** Arrow keys step a month, Page keys a year's worth, Home and End go to the ends. */
+  #onKeyDown(event) {
+    const last = this.#markers.length - 1;
+    const steps = { ArrowUp: -1, ArrowLeft: -1, ArrowDown: 1, ArrowRight: 1, PageUp: -12, PageDown: 12 };
+    let target = null;
+    if (event.key in steps) target = Math.min(last, Math.max(0, Math.max(this.#shown, 0) + steps[event.key]));
+    else if (event.key === 'Home') target = 0;
+    else if (event.key === 'End') target = last;
+    if (target == null || last < 0) return;
+    event.preventDefault();
+    this.#onSeek(this.#markers[target]);
   }
 
   #renderLabels() {

@@ -48,8 +48,11 @@ export class Inspector {
 
   /** Shows the selection: `items` are the selected photos of `folder` in `source`. */
   show(source, folder, items) {
+    const previous = this.#state;
     this.#state = { source, folder, items };
-    if (this.#open) this.#render();
+    // Listing batches and live changes call this too: redraw only when the selection changed.
+    const same = previous.source === source && previous.folder === folder && previous.items.length === items.length && previous.items.every((item, index) => item === items[index]);
+    if (this.#open && !same) this.#render();
   }
 
   #render() {

@@ -19,6 +19,8 @@ const MAX_CELLS = 420;
 /** A scroll jump larger than this many viewports is a fling: thumbnails wait until it settles. */
 const FLING_VIEWPORTS = 1;
 const FLING_SETTLE_MS = 90;
+/** What the grid lays out before a folder is open. */
+const NO_PHOTOS = Object.freeze({ length: 0, items: [], isByDate: false });
 
 export class PhotoGrid {
   #loader;
@@ -27,7 +29,7 @@ export class PhotoGrid {
   #list = null;
   #source = null;
   #folder = null;
-  #layout = computeLayout({ length: 0, items: [], isByDate: false }, { width: 0, cellSize: 128, gap: 6, groupBy: 'none' });
+  #layout = computeLayout(NO_PHOTOS, { width: 0, cellSize: 128, gap: 6, groupBy: 'none' });
   #cellSize = 128;
   #groupBy = 'none';
   #rows = new Map(); // row index → mounted row element
@@ -87,9 +89,8 @@ export class PhotoGrid {
     this.#source = source;
     this.#folder = folder;
     this.#list = list;
-    this.#releaseAll();
-    this.#relayout({ keepPosition: false });
     this.scroller.scrollTop = 0;
+    this.#relayout({ keepPosition: false });
   }
 
   /** Applies display settings: `{size (px), fit ('fit'|'fill'), group}`. */
@@ -141,7 +142,7 @@ export class PhotoGrid {
 
   #relayout({ keepPosition = true } = {}) {
     const anchor = keepPosition ? this.#positionAnchor() : null;
-    const list = this.#list ?? { length: 0, items: [], isByDate: false };
+    const list = this.#list ?? NO_PHOTOS;
     const width = this.#width || this.scroller.clientWidth;
     this.#layout = computeLayout(list, { width, cellSize: this.#cellSize, gap: GAPS[this.#cellSize] ?? 6, groupBy: this.#groupBy });
     const layout = this.#layout;
@@ -196,6 +197,7 @@ export class PhotoGrid {
     this.scrubber.setViewport(scrollTop, clientHeight);
     if (layout.rowCount === 0) {
       this.#releaseAll();
+      this.#detachPooled();
       this.#loader.want([]);
       return;
     }
@@ -205,12 +207,15 @@ export class PhotoGrid {
     const first = Math.max(0, firstVisible - margin);
     const last = Math.min(layout.rowCount - 1, lastVisible + margin);
 
+    // Rows that scrolled out are rebound in place for rows that scrolled in: no DOM insertions
+    // in the steady state, only leftovers are detached.
     for (const [row, element] of this.#rows) {
       if (row < first || row > last) this.#releaseRow(row, element);
     }
     for (let row = first; row <= last; row++) {
       if (!this.#rows.has(row)) this.#mountRow(row);
     }
+    this.#detachPooled();
 
     const jump = Math.abs(scrollTop - this.#lastTop);
     this.#lastTop = scrollTop;
@@ -275,7 +280,7 @@ export class PhotoGrid {
     }
     element.setAttribute('aria-rowindex', String(row + 1));
     element.style.transform = `translateY(${layout.rowTop[row]}px)`;
-    this.scroller.append(element);
+    if (!element.isConnected) this.scroller.append(element);
     this.#rows.set(row, element);
   }
 
@@ -294,38 +299,35 @@ export class PhotoGrid {
 
   #bindCell(cell, item, column) {
     const key = this.#key(item.id);
-    const entry = this.#loader.lookup(key);
-    if (cell.dataset.key !== key) {
+    const rebound = cell.dataset.key !== key;
+    if (rebound) {
+      this.#unmap(cell);
       cell.dataset.key = key;
       cell.dataset.id = item.id;
       cell.id = `cell-${item.id}`;
       cell.setAttribute('aria-label', item.name);
-      cell.title = item.name;
-      this.#showThumbnail(cell, entry);
-    } else if (cell.dataset.state === 'error' && !entry?.error) {
-      cell.title = item.name;
-      this.#showThumbnail(cell, entry); // a failure was forgotten: try again
     }
+    // Even for the same photo: its thumbnail may have arrived while this cell was in the pool.
+    this.#showThumbnail(cell, this.#loader.lookup(key), rebound);
     this.#cells.set(key, cell);
     cell.setAttribute('aria-colindex', String(column + 1));
     this.#paintSelection(cell);
   }
 
-  /** Shows a loaded thumbnail, the error icon, or the placeholder (no `src`) while loading. */
-  #showThumbnail(cell, entry) {
-    if (entry?.url) {
-      if (cell.getAttribute('src') !== entry.url) {
-        cell.dataset.state = 'loading';
-        cell.src = entry.url;
-      }
-    } else if (entry?.error) {
-      cell.dataset.state = 'error';
-      cell.src = brokenPhotoUrl;
-      cell.title = `${cell.getAttribute('aria-label')}: ${entry.error}`;
-    } else {
-      cell.dataset.state = 'loading';
-      cell.src = blankUrl;
+  /**
+   * Shows a loaded thumbnail, the error icon (the reason in the title), or a blank placeholder
+   * while loading. Touches the element only when that changes, so rebinding a cell is cheap.
+   */
+  #showThumbnail(cell, entry, rebound = false) {
+    const src = entry?.url ?? (entry?.error ? brokenPhotoUrl : blankUrl);
+    const same = cell.getAttribute('src') === src;
+    if (rebound || !same) {
+      const name = cell.getAttribute('aria-label');
+      cell.title = entry?.error ? `${name}: ${entry.error}` : name;
     }
+    if (same) return;
+    cell.dataset.state = entry?.error ? 'error' : 'loading'; // 'loaded' once the image decodes
+    cell.src = src;
   }
 
   #onImageEvent(event, loaded) {
@@ -338,25 +340,35 @@ export class PhotoGrid {
     }
   }
 
+  /** Returns a row to its pool; it stays in the page until `#detachPooled`, in case it is reused. */
   #releaseRow(row, element) {
     this.#rows.delete(row);
-    element.remove();
     if (element.classList.contains('grid-header')) {
       this.#headerPool.push(element);
     } else {
-      for (const cell of element.children) this.#cells.delete(cell.dataset.key);
+      for (const cell of element.children) this.#unmap(cell);
       this.#rowPool.push(element);
     }
   }
 
   #releaseCell(cell) {
-    this.#cells.delete(cell.dataset.key);
+    this.#unmap(cell);
     cell.remove();
     this.#cellPool.push(cell);
   }
 
+  /** Forgets that `cell` shows its photo, unless another cell took that photo over meanwhile. */
+  #unmap(cell) {
+    if (this.#cells.get(cell.dataset.key) === cell) this.#cells.delete(cell.dataset.key);
+  }
+
   #releaseAll() {
     for (const [row, element] of this.#rows) this.#releaseRow(row, element);
+  }
+
+  #detachPooled() {
+    for (const element of this.#rowPool) if (element.isConnected) element.remove();
+    for (const element of this.#headerPool) if (element.isConnected) element.remove();
   }
 
   #onResize() {
@@ -436,23 +448,25 @@ export class PhotoGrid {
 
   /** The index a navigation key moves the focus to, or null for other keys. */
   #keyTarget(key) {
+    const layout = this.#layout;
     const count = this.#list.length;
     const focus = this.#selection.focus != null ? this.#list.indexOf(this.#selection.focus) : -1;
-    const pageRows = Math.max(1, Math.floor(this.scroller.clientHeight / this.#layout.pitch) - 1);
-    const start = focus >= 0 ? focus : -1;
+    if (focus < 0 && key.startsWith('Arrow')) return layout.firstItemFrom(this.scroller.scrollTop); // first press: the top left photo
+    const pageRows = Math.max(1, Math.floor(this.scroller.clientHeight / layout.pitch) - 1);
+    const start = Math.max(focus, 0);
     switch (key) {
       case 'ArrowRight':
-        return start < 0 ? this.#firstVisibleIndex() : Math.min(count - 1, start + 1);
+        return Math.min(count - 1, start + 1);
       case 'ArrowLeft':
-        return start < 0 ? this.#firstVisibleIndex() : Math.max(0, start - 1);
+        return Math.max(0, start - 1);
       case 'ArrowDown':
-        return start < 0 ? this.#firstVisibleIndex() : this.#verticalTarget(start, 1);
+        return layout.verticalNeighbour(start, 1);
       case 'ArrowUp':
-        return start < 0 ? this.#firstVisibleIndex() : this.#verticalTarget(start, -1);
+        return layout.verticalNeighbour(start, -1);
       case 'PageDown':
-        return this.#repeat(Math.max(start, 0), 1, pageRows);
+        return layout.pageFrom(start, 1, pageRows, count);
       case 'PageUp':
-        return this.#repeat(Math.max(start, 0), -1, pageRows);
+        return layout.pageFrom(start, -1, pageRows, count);
       case 'Home':
         return 0;
       case 'End':
@@ -460,29 +474,5 @@ export class PhotoGrid {
       default:
         return null;
     }
-  }
-
-  #repeat(index, direction, times) {
-    for (let step = 0; step < times; step++) index = this.#verticalTarget(index, direction);
-    return index;
-  }
-
-  /** The item in the same column one row up or down, skipping headers, clamped to the ends. */
-  #verticalTarget(index, direction) {
-    const layout = this.#layout;
-    const row = layout.rowOfItem(index);
-    const column = index - layout.rowStart[row];
-    let next = row + direction;
-    while (next >= 0 && next < layout.rowCount && layout.isHeader(next)) next += direction;
-    if (next < 0) return 0;
-    if (next >= layout.rowCount) return this.#list.length - 1;
-    return layout.rowStart[next] + Math.min(column, layout.rowLength[next] - 1);
-  }
-
-  #firstVisibleIndex() {
-    const layout = this.#layout;
-    let row = layout.rowAt(this.scroller.scrollTop + layout.gap);
-    while (row < layout.rowCount - 1 && layout.isHeader(row)) row += 1;
-    return layout.rowStart[row];
   }
 }

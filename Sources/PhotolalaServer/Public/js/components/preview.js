@@ -59,6 +59,8 @@ export class Preview {
     }, this.placeholder, this.image, this.message);
     this.previousButton = tool('preview-previous', 'Previous photo (←)', icons.chevronLeft, () => this.step(-1));
     this.nextButton = tool('preview-next', 'Next photo (→)', icons.chevronRight, () => this.step(1));
+    this.zoomOutButton = tool('zoom-out', 'Zoom out (−)', icons.zoomOut, () => this.#zoomBy(1 / ZOOM_STEP));
+    this.zoomInButton = tool('zoom-in', 'Zoom in (+)', icons.zoomIn, () => this.#zoomBy(ZOOM_STEP));
     this.element = el(
       'div',
       { class: 'preview', 'data-testid': 'preview', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Preview', tabindex: '-1', hidden: true, onkeydown: (event) => this.#onKeyDown(event) },
@@ -68,9 +70,9 @@ export class Preview {
           this.previousButton,
           this.nextButton,
           el('span', { class: 'preview-separator' }),
-          tool('zoom-out', 'Zoom out (−)', icons.zoomOut, () => this.#zoomBy(1 / ZOOM_STEP)),
+          this.zoomOutButton,
           this.zoomLabel,
-          tool('zoom-in', 'Zoom in (+)', icons.zoomIn, () => this.#zoomBy(ZOOM_STEP)),
+          this.zoomInButton,
           tool('zoom-fit', 'Fit to window (0)', icons.fit, () => this.#fit()),
           el('span', { class: 'preview-separator' }),
           tool('preview-close', 'Close (Esc)', icons.close, () => this.close()),
@@ -85,14 +87,14 @@ export class Preview {
     return !this.element.hidden;
   }
 
-  /** Opens photo `id` of `folder` in `source`. */
+  /** Opens photo `id` of `folder` in `source`; the rest of the page is inert meanwhile. */
   open(source, folder, id) {
     this.#source = source;
     this.#folder = folder;
     if (!this.isOpen) {
       this.#returnFocus = document.activeElement;
       this.element.hidden = false;
-      document.body.classList.add('has-preview');
+      this.#background().forEach((node) => (node.inert = true));
     }
     this.#show(id);
     this.element.focus({ preventScroll: true });
@@ -101,12 +103,17 @@ export class Preview {
   close() {
     if (!this.isOpen) return;
     this.element.hidden = true;
-    document.body.classList.remove('has-preview');
+    this.#background().forEach((node) => (node.inert = false));
     this.#drop('current');
     this.#drop('ahead');
     this.#setImageUrl(null);
     this.#returnFocus?.focus?.({ preventScroll: true });
     this.#onClose(this.#id);
+  }
+
+  /** The page's other top-level parts, made inert (no focus, no clicks) under the dialog. */
+  #background() {
+    return [...document.body.children].filter((node) => node !== this.element);
   }
 
   /** Shows the photo `delta` places away in list order, if there is one. */
@@ -231,13 +238,18 @@ export class Preview {
   #zoomBy(factor, originX = this.stage.clientWidth / 2, originY = this.stage.clientHeight / 2) {
     const view = this.#view;
     if (!view.width || this.image.hidden) return;
-    const min = Math.min(view.fit, 1);
-    const max = Math.max(view.fit, MAX_ZOOM);
+    const [min, max] = this.#zoomRange();
     const scale = Math.min(max, Math.max(min, view.scale * factor));
     view.x = originX - ((originX - view.x) * scale) / view.scale;
     view.y = originY - ((originY - view.y) * scale) / view.scale;
     view.scale = scale;
     this.#apply();
+  }
+
+  /** From fitting the window (or 100 % for a photo smaller than it) to 8× the larger of the two. */
+  #zoomRange() {
+    const { fit } = this.#view;
+    return [Math.min(fit, 1), Math.max(fit, 1) * MAX_ZOOM];
   }
 
   /** Keeps the photo centred where it is smaller than the stage, and edge to edge where larger. */
@@ -249,6 +261,9 @@ export class Preview {
     view.y = clamp(view.y, view.height * view.scale, clientHeight);
     this.image.style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.scale})`;
     this.zoomLabel.textContent = `${Math.round(view.scale * 100)}%`;
+    const [min, max] = this.#zoomRange();
+    this.zoomOutButton.disabled = view.scale <= min + 1e-6;
+    this.zoomInButton.disabled = view.scale >= max - 1e-6;
     this.stage.classList.toggle('is-zoomed', this.#isZoomed());
   }
 

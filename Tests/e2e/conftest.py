@@ -1,0 +1,183 @@
+"""End-to-end fixtures: photo folders made by the repository's scripts, a real `photolala serve`
+on them, and Debian's Chromium driven by Playwright.
+
+Environment:
+  PHOTOLALA_BIN   the binary to test (default .build/debug/photolala)
+  CHROMIUM        the browser (default /usr/bin/chromium)
+  PHOTOLALA_WEB_ROOT  the web UI the server serves (default: this checkout's
+                  Sources/PhotolalaServer/Public, so UI edits need no rebuild; set it empty to
+                  test the copy bundled with the binary)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+from photolala_page import PhotolalaPage
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / ".build" / "e2e"
+BINARY = Path(os.environ.get("PHOTOLALA_BIN", REPO / ".build" / "debug" / "photolala"))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+VIEWPORT = {"width": 1280, "height": 800}
+
+BIG_COUNT = 100_000
+BIG_START = dt.datetime(2010, 1, 1, tzinfo=dt.timezone.utc)
+BIG_STEP = 3_000  # seconds between two photos of the big folder: 100,000 photos over 9.5 years
+PHOTOS_COUNT = 24
+PHOTOS_START = dt.datetime(2024, 6, 1, 12, tzinfo=dt.timezone.utc)
+PHOTOS_STEP_DAYS = 4  # June to September 2024
+
+
+def photo_date(index: int) -> dt.datetime:
+    return PHOTOS_START + dt.timedelta(days=PHOTOS_STEP_DAYS * index)
+
+
+def big_date(index: int) -> dt.datetime:
+    return BIG_START + dt.timedelta(seconds=BIG_STEP * index)
+
+
+def run(*command: str | Path) -> None:
+    subprocess.run([str(part) for part in command], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
+
+
+def set_dates(folder: Path, dates: dict[str, dt.datetime], exif: bool) -> None:
+    """Gives each file its date, both as EXIF DateTimeOriginal (one exiftool run) and as its
+    modification time, so the photo lands on that day whichever date the server lists."""
+    if exif:
+        args = tempfile.NamedTemporaryFile("w", suffix=".args", delete=False)
+        with args:
+            for name, date in dates.items():
+                args.write(f"-DateTimeOriginal={date:%Y:%m:%d %H:%M:%S}\n-overwrite_original\n{folder / name}\n-execute\n")
+        run("exiftool", "-q", "-@", args.name)
+        os.unlink(args.name)
+    for name, date in dates.items():
+        stamp = date.timestamp()
+        os.utime(folder / name, (stamp, stamp))
+
+
+@pytest.fixture(scope="session")
+def library(tmp_path_factory) -> Path:
+    """Two trees: `Library` (Photos with subfolders, Mixed formats and broken files, Live for
+    changes on disk) and `Big` (100,000 tiny photos in one folder, dated over 9.5 years)."""
+    root = tmp_path_factory.mktemp("photos")
+    photos = root / "Library" / "Photos"
+    run("Scripts/make-photos.sh", photos, PHOTOS_COUNT, 1200, 900)
+    names = sorted(path.name for path in photos.iterdir())
+    set_dates(photos, {name: photo_date(index) for index, name in enumerate(names)}, exif=True)
+    for sub, count in (("Trips", 4), ("Trips/Alps", 2)):
+        (photos / sub).mkdir()
+        for name in names[:count]:
+            shutil.copy2(photos / name, photos / sub / f"{Path(sub).name}-{name}")
+    run("Tests/Fixtures/make-fixtures.sh", root / "Library" / "Mixed")
+    live = root / "Library" / "Live"
+    live.mkdir()
+    for name in names[:3]:
+        shutil.copy2(photos / name, live / name)
+
+    big = root / "Big"
+    run("Scripts/make-file-tree.sh", big, BIG_COUNT, "flat")
+    big_names = sorted(path.name for path in big.iterdir())
+    set_dates(big, {name: big_date(index) for index, name in enumerate(big_names)}, exif=False)
+    return root
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def server(library, tmp_path_factory) -> str:
+    """`photolala serve Library Big` on a free port; its base URL. Its log goes to .build/e2e/."""
+    if not BINARY.exists():
+        pytest.exit(f"{BINARY} does not exist: run `swift build --product photolala` or set PHOTOLALA_BIN.", returncode=2)
+    state = tmp_path_factory.mktemp("state")
+    port = free_port()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log = open(ARTIFACTS / "server.log", "wb")
+    env = dict(os.environ, PHOTOLALA_CACHE_DIR=str(state / "cache"), PHOTOLALA_DATA_DIR=str(state / "data"))
+    env.setdefault("PHOTOLALA_WEB_ROOT", str(REPO / "Sources" / "PhotolalaServer" / "Public"))
+    process = subprocess.Popen(
+        [str(BINARY), "serve", str(library / "Library"), str(library / "Big"), "--port", str(port)],
+        env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/api/sources", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.exit(f"photolala serve did not start; see {ARTIFACTS / 'server.log'}", returncode=2)
+            time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-dev-shm-usage"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def context(browser):
+    """A fresh tab set (own sessionStorage), 1280×800, in UTC so day and month groups are fixed."""
+    context = browser.new_context(viewport=VIEWPORT, timezone_id="UTC", locale="en-GB")
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context, request) -> Page:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        for index, open_page in enumerate(page.context.pages):
+            suffix = "" if index == 0 else f"-{index}"
+            open_page.screenshot(path=str(ARTIFACTS / f"{request.node.name}{suffix}.png"))
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Keeps the call phase's report on the test item, so the page fixture can screenshot failures."""
+    report = yield
+    if report.when == "call":
+        item.report_call = report
+    return report
+
+
+@pytest.fixture
+def ui(page, server) -> PhotolalaPage:
+    """The page, with the app's vocabulary: open a folder, find a cell, wait for thumbnails."""
+    return PhotolalaPage(page, server)

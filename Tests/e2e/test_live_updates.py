@@ -1,0 +1,62 @@
+"""Changes on disk reach the open page through the event stream, without a reload."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+from playwright.sync_api import expect
+
+from conftest import BIG_COUNT
+
+
+def test_added_and_removed_files_appear_and_disappear(ui, library):
+    page = ui.page
+    live = library / "Library" / "Live"
+    source = library / "Library" / "Photos" / "IMG_00010.jpg"
+    ui.open("local-0", "Live", count=3)
+    ui.cell("IMG_00001.jpg").click()
+    page.evaluate("window.notReloaded = true")
+
+    # Written under another name and renamed, as cameras and sync tools do.
+    shutil.copy2(source, live / ".incoming.tmp")
+    os.rename(live / ".incoming.tmp", live / "IMG_00010.jpg")
+    expect(ui.cell("IMG_00010.jpg")).to_be_attached(timeout=15_000)
+    expect(page.get_by_test_id("status-count")).to_have_text("4 photos")
+    expect(ui.cell("IMG_00010.jpg")).to_have_attribute("data-state", "loaded")
+    assert ui.selected_names() == ["IMG_00001.jpg"]
+
+    (live / "IMG_00002.jpg").unlink()
+    expect(ui.cell("IMG_00002.jpg")).to_have_count(0, timeout=15_000)
+    expect(page.get_by_test_id("status-count")).to_have_text("3 photos")
+    assert ui.selected_names() == ["IMG_00001.jpg"]
+
+    (live / "IMG_00001.jpg").unlink()  # removing the selected photo drops it from the selection
+    expect(ui.cell("IMG_00001.jpg")).to_have_count(0, timeout=15_000)
+    expect(page.get_by_test_id("status-selection")).to_have_text("")
+    assert page.evaluate("window.notReloaded") is True
+
+
+def test_a_photo_added_above_keeps_the_view_and_the_selection(ui, library):
+    page = ui.page
+    big = library / "Big"
+    ui.open("local-1", count=BIG_COUNT)
+    ui.scroll_grid_to(ui.grid.evaluate("grid => grid.scrollHeight / 2"))
+    anchor = ui.mounted_names()[len(ui.mounted_names()) // 2]
+    ui.cell(anchor).click()
+    y = ui.cell(anchor).bounding_box()["y"]
+
+    # An older photo sorts first, above everything on screen.
+    shutil.copy2(big / "IMG_000000.jpg", big / ".incoming.tmp")
+    os.utime(big / ".incoming.tmp", (1_000_000_000, 1_000_000_000))  # 2001
+    os.rename(big / ".incoming.tmp", big / "OLD_0001.jpg")
+    try:
+        expect(page.get_by_test_id("status-count")).to_have_text(f"{BIG_COUNT + 1:,} photos", timeout=20_000)
+        ui.next_frames()
+        assert ui.cell(anchor).bounding_box()["y"] == y
+        assert ui.selected_names() == [anchor]
+        ui.scroll_grid_to(0)
+        expect(ui.first_cell).to_have_attribute("aria-label", "OLD_0001.jpg")
+    finally:
+        (big / "OLD_0001.jpg").unlink()
+    expect(page.get_by_test_id("status-count")).to_have_text(f"{BIG_COUNT:,} photos", timeout=20_000)

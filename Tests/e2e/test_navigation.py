@@ -1,0 +1,87 @@
+"""Sources, folders, breadcrumb, new tabs and the URL as navigation state."""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+
+from playwright.sync_api import expect
+
+from conftest import PHOTOS_COUNT
+
+
+def test_sources_are_listed_with_their_state(ui):
+    page = ui.page
+    ui.open("local-0")
+    sources = page.get_by_test_id("source-item")
+    expect(sources.filter(has_text="Library")).to_have_attribute("aria-current", "page")
+    expect(sources.filter(has_text="Big")).to_have_attribute("data-configured", "true")
+    apple = page.locator('[data-testid="source-item"][data-source="apple-photos"]')
+    expect(apple).to_contain_text("Not configured")
+    expect(page.locator('[data-testid="source-item"][data-source="cloud"]')).to_contain_text("Not configured")
+
+    apple.click()
+    message = page.get_by_test_id("source-message")
+    expect(message).to_contain_text("Apple Photos is not configured")
+    expected = next(source for source in ui.api("sources")["sources"] if source["id"] == "apple-photos")["message"]
+    expect(message).to_contain_text(expected)
+    expect(ui.grid).to_be_hidden()
+
+    sources.filter(has_text="Big").click()
+    ui.wait_listed(100_000)
+
+
+def test_folders_open_by_double_click_and_enter_and_the_breadcrumb_goes_back(ui):
+    page = ui.page
+    ui.open("local-0")
+    tiles = page.get_by_test_id("folder-tile")
+    expect(tiles).to_have_text(["Live", "Mixed", "Photos"])
+
+    tiles.filter(has_text="Photos").dblclick()
+    ui.wait_listed(PHOTOS_COUNT)
+    photos_id = ui.folder_id("local-0", "Photos")
+    assert page.url.endswith(f"#/local-0/{urllib.parse.quote(photos_id)}")
+    crumbs = page.get_by_test_id("breadcrumb-item")
+    expect(crumbs).to_have_text(["Library", "Photos"])
+
+    trips = tiles.filter(has_text="Trips")
+    trips.focus()
+    page.keyboard.press("Enter")
+    expect(crumbs).to_have_text(["Library", "Photos", "Trips"])
+    ui.wait_listed(4)
+    tiles.filter(has_text="Alps").dblclick()
+    expect(crumbs).to_have_text(["Library", "Photos", "Trips", "Alps"])
+    ui.wait_listed(2)
+
+    # A reload lands in the same folder: the URL is the navigation state.
+    page.reload()
+    expect(crumbs).to_have_text(["Library", "Photos", "Trips", "Alps"])
+
+    crumbs.filter(has_text="Photos").click()
+    ui.wait_listed(PHOTOS_COUNT)
+    expect(crumbs).to_have_text(["Library", "Photos"])
+    page.go_back()
+    expect(crumbs).to_have_text(["Library", "Photos", "Trips", "Alps"])
+    ui.grid.focus()
+    page.keyboard.press("Alt+ArrowUp")
+    expect(crumbs).to_have_text(["Library", "Photos", "Trips"])
+    page.get_by_test_id("go-up").click()
+    expect(crumbs).to_have_text(["Library", "Photos"])
+
+
+def test_a_folder_opens_in_a_new_tab(ui, context):
+    page = ui.page
+    ui.open("local-0", "Photos", count=PHOTOS_COUNT)
+    link = page.get_by_test_id("folder-tile").filter(has_text="Trips").get_by_test_id("folder-new-tab")
+    trips_id = ui.folder_id("local-0", "Photos", "Trips")
+    expect(link).to_have_attribute("href", re.compile(re.escape(urllib.parse.quote(trips_id)) + "$"))
+    expect(link).to_have_attribute("target", "_blank")
+    with context.expect_page() as opened:
+        link.click()
+    tab = opened.value
+    tab.wait_for_load_state()
+    assert tab.url.endswith(f"#/local-0/{urllib.parse.quote(trips_id)}")
+    expect(tab.get_by_test_id("breadcrumb-item")).to_have_text(["Library", "Photos", "Trips"])
+    expect(tab.get_by_test_id("status-count")).to_have_text("4 photos")
+    # The first tab stays where it was.
+    expect(page.get_by_test_id("breadcrumb-item")).to_have_text(["Library", "Photos"])
