@@ -38,10 +38,8 @@ struct APIRoutes {
         let local = try sources.local(try context.parameters.require("source"))
         let folderID = try context.parameters.require("folder")
         let folder = try engineCall { try local.tree.folderSource(id: folderID) }
-        var subfolders: [API.FolderRef] = []
-        for try await batch in folder.scan(recursive: false) {
-            subfolders += batch.folders.compactMap { found in local.tree.folderID(forPath: found.path).map { API.FolderRef(id: $0, name: found.name) }
-            }
+        let subfolders = try engineCall { try folder.subfolders() }.compactMap { found in
+            local.tree.folderID(forPath: found.path).map { API.FolderRef(id: $0, name: found.name) }
         }
         var breadcrumb = [API.FolderRef(id: LocalPhotoSource.rootFolderID, name: local.name)]
         var path = local.tree.root

@@ -36,9 +36,15 @@ actor FolderSession {
         tasks.forEach { $0.cancel() }
     }
 
-    /// The photos from `offset` on that are known now, and whether the listing is complete.
+    /// The photos from `offset` on, waiting up to a quarter second for some to arrive when
+    /// there are none yet (so a page opening a folder gets its first rows in one request), and
+    /// whether the listing is complete.
     /// - Throws: ``ServerError`` when the listing failed.
-    func items(from offset: Int) throws -> API.Items {
+    func items(from offset: Int) async throws -> API.Items {
+        let deadline = ContinuousClock.now + .milliseconds(250)
+        while photos.count <= offset && !complete && failure == nil && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
         if let failure { throw ServerError(.notFound, failure) }
         let start = min(max(0, offset), photos.count)
         return API.Items(count: photos.count, complete: complete, offset: start, photos: photos[start...])

@@ -19,6 +19,8 @@ struct DirectoryScanner {
         var recursive = true
         /// `stat` each photo for its size and modification time.
         var includeStatus = false
+        /// Find subfolders only, passing over files without looking at them.
+        var foldersOnly = false
     }
 
     /// Canonical absolute path of the root (no symbolic links, no trailing slash).
@@ -79,6 +81,7 @@ struct DirectoryScanner {
         while let entry = readdir(directory) {
             let verdict = Self.nameVerdict(of: entry)
             if verdict == .hidden { continue }
+            if options.foldersOnly && Int32(entry.pointee.d_type) == Int32(DT_REG) { continue }
             guard let name = Self.name(of: entry) else {
                 listing.problems.append(ScanProblem(path: path, message: "A file name in '\(path)' is not valid UTF-8; skipped."))
                 continue
@@ -91,6 +94,7 @@ struct DirectoryScanner {
             case .folder:
                 subfolders.append(name)
             case .file(let status):
+                if options.foldersOnly { continue }
                 if verdict == .photo || (verdict == .noExtension && Self.looksLikeImage(path + "/" + name)) {
                     photos.append((name, options.includeStatus ? status ?? Self.status(of: name, in: descriptor) : nil))
                 }

@@ -44,7 +44,8 @@ extension LocalPhotoSource {
                 Self.deliver(cached.map(ListedPhoto.init), to: continuation)
                 return
             }
-            Self.deliver(loaded.entries.sorted { $0.filename < $1.filename }.map(Self.listedPhoto(for:)), to: continuation)
+            // In catalog order: browsers sort by what the user chose, so sorting here is waste.
+            Self.deliver(loaded.entries.map(Self.listedPhoto(for:)), to: continuation)
             background.start { [self] in
                 await reconcile(with: loaded)
             }

@@ -24,6 +24,17 @@ extension LocalPhotoSource {
         return try LocalPhotoSource(root: path, scope: .folder, files: files, catalogs: catalogs, volume: volume)
     }
 
+    /// The root's own subfolders, by name, found without looking at its files: quick even
+    /// beside 100,000 photos.
+    /// - Throws: ``PhotolalaError/unreadableFolder`` when the root cannot be read.
+    public func subfolders() throws -> [ScannedFolder] {
+        var folders: [ScannedFolder] = []
+        try DirectoryScanner(root: root, options: .init(recursive: false, foldersOnly: true)).walk(isCancelled: { false }) { listing in
+            folders += listing.subfolders.map { ScannedFolder(name: FilePath.name(of: $0.path), path: $0.path) }
+        }
+        return folders
+    }
+
     /// The id under which ``folderSource(id:)`` finds the folder at `path`, which must be this
     /// root or inside it.
     public func folderID(forPath path: String) -> String? {

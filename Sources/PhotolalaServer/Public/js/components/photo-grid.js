@@ -16,8 +16,8 @@ import { DateScrubber } from './date-scrubber.js';
 const GAPS = { 64: 4, 128: 6, 256: 8 };
 /** At most this many cells are mounted, whatever the window size (< 1,000 elements in all). */
 const MAX_CELLS = 420;
-/** A scroll jump larger than this many viewports is a fling: thumbnails wait until it settles. */
-const FLING_VIEWPORTS = 1;
+/** Scrolling faster than this many pixels a frame (about 3,600 px/s) waits to ask for thumbnails. */
+const FAST_SCROLL_PX = 60;
 const FLING_SETTLE_MS = 90;
 /** What the grid lays out before a folder is open. */
 const NO_PHOTOS = Object.freeze({ length: 0, items: [], isByDate: false });
@@ -220,8 +220,10 @@ export class PhotoGrid {
     const jump = Math.abs(scrollTop - this.#lastTop);
     this.#lastTop = scrollTop;
     clearTimeout(this.#flingTimer);
-    if (jump > clientHeight * FLING_VIEWPORTS) {
-      this.#loader.want([]); // cancel what the fling scrolled past; ask again when it settles
+    if (jump > FAST_SCROLL_PX) {
+      // A fast scroll or fling: cancel what it scrolled past and ask again once it settles, so
+      // decoding neither competes with scrolling here nor on the server.
+      this.#loader.want([]);
       this.#flingTimer = setTimeout(() => this.#requestThumbnails(firstVisible, lastVisible, first, last), FLING_SETTLE_MS);
     } else {
       this.#requestThumbnails(firstVisible, lastVisible, first, last);
