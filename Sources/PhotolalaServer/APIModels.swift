@@ -89,39 +89,12 @@ enum API {
         let updated: [Row]
     }
 
-    /// `photolala info --json`'s keys, for the inspector.
+    /// `photolala info --json`'s object, for the inspector.
     struct Metadata: Encodable {
-        let metadata: PhotoMetadata
+        let json: PhotoMetadataJSON
 
         func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: Key.self)
-            let m = metadata
-            func seconds(_ date: Date?) -> Int64? { date.map { Int64($0.timeIntervalSince1970.rounded(.down)) } }
-            try container.encode(m.originalFilename, forKey: .name)
-            try container.encode(m.md5, forKey: .md5)
-            try container.encode(m.format?.rawValue, forKey: .format)
-            try container.encode(m.fileSize, forKey: .size)
-            try container.encode(m.width, forKey: .width)
-            try container.encode(m.height, forKey: .height)
-            try container.encode(m.orientation, forKey: .orientation)
-            try container.encode(seconds(m.photoDate), forKey: .photoDate)
-            try container.encode(m.photoDateOffsetSeconds, forKey: .photoDateOffset)
-            try container.encode(seconds(m.modificationDate), forKey: .modificationDate)
-            try container.encode(m.cameraMake, forKey: .cameraMake)
-            try container.encode(m.cameraModel, forKey: .cameraModel)
-            try container.encode(m.lensModel, forKey: .lensModel)
-            try container.encode(m.exposureTime, forKey: .exposureTime)
-            try container.encode(m.fNumber, forKey: .fNumber)
-            try container.encode(m.iso, forKey: .iso)
-            try container.encode(m.focalLength, forKey: .focalLength)
-            try container.encode(m.latitude, forKey: .latitude)
-            try container.encode(m.longitude, forKey: .longitude)
-            try container.encode(m.altitude, forKey: .altitude)
-        }
-
-        private enum Key: String, CodingKey {
-            case name, md5, format, size, width, height, orientation, photoDate, photoDateOffset, modificationDate
-            case cameraMake, cameraModel, lensModel, exposureTime, fNumber, iso, focalLength, latitude, longitude, altitude
+            try json.encode(to: encoder)
         }
     }
 }

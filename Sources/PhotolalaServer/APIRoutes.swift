@@ -65,7 +65,7 @@ struct APIRoutes {
 
     private func metadata(_ context: BasicRequestContext) async throws -> API.Metadata {
         let (folder, item) = try itemReference(context)
-        return API.Metadata(metadata: try await engineCall { try await folder.loadMetadata(for: item) })
+        return API.Metadata(json: PhotoMetadataJSON(try await engineCall { try await folder.loadMetadata(for: item) }))
     }
 
     /// The thumbnail with a strong ETag from the photo's MD5: a cached copy is confirmed with

@@ -23,56 +23,22 @@ extension Photolala {
         func run() async throws {
             let path = GlobalOptions.absolute(file)
             let metadata = try await global.makeEngine().metadata(ofFileAt: path)
-            let report = InfoReport(path: path, metadata: metadata)
             let terminal = Terminal()
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-                terminal.output(String(decoding: try encoder.encode(report), as: UTF8.self))
+                terminal.output(String(decoding: try encoder.encode(PhotoMetadataJSON(metadata, path: path)), as: UTF8.self))
             } else {
-                terminal.output(report.lines.joined(separator: "\n"))
+                terminal.output(InfoReport(path: path, metadata: metadata).lines.joined(separator: "\n"))
             }
         }
     }
 }
 
-/// What `photolala info` prints, as JSON or as aligned lines.
-private struct InfoReport: Encodable {
+/// What `photolala info` prints as aligned lines.
+private struct InfoReport {
     let path: String
     let metadata: PhotoMetadata
-
-    func encode(to encoder: any Encoder) throws {
-        // Every key is written, as null when unknown, so readers need not test for presence.
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(path, forKey: .path)
-        try container.encode(metadata.originalFilename, forKey: .name)
-        try container.encode(metadata.md5, forKey: .md5)
-        try container.encode(metadata.format?.rawValue, forKey: .format)
-        try container.encode(metadata.fileSize, forKey: .size)
-        try container.encode(metadata.width, forKey: .width)
-        try container.encode(metadata.height, forKey: .height)
-        try container.encode(metadata.orientation, forKey: .orientation)
-        try container.encode(Self.seconds(metadata.photoDate), forKey: .photoDate)
-        try container.encode(metadata.photoDateOffsetSeconds.map(Self.offsetText), forKey: .photoDateOffset)
-        try container.encode(Self.seconds(metadata.modificationDate), forKey: .modificationDate)
-        try container.encode(Self.seconds(metadata.creationDate), forKey: .creationDate)
-        try container.encode(metadata.cameraMake, forKey: .cameraMake)
-        try container.encode(metadata.cameraModel, forKey: .cameraModel)
-        try container.encode(metadata.lensModel, forKey: .lensModel)
-        try container.encode(metadata.exposureTime, forKey: .exposureTime)
-        try container.encode(metadata.fNumber, forKey: .fNumber)
-        try container.encode(metadata.iso, forKey: .iso)
-        try container.encode(metadata.focalLength, forKey: .focalLength)
-        try container.encode(metadata.latitude, forKey: .latitude)
-        try container.encode(metadata.longitude, forKey: .longitude)
-        try container.encode(metadata.altitude, forKey: .altitude)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case path, name, md5, format, size, width, height, orientation, photoDate, photoDateOffset
-        case modificationDate, creationDate, cameraMake, cameraModel, lensModel, exposureTime
-        case fNumber, iso, focalLength, latitude, longitude, altitude
-    }
 
     /// The report as `Label: value` lines, skipping what is unknown.
     var lines: [String] {
@@ -107,15 +73,6 @@ private struct InfoReport: Encodable {
         guard let model else { return make }
         guard let make, !model.lowercased().hasPrefix(make.lowercased().split(separator: " ").first ?? "") else { return model }
         return make + " " + model
-    }
-
-    private static func seconds(_ date: Date?) -> Int64? {
-        date.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
-    }
-
-    private static func offsetText(_ seconds: Int) -> String {
-        let minutes = abs(seconds) / 60
-        return (seconds < 0 ? "-" : "+") + String(format: "%02d:%02d", minutes / 60, minutes % 60)
     }
 
     private static func dateText(_ date: Date, offset: Int?) -> String {
