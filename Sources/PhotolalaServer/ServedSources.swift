@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import PhotolalaKit
 
@@ -25,7 +26,7 @@ final class ServedSources: Sendable {
         locals = try configuration.folders.enumerated().map { index, folder in
             let tree = try engine.localSource(root: folder)
             return Local(
-                id: "local-\(index)", name: FilePathName.of(tree.root), tree: tree,
+                id: "local-\(index)", name: URL(fileURLWithPath: tree.root).lastPathComponent, tree: tree,
                 thumbnails: ThumbnailLoader(source: FolderItems(tree: tree), configuration: loaderConfiguration))
         }
         libraries = configuration.libraries
@@ -71,12 +72,5 @@ private actor SessionStore {
             await sessions.removeValue(forKey: oldest)?.stop()
         }
         return session
-    }
-}
-
-/// The last component of a path, for display.
-enum FilePathName {
-    static func of(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
     }
 }

@@ -106,10 +106,8 @@ extension LocalPhotoSource {
             await buildCatalog()
         }
         if volume == .network {
-            let directoryUUID = stale ? (try? catalogs.catalog(of: root).load().manifest.directoryUUID) : loaded.manifest.directoryUUID
-            if let directoryUUID {
-                await catalogs.networkListings.store(onDisk, directoryUUID: directoryUUID)
-            }
+            // A rebuild keeps the directory UUID, so the loaded manifest's still names the folder.
+            await catalogs.networkListings.store(onDisk, directoryUUID: loaded.manifest.directoryUUID)
         }
     }
 

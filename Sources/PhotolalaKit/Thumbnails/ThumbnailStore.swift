@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The disk cache of thumbnails, addressed by content: `{cache}/thumbnails/{md5[0..2]}/{md5}.jpg`.
 ///
 /// Because the key is the photo's MD5, the same photo in two folders, or in a folder and the
@@ -25,11 +19,6 @@ public struct ThumbnailStore: Sendable {
     /// The cached JPEG, or `nil` when there is none (or it cannot be read).
     public func thumbnail(forMD5 md5: String) -> [UInt8]? {
         try? FileContents(path: path(forMD5: md5), sizeLimit: 16 << 20).bytes
-    }
-
-    /// Whether a thumbnail of content `md5` is cached.
-    public func contains(md5: String) -> Bool {
-        access(path(forMD5: md5), F_OK) == 0
     }
 
     /// Stores a thumbnail atomically.
