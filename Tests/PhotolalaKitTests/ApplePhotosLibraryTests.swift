@@ -189,6 +189,22 @@ struct ApplePhotosLibraryTests {
         #expect(try source.library.fullImagePath(of: edited, edited: false).hasSuffix("originals/E/E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51.jpeg"))
     }
 
+    @Test("a live photo's video and a RAW companion are found beside the original")
+    func companions() throws {
+        let opened = try Opened(PhotosLibraries.ventura)
+        let asset = try opened.library.asset(uuid: "7783E8E6-9CAC-40F3-BE22-81FB7051C266")
+        #expect(opened.library.companionPaths(of: asset).isEmpty)
+        // The shared libraries keep no file over 4 MiB: put companions where Photos stores them.
+        let folder = opened.path + "/originals/7/"
+        for name in ["7783E8E6-9CAC-40F3-BE22-81FB7051C266_3.mov", "7783E8E6-9CAC-40F3-BE22-81FB7051C266_4.dng"] {
+            try Data("companion".utf8).write(to: URL(fileURLWithPath: folder + name))
+        }
+        #expect(
+            opened.library.companionPaths(of: asset) == [
+                folder + "7783E8E6-9CAC-40F3-BE22-81FB7051C266_3.mov", folder + "7783E8E6-9CAC-40F3-BE22-81FB7051C266_4.dng",
+            ])
+    }
+
     @Test("the source lists uuids newest first, albums and views, and searches titles, filenames and keywords")
     func source() async throws {
         let opened = try Opened(PhotosLibraries.catalina)
