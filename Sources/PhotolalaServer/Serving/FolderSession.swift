@@ -7,7 +7,7 @@ import PhotolalaKit
 actor FolderSession {
     let sourceID: String
     let folderID: String
-    let source: LocalPhotoSource
+    let source: any FolderListing
     private let events: EventHub
     /// In listing order, without an index by id: a folder of 100,000 photos would spend 6 MB on
     /// one, and changes are rare and small enough to be matched by one pass.
@@ -18,10 +18,10 @@ actor FolderSession {
     private var rescanning = false
     private var rescanAgain = false
 
-    init(sourceID: String, folderID: String, source: LocalPhotoSource, events: EventHub) {
+    init(sourceID: String, folderID: String, listing: any FolderListing, events: EventHub) {
         self.sourceID = sourceID
         self.folderID = folderID
-        self.source = source
+        self.source = listing
         self.events = events
     }
 
@@ -95,7 +95,8 @@ actor FolderSession {
     /// network mounts) or where it is unavailable. Polling never takes more than a tenth of a
     /// core: its pause is ten times the last rescan's duration.
     private func watch() async {
-        let signals = FolderWatcher.changes(in: source.root)
+        guard let path = source.watchedPath else { return }
+        let signals = FolderWatcher.changes(in: path)
         let poll: Duration = signals == nil ? .seconds(2) : .seconds(30)
         if let signals {
             tasks.append(
