@@ -15,6 +15,7 @@ struct APIRoutes {
         api.get("sources/:source/folders/:folder/items/:item/metadata") { _, context in try await metadata(context) }
         api.get("sources/:source/folders/:folder/items/:item/thumbnail") { request, context in try await thumbnail(request, context) }
         api.get("sources/:source/folders/:folder/items/:item/full") { _, context in try await fullImage(context) }
+        api.get("sources/:source/folders/:folder/items/:item/original") { _, context in try await original(context) }
         api.get("events") { _, _ in await events() }
     }
 
@@ -75,6 +76,25 @@ struct APIRoutes {
         return Response(
             status: .ok, headers: [.contentType: image.mediaType, .cacheControl: "private, no-cache"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
+    }
+
+    /// The original file as a download under its own name ("Export…" in the web UI).
+    private func original(_ context: BasicRequestContext) async throws -> Response {
+        let (source, folder, item) = try itemReference(context)
+        let (bytes, filename) = try await engineCall { try await source.original(folder: folder, item: item) }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/octet-stream", .contentDisposition: Self.attachment(filename), .cacheControl: "private, no-cache"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// `Content-Disposition` for a download named `filename`: an ASCII fallback and the exact
+    /// name in RFC 5987 encoding, so names in any script survive.
+    static func attachment(_ filename: String) -> String {
+        let fallback = String(filename.unicodeScalars.map { $0.isASCII && $0 != "\"" && $0 != "\\" && $0.value >= 32 ? Character($0) : "_" })
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "!#$&+-.^_`|~"))
+        let encoded = filename.addingPercentEncoding(withAllowedCharacters: allowed) ?? fallback
+        return "attachment; filename=\"\(fallback)\"; filename*=UTF-8''\(encoded)"
     }
 
     private func events() async -> Response {

@@ -51,4 +51,10 @@ struct LocalServedSource: ServedSource {
     func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage {
         try await tree.folderSource(id: folderID).loadDisplayableImage(for: item)
     }
+
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {
+        let folder = try tree.folderSource(id: folderID)
+        let name = URL(fileURLWithPath: try folder.path(for: item)).lastPathComponent
+        return ([UInt8](try await folder.loadFullImage(for: item)), name)
+    }
 }

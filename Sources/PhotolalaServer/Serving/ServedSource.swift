@@ -29,6 +29,9 @@ protocol ServedSource: Sendable {
 
     /// The full image in a form browsers show.
     func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage
+
+    /// The original file's bytes and its name, for "Export…".
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String)
 }
 
 /// A folder's photos as a ``FolderSession`` keeps them current.

@@ -36,6 +36,10 @@ struct UnconfiguredSource: ServedSource {
         throw notConfigured
     }
 
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {
+        throw notConfigured
+    }
+
     private var notConfigured: ServerError {
         ServerError(.notFound, summary.message ?? "\(summary.name) is not configured.")
     }
