@@ -19,6 +19,7 @@ run: build
 
 ## Check formatting, build and run every test: Swift suites, then the web UI in Chromium.
 test: deps lint
+	@Scripts/install-photos-test-deps.sh
 	swift build --build-tests
 	swift test --skip-build
 	@Scripts/install-browser-deps.sh

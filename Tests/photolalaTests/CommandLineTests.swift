@@ -33,6 +33,8 @@ struct CommandLineTests {
                                           tree into the cache.
                   catalog                 Build, check and show folder catalogs (v5.1:
                                           .photolala/manifest.plist and 0.csv … f.csv).
+                  library                 Read an Apple Photos library (.photoslibrary, macOS
+                                          10.15 to 26): info, photos, albums, export.
 
                   See 'photolala help <subcommand>' for detailed help.
 

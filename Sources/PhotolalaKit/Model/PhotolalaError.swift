@@ -27,6 +27,11 @@ public struct PhotolalaError: Error, Sendable, CustomStringConvertible {
         public static let imagingUnavailable = Code("imagingUnavailable")
         public static let noCatalog = Code("noCatalog")
         public static let damagedCatalog = Code("damagedCatalog")
+        public static let notAPhotosLibrary = Code("notAPhotosLibrary")
+        public static let unsupportedPhotosLibrary = Code("unsupportedPhotosLibrary")
+        public static let damagedPhotosLibrary = Code("damagedPhotosLibrary")
+        public static let notAvailableLocally = Code("notAvailableLocally")
+        public static let albumNotFound = Code("albumNotFound")
     }
 
     public let code: Code
@@ -100,5 +105,40 @@ extension PhotolalaError {
 
     static func imagingUnavailable(_ reason: String) -> Self {
         .init(.imagingUnavailable, "libvips could not start: \(reason). Install libvips (apt install libvips-dev, brew install vips).")
+    }
+
+    static func notAPhotosLibrary(_ path: String) -> Self {
+        .init(
+            .notAPhotosLibrary,
+            "'\(path)' is not an Apple Photos library: it has no database/Photos.sqlite. Give the path of a .photoslibrary folder.")
+    }
+
+    static func unsupportedPhotosLibrary(_ path: String, reason: String) -> Self {
+        .init(
+            .unsupportedPhotosLibrary,
+            "'\(path)' is \(reason), which Photolala cannot read. Open it once in Photos on macOS 10.15 or later to upgrade it.")
+    }
+
+    static func damagedPhotosLibrary(_ path: String, reason: String) -> Self {
+        .init(
+            .damagedPhotosLibrary,
+            "The Photos library '\(path)' is damaged: \(reason). Copy it again from the Mac, or repair it in Photos (hold Option+Command while opening)."
+        )
+    }
+
+    static func notAvailableLocally(_ name: String, referenced: Bool) -> Self {
+        if referenced {
+            return .init(
+                .notAvailableLocally,
+                "The original of '\(name)' is not available locally (referenced outside the library): consolidate it in Photos on the Mac, then copy the library again."
+            )
+        }
+        return .init(
+            .notAvailableLocally,
+            "The original of '\(name)' is not available locally (in iCloud): download it in Photos on the Mac, then copy the library again.")
+    }
+
+    static func albumNotFound(_ uuid: String, library: String) -> Self {
+        .init(.albumNotFound, "The Photos library '\(library)' has no album '\(uuid)'. Run 'photolala library albums' to list album uuids.")
     }
 }

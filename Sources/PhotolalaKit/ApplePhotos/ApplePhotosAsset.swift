@@ -1,0 +1,105 @@
+public import Foundation
+
+/// One photo or video of an Apple Photos library, as its database describes it.
+public struct ApplePhotosAsset: Sendable, Equatable {
+    /// Photo or video (`ZKIND`).
+    public enum Kind: Int, Sendable {
+        case photo = 0
+        case video = 1
+        case other = -1
+    }
+
+    /// Burst pick flags (`ZAVALANCHEPICKTYPE`): a burst shows only its key and selected frames.
+    static let burstShownFlags = 0b11100
+
+    /// The asset's identifier; stable across copies of the library, used as the item id.
+    public let uuid: String
+    /// The name the file had when it was imported, e.g. `IMG_0042.HEIC`.
+    public let originalFilename: String
+    /// The file's name inside the library (`<uuid>.<ext>`), or a referenced file's own name.
+    public let filename: String
+    /// `originals/` subfolder (`0`–`F`), or the absolute folder of a referenced file.
+    public let directory: String
+    public let fileSize: Int64?
+    /// When the photo was taken; `nil` when the library holds no plausible date.
+    public let creationDate: Date?
+    /// Offset from UTC, in seconds, of the place where the photo was taken.
+    public let timeZoneOffset: Int?
+    /// Time zone name as Photos stores it, e.g. `America/New_York` or `GMT-0400`.
+    public let timeZoneName: String?
+    public let addedDate: Date?
+    public let modificationDate: Date?
+    /// Pixel size as displayed, after orientation.
+    public let width: Int?
+    public let height: Int?
+    /// EXIF orientation of the original, 1 (upright) to 8.
+    public let orientation: Int?
+    public let kind: Kind
+    /// `ZKINDSUBTYPE`: 1 panorama, 2 live photo, 10 screenshot, 101 slow motion, 102 time lapse,
+    /// 103 screen recording.
+    public let kindSubtype: Int
+    public let isFavorite: Bool
+    public let isHidden: Bool
+    public let isTrashed: Bool
+    public let burstUUID: String?
+    public let burstPickType: Int
+    /// Signed degrees; `nil` when Photos recorded no location (it stores −180).
+    public let latitude: Double?
+    public let longitude: Double?
+    /// Uniform type identifier of the asset, e.g. `public.heic`.
+    public let uti: String?
+    public let title: String?
+    public let keywords: [String]
+    /// Edited in Photos: a render in `resources/renders/` shows the edit.
+    public let hasAdjustments: Bool
+    /// The file stays where it was when imported (`ZSAVEDASSETTYPE` 10); Photolala reports it
+    /// as not available, since that path belongs to the Mac it was imported on.
+    public let isReference: Bool
+    /// Received through a shared album (`ZCLOUDBATCHPUBLISHDATE` is set).
+    public let isShared: Bool
+    /// Photos records a local copy of the original (a `ZINTERNALRESOURCE` row with
+    /// `ZDATASTORESUBTYPE` 1 and `ZLOCALAVAILABILITY` 1).
+    public let isOriginalLocal: Bool
+    /// The original is not on this disk: in iCloud only, referenced, or its file is absent.
+    public internal(set) var isMissing: Bool
+    /// The albums (user and shared) the asset belongs to, by uuid.
+    public internal(set) var albumUUIDs: [String]
+
+    /// Internal row id, for joins.
+    let primaryKey: Int64
+    let additionalAttributesKey: Int64?
+
+    public var isPhoto: Bool { kind == .photo }
+    public var isMovie: Bool { kind == .video }
+    public var isLivePhoto: Bool { kindSubtype == 2 }
+    public var isPanorama: Bool { kindSubtype == 1 }
+    public var isScreenshot: Bool { kindSubtype == 10 }
+    public var isBurst: Bool { burstUUID != nil }
+
+    /// Whether All Photos shows the asset: a burst shows its key and selected frames only.
+    public var isShownInBurst: Bool {
+        burstUUID == nil || burstPickType == 0 || burstPickType & Self.burstShownFlags != 0
+    }
+
+    /// What a list shows as the asset's name.
+    public var displayName: String { originalFilename.isEmpty ? filename : originalFilename }
+}
+
+extension ApplePhotosAsset {
+    /// Core Data stores dates as seconds since 2001-01-01 UTC.
+    static let coreDataEpoch: TimeInterval = 978_307_200
+    /// Values further than this from 2001 (about 317 years) are damage, not dates.
+    static let plausibleDateRange: TimeInterval = 10_000_000_000
+
+    /// A Core Data timestamp as a date, or `nil` when it is absent or absurd.
+    static func date(coreDataSeconds seconds: Double?) -> Date? {
+        guard let seconds, seconds.isFinite, abs(seconds) < plausibleDateRange else { return nil }
+        return Date(timeIntervalSince1970: seconds + coreDataEpoch)
+    }
+
+    /// A coordinate, or `nil` for Photos's "no location" marker (−180) and impossible values.
+    static func coordinate(_ value: Double?, limit: Double) -> Double? {
+        guard let value, value != -180, abs(value) <= limit else { return nil }
+        return value
+    }
+}

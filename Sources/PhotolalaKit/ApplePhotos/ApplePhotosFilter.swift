@@ -1,0 +1,25 @@
+/// Which assets a listing shows; by default what Photos's All Photos shows: photos and videos,
+/// neither hidden nor recently deleted, and of each burst only its key and selected frames.
+public struct ApplePhotosFilter: Sendable, Equatable {
+    public var includeHidden = false
+    public var includeTrashed = false
+    /// Only favourites (the Favorites view).
+    public var onlyFavorites = false
+    /// Only hidden assets (the Hidden view); implies ``includeHidden``.
+    public var onlyHidden = false
+    /// Only recently deleted assets, hidden or not (the Recently Deleted view).
+    public var onlyTrashed = false
+
+    public init(includeHidden: Bool = false, includeTrashed: Bool = false) {
+        self.includeHidden = includeHidden
+        self.includeTrashed = includeTrashed
+    }
+
+    func accepts(_ asset: ApplePhotosAsset) -> Bool {
+        guard asset.kind != .other, asset.isShownInBurst else { return false }
+        if onlyFavorites && !asset.isFavorite { return false }
+        if onlyHidden { return asset.isHidden && (includeTrashed || !asset.isTrashed) }
+        if onlyTrashed { return asset.isTrashed }
+        return (includeHidden || !asset.isHidden) && (includeTrashed || !asset.isTrashed)
+    }
+}

@@ -1,0 +1,85 @@
+import GRDB
+
+extension ApplePhotosLibrary {
+    /// User albums, smart albums, shared albums, projects and folders, in the order Photos's
+    /// sidebar lists them within each folder; trashed entries and Photos's own system entries
+    /// (root folder, import sessions, built-in smart albums) are left out.
+    /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the database cannot be read.
+    public func albums() throws -> [ApplePhotosAlbum] {
+        let table = "ZGENERICALBUM"
+        func album(_ name: String) -> String { schema.column("g", table, name) }
+        let count = schema.albumJoin.map { "(SELECT COUNT(*) FROM \($0.table) j WHERE j.\($0.albumColumn) = g.Z_PK)" } ?? "0"
+        let sql = """
+            SELECT g.ZUUID, \(album("ZTITLE")), g.ZKIND, p.ZUUID, p.ZKIND, \(album("ZCUSTOMSORTKEY")), \
+            \(album("ZCUSTOMSORTASCENDING")), \(count)
+            FROM \(table) g LEFT JOIN \(table) p ON p.Z_PK = g.ZPARENTFOLDER
+            WHERE g.ZKIND IN (2, 1505, 1507, 1508, 4000) AND COALESCE(\(album("ZTRASHEDSTATE")), 0) = 0 AND g.ZUUID IS NOT NULL
+            ORDER BY g.ZPARENTFOLDER, \(album("Z_FOK_PARENTFOLDER")), g.Z_PK
+            """
+        return try read { db in
+            try Row.fetchAll(db, sql: sql).compactMap { row -> ApplePhotosAlbum? in
+                guard let uuid: String = row[0], let kind = ApplePhotosAlbum.Kind(code: row[2] ?? 0) else { return nil }
+                let parentKind: Int? = row[4]
+                return ApplePhotosAlbum(
+                    uuid: uuid,
+                    title: row[1] ?? "",
+                    kind: kind,
+                    parentUUID: parentKind == 4000 ? row[3] : nil,
+                    sortOrder: ApplePhotosAlbum.SortOrder(key: row[5], ascending: row[6]),
+                    assetCount: kind == .folder ? 0 : row[7] ?? 0
+                )
+            }
+        }
+    }
+
+    /// One album or folder by uuid.
+    /// - Throws: ``PhotolalaError/albumNotFound`` when no listed album or folder has that uuid.
+    public func album(uuid: String) throws -> ApplePhotosAlbum {
+        guard let album = try albums().first(where: { $0.uuid == uuid }) else {
+            throw PhotolalaError.albumNotFound(uuid, library: path)
+        }
+        return album
+    }
+
+    /// An album's members that `filter` lets through, in the album's sort order: the user's
+    /// manual arrangement, by date or by title.
+    /// - Throws: ``PhotolalaError/albumNotFound`` for an unknown album or a folder.
+    public func assets(inAlbum uuid: String, _ filter: ApplePhotosFilter = ApplePhotosFilter()) throws -> [ApplePhotosAsset] {
+        let album = try album(uuid: uuid)
+        guard album.kind != .folder, let join = schema.albumJoin else { return [] }
+        let clause = """
+            a.Z_PK IN (SELECT j.\(join.assetColumn) FROM \(join.table) j JOIN ZGENERICALBUM g ON g.Z_PK = j.\(join.albumColumn) \
+            WHERE g.ZUUID = ?)
+            """
+        let members = try fetchAssets(restrictedTo: (clause, [uuid])).filter(filter.accepts)
+        switch album.sortOrder {
+        case .newestFirst:
+            return members.sorted(by: Self.newestFirst)
+        case .oldestFirst:
+            return members.sorted { Self.newestFirst($1, $0) }
+        case .title:
+            return members.sorted { ($0.title ?? "", $0.uuid) < ($1.title ?? "", $1.uuid) }
+        case .manual:
+            let order = try manualOrder(ofAlbum: uuid, join: join)
+            return members.sorted { (order[$0.primaryKey] ?? .max, $0.uuid) < (order[$1.primaryKey] ?? .max, $1.uuid) }
+        }
+    }
+
+    /// Each member's position in the user's arrangement (`Z_FOK_<asset>ASSETS`).
+    private func manualOrder(ofAlbum uuid: String, join: ApplePhotosSchema.AlbumJoin) throws -> [Int64: Int64] {
+        guard let orderColumn = join.orderColumn else { return [:] }
+        let sql = """
+            SELECT j.\(join.assetColumn), j.\(orderColumn) FROM \(join.table) j JOIN ZGENERICALBUM g ON g.Z_PK = j.\(join.albumColumn)
+            WHERE g.ZUUID = ?
+            """
+        return try read { db in
+            var order: [Int64: Int64] = [:]
+            for row in try Row.fetchAll(db, sql: sql, arguments: [uuid]) {
+                if let asset: Int64 = row[0] {
+                    order[asset] = row[1] ?? .max
+                }
+            }
+            return order
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension ApplePhotosLibrary {
+    /// Where the asset's original would be: `originals/<dir>/<file>`, the shared-album folder
+    /// for shared assets, or the absolute path of a referenced file (which belongs to the Mac it
+    /// was imported on). Whether the file is there is ``ApplePhotosAsset/isMissing``.
+    public func originalPath(of asset: ApplePhotosAsset) -> String? {
+        guard !asset.filename.isEmpty else { return nil }
+        if asset.isReference {
+            return asset.directory + "/" + asset.filename
+        }
+        if asset.isShared {
+            // Photos 8 (macOS 13) moved shared-album files from resources/ to scopes/.
+            let folder = (version.photosVersion ?? 8) >= 8 ? "scopes/cloudsharing/data" : "resources/cloudsharing/data"
+            return "\(path)/\(folder)/\(asset.directory)/\(asset.filename)"
+        }
+        return "\(path)/originals/\(asset.directory)/\(asset.filename)"
+    }
+
+    /// The full-size render of an edited asset in `resources/renders/`, when there is one.
+    public func renderPath(of asset: ApplePhotosAsset) -> String? {
+        let stem = "\(path)/resources/renders/\(asset.uuid.prefix(1))/\(asset.uuid)_1_201_a."
+        return Self.renderExtensions.map { stem + $0 }.first(where: { Self.fileExists($0) })
+    }
+
+    private static let renderExtensions = ["jpeg", "heic", "mov", "jpg", "png", "tiff"]
+
+    /// Thumbnail-sized derivatives Photos made, best thumbnail source first: the 360-pixel
+    /// master thumbnail, then the ~1,000-pixel preview, then full-size derivatives (RAW
+    /// previews, video poster frames).
+    public func derivativePaths(of asset: ApplePhotosAsset) -> [String] {
+        let masters = filesInShard(of: asset.uuid, folder: "resources/derivatives/masters")
+        let others = filesInShard(of: asset.uuid, folder: "resources/derivatives")
+        let mine = (masters + others).filter { $0.name.hasPrefix(asset.uuid + "_") && !$0.name.hasSuffix(".plist") }
+        func rank(_ file: (name: String, path: String)) -> Int {
+            if file.path.contains("/derivatives/masters/") { return 0 }
+            if file.name.contains("_1_105_c.") { return 1 }
+            return 2
+        }
+        return mine.sorted { (rank($0), $0.name) < (rank($1), $1.name) }.map(\.path)
+    }
+
+    /// The file a thumbnail is best made from: a derivative, else the edited render, else
+    /// the original; `nil` when none is on disk.
+    public func thumbnailSourcePath(of asset: ApplePhotosAsset) -> String? {
+        // The usual names first: listing a shard folder of a large library costs milliseconds.
+        let shard = asset.uuid.prefix(1)
+        let usual = [
+            "\(path)/resources/derivatives/masters/\(shard)/\(asset.uuid)_4_5005_c.jpeg",
+            "\(path)/resources/derivatives/\(shard)/\(asset.uuid)_1_105_c.jpeg",
+        ]
+        if let derivative = usual.first(where: { Self.fileExists($0) }) ?? derivativePaths(of: asset).first { return derivative }
+        if let render = renderPath(of: asset) { return render }
+        return asset.isMissing ? nil : originalPath(of: asset)
+    }
+
+    /// The full image: the edited render by default, else (or with `edited` false) the original.
+    /// - Throws: ``PhotolalaError/notAvailableLocally`` when that file is not on this disk.
+    public func fullImagePath(of asset: ApplePhotosAsset, edited: Bool = true) throws -> String {
+        if edited, let render = renderPath(of: asset) { return render }
+        return try availableOriginalPath(of: asset)
+    }
+
+    /// The original's path when it is on this disk.
+    /// - Throws: ``PhotolalaError/notAvailableLocally`` when it is in iCloud only, referenced
+    ///   outside the library, or absent.
+    public func availableOriginalPath(of asset: ApplePhotosAsset) throws -> String {
+        guard !asset.isMissing, let original = originalPath(of: asset) else {
+            throw PhotolalaError.notAvailableLocally(asset.displayName, referenced: asset.isReference)
+        }
+        return original
+    }
+
+    /// Copies the asset's original into `folder` under its original filename (`name (2).ext`
+    /// when that name is taken), through a temporary file and a rename, and returns the path.
+    /// - Throws: ``PhotolalaError/notAvailableLocally`` for a missing original,
+    ///   ``PhotolalaError/writeFailed`` when the copy cannot be written.
+    public func exportOriginal(of asset: ApplePhotosAsset, to folder: String) throws -> String {
+        let source = try availableOriginalPath(of: asset)
+        try AtomicFile.createFolder(folder)
+        let destination = Self.freeName(for: asset.displayName, in: folder)
+        let temporary = folder + "/" + AtomicFile.temporaryPrefix + UUID().uuidString + "-" + FilePath.name(of: destination)
+        do {
+            try FileManager.default.copyItem(atPath: source, toPath: temporary)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw PhotolalaError.writeFailed(destination, errno: EIO)
+        }
+        try AtomicFile.commit(temporary, to: destination)
+        return destination
+    }
+
+    /// `folder/name`, or `folder/stem (n).ext` for the first free n.
+    private static func freeName(for name: String, in folder: String) -> String {
+        let safe = name.replacingOccurrences(of: "/", with: "_")
+        let candidate = folder + "/" + safe
+        guard FileManager.default.fileExists(atPath: candidate) else { return candidate }
+        let url = URL(fileURLWithPath: safe)
+        let stem = url.deletingPathExtension().lastPathComponent
+        let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
+        var number = 2
+        while FileManager.default.fileExists(atPath: "\(folder)/\(stem) (\(number))\(suffix)") {
+            number += 1
+        }
+        return "\(folder)/\(stem) (\(number))\(suffix)"
+    }
+
+    /// Files in `folder/<first character of uuid>/`, where Photos shards resources by uuid.
+    private func filesInShard(of uuid: String, folder: String) -> [(name: String, path: String)] {
+        guard let shard = uuid.first else { return [] }
+        let directory = "\(path)/\(folder)/\(shard)"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasPrefix(uuid) }.map { ($0, directory + "/" + $0) }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A `.photoslibrary` bundle (Photos 5 and later, macOS 10.15 to 26), read without changing it.
+///
+/// The Photos app owns the bundle: Photolala copies `database/Photos.sqlite` with its `-wal`
+/// and `-shm` files into a temporary folder and opens the copy, so the changes still waiting
+/// in the write-ahead log are seen (`immutable=1` would hide them) and nothing is ever written
+/// beside the original. The copy is removed when the library is released.
+///
+/// ```swift
+/// let library = try ApplePhotosLibrary(path: "/mnt/backup/Photos Library.photoslibrary")
+/// for asset in try library.assets() {
+///     print(asset.originalFilename, asset.creationDate as Any)
+/// }
+/// ```
+public final class ApplePhotosLibrary: Sendable {
+    /// The bundle's absolute path.
+    public let path: String
+    public let version: ApplePhotosVersion
+    let schema: ApplePhotosSchema
+    let database: DatabaseQueue
+    private let workingCopy: String
+
+    /// Opens the library at `path`.
+    /// - Parameter path: A `.photoslibrary` folder.
+    /// - Throws: ``PhotolalaError/notAPhotosLibrary`` when `path` is no Photos library,
+    ///   ``PhotolalaError/unsupportedPhotosLibrary`` for Photos 2–4 libraries (macOS 10.14 and
+    ///   earlier), ``PhotolalaError/damagedPhotosLibrary`` when its database cannot be read.
+    public init(path: String) throws {
+        let root = URL(fileURLWithPath: path).standardizedFileURL.path
+        self.path = root
+        let databaseFolder = root + "/database"
+        let original = databaseFolder + "/Photos.sqlite"
+        let files = FileManager.default
+        guard files.fileExists(atPath: original) else {
+            if files.fileExists(atPath: databaseFolder + "/photos.db") || files.fileExists(atPath: databaseFolder + "/Library.apdb") {
+                throw PhotolalaError.unsupportedPhotosLibrary(root, reason: "a Photos 2–4 library (macOS 10.14 or earlier, RK tables in photos.db)")
+            }
+            throw PhotolalaError.notAPhotosLibrary(root)
+        }
+
+        let copy = files.temporaryDirectory.appendingPathComponent("photolala-photos-\(UUID().uuidString)").path
+        workingCopy = copy
+        do {
+            try files.createDirectory(atPath: copy, withIntermediateDirectories: true)
+            for suffix in ["", "-wal", "-shm"] where files.fileExists(atPath: original + suffix) {
+                try files.copyItem(atPath: original + suffix, toPath: copy + "/Photos.sqlite" + suffix)
+            }
+        } catch {
+            try? files.removeItem(atPath: copy)
+            throw PhotolalaError.unreadableFile(original, errno: Self.systemCode(of: error))
+        }
+
+        do {
+            var configuration = Configuration()
+            configuration.label = "ApplePhotosLibrary"
+            database = try DatabaseQueue(path: copy + "/Photos.sqlite", configuration: configuration)
+            (schema, version) = try database.read { db in
+                (try ApplePhotosSchema(db, path: root), ApplePhotosVersion(modelVersion: try Self.modelVersion(db, path: root)))
+            }
+        } catch {
+            try? files.removeItem(atPath: copy)
+            if let error = error as? PhotolalaError { throw error }
+            throw PhotolalaError.damagedPhotosLibrary(root, reason: Self.describe(error))
+        }
+        if version.modelVersion < 13000 {
+            try? files.removeItem(atPath: copy)
+            throw PhotolalaError.unsupportedPhotosLibrary(
+                root, reason: "a Photos library of model version \(version.modelVersion), older than Photos 5")
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: workingCopy)
+    }
+
+    /// The library's version and counts of assets and albums.
+    /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the database cannot be read.
+    public func info() throws -> ApplePhotosLibraryInfo {
+        ApplePhotosLibraryInfo(path: path, version: version, assets: try fetchAssets(restrictedTo: nil), albums: try albums())
+    }
+
+    /// Runs a read on the working copy, turning SQLite errors into a damaged-library error.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try database.read(body)
+        } catch let error as PhotolalaError {
+            throw error
+        } catch {
+            throw PhotolalaError.damagedPhotosLibrary(path, reason: Self.describe(error))
+        }
+    }
+
+    /// `PLModelVersion` from the binary property list in `Z_METADATA`.
+    private static func modelVersion(_ db: Database, path: String) throws -> Int {
+        guard let plist = try Data.fetchOne(db, sql: "SELECT Z_PLIST FROM Z_METADATA"),
+            let dictionary = try PropertyListSerialization.propertyList(from: plist, format: nil) as? [String: Any]
+        else {
+            throw PhotolalaError.damagedPhotosLibrary(path, reason: "Z_METADATA holds no model version")
+        }
+        if let number = dictionary["PLModelVersion"] as? Int { return number }
+        if let number = dictionary["PLModelVersion"] as? NSNumber { return number.intValue }
+        throw PhotolalaError.damagedPhotosLibrary(path, reason: "Z_METADATA holds no PLModelVersion")
+    }
+
+    /// The `errno` behind a Foundation file error, or `EIO` when it carries none.
+    private static func systemCode(of error: any Error) -> Int32 {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        guard let underlying, underlying.domain == NSPOSIXErrorDomain else { return EIO }
+        return Int32(underlying.code)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return error.message ?? "SQLite error \(error.resultCode)"
+        }
+        return String(describing: error)
+    }
+}

@@ -1,0 +1,173 @@
+public import Foundation
+
+/// The photos of an Apple Photos library, or of one of its albums or built-in views, as a
+/// ``PhotoSource``; item ids are asset uuids (PhotoKit's local identifiers).
+///
+/// Thumbnails come from the derivatives Photos already made (a 360-pixel JPEG instead of a
+/// 40-megapixel original), so assets whose original is only in iCloud still show. Nothing is
+/// ever written into the library.
+///
+/// ```swift
+/// let source = try engine.applePhotosSource(libraryAt: "/mnt/backup/Photos Library.photoslibrary")
+/// let newestFirst = try await source.allItems()
+/// ```
+public final class ApplePhotosLibrarySource: PhotoSource {
+    /// What ``loadItems()`` lists.
+    public enum Scope: Sendable, Equatable {
+        /// All Photos: photos and videos, neither hidden nor deleted, newest first.
+        case allPhotos
+        case favorites
+        /// Hidden assets; shown only when asked for.
+        case hidden
+        case recentlyDeleted
+        /// One album's members, in the album's sort order.
+        case album(uuid: String)
+    }
+
+    public let library: ApplePhotosLibrary
+    public let scope: Scope
+    public let capabilities: PhotoSourceCapabilities = [.albums, .search, .sorting, .grouping, .preview]
+    let imaging: ImageProcessor
+    let maximumFileSize: Int64
+
+    init(library: ApplePhotosLibrary, scope: Scope, imaging: ImageProcessor, maximumFileSize: Int64) {
+        self.library = library
+        self.scope = scope
+        self.imaging = imaging
+        self.maximumFileSize = maximumFileSize
+    }
+
+    /// The same library seen through another scope (an album, a built-in view).
+    public func scoped(_ scope: Scope) -> ApplePhotosLibrarySource {
+        ApplePhotosLibrarySource(library: library, scope: scope, imaging: imaging, maximumFileSize: maximumFileSize)
+    }
+
+    /// The assets of this scope, in its order.
+    /// - Throws: ``PhotolalaError`` when the database cannot be read or the album is unknown.
+    public func assets() throws -> [ApplePhotosAsset] {
+        var filter = ApplePhotosFilter()
+        switch scope {
+        case .allPhotos:
+            return try library.assets(filter)
+        case .favorites:
+            filter.onlyFavorites = true
+            return try library.assets(filter)
+        case .hidden:
+            filter.onlyHidden = true
+            return try library.assets(filter)
+        case .recentlyDeleted:
+            filter.onlyTrashed = true
+            return try library.assets(filter)
+        case .album(let uuid):
+            return try library.assets(inAlbum: uuid, filter)
+        }
+    }
+
+    /// Assets of this scope whose title, original filename or keywords contain `text`,
+    /// ignoring case and accents.
+    /// - Throws: ``PhotolalaError`` when the database cannot be read.
+    public func search(_ text: String) async throws -> [PhotoItem] {
+        let needle = text.trimmingCharacters(in: .whitespaces)
+        let candidates = try await offload { [self] in try self.assets() }
+        guard !needle.isEmpty else { return candidates.map(Self.item) }
+        func matches(_ value: String?) -> Bool {
+            value?.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        }
+        return candidates.filter { asset in
+            matches(asset.title) || matches(asset.originalFilename) || asset.keywords.contains(where: matches)
+        }.map(Self.item)
+    }
+
+    /// The library's albums and folders, for the sidebar.
+    /// - Throws: ``PhotolalaError`` when the database cannot be read.
+    public func albums() async throws -> [ApplePhotosAlbum] {
+        try await offload { [library] in try library.albums() }
+    }
+
+    // MARK: - PhotoSource
+
+    public func loadItems() -> AsyncThrowingStream<[PhotoItem], any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let items = try await offload { [self] in try self.assets().map(Self.item) }
+                    // A first screenful at once, then the rest, as local folders deliver.
+                    let first = min(items.count, 200)
+                    if first > 0 { continuation.yield(Array(items[..<first])) }
+                    if items.count > first { continuation.yield(Array(items[first...])) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    public func loadMetadata(for id: PhotoItem.ID) async throws -> PhotoMetadata {
+        let asset = try await offload { [library] in try library.asset(uuid: id) }
+        return Self.metadata(of: asset)
+    }
+
+    public func loadThumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
+        try await offload { [library, imaging, maximumFileSize] in
+            let asset = try library.asset(uuid: id)
+            guard let path = library.thumbnailSourcePath(of: asset) else {
+                throw PhotolalaError.notAvailableLocally(asset.displayName, referenced: asset.isReference)
+            }
+            let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
+            return Thumbnail(md5: nil, jpeg: try imaging.thumbnail(of: contents.bytes, name: asset.displayName), origin: .generated)
+        }
+    }
+
+    /// The edited version when the asset was edited in Photos, else the original.
+    /// - Throws: ``PhotolalaError/notAvailableLocally`` when the original is in iCloud only.
+    public func loadFullImage(for id: PhotoItem.ID) async throws -> Data {
+        try await offload { [library, maximumFileSize] in
+            let path = try library.fullImagePath(of: try library.asset(uuid: id))
+            return Data(try FileContents(path: path, sizeLimit: maximumFileSize).bytes)
+        }
+    }
+
+    /// No live changes yet: a library copied from a Mac does not change while it is read.
+    public func changes() -> AsyncStream<PhotoSourceChange> {
+        AsyncStream { $0.finish() }
+    }
+
+    // MARK: - Conversions
+
+    static func item(_ asset: ApplePhotosAsset) -> PhotoItem {
+        PhotoItem(id: asset.uuid, displayName: asset.displayName)
+    }
+
+    static func metadata(of asset: ApplePhotosAsset) -> PhotoMetadata {
+        var metadata = PhotoMetadata()
+        metadata.fileSize = asset.fileSize
+        metadata.creationDate = asset.addedDate
+        metadata.modificationDate = asset.modificationDate
+        metadata.photoDate = asset.creationDate
+        metadata.photoDateOffsetSeconds = asset.timeZoneOffset
+        metadata.width = asset.width
+        metadata.height = asset.height
+        metadata.orientation = asset.orientation
+        metadata.latitude = asset.latitude
+        metadata.longitude = asset.longitude
+        metadata.format = asset.uti.flatMap(Self.format(uti:))
+        metadata.originalFilename = asset.originalFilename
+        return metadata
+    }
+
+    private static func format(uti: String) -> ImageFormat? {
+        switch uti {
+        case "public.jpeg": .jpeg
+        case "public.png": .png
+        case "public.heic", "public.heif": .heif
+        case "public.avif": .avif
+        case "public.tiff": .tiff
+        case "com.compuserve.gif": .gif
+        case "org.webmproject.webp": .webp
+        case "com.microsoft.bmp": .bmp
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import PhotolalaTestSupport
+import Testing
+
+@Suite("photolala library")
+struct LibraryCommandTests {
+    @Test("library list --json agrees with osxphotos", arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
+    func agreesWithOsxphotos(name: String) throws {
+        let cli = try CLI()
+        let ours = try PhotosLibraries.copy(name, into: cli.folder)
+        let theirsFolder = try TemporaryDirectory()
+        let theirs = try PhotosLibraries.copy(name, into: theirsFolder)
+
+        let report = try cli.json("library", "list", ours, "--json", "--include-hidden", "--include-trashed")
+        let items = try #require(report["items"] as? [[String: Any]])
+        // osxphotos lists hidden photos by default and recently deleted ones with --deleted.
+        let output = try Shell.capture("osxphotos", ["query", "--library", theirs, "--json", "--deleted"])
+        try #require(output.status == 0, "osxphotos failed (Scripts/install-deps.sh installs it): \(output.standardError)")
+        let reference = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]])
+
+        #expect(items.count == reference.count)
+        #expect(Set(items.compactMap { $0["uuid"] as? String }) == Set(reference.compactMap { $0["uuid"] as? String }))
+        let expected = Dictionary(uniqueKeysWithValues: reference.compactMap { photo in (photo["uuid"] as? String).map { ($0, photo) } })
+        for item in items {
+            let uuid = try #require(item["uuid"] as? String)
+            let photo = try #require(expected[uuid])
+            #expect(item["originalFilename"] as? String == photo["original_filename"] as? String, "\(uuid)")
+            #expect(item["width"] as? Int == photo["width"] as? Int, "\(uuid)")
+            #expect(item["height"] as? Int == photo["height"] as? Int, "\(uuid)")
+            #expect(item["favorite"] as? Bool == photo["favorite"] as? Bool, "\(uuid)")
+            #expect(item["hidden"] as? Bool == photo["hidden"] as? Bool, "\(uuid)")
+            #expect(item["trashed"] as? Bool == photo["intrash"] as? Bool, "\(uuid)")
+            #expect(item["isPhoto"] as? Bool == photo["isphoto"] as? Bool, "\(uuid)")
+            #expect(item["isMovie"] as? Bool == photo["ismovie"] as? Bool, "\(uuid)")
+            #expect(item["albums"] as? [String] == photo["albums"] as? [String], "\(uuid)")
+            // osxphotos's ismissing follows the database; a path of null means the file is not there.
+            let missing = (photo["ismissing"] as? Bool ?? false) || photo["path"] is NSNull || photo["path"] == nil
+            #expect(item["missing"] as? Bool == missing, "\(uuid)")
+            let date = try #require(photo["date"] as? String)
+            if let ours = item["date"] as? String {
+                let (left, right) = (try #require(Instant(ours)), try #require(Instant(date)))
+                #expect(abs(left.seconds - right.seconds) < 0.001, "\(uuid): \(ours) vs \(date)")
+                #expect(left.offset == right.offset, "\(uuid): \(ours) vs \(date)")
+            } else {
+                // osxphotos shows an absurd stored date as the Unix epoch; Photolala as no date.
+                #expect(date == "1970-01-01T00:00:00+00:00", "\(uuid)")
+            }
+        }
+    }
+
+    @Test("library list hides hidden and deleted photos by default, and lists an album in its order")
+    func listAndAlbum() throws {
+        let cli = try CLI()
+        let path = try PhotosLibraries.copy(PhotosLibraries.catalina, into: cli.folder)
+        let report = try cli.json("library", "list", path, "--json")
+        #expect(report["count"] as? Int == 26)
+        let albums = try #require(try cli.json("library", "albums", path, "--json")["albums"] as? [[String: Any]])
+        let manual = try #require(albums.first { $0["title"] as? String == "Sorted Manual" })
+        #expect(manual["kind"] as? String == "album")
+        #expect(manual["sortOrder"] as? String == "manual")
+        let album = try cli.json("library", "list", path, "--json", "--album", try #require(manual["uuid"] as? String))
+        let items = try #require(album["items"] as? [[String: Any]])
+        #expect(items.compactMap { ($0["uuid"] as? String)?.prefix(8) } == ["7783E8E6", "3DD2C897", "F12384F6"])
+        let folder = try #require(albums.first { $0["title"] as? String == "SubFolder2" })
+        #expect(albums.first { $0["title"] as? String == "AlbumInFolder" }?["parent"] as? String == folder["uuid"] as? String)
+
+        let info = try cli.json("library", "info", path, "--json")
+        #expect(info["modelVersion"] as? Int == 13703)
+        #expect(info["macOS"] as? String == "10.15")
+        #expect(info["photos"] as? Int == 24)
+        #expect(info["videos"] as? Int == 2)
+    }
+
+    @Test("library export writes originals under their names and explains missing ones")
+    func export() throws {
+        let cli = try CLI()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: cli.folder)
+        let out = cli.folder.path("out")
+        let done = try cli.run("library", "export", path, "--uuid", "6191423D-8DB8-4D4C-92BE-9BBBA308AAC4", "-o", out)
+        #expect(done.status == 0, "\(done.standardError)")
+        #expect(done.standardOutput == out + "/Tulips.jpg\n")
+        let failed = try cli.run("library", "export", path, "--uuid", "8846E3E6-8AC8-4857-8448-E3D025784410", "-o", out)
+        #expect(failed.status == 1)
+        #expect(
+            failed.standardError == """
+                Error: The original of 'IMG_1693.tif' is not available locally (in iCloud): download it in Photos on the Mac, then copy the library again.
+                Error: 1 of 1 photos could not be exported.
+
+                """)
+        let notALibrary = try cli.run("library", "info", cli.folder.path("out"))
+        #expect(notALibrary.status == 1)
+        #expect(notALibrary.standardError.contains("is not an Apple Photos library"))
+    }
+}
+
+/// An ISO 8601 timestamp as seconds since 1970 and its UTC offset, whatever the precision of
+/// its fraction (osxphotos prints microseconds, Photolala milliseconds).
+private struct Instant {
+    let seconds: Double
+    let offset: Int
+
+    init?(_ text: String) {
+        var body = Substring(text)
+        if body.hasSuffix("Z") {
+            offset = 0
+            body = body.dropLast()
+        } else {
+            let zone = body.suffix(6)
+            guard zone.count == 6, let sign = zone.first, sign == "+" || sign == "-",
+                let hours = Int(zone.dropFirst().prefix(2)), let minutes = Int(zone.suffix(2))
+            else { return nil }
+            offset = (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+            body = body.dropLast(6)
+        }
+        let parts = body.split(separator: ".", maxSplits: 1)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        guard let first = parts.first, let local = formatter.date(from: String(first)) else { return nil }
+        let fraction = parts.count > 1 ? Double("0." + parts[1]) ?? 0 : 0
+        seconds = local.timeIntervalSince1970 + fraction - Double(offset)
+    }
+}
