@@ -55,6 +55,34 @@ def wrk_latency(url):
     return percentile("50"), percentile("99"), float(requests)
 
 
+def scroll_for_four_seconds(page):
+    """Scrolls the grid by 120 px every animation frame for 4 s, counting frames; returns frames
+    per second and the longest frame in milliseconds. The result is polled, not awaited, so the
+    page runs freely."""
+    page.evaluate(
+        """() => {
+            const grid = document.querySelector('[data-testid=photo-grid]');
+            let frames = 0;
+            let longest = 0;
+            const start = performance.now();
+            let last = start;
+            window.__scrollResult = undefined;
+            function step(now) {
+                frames += 1;
+                longest = Math.max(longest, now - last);
+                last = now;
+                grid.scrollTop += 120;
+                if (now - start < 4000) requestAnimationFrame(step);
+                else window.__scrollResult = { frames, longest, seconds: (now - start) / 1000 };
+            }
+            requestAnimationFrame(step);
+        }"""
+    )
+    page.wait_for_function("window.__scrollResult !== undefined", timeout=20_000, polling=250)
+    result = page.evaluate("window.__scrollResult")
+    return result["frames"] / result["seconds"], result["longest"]
+
+
 def browse(url):
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
@@ -71,30 +99,19 @@ def browse(url):
         first_thumbnails = time.monotonic() - start
         page.wait_for_function("document.querySelectorAll('[data-testid=photo-cell]').length > 20")
 
-        # Scroll by itself for 4 s, counting frames; the result is polled, not awaited.
-        page.evaluate(
-            """() => {
-                const grid = document.querySelector('[data-testid=photo-grid]');
-                let frames = 0;
-                const start = performance.now();
-                function step(now) {
-                    frames += 1;
-                    grid.scrollTop += 120;
-                    if (now - start < 4000) requestAnimationFrame(step);
-                    else window.__scrollResult = { frames, seconds: (now - start) / 1000, top: grid.scrollTop };
-                }
-                requestAnimationFrame(step);
-            }"""
-        )
-        page.wait_for_function("window.__scrollResult !== undefined", timeout=20_000)
-        result = page.evaluate("window.__scrollResult")
-        fps = result["frames"] / result["seconds"]
+        # Right away, while the rest of the 100,000 rows still arrive and are sorted in.
+        loading_fps, loading_longest = scroll_for_four_seconds(page)
+        # Then the whole folder listed, as it is when a user scrolls through it.
+        page.wait_for_function("document.querySelector('[data-testid=listing-progress]').hidden", timeout=60_000)
+        page.evaluate("document.querySelector('[data-testid=photo-grid]').scrollTop = 0")
+        time.sleep(1)
+        fps, longest = scroll_for_four_seconds(page)
         elements = page.evaluate("document.getElementsByTagName('*').length")
         page.evaluate("window.gc && window.gc()")
         time.sleep(0.5)
         heap = page.evaluate("performance.memory.usedJSHeapSize") / (1024 * 1024)
         browser.close()
-        return first_thumbnails, fps, elements, heap
+        return first_thumbnails, (fps, longest), (loading_fps, loading_longest), elements, heap
 
 
 def main():
@@ -103,17 +120,18 @@ def main():
     with tempfile.TemporaryDirectory() as state:
         server, url = start_server(binary, folder, state)
         try:
-            first_thumbnails, fps, elements, heap = browse(url)
+            first_thumbnails, (fps, longest), (loading_fps, loading_longest), elements, heap = browse(url)
             rss, private = resident_megabytes(server.pid)
             items = urllib.request.urlopen(url + "api/sources/local-0/folders/~/items").read().decode()
-            first_id = re.search(r'"items":\[\["([A-Za-z0-9_-]+)"', items).group(1)
+            first_id = re.search(r'"items":\[\["([A-Za-z0-9_.~-]+)"', items).group(1)
             p50, p99, rate = wrk_latency(f"{url}api/sources/local-0/folders/~/items/{first_id}/thumbnail")
         finally:
             server.terminate()
             server.wait()
     rows = [
         (f"browser: first thumbnails after opening a catalogued folder of {count} photos", f"{first_thumbnails * 1000:.0f} ms", "< 1 s"),
-        ("browser: frames per second while scrolling the grid", f"{fps:.1f} fps", "≥ 58 fps"),
+        (f"browser: frames per second scrolling the grid of {count} photos (longest frame {longest:.0f} ms)", f"{fps:.1f} fps", "≥ 58 fps"),
+        (f"browser: the same while the listing still arrives (longest frame {loading_longest:.0f} ms)", f"{loading_fps:.1f} fps", "(informative)"),
         ("browser: DOM elements while scrolling", f"{elements}", "< 1,000"),
         ("browser: JS heap after GC", f"{heap:.1f} MB", "< 100 MB"),
         ("server: resident memory after browsing (its own, besides shared library code)", f"{rss:.0f} MB ({private:.0f} MB own)", "< 100 MB"),

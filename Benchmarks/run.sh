@@ -10,6 +10,12 @@ files=${BENCH_TREE:-100000}
 jobs=${BENCH_JOBS:-$(nproc 2>/dev/null || sysctl -n hw.ncpu)}
 dir=.build/bench-fixtures
 mkdir -p "$dir"
+# Inputs made by an older version of the scripts are made again.
+fixtures_version=2
+if [[ $(cat "$dir/version" 2>/dev/null) != "$fixtures_version" ]]; then
+    rm -rf "$dir/tree-$files" "$dir/flat-$files"
+    echo "$fixtures_version" > "$dir/version"
+fi
 
 if [[ ! -d $dir/photos-$photos ]]; then
     echo "Making $photos 12 MP photos…" >&2

@@ -89,12 +89,27 @@ enum API {
         let updated: [Row]
     }
 
-    /// `photolala info --json`'s object, for the inspector.
+    /// `photolala info --json`'s object, for the inspector, with what only its source knows
+    /// (an Apple Photos album, a backup date) as `details`, shown as they are.
     struct Metadata: Encodable {
         let json: PhotoMetadataJSON
+        var details: [Detail] = []
 
         func encode(to encoder: any Encoder) throws {
             try json.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(details, forKey: .details)
         }
+
+        private enum Key: String, CodingKey {
+            case details
+        }
+    }
+
+    /// One line of the inspector: `field` names it for tests and styles.
+    struct Detail: Encodable {
+        let field: String
+        let label: String
+        let value: String
     }
 }

@@ -15,39 +15,18 @@ struct APIRoutes {
         api.get("sources/:source/folders/:folder/items/:item/metadata") { _, context in try await metadata(context) }
         api.get("sources/:source/folders/:folder/items/:item/thumbnail") { request, context in try await thumbnail(request, context) }
         api.get("sources/:source/folders/:folder/items/:item/full") { _, context in try await fullImage(context) }
+        api.get("sources/:source/folders/:folder/items/:item/original") { _, context in try await original(context) }
         api.get("events") { _, _ in await events() }
     }
 
     private func sourceList() -> API.Sources {
-        var list = sources.locals.map { local in
-            API.Source(id: local.id, kind: "local", name: local.name, configured: true, rootFolder: LocalPhotoSource.rootFolderID)
-        }
-        let libraryMessage =
-            sources.libraries.isEmpty
-            ? "No Apple Photos library given. Start photolala serve with --library PATH.photoslibrary."
-            : "Reading Apple Photos libraries (\(sources.libraries.joined(separator: ", "))) is not available in this version yet."
-        list.append(API.Source(id: "apple-photos", kind: "applePhotos", name: "Apple Photos", configured: false, message: libraryMessage))
-        list.append(
-            API.Source(
-                id: "cloud", kind: "cloud", name: "Cloud", configured: false,
-                message: "No cloud backup configured. Backing up to S3 arrives in a later version."))
-        return API.Sources(sources: list)
+        API.Sources(sources: sources.all.map(\.summary))
     }
 
     private func folder(_ context: BasicRequestContext) async throws -> API.Folder {
-        let local = try sources.local(try context.parameters.require("source"))
+        let source = try sources.source(try context.parameters.require("source"))
         let folderID = try context.parameters.require("folder")
-        let folder = try engineCall { try local.tree.folderSource(id: folderID) }
-        let subfolders = try engineCall { try folder.subfolders() }.compactMap { found in
-            local.tree.folderID(forPath: found.path).map { API.FolderRef(id: $0, name: found.name) }
-        }
-        var breadcrumb = [API.FolderRef(id: LocalPhotoSource.rootFolderID, name: local.name)]
-        var path = local.tree.root
-        for component in folder.root.dropFirst(local.tree.root.count).split(separator: "/") {
-            path += "/" + component
-            breadcrumb.append(API.FolderRef(id: local.tree.folderID(forPath: path) ?? folderID, name: String(component)))
-        }
-        return API.Folder(id: folderID, name: breadcrumb.last?.name ?? local.name, breadcrumb: breadcrumb, folders: subfolders)
+        return try await engineCall { try await source.folder(folderID) }
     }
 
     private func items(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -64,24 +43,19 @@ struct APIRoutes {
     }
 
     private func metadata(_ context: BasicRequestContext) async throws -> API.Metadata {
-        let (folder, item) = try itemReference(context)
-        return API.Metadata(json: PhotoMetadataJSON(try await engineCall { try await folder.loadMetadata(for: item) }))
+        let (source, folder, item) = try itemReference(context)
+        return try await engineCall { try await source.metadata(folder: folder, item: item) }
     }
 
     /// The thumbnail with a strong ETag from the photo's MD5: a cached copy is confirmed with
-    /// 304 without reading the photo when its MD5 is known from the identity index.
+    /// 304 without reading the photo when its MD5 is already known.
     private func thumbnail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let local = try sources.local(try context.parameters.require("source"))
-        let folderID = try context.parameters.require("folder")
-        let item = try context.parameters.require("item")
-        let folder = try engineCall { try local.tree.folderSource(id: folderID) }
-        if let tag = request.headers[.ifNoneMatch], let md5 = folder.knownMD5(for: item), tag == "\"\(md5)\"" {
+        let (source, folder, item) = try itemReference(context)
+        if let tag = request.headers[.ifNoneMatch], let md5 = source.thumbnailTag(folder: folder, item: item), tag == "\"\(md5)\"" {
             return Response(status: .notModified, headers: thumbnailHeaders(md5: md5))
         }
         let priority = request.uri.queryParameters.get("priority").flatMap(ThumbnailPriority.init(name:)) ?? .visible
-        let thumbnail = try await engineCall {
-            try await local.thumbnails.thumbnail(for: FolderItems.id(folder: folderID, item: item), priority: priority)
-        }
+        let thumbnail = try await engineCall { try await source.thumbnail(folder: folder, item: item, priority: priority) }
         var headers = thumbnailHeaders(md5: thumbnail.md5)
         headers[.contentType] = "image/jpeg"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: thumbnail.jpeg)))
@@ -97,11 +71,30 @@ struct APIRoutes {
 
     /// The original bytes for formats browsers show; HEIC and TIFF as a JPEG rendering.
     private func fullImage(_ context: BasicRequestContext) async throws -> Response {
-        let (folder, item) = try itemReference(context)
-        let image = try await engineCall { try await folder.loadDisplayableImage(for: item) }
+        let (source, folder, item) = try itemReference(context)
+        let image = try await engineCall { try await source.displayableImage(folder: folder, item: item) }
         return Response(
             status: .ok, headers: [.contentType: image.mediaType, .cacheControl: "private, no-cache"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
+    }
+
+    /// The original file as a download under its own name ("Export…" in the web UI).
+    private func original(_ context: BasicRequestContext) async throws -> Response {
+        let (source, folder, item) = try itemReference(context)
+        let (bytes, filename) = try await engineCall { try await source.original(folder: folder, item: item) }
+        return Response(
+            status: .ok,
+            headers: [.contentType: "application/octet-stream", .contentDisposition: Self.attachment(filename), .cacheControl: "private, no-cache"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// `Content-Disposition` for a download named `filename`: an ASCII fallback and the exact
+    /// name in RFC 5987 encoding, so names in any script survive.
+    static func attachment(_ filename: String) -> String {
+        let fallback = String(filename.unicodeScalars.map { $0.isASCII && $0 != "\"" && $0 != "\\" && $0.value >= 32 ? Character($0) : "_" })
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "!#$&+-.^_`|~"))
+        let encoded = filename.addingPercentEncoding(withAllowedCharacters: allowed) ?? fallback
+        return "attachment; filename=\"\(fallback)\"; filename*=UTF-8''\(encoded)"
     }
 
     private func events() async -> Response {
@@ -117,10 +110,9 @@ struct APIRoutes {
             })
     }
 
-    private func itemReference(_ context: BasicRequestContext) throws -> (LocalPhotoSource, PhotoItem.ID) {
-        let local = try sources.local(try context.parameters.require("source"))
-        let folderID = try context.parameters.require("folder")
-        return (try engineCall { try local.tree.folderSource(id: folderID) }, try context.parameters.require("item"))
+    private func itemReference(_ context: BasicRequestContext) throws -> (any ServedSource, folder: String, item: PhotoItem.ID) {
+        let source = try sources.source(try context.parameters.require("source"))
+        return (source, try context.parameters.require("folder"), try context.parameters.require("item"))
     }
 
     /// Runs engine code, turning its errors into API errors.
@@ -132,7 +124,7 @@ struct APIRoutes {
         } catch let error as any HTTPResponseError {
             throw error
         } catch {
-            throw ServerError.from(error).redacting(sources.locals.map(\.tree.root))
+            throw ServerError.from(error).redacting(sources.privatePaths)
         }
     }
 
@@ -142,7 +134,7 @@ struct APIRoutes {
         } catch let error as ServerError {
             throw error
         } catch {
-            throw ServerError.from(error).redacting(sources.locals.map(\.tree.root))
+            throw ServerError.from(error).redacting(sources.privatePaths)
         }
     }
 }

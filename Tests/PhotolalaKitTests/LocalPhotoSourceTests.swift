@@ -116,7 +116,23 @@ struct LocalPhotoSourceTests {
             #expect(throws: PhotolalaError.self) { try source.path(for: id) }
         }
         #expect(throws: PhotolalaError.self) { try source.path(for: "%2e%2e%2fcache") }
+        for hostile in ["~..", "~.", "~", "~../cache", "~/etc/passwd", "~sub/../../cache", "~.hidden"] {
+            #expect(throws: PhotolalaError.self, "\(hostile)") { try source.path(for: hostile) }
+        }
         await #expect(throws: PhotolalaError.self) { try await source.loadFullImage(for: LocalItemID.make(relativePath: "../cache")) }
+    }
+
+    @Test("Camera-style names are their own short ids; any other name or path is encoded")
+    func idForms() {
+        for name in [
+            "IMG_0001.JPG", "_DSC1234.ARW", "PXL_20231104_123456789.jpg", "Été 2024.jpg", "a b.jpg", "sub/IMG_1.jpg", ".hidden.jpg", "~x.jpg",
+        ] {
+            let id = LocalItemID.make(relativePath: name)
+            #expect(LocalItemID.relativePath(of: id) == name)
+            #expect(id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) }, "\(id)")
+        }
+        #expect(LocalItemID.make(relativePath: "IMG_0001.JPG") == "~IMG_0001.JPG")
+        #expect(LocalItemID.make(relativePath: "sub/IMG_1.jpg") == LocalItemID.make(folder: "sub", name: "IMG_1.jpg"))
     }
 
     @Test("The full image is the original bytes")

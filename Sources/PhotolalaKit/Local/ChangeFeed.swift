@@ -2,10 +2,18 @@ import Foundation
 import Synchronization
 
 /// Holds a source's last known listing and tells subscribers how a new listing differs.
+///
+/// The listing is kept as an array sorted by id and compared by one merge, rather than as a
+/// dictionary: for a folder of 100,000 photos that is 4 MB instead of 10.
 final class ChangeFeed: Sendable {
+    private struct Known {
+        let id: PhotoItem.ID
+        let status: FileStatus?
+    }
+
     private struct State {
         var subscribers: [UUID: AsyncStream<PhotoSourceChange>.Continuation] = [:]
-        var known: [PhotoItem.ID: FileStatus?]?
+        var known: [Known]?
     }
 
     private let state = Mutex(State())
@@ -23,7 +31,7 @@ final class ChangeFeed: Sendable {
     /// Announces changes found by other means (a catalog reconciled with its folder), and
     /// takes `photos` as the listing later updates compare with.
     func publish(_ changes: [PhotoSourceChange], listing photos: [ScannedPhoto]) {
-        let current = Dictionary(photos.map { ($0.item.id, $0.status) }, uniquingKeysWith: { first, _ in first })
+        let current = Self.sorted(photos).map { Known(id: photos[$0].item.id, status: photos[$0].status) }
         let subscribers = state.withLock { state in
             state.known = current
             return Array(state.subscribers.values)
@@ -38,24 +46,44 @@ final class ChangeFeed: Sendable {
     /// Replaces the known listing, announcing what was added, removed or changed since the
     /// last one. The first listing is the baseline and announces nothing.
     func update(with photos: [ScannedPhoto]) {
-        let current = Dictionary(photos.map { ($0.item.id, $0.status) }, uniquingKeysWith: { first, _ in first })
+        let order = Self.sorted(photos)
+        let current = order.map { Known(id: photos[$0].item.id, status: photos[$0].status) }
         let (known, subscribers) = state.withLock { state in
             defer { state.known = current }
             return (state.known, Array(state.subscribers.values))
         }
         guard let known else { return }
 
-        let added = photos.filter { known[$0.item.id] == nil }.map(\.item)
-        let removed = known.keys.filter { current[$0] == nil }.sorted()
-        let updated = photos.filter { photo in
-            guard let before = known[photo.item.id] ?? nil, let after = photo.status else { return false }
-            return before != after
-        }.map(\.item)
+        var added: [PhotoItem] = []
+        var removed: [PhotoItem.ID] = []
+        var updated: [PhotoItem] = []
+        var old = known.startIndex
+        for (position, index) in order.enumerated() {
+            let photo = photos[index]
+            while old < known.endIndex && known[old].id < photo.item.id {
+                removed.append(known[old].id)
+                old += 1
+            }
+            if old < known.endIndex && known[old].id == photo.item.id {
+                if let before = known[old].status, let after = photo.status, before != after {
+                    updated.append(photo.item)
+                }
+                old += 1
+            } else if position == 0 || current[position - 1].id != photo.item.id {
+                added.append(photo.item)
+            }
+        }
+        removed += known[old...].map(\.id)
         for change in [PhotoSourceChange.added(added), .removed(removed), .updated(updated)] where !change.isEmpty {
             for continuation in subscribers {
                 continuation.yield(change)
             }
         }
+    }
+
+    /// Indices of `photos` in the order of their ids.
+    private static func sorted(_ photos: [ScannedPhoto]) -> [Int] {
+        photos.indices.sorted { photos[$0].item.id < photos[$1].item.id }
     }
 }
 

@@ -4,9 +4,15 @@ import Foundation
 ///
 /// The id is the path relative to the source's root in URL-safe Base64, so it carries no
 /// meaning a client could tamper with; decoding refuses anything that would leave the root.
+///
+/// A plain file name made of URL-safe characters (most camera names: `IMG_0001.JPG`) is its own
+/// id behind a `~`: short ids fit in a Swift string's inline storage, so a listing of 100,000
+/// such photos allocates nothing for its ids.
 enum LocalItemID {
+    private static let plainMarker = UInt8(ascii: "~")
+
     static func make(relativePath: String) -> String {
-        base64URL(Array(relativePath.utf8))
+        id(for: Array(relativePath.utf8))
     }
 
     /// The id of file `name` in the folder at `folder` (relative to the root; empty for the root).
@@ -18,7 +24,26 @@ enum LocalItemID {
             bytes.append(UInt8(ascii: "/"))
         }
         bytes += name.utf8
-        return base64URL(bytes)
+        return id(for: bytes)
+    }
+
+    private static func id(for path: [UInt8]) -> String {
+        isPlainName(path[...]) ? String(decoding: [plainMarker] + path, as: UTF8.self) : base64URL(path)
+    }
+
+    /// Whether `name` is one path component of URL-safe characters that is not hidden, `.` or `..`.
+    private static func isPlainName(_ name: ArraySlice<UInt8>) -> Bool {
+        guard let first = name.first, first != UInt8(ascii: ".") else { return false }
+        return name.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                true
+            case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+                true
+            default:
+                false
+            }
+        }
     }
 
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
@@ -49,6 +74,10 @@ enum LocalItemID {
     /// The relative path an id stands for, or `nil` when the id is malformed or would escape
     /// the root (absolute paths, `..`, empty or NUL-bearing components).
     static func relativePath(of id: String) -> String? {
+        let bytes = Array(id.utf8)
+        if bytes.first == plainMarker {
+            return isPlainName(bytes.dropFirst()) ? String(decoding: bytes.dropFirst(), as: UTF8.self) : nil
+        }
         var base64 = id.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         guard let data = Data(base64Encoded: base64), let path = String(data: data, encoding: .utf8) else { return nil }

@@ -81,6 +81,11 @@ export function getFullImage(source, folder, id, signal) {
   return request(`${itemPath(source, folder, id)}/full`, { signal, as: 'blob' });
 }
 
+/** Where the original file of a photo downloads from, under its own name. */
+export function originalUrl(source, folder, id) {
+  return `${itemPath(source, folder, id)}/original`;
+}
+
 /**
  * Listens to the server's event stream until the returned function is called. `onChange` and
  * `onListing` receive the parsed `change` and `listing` events; `onConnection` receives `true`

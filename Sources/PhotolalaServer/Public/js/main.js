@@ -3,7 +3,7 @@
  * wires them together. The URL hash says which folder is open; the event stream keeps it live.
  */
 
-import { getSources, getThumbnail, subscribeEvents } from './api.js';
+import { getSources, getThumbnail, originalUrl, subscribeEvents } from './api.js';
 import { hasCommandKey, isEditing } from './dom.js';
 import { FolderSession } from './folder-session.js';
 import { icons } from './icons.js';
@@ -12,6 +12,7 @@ import { currentLocation, navigate, onLocationChange } from './router.js';
 import { Selection } from './selection.js';
 import { Settings, THUMBNAIL_SIZES } from './settings.js';
 import { ThumbnailLoader } from './thumbnail-loader.js';
+import { ContextMenu } from './components/context-menu.js';
 import { ErrorBanner } from './components/error-banner.js';
 import { FolderStrip } from './components/folder-strip.js';
 import { Inspector } from './components/inspector.js';
@@ -43,7 +44,8 @@ const thumbnailOf = (id) => loader.lookup(`${state.source?.id}/${state.folder}/$
 const sidebar = new Sidebar();
 const toolbar = new Toolbar({ settings, onUp: goUp, onToggleSidebar: () => $('app').classList.toggle('sidebar-open') });
 const folderStrip = new FolderStrip({ onOpen: (folder) => navigate(state.source.id, folder) });
-const grid = new PhotoGrid({ loader, selection, onOpen: openPreview });
+const grid = new PhotoGrid({ loader, selection, onOpen: openPreview, onContextMenu: openContextMenu });
+const contextMenu = new ContextMenu();
 const inspector = new Inspector({ lookupThumbnail: thumbnailOf, onClose: () => settings.set({ inspector: false }) });
 const status = new StatusBar();
 const messagePanel = new MessagePanel($('message'));
@@ -67,7 +69,7 @@ $('folders').append(folderStrip.element);
 $('grid').append(grid.element);
 $('inspector').append(inspector.element);
 $('status').append(status.element);
-document.body.append(preview.element);
+document.body.append(preview.element, contextMenu.element);
 
 applyDisplay();
 applyInspector();
@@ -199,6 +201,33 @@ function goUp() {
 function openPreview(id) {
   selection.selectOnly(id);
   preview.open(state.source.id, state.folder, id);
+}
+
+/** The menu of photo `id`, which the selection now holds: it acts on the whole selection. */
+function openContextMenu(id, x, y) {
+  const ids = selection.ids().filter((selected) => state.list.has(selected));
+  const inspectorOpen = settings.get('inspector');
+  contextMenu.open(
+    [
+      { label: 'Open', action: 'open', run: () => openPreview(id) },
+      { label: inspectorOpen ? 'Hide Info' : 'Get Info', action: 'info', run: () => settings.set({ inspector: !inspectorOpen }) },
+      { label: ids.length > 1 ? `Export ${ids.length} Originals…` : 'Export Original…', action: 'export', run: () => exportOriginals(ids) },
+    ],
+    x,
+    y,
+  );
+}
+
+/** Downloads each photo's original file under its own name. */
+function exportOriginals(ids) {
+  for (const id of ids) {
+    const link = document.createElement('a');
+    link.href = originalUrl(state.source.id, state.folder, id);
+    link.download = state.list.get(id)?.name ?? '';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  }
 }
 
 // MARK: - Settings and selection

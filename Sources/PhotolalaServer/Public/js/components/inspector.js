@@ -144,6 +144,7 @@ export class Inspector {
       ['Focal length', formatFocalLength(m.focalLength), 'focalLength'],
       ['Location', formatCoordinates(m.latitude, m.longitude), 'location'],
       ['Altitude', formatAltitude(m.altitude), 'altitude'],
+      ...(m.details ?? []).map((detail) => [detail.label, detail.value, detail.field]),
       ['MD5', m.md5, 'md5'],
     ]);
     fields.dataset.loaded = String(metadata != null);

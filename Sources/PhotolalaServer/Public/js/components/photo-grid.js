@@ -26,6 +26,7 @@ export class PhotoGrid {
   #loader;
   #selection;
   #onOpen;
+  #onContextMenu;
   #list = null;
   #source = null;
   #folder = null;
@@ -46,11 +47,13 @@ export class PhotoGrid {
    * - loader: the ThumbnailLoader cells draw from.
    * - selection: the Selection the grid shows and edits.
    * - onOpen(id): a photo was double-clicked or opened with Enter/Space.
+   * - onContextMenu(id, x, y): a photo's context menu was asked for, to open at page point x, y.
    */
-  constructor({ loader, selection, onOpen }) {
+  constructor({ loader, selection, onOpen, onContextMenu }) {
     this.#loader = loader;
     this.#selection = selection;
     this.#onOpen = onOpen;
+    this.#onContextMenu = onContextMenu;
 
     this.spacer = el('div', { class: 'grid-spacer', 'aria-hidden': 'true' });
     this.emptyMessage = el('div', { class: 'grid-empty', 'data-testid': 'grid-empty', hidden: true });
@@ -66,6 +69,7 @@ export class PhotoGrid {
         onscroll: () => this.#scheduleRender(),
         onclick: (event) => this.#onClick(event),
         ondblclick: (event) => this.#onDoubleClick(event),
+        oncontextmenu: (event) => this.#onContextMenuEvent(event),
         onkeydown: (event) => this.#onKeyDown(event),
       },
       this.spacer,
@@ -417,9 +421,28 @@ export class PhotoGrid {
     if (cell && !event.shiftKey && !hasCommandKey(event)) this.#onOpen(cell.dataset.id);
   }
 
+  /** A right click on a photo: it joins the selection (or replaces it), then the menu opens. */
+  #onContextMenuEvent(event) {
+    const cell = event.target.closest?.('.photo-cell');
+    if (!cell) return;
+    event.preventDefault();
+    const id = cell.dataset.id;
+    if (!this.#selection.has(id)) this.#selection.selectOnly(id);
+    this.#onContextMenu(id, event.clientX, event.clientY);
+  }
+
   #onKeyDown(event) {
     if (isEditing(event) || !this.#list || this.#list.length === 0) return;
     const command = hasCommandKey(event);
+    if (event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10')) {
+      const id = this.#selection.focus ?? this.#selection.ids()[0];
+      if (id == null || !this.#list.has(id)) return;
+      event.preventDefault();
+      this.revealItem(id);
+      const box = this.#cells.get(this.#key(id))?.getBoundingClientRect() ?? this.scroller.getBoundingClientRect();
+      this.#onContextMenu(id, box.left + box.width / 2, box.top + box.height / 2);
+      return;
+    }
     if (command && event.key.toLowerCase() === 'a' && !event.altKey) {
       event.preventDefault();
       this.#selection.selectAll(this.#list);

@@ -2,50 +2,49 @@ import Foundation
 import Hummingbird
 import PhotolalaKit
 
-/// What `photolala serve` serves: one local source per folder tree, each with its thumbnail
-/// loader, the folders open in browsers, and the event stream to the pages.
+/// What `photolala serve` serves: its sources (one per folder tree, then Apple Photos and the
+/// cloud), the folders open in browsers, and the event stream to the pages.
 final class ServedSources: Sendable {
-    struct Local: Sendable {
-        let id: String
-        let name: String
-        let tree: LocalPhotoSource
-        let thumbnails: ThumbnailLoader
-    }
-
     /// How many folders stay open (listed and watched) at once; the least recently used closes.
     static let openFolderLimit = 16
 
-    let locals: [Local]
-    let libraries: [String]
+    let all: [any ServedSource]
     let events = EventHub()
     private let sessions: SessionStore
 
     init(configuration: ServerConfiguration, engine: Engine) throws {
         var loaderConfiguration = ThumbnailLoader.Configuration()
         loaderConfiguration.memoryBudget = 24 << 20
-        locals = try configuration.folders.enumerated().map { index, folder in
-            let tree = try engine.localSource(root: folder)
-            return Local(
-                id: "local-\(index)", name: URL(fileURLWithPath: tree.root).lastPathComponent, tree: tree,
-                thumbnails: ThumbnailLoader(source: FolderItems(tree: tree), configuration: loaderConfiguration))
+        var all: [any ServedSource] = try configuration.folders.enumerated().map { index, folder in
+            LocalServedSource(id: "local-\(index)", tree: try engine.localSource(root: folder), loaderConfiguration: loaderConfiguration)
         }
-        libraries = configuration.libraries
+        let libraryMessage =
+            configuration.libraries.isEmpty
+            ? "No Apple Photos library given. Start photolala serve with --library PATH.photoslibrary."
+            : "Reading Apple Photos libraries (\(configuration.libraries.joined(separator: ", "))) is not available in this version yet."
+        all.append(UnconfiguredSource(id: "apple-photos", kind: "applePhotos", name: "Apple Photos", message: libraryMessage))
+        all.append(
+            UnconfiguredSource(
+                id: "cloud", kind: "cloud", name: "Cloud", message: "No cloud backup configured. Backing up to S3 arrives in a later version."))
+        self.all = all
         sessions = SessionStore(limit: Self.openFolderLimit)
     }
 
+    /// Paths that API errors must not reveal.
+    var privatePaths: [String] { all.flatMap(\.privatePaths) }
+
     /// - Throws: ``ServerError`` 404 for an unknown source.
-    func local(_ id: String) throws -> Local {
-        guard let local = locals.first(where: { $0.id == id }) else { throw ServerError(.notFound, "No source '\(id)'.") }
-        return local
+    func source(_ id: String) throws -> any ServedSource {
+        guard let source = all.first(where: { $0.summary.id == id }) else { throw ServerError(.notFound, "No source '\(id)'.") }
+        return source
     }
 
     /// The open folder, opened (listing, watching) on first use.
     /// - Throws: ``ServerError`` 404 for an unknown source or folder.
     func session(source sourceID: String, folder folderID: String) async throws -> FolderSession {
-        let local = try local(sourceID)
+        let source = try source(sourceID)
         return try await sessions.session(key: sourceID + "/" + folderID) {
-            let folder = try local.tree.folderSource(id: folderID)
-            return FolderSession(sourceID: sourceID, folderID: folderID, source: folder, events: events)
+            FolderSession(sourceID: sourceID, folderID: folderID, listing: try source.listing(of: folderID), events: events)
         }
     }
 }

@@ -1,0 +1,60 @@
+import Foundation
+import PhotolalaKit
+
+/// A folder tree on this machine, its folders browsed one at a time, with one thumbnail loader
+/// (one memory budget, one queue) for all of them.
+struct LocalServedSource: ServedSource {
+    let tree: LocalPhotoSource
+    let thumbnails: ThumbnailLoader
+    let summary: API.Source
+
+    init(id: String, tree: LocalPhotoSource, loaderConfiguration: ThumbnailLoader.Configuration) {
+        self.tree = tree
+        thumbnails = ThumbnailLoader(source: FolderItems(tree: tree), configuration: loaderConfiguration)
+        summary = API.Source(
+            id: id, kind: "local", name: URL(fileURLWithPath: tree.root).lastPathComponent, configured: true,
+            rootFolder: LocalPhotoSource.rootFolderID)
+    }
+
+    var privatePaths: [String] { [tree.root] }
+
+    func folder(_ folderID: String) async throws -> API.Folder {
+        let folder = try tree.folderSource(id: folderID)
+        let subfolders = try folder.subfolders().compactMap { found in
+            tree.folderID(forPath: found.path).map { API.FolderRef(id: $0, name: found.name) }
+        }
+        var breadcrumb = [API.FolderRef(id: LocalPhotoSource.rootFolderID, name: summary.name)]
+        var path = tree.root
+        for component in folder.root.dropFirst(tree.root.count).split(separator: "/") {
+            path += "/" + component
+            breadcrumb.append(API.FolderRef(id: tree.folderID(forPath: path) ?? folderID, name: String(component)))
+        }
+        return API.Folder(id: folderID, name: breadcrumb.last?.name ?? summary.name, breadcrumb: breadcrumb, folders: subfolders)
+    }
+
+    func listing(of folderID: String) throws -> any FolderListing {
+        try tree.folderSource(id: folderID)
+    }
+
+    func thumbnail(folder folderID: String, item: PhotoItem.ID, priority: ThumbnailPriority) async throws -> Thumbnail {
+        try await thumbnails.thumbnail(for: FolderItems.id(folder: folderID, item: item), priority: priority)
+    }
+
+    func thumbnailTag(folder folderID: String, item: PhotoItem.ID) -> String? {
+        try? tree.folderSource(id: folderID).knownMD5(for: item)
+    }
+
+    func metadata(folder folderID: String, item: PhotoItem.ID) async throws -> API.Metadata {
+        API.Metadata(json: PhotoMetadataJSON(try await tree.folderSource(id: folderID).loadMetadata(for: item)))
+    }
+
+    func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage {
+        try await tree.folderSource(id: folderID).loadDisplayableImage(for: item)
+    }
+
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {
+        let folder = try tree.folderSource(id: folderID)
+        let name = URL(fileURLWithPath: try folder.path(for: item)).lastPathComponent
+        return ([UInt8](try await folder.loadFullImage(for: item)), name)
+    }
+}

@@ -1,0 +1,60 @@
+import PhotolalaKit
+
+/// A source as `photolala serve` offers it to browsers: folders (or albums) that list photos,
+/// and the photos' thumbnails, metadata and full images.
+///
+/// Every kind of source (local folder trees, Apple Photos libraries, the cloud backup) answers
+/// the same routes through this protocol, so the web UI needs to know nothing about where
+/// photos come from. Folder and item ids are the source's own, opaque to the browser.
+protocol ServedSource: Sendable {
+    /// How the sidebar shows the source.
+    var summary: API.Source { get }
+
+    /// Paths that must never appear in an API error (where the photos live on this machine).
+    var privatePaths: [String] { get }
+
+    /// A folder's name, its way back to the root and its subfolders (or an album's sub-albums).
+    func folder(_ folderID: String) async throws -> API.Folder
+
+    /// What a ``FolderSession`` lists and follows for one folder.
+    func listing(of folderID: String) throws -> any FolderListing
+
+    func thumbnail(folder folderID: String, item: PhotoItem.ID, priority: ThumbnailPriority) async throws -> Thumbnail
+
+    /// The thumbnail's entity tag when it is known without making the thumbnail, so that a
+    /// browser's cached copy is confirmed with 304 at once.
+    func thumbnailTag(folder folderID: String, item: PhotoItem.ID) -> String?
+
+    func metadata(folder folderID: String, item: PhotoItem.ID) async throws -> API.Metadata
+
+    /// The full image in a form browsers show.
+    func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage
+
+    /// The original file's bytes and its name, for "Export…".
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String)
+}
+
+/// A folder's photos as a ``FolderSession`` keeps them current.
+protocol FolderListing: Sendable {
+    /// The photos with the facts browsers sort and group by, a first batch as soon as possible.
+    func listFolder() -> AsyncThrowingStream<[ListedPhoto], any Error>
+
+    /// Items added, removed or changed after the listing.
+    func changes() -> AsyncStream<PhotoSourceChange>
+
+    /// The listing facts of an item announced as added or changed.
+    func listedPhoto(for item: PhotoItem) -> ListedPhoto?
+
+    /// The folder on disk to watch for changes, or `nil` when nothing needs watching.
+    var watchedPath: String? { get }
+
+    /// Looks again for changes, which ``changes()`` then announces.
+    func refresh() async throws
+
+    /// Waits until background work started by the listing has finished.
+    func settle() async
+}
+
+extension LocalPhotoSource: FolderListing {
+    var watchedPath: String? { root }
+}

@@ -1,0 +1,46 @@
+import Hummingbird
+import PhotolalaKit
+
+/// A kind of source the sidebar lists before it is set up, with the message that says how to
+/// set it up; every request for its photos is answered with that message.
+struct UnconfiguredSource: ServedSource {
+    let summary: API.Source
+
+    init(id: String, kind: String, name: String, message: String) {
+        summary = API.Source(id: id, kind: kind, name: name, configured: false, message: message)
+    }
+
+    var privatePaths: [String] { [] }
+
+    func folder(_ folderID: String) async throws -> API.Folder {
+        throw notConfigured
+    }
+
+    func listing(of folderID: String) throws -> any FolderListing {
+        throw notConfigured
+    }
+
+    func thumbnail(folder folderID: String, item: PhotoItem.ID, priority: ThumbnailPriority) async throws -> Thumbnail {
+        throw notConfigured
+    }
+
+    func thumbnailTag(folder folderID: String, item: PhotoItem.ID) -> String? {
+        nil
+    }
+
+    func metadata(folder folderID: String, item: PhotoItem.ID) async throws -> API.Metadata {
+        throw notConfigured
+    }
+
+    func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage {
+        throw notConfigured
+    }
+
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {
+        throw notConfigured
+    }
+
+    private var notConfigured: ServerError {
+        ServerError(.notFound, summary.message ?? "\(summary.name) is not configured.")
+    }
+}
