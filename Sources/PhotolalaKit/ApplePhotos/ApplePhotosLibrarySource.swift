@@ -87,21 +87,7 @@ public final class ApplePhotosLibrarySource: PhotoSource {
     // MARK: - PhotoSource
 
     public func loadItems() -> AsyncThrowingStream<[PhotoItem], any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    let items = try await offload { [self] in try self.assets().map(Self.item) }
-                    // A first screenful at once, then the rest, as local folders deliver.
-                    let first = min(items.count, 200)
-                    if first > 0 { continuation.yield(Array(items[..<first])) }
-                    if items.count > first { continuation.yield(Array(items[first...])) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        deliver { Self.item($0) }
     }
 
     public func loadMetadata(for id: PhotoItem.ID) async throws -> PhotoMetadata {
