@@ -225,6 +225,34 @@ struct ApplePhotosLibraryTests {
         #expect(metadata.format == .jpeg)
     }
 
+    @Test("a change Photos writes to the database is announced after refresh")
+    func changes() async throws {
+        let opened = try Opened(PhotosLibraries.ventura)
+        let source = try makeEngine(in: opened.folder).applePhotosSource(libraryAt: opened.path)
+        #expect(try await source.allItems().count == 13)
+        let changes = source.changes()
+        try await source.refresh()  // nothing changed: nothing announced, nothing copied
+        // As Photos would: one photo deleted, one favourited (its modification date moves).
+        // Core Data's triggers call functions only Photos defines: drop them in this copy first.
+        let database = opened.path + "/database/Photos.sqlite"
+        let drops = try Shell.run("sqlite3", [database, "SELECT 'DROP TRIGGER \"' || name || '\";' FROM sqlite_master WHERE type = 'trigger'"])
+        try Shell.run(
+            "sqlite3",
+            [
+                database,
+                drops + """
+                    UPDATE ZASSET SET ZTRASHEDSTATE = 1 WHERE ZUUID LIKE '1EB2B765%';
+                    UPDATE ZASSET SET ZFAVORITE = 1, ZMODIFICATIONDATE = ZMODIFICATIONDATE + 60 WHERE ZUUID LIKE 'F12384F6%';
+                    """,
+            ])
+        try await source.refresh()
+        var iterator = changes.makeAsyncIterator()
+        #expect(await iterator.next() == .removed(["1EB2B765-0765-43BA-A90C-0D0580E6172C"]))
+        #expect(await iterator.next()?.updatedIDs == ["F12384F6-CD17-4151-ACBA-AE0E3688539E"])
+        #expect(try source.library.asset(uuid: "F12384F6-CD17-4151-ACBA-AE0E3688539E").isFavorite)
+        #expect(try await source.allItems().count == 12)
+    }
+
     @Test("export writes the original under its original filename")
     func export() throws {
         let opened = try Opened(PhotosLibraries.catalina)
@@ -275,5 +303,12 @@ struct ApplePhotosLibraryTests {
 
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: empty + "/database/Photos.sqlite"))
         #expect { try ApplePhotosLibrary(path: empty) } throws: { ($0 as? PhotolalaError)?.code == .damagedPhotosLibrary }
+    }
+}
+
+extension PhotoSourceChange {
+    fileprivate var updatedIDs: [PhotoItem.ID]? {
+        if case .updated(let items) = self { return items.map(\.id) }
+        return nil
     }
 }

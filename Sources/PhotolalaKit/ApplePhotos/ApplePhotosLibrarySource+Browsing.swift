@@ -61,15 +61,15 @@ extension ApplePhotosLibrarySource {
         }
     }
 
-    /// Runs ``assets()`` off the caller's task and delivers its elements, a first screenful
-    /// of 200 at once and then the rest.
+    /// Lists this scope off the caller's task (the listing ``refresh()`` compares with) and
+    /// delivers its elements, a first screenful of 200 at once and then the rest.
     func deliver<Element: Sendable>(
         _ transform: @escaping @Sendable (ApplePhotosAsset) -> Element
     ) -> AsyncThrowingStream<[Element], any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    let elements = try await offload { [self] in try self.assets().map(transform) }
+                    let elements = try await offload { [self] in try self.listedAssets().map(transform) }
                     let first = min(elements.count, 200)
                     if first > 0 { continuation.yield(Array(elements[..<first])) }
                     if elements.count > first { continuation.yield(Array(elements[first...])) }

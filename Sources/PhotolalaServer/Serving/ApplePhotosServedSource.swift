@@ -81,11 +81,10 @@ struct ApplePhotosServedSource: ServedSource {
     }
 }
 
-/// A library is read from a copy of its database that does not change: nothing to watch.
+/// The database folder is watched: Photos writes to its write-ahead log there, and
+/// ``ApplePhotosLibrarySource/refresh()`` reads a fresh copy when it changed.
 extension ApplePhotosLibrarySource: FolderListing {
-    var watchedPath: String? { nil }
-
-    func refresh() async throws {}
+    var watchedPath: String? { library.path + "/database" }
 
     func settle() async {}
 }
