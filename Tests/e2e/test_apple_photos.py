@@ -22,8 +22,8 @@ SHOWN = 26  # All Photos: 29 assets, less one hidden and two recently deleted
 
 
 @pytest.fixture(scope="module")
-def library_server(tmp_path_factory) -> str:
-    """`photolala serve --library COPY` on a free port; its base URL."""
+def library_server(tmp_path_factory) -> tuple[str, Path]:
+    """`photolala serve --library COPY` on a free port; its base URL and the copy."""
     root = tmp_path_factory.mktemp("photos-library")
     library = root / "Test-10.15.7.photoslibrary"
     shutil.copytree(LIBRARIES / library.name, library)
@@ -47,7 +47,7 @@ def library_server(tmp_path_factory) -> str:
             if process.poll() is not None or time.monotonic() > deadline:
                 pytest.exit(f"photolala serve --library did not start; see {ARTIFACTS / 'server-photos-library.log'}", returncode=2)
             time.sleep(0.1)
-        yield url
+        yield url, library
     finally:
         process.terminate()
         try:
@@ -59,7 +59,7 @@ def library_server(tmp_path_factory) -> str:
 
 @pytest.fixture
 def photos(page, library_server) -> PhotolalaPage:
-    return PhotolalaPage(page, library_server)
+    return PhotolalaPage(page, library_server[0])
 
 
 def test_all_photos_albums_and_folders(photos):
@@ -119,3 +119,18 @@ def test_preview_of_an_edited_heic_and_the_inspector(photos):
     expect(page.get_by_test_id("inspector-favorite")).to_have_text("Yes")
     expect(page.get_by_test_id("inspector-albums")).to_have_text("AlbumInFolder, I have a deleted twin, Multi Keyword")
     expect(page.get_by_test_id("inspector-original")).to_have_text("In the library")
+
+
+def test_an_open_album_follows_changes_photos_writes(photos, library_server):
+    """Last in this file: it changes the library copy the other tests read."""
+    photos.open("apple-photos", "Favorites", count=1)
+    database = library_server[1] / "database" / "Photos.sqlite"
+    # Core Data's triggers call functions only Photos defines: drop them in this copy first.
+    drops = subprocess.run(
+        ["sqlite3", str(database), "SELECT 'DROP TRIGGER \"' || name || '\";' FROM sqlite_master WHERE type = 'trigger'"],
+        check=True, capture_output=True, text=True,
+    ).stdout
+    favourite = "UPDATE ZGENERICASSET SET ZFAVORITE = 1, ZMODIFICATIONDATE = ZMODIFICATIONDATE + 60 WHERE ZUUID LIKE '1EB2B765%';"
+    subprocess.run(["sqlite3", str(database), drops + favourite], check=True)
+    expect(photos.page.get_by_test_id("status-count")).to_have_text("2 photos", timeout=10_000)
+    expect(photos.cell("Pumpkins3.jpg")).to_be_visible()
