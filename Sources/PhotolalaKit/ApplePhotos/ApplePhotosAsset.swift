@@ -27,7 +27,9 @@ public struct ApplePhotosAsset: Sendable, Equatable {
     public let timeZoneOffset: Int?
     /// Time zone name as Photos stores it, e.g. `America/New_York` or `GMT-0400`.
     public let timeZoneName: String?
+    /// When the asset was imported into the library.
     public let addedDate: Date?
+    /// When Photos last changed the asset (an edit, a favourite, a new date).
     public let modificationDate: Date?
     /// Pixel size as displayed, after orientation.
     public let width: Int?
@@ -39,16 +41,22 @@ public struct ApplePhotosAsset: Sendable, Equatable {
     /// 103 screen recording.
     public let kindSubtype: Int
     public let isFavorite: Bool
+    /// Hidden in Photos (`ZHIDDEN`): left out of listings unless asked for.
     public let isHidden: Bool
+    /// In Recently Deleted (`ZTRASHEDSTATE`): left out of listings unless asked for.
     public let isTrashed: Bool
+    /// The burst the asset is a frame of (`ZAVALANCHEUUID`).
     public let burstUUID: String?
+    /// `ZAVALANCHEPICKTYPE` bits: 2 not selected, 4 default pick, 8 selected, 16 key frame.
     public let burstPickType: Int
     /// Signed degrees; `nil` when Photos recorded no location (it stores −180).
     public let latitude: Double?
     public let longitude: Double?
     /// Uniform type identifier of the asset, e.g. `public.heic`.
     public let uti: String?
+    /// The title given in Photos, if any.
     public let title: String?
+    /// Keyword titles, sorted.
     public let keywords: [String]
     /// Edited in Photos: a render in `resources/renders/` shows the edit.
     public let hasAdjustments: Bool

@@ -1,7 +1,9 @@
 /// Which assets a listing shows; by default what Photos's All Photos shows: photos and videos,
 /// neither hidden nor recently deleted, and of each burst only its key and selected frames.
 public struct ApplePhotosFilter: Sendable, Equatable {
+    /// Also list hidden assets.
     public var includeHidden = false
+    /// Also list recently deleted assets.
     public var includeTrashed = false
     /// Only favourites (the Favorites view).
     public var onlyFavorites = false
@@ -10,6 +12,9 @@ public struct ApplePhotosFilter: Sendable, Equatable {
     /// Only recently deleted assets, hidden or not (the Recently Deleted view).
     public var onlyTrashed = false
 
+    /// - Parameters:
+    ///   - includeHidden: Also list hidden assets.
+    ///   - includeTrashed: Also list recently deleted assets.
     public init(includeHidden: Bool = false, includeTrashed: Bool = false) {
         self.includeHidden = includeHidden
         self.includeTrashed = includeTrashed
