@@ -62,12 +62,7 @@ extension LocalPhotoSource {
     public func loadDisplayableImage(for id: PhotoItem.ID) async throws -> DisplayableImage {
         let path = try path(for: id)
         return try await offload { [files] in
-            let bytes = try FileContents(path: path, sizeLimit: files.maximumFileSize).bytes
-            guard let format = ImageFormat(sniffing: bytes) else { throw PhotolalaError.notAnImage(path) }
-            if let mediaType = format.browserMediaType {
-                return DisplayableImage(bytes: bytes, mediaType: mediaType)
-            }
-            return DisplayableImage(bytes: try files.imaging.renderJPEG(of: bytes, name: path), mediaType: "image/jpeg")
+            try DisplayableImage(original: try FileContents(path: path, sizeLimit: files.maximumFileSize).bytes, name: path, imaging: files.imaging)
         }
     }
 }
