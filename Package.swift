@@ -88,7 +88,7 @@ let package = Package(
         ),
         .testTarget(
             name: "photolalaTests",
-            dependencies: ["photolala", "PhotolalaTestSupport"],
+            dependencies: ["photolala", "PhotolalaKit", "PhotolalaTestSupport"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -33,6 +33,11 @@ struct CommandLineTests {
                                           tree into the cache.
                   catalog                 Build, check and show folder catalogs (v5.1:
                                           .photolala/manifest.plist and 0.csv … f.csv).
+                  backup                  Star photos for backup to S3 and upload them:
+                                          originals to Deep Archive, thumbnails and metadata to
+                                          Standard.
+                  cloud                   Show the cloud settings and the storage the backup
+                                          uses.
 
                   See 'photolala help <subcommand>' for detailed help.
 

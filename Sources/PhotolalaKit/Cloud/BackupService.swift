@@ -121,7 +121,8 @@ public struct BackupService: Sendable {
                 report.failed.append(failure)
             }
         }
-        if !report.uploaded.isEmpty {
+        // Skipped photos are merged too: a run whose catalog update failed is repaired by the next.
+        if !stored.isEmpty {
             try await CloudCatalog(store: store, layout: layout).merge(stored)
         }
         report.progress = await tracker.current

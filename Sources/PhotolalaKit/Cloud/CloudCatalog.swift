@@ -20,6 +20,7 @@ struct CloudCatalog: Sendable {
 
     /// Adds or replaces `entries` (by MD5), uploads the shards that changed, then the manifest
     /// last, so a reader never sees a manifest describing shards that are not there yet.
+    /// Nothing is written when no shard changed.
     /// - Returns: The new manifest.
     /// - Throws: ``ObjectStoreError`` when an upload fails; the old manifest then still stands.
     @discardableResult
@@ -32,6 +33,9 @@ struct CloudCatalog: Sendable {
         let merged = byMD5.values.sorted { $0.md5 < $1.md5 }
         let (shards, manifest) = FolderCatalog.render(merged, previous: previous)
         let previousHashes = Dictionary(uniqueKeysWithValues: (previous?.shards ?? []).map { ($0.index, $0.sha256) })
+        if let previous, manifest.shards.allSatisfy({ previousHashes[$0.index] == $0.sha256 }) {
+            return previous
+        }
         for (index, bytes) in shards.enumerated() where previousHashes[index] != manifest.shards[index].sha256 {
             _ = try await store.put(
                 layout.shard(index), body: bytes, options: PutOptions(contentType: "text/csv", contentMD5: ContentHash.base64MD5(of: bytes)))

@@ -87,7 +87,7 @@ public struct ObjectStoreError: Error, Sendable, CustomStringConvertible {
         let advice =
             switch code {
             case .signatureDoesNotMatch: " Check AWS_SECRET_ACCESS_KEY (or the profile's secret) for this access key."
-            case .accessDenied: " Check the access key and that it may use this bucket."
+            case .accessDenied: " Check the access key and its secret, and that they may use this bucket."
             case .noSuchBucket: " Check PHOTOLALA_S3_BUCKET, or create the bucket."
             default: ""
             }
