@@ -32,6 +32,14 @@ if [[ ! -d $dir/flat-$files ]]; then
     Scripts/make-file-tree.sh "$dir/flat-$files.tmp" "$files" flat
     mv "$dir/flat-$files.tmp" "$dir/flat-$files"
 fi
+if [[ ! -d $dir/library-$files.photoslibrary ]]; then
+    echo "Making an Apple Photos library of $files assets…" >&2
+    Scripts/install-photos-test-deps.sh
+    rm -rf "$dir/library-$files.tmp"
+    python3 Benchmarks/make-photos-library.py "${PHOTOS_LIBRARIES:-../shared/testdata/photos-libraries}/Test-13.0.0.photoslibrary" \
+        "$dir/library-$files.tmp" "$files"
+    mv "$dir/library-$files.tmp" "$dir/library-$files.photoslibrary"
+fi
 if [[ ! -f $dir/big.bin ]]; then
     echo "Making a 1 GiB file…" >&2
     head -c $((1 << 30)) /dev/urandom > "$dir/big.bin.tmp"
@@ -39,7 +47,8 @@ if [[ ! -f $dir/big.bin ]]; then
 fi
 
 echo "$(uname -sm), $(nproc 2>/dev/null || sysctl -n hw.ncpu) cores, $(vips --version), $(date -u +%Y-%m-%d)" >&2
-.build/release/photolala-bench "$dir/photos-$photos" "$dir/tree-$files" "$dir/big.bin" "$jobs" "$dir/flat-$files"
+.build/release/photolala-bench "$dir/photos-$photos" "$dir/tree-$files" "$dir/big.bin" "$jobs" "$dir/flat-$files" \
+    "$dir/library-$files.photoslibrary"
 
 # The web UI in headless Chromium, and the server under wrk.
 if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *browser* ]]; then

@@ -2,7 +2,7 @@
 public struct ServerConfiguration: Sendable {
     /// Folder trees, each a local source.
     public var folders: [String]
-    /// Apple Photos libraries asked for; shown as not yet readable until that source lands.
+    /// Apple Photos libraries, each a source.
     public var libraries: [String]
     public var host: String
     /// 0 picks a free port.

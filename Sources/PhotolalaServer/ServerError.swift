@@ -32,7 +32,7 @@ public struct ServerError: HTTPResponseError {
             return ServerError(.internalServerError, String(describing: error))
         }
         switch error.code {
-        case .photoNotFound, .unreadableFolder, .noCatalog:
+        case .photoNotFound, .unreadableFolder, .noCatalog, .albumNotFound, .notAvailableLocally:
             return ServerError(.notFound, error.message)
         case .emptyFile, .notAnImage, .unsupportedFormat, .damagedImage, .imageTooLarge, .fileTooLarge:
             return ServerError(.unprocessableContent, error.message)

@@ -189,6 +189,22 @@ struct ApplePhotosLibraryTests {
         #expect(try source.library.fullImagePath(of: edited, edited: false).hasSuffix("originals/E/E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51.jpeg"))
     }
 
+    @Test("a live photo's video and a RAW companion are found beside the original")
+    func companions() throws {
+        let opened = try Opened(PhotosLibraries.ventura)
+        let asset = try opened.library.asset(uuid: "7783E8E6-9CAC-40F3-BE22-81FB7051C266")
+        #expect(opened.library.companionPaths(of: asset).isEmpty)
+        // The shared libraries keep no file over 4 MiB: put companions where Photos stores them.
+        let folder = opened.path + "/originals/7/"
+        for name in ["7783E8E6-9CAC-40F3-BE22-81FB7051C266_3.mov", "7783E8E6-9CAC-40F3-BE22-81FB7051C266_4.dng"] {
+            try Data("companion".utf8).write(to: URL(fileURLWithPath: folder + name))
+        }
+        #expect(
+            opened.library.companionPaths(of: asset) == [
+                folder + "7783E8E6-9CAC-40F3-BE22-81FB7051C266_3.mov", folder + "7783E8E6-9CAC-40F3-BE22-81FB7051C266_4.dng",
+            ])
+    }
+
     @Test("the source lists uuids newest first, albums and views, and searches titles, filenames and keywords")
     func source() async throws {
         let opened = try Opened(PhotosLibraries.catalina)
@@ -207,6 +223,34 @@ struct ApplePhotosLibraryTests {
         #expect(metadata.originalFilename == "IMG_4547.jpg")
         #expect(metadata.photoDateOffsetSeconds == 34_200)
         #expect(metadata.format == .jpeg)
+    }
+
+    @Test("a change Photos writes to the database is announced after refresh")
+    func changes() async throws {
+        let opened = try Opened(PhotosLibraries.ventura)
+        let source = try makeEngine(in: opened.folder).applePhotosSource(libraryAt: opened.path)
+        #expect(try await source.allItems().count == 13)
+        let changes = source.changes()
+        try await source.refresh()  // nothing changed: nothing announced, nothing copied
+        // As Photos would: one photo deleted, one favourited (its modification date moves).
+        // Core Data's triggers call functions only Photos defines: drop them in this copy first.
+        let database = opened.path + "/database/Photos.sqlite"
+        let drops = try Shell.run("sqlite3", [database, "SELECT 'DROP TRIGGER \"' || name || '\";' FROM sqlite_master WHERE type = 'trigger'"])
+        try Shell.run(
+            "sqlite3",
+            [
+                database,
+                drops + """
+                    UPDATE ZASSET SET ZTRASHEDSTATE = 1 WHERE ZUUID LIKE '1EB2B765%';
+                    UPDATE ZASSET SET ZFAVORITE = 1, ZMODIFICATIONDATE = ZMODIFICATIONDATE + 60 WHERE ZUUID LIKE 'F12384F6%';
+                    """,
+            ])
+        try await source.refresh()
+        var iterator = changes.makeAsyncIterator()
+        #expect(await iterator.next() == .removed(["1EB2B765-0765-43BA-A90C-0D0580E6172C"]))
+        #expect(await iterator.next()?.updatedIDs == ["F12384F6-CD17-4151-ACBA-AE0E3688539E"])
+        #expect(try source.library.asset(uuid: "F12384F6-CD17-4151-ACBA-AE0E3688539E").isFavorite)
+        #expect(try await source.allItems().count == 12)
     }
 
     @Test("export writes the original under its original filename")
@@ -259,5 +303,12 @@ struct ApplePhotosLibraryTests {
 
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: empty + "/database/Photos.sqlite"))
         #expect { try ApplePhotosLibrary(path: empty) } throws: { ($0 as? PhotolalaError)?.code == .damagedPhotosLibrary }
+    }
+}
+
+extension PhotoSourceChange {
+    fileprivate var updatedIDs: [PhotoItem.ID]? {
+        if case .updated(let items) = self { return items.map(\.id) }
+        return nil
     }
 }

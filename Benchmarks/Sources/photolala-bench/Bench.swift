@@ -4,16 +4,17 @@ import PhotolalaKit
 /// Side-by-side benchmarks: each measures Photolala's engine in this process and the reference
 /// tool on the same input in the same run, and prints the ratio.
 ///
-///     photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR]]
+///     photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR [PHOTOS_LIBRARY]]]
 ///
-/// `BENCH_ONLY=thumbnails,md5,listing,catalog` picks which to run; the catalog benchmark
-/// needs FLAT_DIR, one folder of many photos.
+/// `BENCH_ONLY=thumbnails,md5,listing,catalog,library` picks which to run; the catalog
+/// benchmark needs FLAT_DIR, one folder of many photos; the library benchmark needs
+/// PHOTOS_LIBRARY, a synthetic Apple Photos library (`Benchmarks/make-photos-library.py`).
 @main
 struct Bench {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
         guard arguments.count >= 3 else {
-            FileHandle.standardError.write(Data("usage: photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR]]\n".utf8))
+            FileHandle.standardError.write(Data("usage: photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR [PHOTOS_LIBRARY]]]\n".utf8))
             exit(64)
         }
         let photos = arguments[arguments.startIndex]
@@ -29,6 +30,7 @@ struct Bench {
         if wanted("md5") { results += try md5(file: bigFile) }
         if wanted("listing") { results += try await listing(tree: tree) }
         if wanted("catalog"), arguments.count > 4 { results += try await catalog(folder: arguments[arguments.startIndex + 4], jobs: jobs) }
+        if wanted("library"), arguments.count > 5 { results += try photosLibrary(arguments[arguments.startIndex + 5]) }
 
         print("| benchmark | Photolala | reference | reference tool | ratio | target |")
         print("| --- | --- | --- | --- | --- | --- |")
@@ -236,6 +238,49 @@ struct Bench {
                 name: "load it from the database (import once: \(ms(importTime)))", ours: ms(databaseBest), reference: ms(findBest),
                 tool: "find -maxdepth 1 -type f", ratio: databaseBest / findBest, target: "(time)"),
         ]
+    }
+
+    // MARK: - Apple Photos library
+
+    /// Opening a synthetic library and listing all its assets, and opening an album, against
+    /// the sqlite3 command line reading the same rows from the same database.
+    static func photosLibrary(_ path: String) throws -> [Measurement] {
+        let database = path + "/database/Photos.sqlite"
+        try shell("cat '\(database)' > /dev/null")
+        let query = """
+            SELECT a.ZUUID, aa.ZORIGINALFILENAME, a.ZDATECREATED, a.ZWIDTH, a.ZHEIGHT, a.ZFAVORITE, a.ZHIDDEN, a.ZTRASHEDSTATE \
+            FROM ZASSET a LEFT JOIN ZADDITIONALASSETATTRIBUTES aa ON aa.ZASSET = a.Z_PK ORDER BY a.ZDATECREATED DESC
+            """
+        var openBest = Double.infinity
+        var listBest = Double.infinity
+        var albumBest = Double.infinity
+        var referenceBest = Double.infinity
+        var count = 0
+        var members = 0
+        for _ in 0..<3 {
+            referenceBest = min(referenceBest, try time { try shell("sqlite3 '\(database)' \"\(query)\" > /dev/null") })
+            var library: ApplePhotosLibrary?
+            openBest = min(openBest, try time { library = try ApplePhotosLibrary(path: path) })
+            guard let library else { continue }
+            listBest = min(listBest, try time { count = try library.assets().count })
+            albumBest = min(albumBest, try time { members = try library.assets(inAlbum: "BENCHMARK-ALBUM-10000").count })
+        }
+        func ms(_ seconds: Double) -> String { String(format: "%.0f ms", seconds * 1000) }
+        return [
+            Measurement(
+                name: "open a synthetic Apple Photos library (copy its \(fileSize(database) / 1_048_576) MiB database)", ours: ms(openBest),
+                reference: ms(referenceBest), tool: "sqlite3 SELECT all assets", ratio: openBest / referenceBest, target: "(time)"),
+            Measurement(
+                name: "list all \(count) shown assets of it, newest first (keywords, albums, originals stat'ed)", ours: ms(listBest),
+                reference: ms(referenceBest), tool: "sqlite3 SELECT all assets", ratio: listBest / referenceBest, target: "< 1 s"),
+            Measurement(
+                name: "open an album of \(members) of its assets, in manual order", ours: ms(albumBest), reference: ms(referenceBest),
+                tool: "sqlite3 SELECT all assets", ratio: albumBest / referenceBest, target: "< 1 s"),
+        ]
+    }
+
+    static func fileSize(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     }
 
     // MARK: - Helpers

@@ -12,7 +12,10 @@ extension ApplePhotosLibrary {
     /// creation date descending, hidden assets excluded).
     /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the database cannot be read.
     public func assets(_ filter: ApplePhotosFilter = ApplePhotosFilter()) throws -> [ApplePhotosAsset] {
-        try fetchAssets(restrictedTo: nil).filter(filter.accepts).sorted(by: Self.newestFirst)
+        var assets = try fetchAssets(restrictedTo: nil)
+        assets.removeAll { !filter.accepts($0) }
+        assets.sort(by: Self.newestFirst)
+        return assets
     }
 
     /// One asset by uuid, whatever its state (hidden, trashed, a burst frame).
@@ -50,9 +53,8 @@ extension ApplePhotosLibrary {
             }
             return assets
         }
-        for index in assets.indices {
-            let asset = assets[index]
-            assets[index].isMissing = asset.isReference || !asset.isOriginalLocal || !Self.fileExists(originalPath(of: asset))
+        for index in assets.indices where !assets[index].isReference && assets[index].isOriginalLocal {
+            assets[index].isMissing = !Self.fileExists(originalPath(of: assets[index]))
         }
         return assets
     }
@@ -90,7 +92,8 @@ extension ApplePhotosLibrary {
         return sql
     }
 
-    /// One asset from a row of ``assetQuery(where:)``; membership and missing are filled later.
+    /// One asset from a row of ``assetQuery(where:)``, missing until its original is found on
+    /// disk; album membership is filled in later.
     private static func asset(from row: Row, keywords: [Int64: [String]]) -> ApplePhotosAsset {
         let attributesKey: Int64? = row[1]
         let filename: String = row[4] ?? ""
@@ -129,7 +132,7 @@ extension ApplePhotosLibrary {
             isReference: savedType == 10 || directory.hasPrefix("/"),
             isShared: (row[28] as Double?) != nil,
             isOriginalLocal: (row[29] ?? 0) == 1,
-            isMissing: false,
+            isMissing: true,
             albumUUIDs: [],
             primaryKey: row[0] ?? 0,
             additionalAttributesKey: attributesKey

@@ -31,6 +31,16 @@ extension ApplePhotosLibrary {
 
     private static let renderExtensions = ["jpeg", "heic", "mov", "jpg", "png", "tiff"]
 
+    /// Extra resources stored beside the original, when on disk: a live photo's video
+    /// (`<stem>_3.mov`) and the RAW of a RAW+JPEG pair (`<stem>_4.<ext>`).
+    public func companionPaths(of asset: ApplePhotosAsset) -> [String] {
+        guard !asset.isReference, let original = originalPath(of: asset) else { return [] }
+        let folder = FilePath.parent(of: original)
+        let stem = URL(fileURLWithPath: asset.filename).deletingPathExtension().lastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { $0.hasPrefix(stem + "_3.") || $0.hasPrefix(stem + "_4.") }.sorted().map { folder + "/" + $0 }
+    }
+
     /// Thumbnail-sized derivatives Photos made, best thumbnail source first: the 360-pixel
     /// master thumbnail, then the ~1,000-pixel preview, then full-size derivatives (RAW
     /// previews, video poster frames).

@@ -24,27 +24,57 @@ public final class ApplePhotosLibrarySource: PhotoSource {
         case album(uuid: String)
     }
 
-    public let library: ApplePhotosLibrary
     public let scope: Scope
     public let capabilities: PhotoSourceCapabilities = [.albums, .search, .sorting, .grouping, .preview]
+    let live: ApplePhotosLiveLibrary
     let imaging: ImageProcessor
     let maximumFileSize: Int64
+    private let feed = ApplePhotosChangeFeed()
 
-    init(library: ApplePhotosLibrary, scope: Scope, imaging: ImageProcessor, maximumFileSize: Int64) {
-        self.library = library
+    init(live: ApplePhotosLiveLibrary, scope: Scope, imaging: ImageProcessor, maximumFileSize: Int64) {
+        self.live = live
         self.scope = scope
         self.imaging = imaging
         self.maximumFileSize = maximumFileSize
     }
 
+    /// The library as last read: reopened by ``refresh()`` when Photos changed its database.
+    public var library: ApplePhotosLibrary { live.current.library }
+
     /// The same library seen through another scope (an album, a built-in view).
     public func scoped(_ scope: Scope) -> ApplePhotosLibrarySource {
-        ApplePhotosLibrarySource(library: library, scope: scope, imaging: imaging, maximumFileSize: maximumFileSize)
+        ApplePhotosLibrarySource(live: live, scope: scope, imaging: imaging, maximumFileSize: maximumFileSize)
     }
 
     /// The assets of this scope, in its order.
     /// - Throws: ``PhotolalaError`` when the database cannot be read or the album is unknown.
     public func assets() throws -> [ApplePhotosAsset] {
+        try assets(in: library)
+    }
+
+    /// Looks at the library's database again and, when Photos changed it (its write-ahead log
+    /// grew, a newer copy arrived), reads a fresh copy and announces on ``changes()`` what
+    /// this scope gained, lost or saw change since it was listed.
+    /// - Throws: ``PhotolalaError`` when the changed library cannot be read; the last copy stays.
+    public func refresh() async throws {
+        try await offload { [self] in
+            try live.reloadIfChanged()
+            let (library, generation) = live.current
+            guard feed.isBehind(generation) else { return }
+            feed.update(try assets(in: library), generation: generation)
+        }
+    }
+
+    /// This scope's assets in one reading of the library, remembered as the listing that
+    /// ``refresh()`` compares with.
+    func listedAssets() throws -> [ApplePhotosAsset] {
+        let (library, generation) = live.current
+        let assets = try assets(in: library)
+        feed.update(assets, generation: generation)
+        return assets
+    }
+
+    private func assets(in library: ApplePhotosLibrary) throws -> [ApplePhotosAsset] {
         var filter = ApplePhotosFilter()
         switch scope {
         case .allPhotos:
@@ -87,21 +117,7 @@ public final class ApplePhotosLibrarySource: PhotoSource {
     // MARK: - PhotoSource
 
     public func loadItems() -> AsyncThrowingStream<[PhotoItem], any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    let items = try await offload { [self] in try self.assets().map(Self.item) }
-                    // A first screenful at once, then the rest, as local folders deliver.
-                    let first = min(items.count, 200)
-                    if first > 0 { continuation.yield(Array(items[..<first])) }
-                    if items.count > first { continuation.yield(Array(items[first...])) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        deliver { Self.item($0) }
     }
 
     public func loadMetadata(for id: PhotoItem.ID) async throws -> PhotoMetadata {
@@ -129,9 +145,9 @@ public final class ApplePhotosLibrarySource: PhotoSource {
         }
     }
 
-    /// No live changes yet: a library copied from a Mac does not change while it is read.
+    /// Assets added, removed or changed, found by ``refresh()``.
     public func changes() -> AsyncStream<PhotoSourceChange> {
-        AsyncStream { $0.finish() }
+        feed.subscribe()
     }
 
     // MARK: - Conversions

@@ -8,6 +8,6 @@ extension Engine {
         libraryAt path: String, scope: ApplePhotosLibrarySource.Scope = .allPhotos
     ) throws -> ApplePhotosLibrarySource {
         ApplePhotosLibrarySource(
-            library: try ApplePhotosLibrary(path: path), scope: scope, imaging: imaging, maximumFileSize: configuration.maximumFileSize)
+            live: try ApplePhotosLiveLibrary(path: path), scope: scope, imaging: imaging, maximumFileSize: configuration.maximumFileSize)
     }
 }

@@ -18,11 +18,15 @@ final class ServedSources: Sendable {
         var all: [any ServedSource] = try configuration.folders.enumerated().map { index, folder in
             LocalServedSource(id: "local-\(index)", tree: try engine.localSource(root: folder), loaderConfiguration: loaderConfiguration)
         }
-        let libraryMessage =
-            configuration.libraries.isEmpty
-            ? "No Apple Photos library given. Start photolala serve with --library PATH.photoslibrary."
-            : "Reading Apple Photos libraries (\(configuration.libraries.joined(separator: ", "))) is not available in this version yet."
-        all.append(UnconfiguredSource(id: "apple-photos", kind: "applePhotos", name: "Apple Photos", message: libraryMessage))
+        if configuration.libraries.isEmpty {
+            let message = "No Apple Photos library given. Start photolala serve with --library PATH.photoslibrary."
+            all.append(UnconfiguredSource(id: "apple-photos", kind: "applePhotos", name: "Apple Photos", message: message))
+        }
+        for (index, library) in configuration.libraries.enumerated() {
+            let source = try engine.applePhotosSource(libraryAt: library)
+            let id = index == 0 ? "apple-photos" : "apple-photos-\(index)"
+            all.append(ApplePhotosServedSource(id: id, source: source, loaderConfiguration: loaderConfiguration))
+        }
         all.append(
             UnconfiguredSource(
                 id: "cloud", kind: "cloud", name: "Cloud", message: "No cloud backup configured. Backing up to S3 arrives in a later version."))

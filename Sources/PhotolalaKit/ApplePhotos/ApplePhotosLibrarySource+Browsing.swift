@@ -1,0 +1,86 @@
+import Foundation
+
+extension ApplePhotosLibrarySource {
+    /// This scope's assets with the facts a browser sorts and groups by (date taken, size,
+    /// dimensions), a first screenful at once and then the rest.
+    public func listFolder() -> AsyncThrowingStream<[ListedPhoto], any Error> {
+        deliver { Self.listedPhoto($0) }
+    }
+
+    /// The listing facts of one asset, for items announced as added or changed.
+    public func listedPhoto(for item: PhotoItem) -> ListedPhoto? {
+        (try? library.asset(uuid: item.id)).map(Self.listedPhoto)
+    }
+
+    /// The full image as browsers can show it: the edited version (or the original) as it is
+    /// for JPEG and PNG, a JPEG rendering for HEIC and TIFF.
+    /// - Throws: ``PhotolalaError/notAvailableLocally`` when the original is in iCloud only.
+    public func loadDisplayableImage(for id: PhotoItem.ID) async throws -> DisplayableImage {
+        try await offload { [library, imaging, maximumFileSize] in
+            let asset = try library.asset(uuid: id)
+            let bytes = try FileContents(path: try library.fullImagePath(of: asset), sizeLimit: maximumFileSize).bytes
+            return try DisplayableImage(original: bytes, name: asset.displayName, imaging: imaging)
+        }
+    }
+
+    /// The original's bytes and original filename, for "Export…".
+    /// - Throws: ``PhotolalaError/notAvailableLocally`` when the original is in iCloud only.
+    public func loadOriginal(for id: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {
+        try await offload { [library, maximumFileSize] in
+            let asset = try library.asset(uuid: id)
+            let bytes = try FileContents(path: try library.availableOriginalPath(of: asset), sizeLimit: maximumFileSize).bytes
+            return (bytes, asset.displayName)
+        }
+    }
+
+    /// What only Photos knows about an asset, for the inspector: favourite, albums, kind
+    /// (live photo, panorama, screenshot, burst), RAW+JPEG, title, keywords, where the original is.
+    public func details(for id: PhotoItem.ID) async throws -> [(field: String, label: String, value: String)] {
+        try await offload { [library] in
+            let asset = try library.asset(uuid: id)
+            let titles = Dictionary(try library.albums().map { ($0.uuid, $0.title) }, uniquingKeysWith: { first, _ in first })
+            let companions = library.companionPaths(of: asset)
+            var details: [(field: String, label: String, value: String)] = [("favorite", "Favourite", asset.isFavorite ? "Yes" : "No")]
+            let albums = Set(asset.albumUUIDs.compactMap { titles[$0] }).sorted()
+            if !albums.isEmpty { details.append(("albums", "Albums", albums.joined(separator: ", "))) }
+            if let title = asset.title { details.append(("title", "Title", title)) }
+            if !asset.keywords.isEmpty { details.append(("keywords", "Keywords", asset.keywords.joined(separator: ", "))) }
+            let kinds = [
+                asset.isLivePhoto ? "Live Photo" : nil, asset.isPanorama ? "Panorama" : nil, asset.isScreenshot ? "Screenshot" : nil,
+                asset.isBurst ? "Burst" : nil, companions.contains { $0.contains("_4.") } ? "RAW+JPEG" : nil,
+            ].compactMap { $0 }
+            if !kinds.isEmpty { details.append(("kind", "Kind", kinds.joined(separator: ", "))) }
+            if asset.hasAdjustments { details.append(("edited", "Edited", "Yes")) }
+            let location = asset.isReference ? "Referenced outside the library" : asset.isMissing ? "In iCloud (not on this disk)" : "In the library"
+            details.append(("original", "Original", location))
+            return details
+        }
+    }
+
+    /// Lists this scope off the caller's task (the listing ``refresh()`` compares with) and
+    /// delivers its elements, a first screenful of 200 at once and then the rest.
+    func deliver<Element: Sendable>(
+        _ transform: @escaping @Sendable (ApplePhotosAsset) -> Element
+    ) -> AsyncThrowingStream<[Element], any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let elements = try await offload { [self] in try self.listedAssets().map(transform) }
+                    let first = min(elements.count, 200)
+                    if first > 0 { continuation.yield(Array(elements[..<first])) }
+                    if elements.count > first { continuation.yield(Array(elements[first...])) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    static func listedPhoto(_ asset: ApplePhotosAsset) -> ListedPhoto {
+        ListedPhoto(
+            item: item(asset), date: asset.creationDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) }, size: asset.fileSize,
+            width: asset.width, height: asset.height)
+    }
+}

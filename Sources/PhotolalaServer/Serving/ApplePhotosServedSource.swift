@@ -1,0 +1,94 @@
+import Foundation
+import Hummingbird
+import PhotolalaKit
+
+/// An Apple Photos library as the sidebar shows it: All Photos at its root, beside Favorites,
+/// Recently Deleted and the user's albums and folders, each opening like a folder.
+///
+/// Folder ids are album uuids, or the names of the built-in views; item ids are asset uuids,
+/// unique across the library, so one thumbnail loader serves every album.
+struct ApplePhotosServedSource: ServedSource {
+    static let favoritesID = "favorites"
+    static let recentlyDeletedID = "recently-deleted"
+
+    let source: ApplePhotosLibrarySource
+    let thumbnails: ThumbnailLoader
+    let summary: API.Source
+
+    init(id: String, source: ApplePhotosLibrarySource, loaderConfiguration: ThumbnailLoader.Configuration) {
+        self.source = source
+        thumbnails = ThumbnailLoader(source: source, configuration: loaderConfiguration)
+        let name = URL(fileURLWithPath: source.library.path).deletingPathExtension().lastPathComponent
+        summary = API.Source(id: id, kind: "applePhotos", name: name, configured: true, rootFolder: LocalPhotoSource.rootFolderID)
+    }
+
+    var privatePaths: [String] { [source.library.path] }
+
+    func folder(_ folderID: String) async throws -> API.Folder {
+        let albums = try await source.albums()
+        let root = API.FolderRef(id: LocalPhotoSource.rootFolderID, name: summary.name)
+        func children(of parent: String?) -> [API.FolderRef] {
+            albums.filter { $0.parentUUID == parent }.map { API.FolderRef(id: $0.uuid, name: $0.title) }
+        }
+        switch folderID {
+        case LocalPhotoSource.rootFolderID:
+            let views = [API.FolderRef(id: Self.favoritesID, name: "Favorites"), API.FolderRef(id: Self.recentlyDeletedID, name: "Recently Deleted")]
+            return API.Folder(id: folderID, name: summary.name, breadcrumb: [root], folders: views + children(of: nil))
+        case Self.favoritesID, Self.recentlyDeletedID:
+            let name = folderID == Self.favoritesID ? "Favorites" : "Recently Deleted"
+            return API.Folder(id: folderID, name: name, breadcrumb: [root, API.FolderRef(id: folderID, name: name)], folders: [])
+        default:
+            guard let album = albums.first(where: { $0.uuid == folderID }) else { throw ServerError(.notFound, "No album '\(folderID)'.") }
+            var chain = [album]
+            while let parent = chain[0].parentUUID, let folder = albums.first(where: { $0.uuid == parent }) {
+                chain.insert(folder, at: 0)
+            }
+            return API.Folder(
+                id: folderID, name: album.title, breadcrumb: [root] + chain.map { API.FolderRef(id: $0.uuid, name: $0.title) },
+                folders: children(of: album.uuid))
+        }
+    }
+
+    func listing(of folderID: String) throws -> any FolderListing {
+        switch folderID {
+        case LocalPhotoSource.rootFolderID: source.scoped(.allPhotos)
+        case Self.favoritesID: source.scoped(.favorites)
+        case Self.recentlyDeletedID: source.scoped(.recentlyDeleted)
+        default: source.scoped(.album(uuid: folderID))
+        }
+    }
+
+    func thumbnail(folder folderID: String, item: PhotoItem.ID, priority: ThumbnailPriority) async throws -> Thumbnail {
+        try await thumbnails.thumbnail(for: item, priority: priority)
+    }
+
+    func thumbnailTag(folder folderID: String, item: PhotoItem.ID) -> String? {
+        nil
+    }
+
+    func metadata(folder folderID: String, item: PhotoItem.ID) async throws -> API.Metadata {
+        let metadata = try await source.loadMetadata(for: item)
+        let details = try await source.details(for: item).map { API.Detail(field: $0.field, label: $0.label, value: $0.value) }
+        return API.Metadata(json: PhotoMetadataJSON(metadata), details: details)
+    }
+
+    func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage {
+        try await source.loadDisplayableImage(for: item)
+    }
+
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {
+        try await source.loadOriginal(for: item)
+    }
+}
+
+/// The database folder is watched: Photos writes to its write-ahead log there, and
+/// ``ApplePhotosLibrarySource/refresh()`` reads a fresh copy when it changed.
+extension ApplePhotosLibrarySource: FolderListing {
+    var watchedPath: String? { library.path + "/database" }
+
+    func listedPhotos(for items: [PhotoItem]) -> [ListedPhoto] {
+        items.compactMap(listedPhoto(for:))
+    }
+
+    func settle() async {}
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PhotolalaKit
+import PhotolalaTestSupport
+import Testing
+
+@testable import PhotolalaServer
+
+@Suite("The HTTP API on an Apple Photos library")
+struct ApplePhotosAPITests {
+    let folder: TemporaryDirectory
+    let engine: Engine
+    let library: String
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        engine = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("cache"), dataDirectory: folder.path("data")))
+        library = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
+    }
+
+    private func app() throws -> some ApplicationProtocol {
+        var configuration = ServerConfiguration(folders: [], libraries: [library], port: 0)
+        configuration.publicDirectory = Fixtures.repositoryRoot.appendingPathComponent("Sources/PhotolalaServer/Public").path
+        return try buildApplication(configuration: configuration, engine: engine)
+    }
+
+    private func json(_ response: TestResponse) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any] ?? [:]
+    }
+
+    /// Waits for a folder's listing to complete and returns its rows.
+    private func rows(_ client: some TestClientProtocol, folder: String = "~") async throws -> [[Any]] {
+        for _ in 0..<400 {
+            let listing = try await client.execute(uri: "/api/sources/apple-photos/folders/\(folder)/items", method: .get) { try json($0) }
+            if listing["complete"] as? Bool == true { return listing["items"] as? [[Any]] ?? [] }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        Issue.record("the listing never completed")
+        return []
+    }
+
+    @Test("the library is a source: All Photos, views, albums and folders, thumbnails, previews, export")
+    func browse() async throws {
+        try await app().test(.live) { client in
+            let sources = try #require(try await client.execute(uri: "/api/sources", method: .get) { try json($0) }["sources"] as? [[String: Any]])
+            let apple = try #require(sources.first { $0["id"] as? String == "apple-photos" })
+            #expect(apple["configured"] as? Bool == true && apple["name"] as? String == "Test-10.15.7")
+
+            let root = try await client.execute(uri: "/api/sources/apple-photos/folders/~", method: .get) { try json($0) }
+            let entries = try #require(root["folders"] as? [[String: Any]])
+            let names = entries.compactMap { $0["name"] as? String }
+            #expect(names.prefix(2) == ["Favorites", "Recently Deleted"])
+            #expect(names.contains("Folder1") && names.contains("Sorted Manual") && !names.contains("AlbumInFolder"))
+
+            let all = try await rows(client)
+            #expect(all.count == 26)
+            #expect(all.first?[0] as? String == "A8266C97-9BAF-4AF4-99F3-0013832869B8")
+            #expect(try await rows(client, folder: "favorites").count == 1)
+
+            let folder1 = try #require(entries.first { $0["name"] as? String == "Folder1" }?["id"] as? String)
+            let inside = try await client.execute(uri: "/api/sources/apple-photos/folders/\(folder1)", method: .get) { try json($0) }
+            #expect((inside["folders"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["SubFolder1", "SubFolder2"])
+            let manual = try #require(entries.first { $0["name"] as? String == "Sorted Manual" }?["id"] as? String)
+            #expect(try await rows(client, folder: manual).compactMap { ($0[0] as? String)?.prefix(8) } == ["7783E8E6", "3DD2C897", "F12384F6"])
+
+            // The TIFF's original is not here: its thumbnail comes from a derivative, its preview says why not.
+            let items = "/api/sources/apple-photos/folders/~/items/8846E3E6-8AC8-4857-8448-E3D025784410"
+            let thumbnail = try await client.execute(uri: items + "/thumbnail", method: .get)
+            #expect(thumbnail.status == .ok && Array(thumbnail.body.readableBytesView.prefix(3)) == [0xFF, 0xD8, 0xFF])
+            let full = try await client.execute(uri: items + "/full", method: .get)
+            #expect(full.status == .notFound)
+            #expect((try json(full)["error"] as? String)?.contains("not available locally (in iCloud)") == true)
+            #expect((try json(full)["error"] as? String)?.contains(library) == false)
+
+            // The HEIC's edit is shown; export gives the original under its own name.
+            let heic = "/api/sources/apple-photos/folders/~/items/7783E8E6-9CAC-40F3-BE22-81FB7051C266"
+            let preview = try await client.execute(uri: heic + "/full", method: .get)
+            #expect(preview.status == .ok && preview.headers[.contentType] == "image/jpeg")
+            let original = try await client.execute(uri: heic + "/original", method: .get)
+            #expect(original.status == .ok)
+            #expect(original.headers[.contentDisposition]?.contains("IMG_3092.heic") == true)
+
+            let metadata = try await client.execute(
+                uri: "/api/sources/apple-photos/folders/~/items/E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51/metadata", method: .get
+            ) {
+                try json($0)
+            }
+            let details = try #require(metadata["details"] as? [[String: Any]])
+            #expect(details.first { $0["field"] as? String == "favorite" }?["value"] as? String == "Yes")
+            #expect(
+                details.first { $0["field"] as? String == "albums" }?["value"] as? String == "AlbumInFolder, I have a deleted twin, Multi Keyword")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+"""An Apple Photos library in the browser: `photolala serve --library` on a copy of the shared
+macOS 10.15.7 test library; All Photos, albums and folders, thumbnails (from Photos's
+derivatives, also for originals only in iCloud), the preview and the inspector."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import ARTIFACTS, BINARY, REPO, free_port
+from photolala_page import PhotolalaPage
+
+LIBRARIES = Path(os.environ.get("PHOTOLALA_PHOTOS_LIBRARIES", REPO.parent / "shared" / "testdata" / "photos-libraries"))
+SHOWN = 26  # All Photos: 29 assets, less one hidden and two recently deleted
+
+
+@pytest.fixture(scope="module")
+def library_server(tmp_path_factory) -> str:
+    """`photolala serve --library COPY` on a free port; its base URL."""
+    root = tmp_path_factory.mktemp("photos-library")
+    library = root / "Test-10.15.7.photoslibrary"
+    shutil.copytree(LIBRARIES / library.name, library)
+    subprocess.run(["chmod", "-R", "u+w", str(library)], check=True)
+    port = free_port()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    log = open(ARTIFACTS / "server-photos-library.log", "wb")
+    env = dict(os.environ, PHOTOLALA_CACHE_DIR=str(root / "cache"), PHOTOLALA_DATA_DIR=str(root / "data"))
+    env.setdefault("PHOTOLALA_WEB_ROOT", str(REPO / "Sources" / "PhotolalaServer" / "Public"))
+    process = subprocess.Popen([str(BINARY), "serve", "--library", str(library), "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/api/sources", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.exit(f"photolala serve --library did not start; see {ARTIFACTS / 'server-photos-library.log'}", returncode=2)
+            time.sleep(0.1)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        log.close()
+
+
+@pytest.fixture
+def photos(page, library_server) -> PhotolalaPage:
+    return PhotolalaPage(page, library_server)
+
+
+def test_all_photos_albums_and_folders(photos):
+    page = photos.page
+    photos.open("apple-photos", count=SHOWN)
+    source = page.locator('[data-testid="source-item"][data-source="apple-photos"]')
+    expect(source).to_have_attribute("data-configured", "true")
+    expect(source).to_contain_text("Test-10.15.7")
+    tiles = page.get_by_test_id("folder-tile")
+    for name in ["Favorites", "Recently Deleted", "Folder1", "Pumpkin Farm", "Sorted Manual", "Água"]:
+        expect(tiles.filter(has_text=name).first).to_be_visible()
+    photos.wait_for_thumbnails(12)
+
+    tiles.filter(has_text="Folder1").dblclick()
+    expect(page.get_by_test_id("folder-tile")).to_have_text(["SubFolder1", "SubFolder2"])
+    page.get_by_test_id("folder-tile").filter(has_text="SubFolder2").dblclick()
+    page.get_by_test_id("folder-tile").filter(has_text="AlbumInFolder").dblclick()
+    photos.wait_listed(2)
+    expect(photos.cell("IMG_4547.jpg")).to_be_visible()
+    expect(photos.cell("wedding.jpg")).to_be_visible()
+    photos.wait_for_thumbnails(2)
+
+    photos.open("apple-photos", "Recently Deleted", count=2)
+    photos.open("apple-photos", "Favorites", count=1)
+
+
+def test_thumbnail_and_preview_of_a_photo_only_in_icloud(photos):
+    page = photos.page
+    photos.open("apple-photos", count=SHOWN)
+    cell = photos.cell("IMG_1693.tif")
+    cell.scroll_into_view_if_needed()
+    page.wait_for_function(
+        """() => { const img = document.querySelector('[data-testid="photo-cell"][aria-label="IMG_1693.tif"]');
+                   return img && img.dataset.state === 'loaded' && img.complete && img.naturalWidth > 0 }""",
+        timeout=30_000,
+    )
+    cell.dblclick()
+    preview = page.get_by_test_id("preview")
+    expect(preview).to_have_attribute("data-state", "error")
+    expect(preview).to_contain_text("not available locally (in iCloud)")
+
+
+def test_preview_of_an_edited_heic_and_the_inspector(photos):
+    page = photos.page
+    photos.open("apple-photos", count=SHOWN)
+    photos.cell("IMG_3092.heic").dblclick()
+    preview = page.get_by_test_id("preview")
+    expect(preview).to_have_attribute("data-state", "loaded")
+    assert page.get_by_test_id("preview-image").evaluate("img => img.naturalWidth") > 1000
+    page.keyboard.press("Escape")
+    expect(preview).to_be_hidden()
+
+    photos.grid.focus()
+    page.keyboard.press(f"{photos.command}+i")
+    photos.cell("wedding.jpg").click()
+    expect(page.get_by_test_id("inspector-name")).to_have_text("wedding.jpg")
+    expect(page.get_by_test_id("inspector-favorite")).to_have_text("Yes")
+    expect(page.get_by_test_id("inspector-albums")).to_have_text("AlbumInFolder, I have a deleted twin, Multi Keyword")
+    expect(page.get_by_test_id("inspector-original")).to_have_text("In the library")
