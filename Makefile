@@ -17,9 +17,11 @@ build: deps
 run: build
 	@Scripts/run.sh "$(BIN)" "$(PHOTOS)"
 
-## Check formatting, build and run every test: Swift suites, then the web UI in Chromium.
+## Check formatting, build and run every test: Swift suites (S3 ones against a SeaweedFS they
+## start), then the web UI in Chromium.
 test: deps lint
 	@Scripts/install-photos-test-deps.sh
+	@Scripts/install-test-servers.sh
 	swift build --build-tests
 	swift test --skip-build
 	@Scripts/install-browser-deps.sh

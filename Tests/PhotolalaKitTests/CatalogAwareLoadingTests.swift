@@ -17,9 +17,16 @@ struct CatalogAwareLoadingTests {
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
     }
 
-    /// Writes `count` distinct small JPEGs named `IMG_0000.jpg` …
-    private func makePhotos(_ count: Int, from start: Int = 0) async throws {
-        let seed = try Data(contentsOf: try await Fixtures.file("orientation6.jpg"))
+    /// Writes `count` distinct small JPEGs named `IMG_0000.jpg` …, taken at `taken` when given
+    /// (EXIF DateTimeOriginal, UTC).
+    private func makePhotos(_ count: Int, from start: Int = 0, taken: String? = nil) async throws {
+        var seed = try Data(contentsOf: try await Fixtures.file("orientation6.jpg"))
+        if let taken {
+            let dated = folder.path("dated-seed.jpg")
+            try seed.write(to: URL(fileURLWithPath: dated))
+            try Shell.run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=\(taken)", "-OffsetTimeOriginal=+00:00", dated])
+            seed = try Data(contentsOf: URL(fileURLWithPath: dated))
+        }
         for index in start..<start + count {
             var bytes = seed
             bytes.append(contentsOf: withUnsafeBytes(of: UInt32(index).bigEndian, Array.init))
@@ -47,6 +54,27 @@ struct CatalogAwareLoadingTests {
         let catalog = try engine.catalog(of: photos).load()
         #expect(catalog.entries.count == 120)
         #expect(catalog.problems.isEmpty)
+    }
+
+    @Test("Photos first listed with their files' times are announced with their photo dates once the catalog is built")
+    func catalogDatesAnnounced() async throws {
+        try await makePhotos(120, taken: "2019:07:14 09:30:00")
+        let source = try engine.localSource(root: photos, scope: .folder)
+        var changes = source.changes().makeAsyncIterator()
+        var listed: [ListedPhoto] = []
+        for try await batch in source.listFolder() {
+            listed += batch
+        }
+        let taken: Int64 = 1_563_096_600  // 2019-07-14 09:30:00 UTC
+        #expect(listed.count == 120 && !listed.contains { $0.date == taken })
+        await source.settle()
+        guard case .updated(let items)? = await changes.next() else {
+            Issue.record("no update announced after the catalog was built")
+            return
+        }
+        #expect(Set(items.map(\.displayName)) == Set(listed.map(\.item.displayName)))
+        let redated = source.listedPhotos(for: items)
+        #expect(redated.count == 120 && redated.allSatisfy { $0.date == taken && $0.width != nil })
     }
 
     @Test("A folder of fewer than 100 photos is not catalogued by browsing")

@@ -35,6 +35,11 @@ struct CommandLineTests {
                                           .photolala/manifest.plist and 0.csv … f.csv).
                   library                 Read an Apple Photos library (.photoslibrary, macOS
                                           10.15 to 26): info, photos, albums, export.
+                  backup                  Star photos for backup to S3 and upload them:
+                                          originals to Deep Archive, thumbnails and metadata to
+                                          Standard.
+                  cloud                   Show the cloud settings and the storage the backup
+                                          uses.
 
                   See 'photolala help <subcommand>' for detailed help.
 

@@ -19,11 +19,7 @@ extension ApplePhotosLibrarySource {
         try await offload { [library, imaging, maximumFileSize] in
             let asset = try library.asset(uuid: id)
             let bytes = try FileContents(path: try library.fullImagePath(of: asset), sizeLimit: maximumFileSize).bytes
-            guard let format = ImageFormat(sniffing: bytes) else { throw PhotolalaError.notAnImage(asset.displayName) }
-            if let mediaType = format.browserMediaType {
-                return DisplayableImage(bytes: bytes, mediaType: mediaType)
-            }
-            return DisplayableImage(bytes: try imaging.renderJPEG(of: bytes, name: asset.displayName), mediaType: "image/jpeg")
+            return try DisplayableImage(original: bytes, name: asset.displayName, imaging: imaging)
         }
     }
 

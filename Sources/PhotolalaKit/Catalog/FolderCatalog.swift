@@ -187,6 +187,19 @@ public struct FolderCatalog: Sendable {
     /// - Throws: ``PhotolalaError/writeFailed`` when neither place can be written.
     @discardableResult
     public func write(_ entries: [CatalogEntry], previous: CatalogManifest? = nil) throws -> (manifest: CatalogManifest, directory: String) {
+        let (encoded, manifest) = Self.render(entries, previous: previous)
+        do {
+            try write(encoded, manifest: manifest, previous: previous, to: ownDirectory)
+            return (manifest, ownDirectory)
+        } catch let error as PhotolalaError where error.code == .writeFailed {
+            try write(encoded, manifest: manifest, previous: previous, to: mirrorDirectory)
+            return (manifest, mirrorDirectory)
+        }
+    }
+
+    /// The 16 shard files and the manifest describing them, keeping the directory UUID and
+    /// creation date of `previous`: the same bytes for a folder and for the cloud catalog.
+    static func render(_ entries: [CatalogEntry], previous: CatalogManifest?) -> (shards: [[UInt8]], manifest: CatalogManifest) {
         var byShard = [[CatalogEntry]](repeating: [], count: 16)
         for entry in entries {
             byShard[entry.shard].append(entry)
@@ -203,13 +216,7 @@ public struct FolderCatalog: Sendable {
                 CatalogManifest.Shard(index: index, sha256: ContentHash.sha256(of: bytes), rows: byShard[index].count)
             }
         )
-        do {
-            try write(encoded, manifest: manifest, previous: previous, to: ownDirectory)
-            return (manifest, ownDirectory)
-        } catch let error as PhotolalaError where error.code == .writeFailed {
-            try write(encoded, manifest: manifest, previous: previous, to: mirrorDirectory)
-            return (manifest, mirrorDirectory)
-        }
+        return (encoded, manifest)
     }
 
     private func write(_ shards: [[UInt8]], manifest: CatalogManifest, previous: CatalogManifest?, to directory: String) throws {

@@ -1,5 +1,7 @@
 import Crypto
 
+import struct Foundation.Data
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -16,9 +18,19 @@ public enum ContentHash {
 
     /// Lowercase hex MD5 of bytes already in memory.
     public static func md5(of bytes: [UInt8]) -> String {
+        hex(md5Digest(of: bytes))
+    }
+
+    /// The 16 bytes of the MD5 of `bytes`.
+    public static func md5Digest(of bytes: [UInt8]) -> [UInt8] {
         var hasher = Insecure.MD5()
         bytes.withUnsafeBytes { hasher.update(bufferPointer: $0) }
-        return hex(hasher.finalize())
+        return Array(hasher.finalize())
+    }
+
+    /// Base64 of the MD5 of `bytes`: an S3 `Content-MD5` header value.
+    public static func base64MD5(of bytes: [UInt8]) -> String {
+        Data(md5Digest(of: bytes)).base64EncodedString()
     }
 
     /// Lowercase hex MD5 of a file, streamed through a reused 1 MiB buffer.

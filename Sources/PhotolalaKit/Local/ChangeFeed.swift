@@ -32,10 +32,14 @@ final class ChangeFeed: Sendable {
     /// takes `photos` as the listing later updates compare with.
     func publish(_ changes: [PhotoSourceChange], listing photos: [ScannedPhoto]) {
         let current = Self.sorted(photos).map { Known(id: photos[$0].item.id, status: photos[$0].status) }
-        let subscribers = state.withLock { state in
-            state.known = current
-            return Array(state.subscribers.values)
-        }
+        state.withLock { $0.known = current }
+        announce(changes)
+    }
+
+    /// Announces changes the files do not show, such as photo dates a new catalog has read,
+    /// leaving the known listing as it is.
+    func announce(_ changes: [PhotoSourceChange]) {
+        let subscribers = state.withLock { Array($0.subscribers.values) }
         for change in changes where !change.isEmpty {
             for continuation in subscribers {
                 continuation.yield(change)

@@ -16,7 +16,13 @@ public struct ListedPhoto: Sendable, Equatable {
     public var width: Int? { packedWidth == 0 ? nil : Int(packedWidth) }
     public var height: Int? { packedHeight == 0 ? nil : Int(packedHeight) }
 
-    init(item: PhotoItem, date: Int64?, size: Int64?, width: Int? = nil, height: Int? = nil) {
+    /// - Parameters:
+    ///   - item: The photo.
+    ///   - date: Unix seconds; when it was taken if known, else when the file was last changed.
+    ///   - size: File size in bytes.
+    ///   - width: Pixels, when known without opening the file.
+    ///   - height: Pixels, when known without opening the file.
+    public init(item: PhotoItem, date: Int64?, size: Int64?, width: Int? = nil, height: Int? = nil) {
         self.item = item
         packedDate = date ?? .min
         packedSize = size.map { max(0, $0) } ?? -1

@@ -59,8 +59,10 @@ extension LocalPhotoSource {
         }
         feed.publish([], listing: photos)
         if photos.count >= Self.catalogThreshold {
+            let items = photos.map(\.item)
             background.start { [self] in
                 await buildCatalog()
+                announceCatalogDates(of: items)
             }
         }
     }
@@ -104,11 +106,24 @@ extension LocalPhotoSource {
         let stale = !added.isEmpty || !removed.isEmpty || !updated.isEmpty
         if stale {
             await buildCatalog()
+            announceCatalogDates(of: added + updated)
         }
         if volume == .network {
             // A rebuild keeps the directory UUID, so the loaded manifest's still names the folder.
             await catalogs.networkListings.store(onDisk, directoryUUID: loaded.manifest.directoryUUID)
         }
+    }
+
+    /// Announces as updated the photos whose catalog, just built, knows when they were taken:
+    /// they were listed with their files' times, and a browser sorting by date must move them.
+    private func announceCatalogDates(of items: [PhotoItem]) {
+        guard !items.isEmpty, let entries = try? catalogs.catalog(of: root).load().entries else { return }
+        let taken = Dictionary(entries.map { ($0.filename, $0) }, uniquingKeysWith: { first, _ in first })
+        let dated = items.filter { item in
+            guard let entry = taken[item.displayName] else { return false }
+            return entry.photoDate != entry.modified
+        }
+        feed.announce([.updated(dated)])
     }
 
     /// Builds or updates this folder's catalog; problems are left for `catalog build` to report.
@@ -124,7 +139,7 @@ extension LocalPhotoSource {
         PhotoItem(id: LocalItemID.make(folder: "", name: entry.filename), displayName: entry.filename)
     }
 
-    private static func listedPhoto(for entry: CatalogEntry) -> ListedPhoto {
+    static func listedPhoto(for entry: CatalogEntry) -> ListedPhoto {
         ListedPhoto(item: item(for: entry), date: entry.photoDate, size: entry.size, width: entry.width, height: entry.height)
     }
 

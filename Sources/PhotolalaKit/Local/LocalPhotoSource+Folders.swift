@@ -50,10 +50,20 @@ extension LocalPhotoSource {
         return try? files.identities.md5(forPath: path, status: status)
     }
 
-    /// The listing facts of one item, from `stat`, for items announced as added or changed.
-    public func listedPhoto(for item: PhotoItem) -> ListedPhoto? {
-        guard let path = try? path(for: item.id), let status = try? FileStatus(path: path) else { return nil }
-        return ListedPhoto(item: item, date: status.modifiedNanoseconds / 1_000_000_000, size: status.size)
+    /// The listing facts of items announced as added or changed: from the folder's catalog
+    /// where it knows the file as it is now (the date the photo was taken), else from `stat`.
+    public func listedPhotos(for items: [PhotoItem]) -> [ListedPhoto] {
+        guard !items.isEmpty else { return [] }
+        let entries = scope == .folder ? (try? catalogs.catalog(of: root).load().entries) ?? [] : []
+        let catalogued = Dictionary(entries.map { ($0.filename, $0) }, uniquingKeysWith: { first, _ in first })
+        return items.compactMap { item in
+            guard let path = try? path(for: item.id), let status = try? FileStatus(path: path) else { return nil }
+            let modified = status.modifiedNanoseconds / 1_000_000_000
+            if let entry = catalogued[item.displayName], entry.size == status.size, entry.modified == modified {
+                return Self.listedPhoto(for: entry)
+            }
+            return ListedPhoto(item: item, date: modified, size: status.size)
+        }
     }
 
     /// The item's full image as browsers can show it: the original bytes, or for HEIC and TIFF
@@ -62,12 +72,7 @@ extension LocalPhotoSource {
     public func loadDisplayableImage(for id: PhotoItem.ID) async throws -> DisplayableImage {
         let path = try path(for: id)
         return try await offload { [files] in
-            let bytes = try FileContents(path: path, sizeLimit: files.maximumFileSize).bytes
-            guard let format = ImageFormat(sniffing: bytes) else { throw PhotolalaError.notAnImage(path) }
-            if let mediaType = format.browserMediaType {
-                return DisplayableImage(bytes: bytes, mediaType: mediaType)
-            }
-            return DisplayableImage(bytes: try files.imaging.renderJPEG(of: bytes, name: path), mediaType: "image/jpeg")
+            try DisplayableImage(original: try FileContents(path: path, sizeLimit: files.maximumFileSize).bytes, name: path, imaging: files.imaging)
         }
     }
 }

@@ -3,6 +3,27 @@ public struct DisplayableImage: Sendable {
     public let bytes: [UInt8]
     /// `image/jpeg`, `image/png`, …
     public let mediaType: String
+
+    init(bytes: [UInt8], mediaType: String) {
+        self.bytes = bytes
+        self.mediaType = mediaType
+    }
+
+    /// An original as browsers can show it: its own bytes, or for HEIC and TIFF, which
+    /// browsers do not show, a JPEG rendering.
+    /// - Parameters:
+    ///   - original: The image file's bytes.
+    ///   - name: For error messages.
+    ///   - imaging: Renders the JPEG when one is needed.
+    /// - Throws: ``PhotolalaError`` when the bytes are no image Photolala reads.
+    public init(original: [UInt8], name: String, imaging: ImageProcessor) throws {
+        guard let format = ImageFormat(sniffing: original) else { throw PhotolalaError.notAnImage(name) }
+        if let mediaType = format.browserMediaType {
+            self.init(bytes: original, mediaType: mediaType)
+        } else {
+            self.init(bytes: try imaging.renderJPEG(of: original, name: name), mediaType: "image/jpeg")
+        }
+    }
 }
 
 extension ImageFormat {

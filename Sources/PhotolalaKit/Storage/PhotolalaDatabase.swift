@@ -115,6 +115,34 @@ public struct PhotolalaDatabase: Sendable {
                 table.add(column: "headMD5", .text)
             }
         }
+        migrator.registerMigration("v4 backup") { db in
+            // The star queue (seed 002's BackupQueueManager), keyed by content: a photo starred
+            // from two places is one entry.
+            try db.create(table: "backupQueue") { table in
+                table.primaryKey("md5", .text)
+                table.column("path", .text).notNull()
+                table.column("size", .integer).notNull()
+                table.column("state", .text).notNull().indexed()
+                table.column("reason", .text)
+                table.column("starred", .datetime).notNull()
+                table.column("updated", .datetime).notNull()
+            }
+            // Multipart uploads in flight, so a crash resumes at the first missing part.
+            try db.create(table: "multipartUpload") { table in
+                table.primaryKey("key", .text)
+                table.column("md5", .text).notNull()
+                table.column("uploadID", .text).notNull()
+                table.column("partSize", .integer).notNull()
+                table.column("created", .datetime).notNull()
+            }
+            try db.create(table: "multipartPart") { table in
+                table.column("key", .text).notNull().references("multipartUpload", onDelete: .cascade)
+                table.column("partNumber", .integer).notNull()
+                table.column("etag", .text).notNull()
+                table.column("size", .integer).notNull()
+                table.primaryKey(["key", "partNumber"])
+            }
+        }
         return migrator
     }
 }

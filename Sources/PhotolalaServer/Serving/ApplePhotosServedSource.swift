@@ -86,5 +86,9 @@ struct ApplePhotosServedSource: ServedSource {
 extension ApplePhotosLibrarySource: FolderListing {
     var watchedPath: String? { library.path + "/database" }
 
+    func listedPhotos(for items: [PhotoItem]) -> [ListedPhoto] {
+        items.compactMap(listedPhoto(for:))
+    }
+
     func settle() async {}
 }

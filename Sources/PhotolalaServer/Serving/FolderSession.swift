@@ -75,13 +75,13 @@ actor FolderSession {
             var updated: [ListedPhoto] = []
             switch change {
             case .added(let items):
-                added = items.compactMap(source.listedPhoto(for:))
+                added = source.listedPhotos(for: items)
                 added = add(added)
             case .removed(let ids):
                 removed = ids
                 remove(ids)
             case .updated(let items):
-                updated = items.compactMap(source.listedPhoto(for:))
+                updated = source.listedPhotos(for: items)
                 replace(updated)
             }
             await events.publish(

@@ -42,8 +42,8 @@ protocol FolderListing: Sendable {
     /// Items added, removed or changed after the listing.
     func changes() -> AsyncStream<PhotoSourceChange>
 
-    /// The listing facts of an item announced as added or changed.
-    func listedPhoto(for item: PhotoItem) -> ListedPhoto?
+    /// The listing facts of items announced as added or changed; items gone meanwhile are left out.
+    func listedPhotos(for items: [PhotoItem]) -> [ListedPhoto]
 
     /// The folder on disk to watch for changes, or `nil` when nothing needs watching.
     var watchedPath: String? { get }

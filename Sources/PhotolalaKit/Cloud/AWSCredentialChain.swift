@@ -1,0 +1,75 @@
+import Foundation
+
+/// The standard AWS way of finding credentials and region: the environment first, then the
+/// profile (`AWS_PROFILE`, else `default`) in `~/.aws/credentials` and `~/.aws/config`.
+public struct AWSCredentialChain: Sendable {
+    public let environment: [String: String]
+
+    /// - Parameter environment: The process environment, read once at the entry point.
+    public init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// The profile asked for, or `default`.
+    public var profile: String {
+        value("AWS_PROFILE") ?? value("AWS_DEFAULT_PROFILE") ?? "default"
+    }
+
+    /// The first credentials found, or `nil` when there are none.
+    /// - Throws: ``CloudConfigurationError`` when a source has half a key pair.
+    public func credentials() throws -> AWSCredentials? {
+        if let found = try pair(value("AWS_ACCESS_KEY_ID"), value("AWS_SECRET_ACCESS_KEY"), value("AWS_SESSION_TOKEN"), source: "the environment") {
+            return found
+        }
+        for (path, section) in [(credentialsFile, profile), (configFile, configSection)] {
+            guard let values = Self.iniSections(path)?[section] else { continue }
+            if let found = try pair(values["aws_access_key_id"], values["aws_secret_access_key"], values["aws_session_token"], source: path) {
+                return found
+            }
+        }
+        return nil
+    }
+
+    /// `AWS_REGION`, `AWS_DEFAULT_REGION`, or the profile's `region` in `~/.aws/config`.
+    public func region() -> String? {
+        value("AWS_REGION") ?? value("AWS_DEFAULT_REGION") ?? Self.iniSections(configFile)?[configSection]?["region"]
+    }
+
+    var home: String { value("HOME") ?? "/tmp" }
+    var credentialsFile: String { value("AWS_SHARED_CREDENTIALS_FILE") ?? home + "/.aws/credentials" }
+    var configFile: String { value("AWS_CONFIG_FILE") ?? home + "/.aws/config" }
+    /// `~/.aws/config` names profiles `[profile NAME]`, except `[default]`.
+    var configSection: String { profile == "default" ? "default" : "profile " + profile }
+
+    private func value(_ name: String) -> String? {
+        environment[name].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    private func pair(_ key: String?, _ secret: String?, _ token: String?, source: String) throws -> AWSCredentials? {
+        switch (key, secret) {
+        case (nil, nil): nil
+        case (let key?, let secret?): AWSCredentials(accessKeyID: key, secretAccessKey: secret, sessionToken: token)
+        default: throw CloudConfigurationError.incompleteCredentials(source)
+        }
+    }
+
+    /// Sections of an INI file (`[name]` then `key = value` lines, `#` and `;` comments);
+    /// `nil` when the file cannot be read.
+    static func iniSections(_ path: String) -> [String: [String: String]]? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        var sections: [String: [String: String]] = [:]
+        var current: String?
+        for rawLine in text.split(whereSeparator: \.isNewline) {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+            if line.hasPrefix("[") && line.hasSuffix("]") {
+                current = line.dropFirst().dropLast().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                sections[current ?? "", default: [:]] = sections[current ?? ""] ?? [:]
+            } else if let current, let equals = line.firstIndex(of: "=") {
+                let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+                sections[current, default: [:]][key] = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return sections
+    }
+}

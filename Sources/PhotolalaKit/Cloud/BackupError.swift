@@ -1,0 +1,40 @@
+/// Why a backup could not go ahead, with what the user can do.
+public struct BackupError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure this is; new codes may be added.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+
+        private init(_ name: String) {
+            self.name = name
+        }
+
+        public var description: String { name }
+
+        public static let quotaExceeded = Code("quotaExceeded")
+        public static let verificationFailed = Code("verificationFailed")
+        public static let fileChanged = Code("fileChanged")
+    }
+
+    public let code: Code
+    public let message: String
+
+    public var description: String { message }
+
+    static func quotaExceeded(used: Int64, needed: Int64, quota: Int64) -> Self {
+        .init(
+            code: .quotaExceeded,
+            message:
+                "The backup needs \(needed) more bytes but \(used) of the \(quota)-byte quota are used. Unstar some photos or raise PHOTOLALA_QUOTA_BYTES; nothing was uploaded."
+        )
+    }
+
+    static func verificationFailed(_ key: String, expected: String, stored: String) -> Self {
+        .init(
+            code: .verificationFailed,
+            message: "'\(key)' was stored with ETag \(stored) but its content has MD5 \(expected): the upload was damaged. Run the backup again.")
+    }
+
+    static func fileChanged(_ path: String) -> Self {
+        .init(code: .fileChanged, message: "'\(path)' changed while it was being backed up. Run the backup again to upload its new content.")
+    }
+}

@@ -1,0 +1,64 @@
+/// How far a backup run is: photos, bytes, speed and time left, for the CLI's progress bar
+/// and the UI's status bar (seed 002's BackupStatusManager).
+public struct BackupProgress: Sendable, Equatable, Codable {
+    public var photosTotal = 0
+    /// Uploaded, or already in the cloud.
+    public var photosDone = 0
+    /// Of ``photosDone``, those that were in the cloud already.
+    public var photosSkipped = 0
+    public var photosFailed = 0
+    /// Bytes that this run must upload (originals, thumbnails and metadata not yet stored).
+    public var bytesTotal: Int64 = 0
+    public var bytesUploaded: Int64 = 0
+    /// Average upload throughput since the run started.
+    public var bytesPerSecond: Double = 0
+    /// At that throughput; `nil` until something was uploaded.
+    public var secondsRemaining: Double?
+
+    public init() {}
+
+    /// Whether every photo has been dealt with.
+    public var isFinished: Bool { photosDone + photosFailed >= photosTotal }
+}
+
+/// Collects progress from concurrent uploads and reports each change.
+actor BackupProgressTracker {
+    private var progress = BackupProgress()
+    private let started = ContinuousClock.now
+    private let report: @Sendable (BackupProgress) -> Void
+
+    init(report: @escaping @Sendable (BackupProgress) -> Void) {
+        self.report = report
+    }
+
+    func start(photos: Int, bytes: Int64) {
+        progress.photosTotal = photos
+        progress.bytesTotal = bytes
+        report(progress)
+    }
+
+    func uploaded(_ bytes: Int64) {
+        progress.bytesUploaded += bytes
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        progress.bytesPerSecond = seconds > 0 ? Double(progress.bytesUploaded) / seconds : 0
+        progress.secondsRemaining =
+            progress.bytesPerSecond > 0 ? Double(max(0, progress.bytesTotal - progress.bytesUploaded)) / progress.bytesPerSecond : nil
+        report(progress)
+    }
+
+    func finished(skipped: Bool) {
+        progress.photosDone += 1
+        if skipped {
+            progress.photosSkipped += 1
+        }
+        report(progress)
+    }
+
+    func failed() {
+        progress.photosFailed += 1
+        report(progress)
+    }
+
+    var current: BackupProgress { progress }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import GRDB
+
+/// The star-based backup queue (seed 002's BackupQueueManager and BackupStatusManager): photos
+/// starred from any source wait in the database; after a quiet period with no star or unstar
+/// (10 minutes, 3 with debug timing, seconds in tests) the queue uploads itself, publishing
+/// progress to every subscriber.
+public actor BackupQueueManager {
+    /// The production quiet period.
+    public static let standardInactivity: Duration = .seconds(600)
+    /// The quiet period with `--debug-timing`.
+    public static let debugInactivity: Duration = .seconds(180)
+
+    let database: PhotolalaDatabase
+    let service: BackupService?
+    let inactivity: Duration
+    private var timer: Task<Void, Never>?
+    private var running: Task<BackupService.Report, any Error>?
+    private var progress = BackupProgress()
+    private var subscribers: [UUID: AsyncStream<BackupQueueStatus>.Continuation] = [:]
+
+    /// - Parameters:
+    ///   - database: Where the queue persists.
+    ///   - service: The uploader; `nil` when no cloud is configured (starring still works).
+    ///   - inactivity: How long after the last change the queue uploads by itself.
+    public init(database: PhotolalaDatabase, service: BackupService?, inactivity: Duration = standardInactivity) {
+        self.database = database
+        self.service = service
+        self.inactivity = inactivity
+    }
+
+    /// Stars the photo at `path`, computing its MD5; a photo already backed up stays so.
+    /// - Returns: Its MD5.
+    /// - Throws: ``PhotolalaError`` when the file cannot be read or the database fails.
+    @discardableResult
+    public func star(_ path: String) async throws -> String {
+        let (md5, size) = try await offload { (try ContentHash.md5(ofFileAt: path), try FileStatus(path: path).size) }
+        let now = Date()
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO backupQueue (md5, path, size, state, reason, starred, updated) VALUES (?, ?, ?, 'starred', NULL, ?, ?)
+                    ON CONFLICT(md5) DO UPDATE SET path = excluded.path, size = excluded.size, updated = excluded.updated,
+                        state = CASE WHEN state IN ('backedUp', 'uploading') THEN state ELSE 'starred' END,
+                        reason = CASE WHEN state IN ('backedUp', 'uploading') THEN reason ELSE NULL END
+                    """, arguments: [md5, path, size, now, now])
+        }
+        changed()
+        return md5
+    }
+
+    /// Takes a photo off the queue by MD5; its cloud copy, if any, stays.
+    /// - Throws: ``PhotolalaError/databaseFailed``.
+    public func unstar(md5: String) throws {
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM backupQueue WHERE md5 = ?", arguments: [md5.lowercased()])
+        }
+        changed()
+    }
+
+    /// Takes the photo at `path` off the queue.
+    /// - Returns: Its MD5.
+    @discardableResult
+    public func unstar(_ path: String) async throws -> String {
+        let md5 = try await offload { try ContentHash.md5(ofFileAt: path) }
+        try unstar(md5: md5)
+        return md5
+    }
+
+    /// Every photo in the queue, oldest star first.
+    public func entries() throws -> [BackupQueueEntry] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT md5, path, size, state, reason FROM backupQueue ORDER BY starred, md5").map(Self.entry)
+        }
+    }
+
+    /// The queue entry for `md5`, for its badge; `nil` when it is not starred.
+    public func entry(md5: String) throws -> BackupQueueEntry? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT md5, path, size, state, reason FROM backupQueue WHERE md5 = ?", arguments: [md5]).map(Self.entry)
+        }
+    }
+
+    /// Counts per state and the current run's bytes and speed.
+    public func status() throws -> BackupQueueStatus {
+        var status = BackupQueueStatus()
+        for entry in try entries() {
+            switch entry.state {
+            case .starred: status.queued += 1
+            case .uploading: status.uploading += 1
+            case .backedUp: status.done += 1
+            case .failed: status.failed += 1
+            }
+        }
+        status.bytesUploaded = progress.bytesUploaded
+        status.bytesTotal = progress.bytesTotal
+        status.bytesPerSecond = progress.bytesPerSecond
+        status.secondsRemaining = progress.secondsRemaining
+        return status
+    }
+
+    /// A stream of statuses: the current one at once, then one per change, until the caller
+    /// stops listening.
+    public func statusUpdates() -> AsyncStream<BackupQueueStatus> {
+        let (stream, continuation) = AsyncStream.makeStream(of: BackupQueueStatus.self, bufferingPolicy: .bufferingNewest(16))
+        let id = UUID()
+        subscribers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        if let status = try? status() {
+            continuation.yield(status)
+        }
+        return stream
+    }
+
+    /// Uploads the starred (and earlier failed) photos now; waits for a run already going.
+    /// - Throws: ``BackupError`` or ``ObjectStoreError`` when the run as a whole fails (quota,
+    ///   credentials); the photos are then marked failed with that reason.
+    @discardableResult
+    public func runNow() async throws -> BackupService.Report {
+        timer?.cancel()
+        timer = nil
+        if let running {
+            return try await running.value
+        }
+        let task = Task { try await self.upload() }
+        running = task
+        defer { running = nil }
+        return try await task.value
+    }
+
+    /// Cancels the inactivity timer, e.g. at shutdown.
+    public func stop() {
+        timer?.cancel()
+        timer = nil
+    }
+
+    private func upload() async throws -> BackupService.Report {
+        guard let service else { throw CloudConfigurationError.missingBucket }
+        let pending = try entries().filter { $0.state != .backedUp }
+        guard !pending.isEmpty else { return BackupService.Report() }
+        try setState(.uploading, reason: nil, md5s: pending.map(\.md5))
+        progress = BackupProgress()
+        publish()
+        do {
+            let report = try await service.backUp(pending.map(\.path)) { [weak self] progress in
+                Task { await self?.record(progress) }
+            }
+            try setState(.backedUp, reason: nil, md5s: report.uploaded + report.skipped)
+            for failure in report.failed {
+                let md5s = failure.md5.map { [$0] } ?? pending.filter { $0.path == failure.path }.map(\.md5)
+                try setState(.failed, reason: failure.reason, md5s: md5s)
+            }
+            progress = report.progress
+            publish()
+            return report
+        } catch {
+            try? setState(.failed, reason: "\(error)", md5s: pending.map(\.md5))
+            publish()
+            throw error
+        }
+    }
+
+    private func record(_ progress: BackupProgress) {
+        self.progress = progress
+        publish()
+    }
+
+    /// A star or unstar: publish, and restart the quiet period.
+    private func changed() {
+        publish()
+        timer?.cancel()
+        guard service != nil else { return }
+        timer = Task { [inactivity] in
+            do {
+                try await Task.sleep(for: inactivity)
+            } catch {
+                return
+            }
+            _ = try? await self.runNow()
+        }
+    }
+
+    private func publish() {
+        guard let status = try? status() else { return }
+        for continuation in subscribers.values {
+            continuation.yield(status)
+        }
+    }
+
+    private func unsubscribe(_ id: UUID) {
+        subscribers[id] = nil
+    }
+
+    private func setState(_ state: BackupState, reason: String?, md5s: [String]) throws {
+        try database.write { db in
+            for md5 in md5s {
+                try db.execute(
+                    sql: "UPDATE backupQueue SET state = ?, reason = ?, updated = ? WHERE md5 = ?", arguments: [state.rawValue, reason, Date(), md5])
+            }
+        }
+    }
+
+    private static func entry(_ row: Row) -> BackupQueueEntry {
+        BackupQueueEntry(
+            md5: row["md5"], path: row["path"], size: row["size"], state: BackupState(rawValue: row["state"]) ?? .failed, reason: row["reason"])
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+
+extension BackupService {
+    /// Uploads a large original in parts, resuming an upload a crashed run left: the upload id
+    /// and each finished part are saved in the database, and parts the store confirms holding
+    /// are not sent again. Every part is verified by its ETag, the whole by the multipart ETag.
+    func uploadInParts(path: String, md5: String, size: Int64, options: PutOptions, tracker: BackupProgressTracker) async throws {
+        let key = layout.photo(md5)
+        let partSize = max(1, self.options.partSize)
+        let partCount = Int((size + Int64(partSize) - 1) / Int64(partSize))
+        var (uploadID, done) = try await resumable(key: key, md5: md5, partSize: partSize)
+        if uploadID == nil {
+            let created = try await store.createMultipartUpload(key, options: options)
+            try engine.database.write { db in
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO multipartUpload (key, md5, uploadID, partSize, created) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [key, md5, created, partSize, Date()])
+            }
+            uploadID = created
+        }
+        guard let uploadID else { return }
+        for part in done.values {
+            await tracker.uploaded(part.size ?? 0)
+        }
+        for number in 1...partCount where done[number] == nil {
+            let offset = Int64(number - 1) * Int64(partSize)
+            let bytes = try await offload { try Self.read(path, offset: offset, count: Int(min(Int64(partSize), size - offset))) }
+            let expected = ContentHash.md5(of: bytes)
+            let etag = try await store.uploadPart(key, uploadID: uploadID, partNumber: number, body: bytes)
+            guard etag.lowercased() == expected else {
+                throw BackupError.verificationFailed("\(key) part \(number)", expected: expected, stored: etag)
+            }
+            try engine.database.write { db in
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO multipartPart (key, partNumber, etag, size) VALUES (?, ?, ?, ?)",
+                    arguments: [key, number, etag, bytes.count])
+            }
+            done[number] = UploadedPart(partNumber: number, etag: etag, size: Int64(bytes.count))
+            await tracker.uploaded(Int64(bytes.count))
+        }
+        let parts = (1...partCount).compactMap { done[$0] }
+        let etag = try await store.completeMultipartUpload(key, uploadID: uploadID, parts: parts)
+        let digests = parts.flatMap { Self.bytes(fromHex: $0.etag) }
+        let expected = ContentHash.md5(of: digests) + "-\(parts.count)"
+        guard etag.lowercased() == expected else { throw BackupError.verificationFailed(key, expected: expected, stored: etag) }
+        try engine.database.write { db in
+            try db.execute(sql: "DELETE FROM multipartUpload WHERE key = ?", arguments: [key])
+        }
+        guard try await store.head(key)?.metadata["md5"] == md5 else {
+            throw BackupError.verificationFailed(key, expected: md5, stored: "(no md5 recorded)")
+        }
+    }
+
+    /// The upload id and confirmed parts of an earlier run's upload of `key`, if it can be
+    /// resumed; a stale one (other content, other part size, gone from the store) is dropped.
+    private func resumable(key: String, md5: String, partSize: Int) async throws -> (String?, [Int: UploadedPart]) {
+        let saved = try engine.database.read { db -> (String, String, Int, [UploadedPart])? in
+            guard let row = try Row.fetchOne(db, sql: "SELECT md5, uploadID, partSize FROM multipartUpload WHERE key = ?", arguments: [key]) else {
+                return nil
+            }
+            let parts = try Row.fetchAll(db, sql: "SELECT partNumber, etag, size FROM multipartPart WHERE key = ?", arguments: [key]).map {
+                UploadedPart(partNumber: $0["partNumber"], etag: $0["etag"], size: $0["size"])
+            }
+            return (row["md5"], row["uploadID"], row["partSize"], parts)
+        }
+        guard let (savedMD5, uploadID, savedPartSize, savedParts) = saved else { return (nil, [:]) }
+        var remote: [UploadedPart] = []
+        var usable = savedMD5 == md5 && savedPartSize == partSize
+        if usable {
+            do {
+                remote = try await store.listParts(key, uploadID: uploadID)
+            } catch let error as ObjectStoreError where error.code == .noSuchUpload {
+                usable = false
+            }
+        }
+        guard usable else {
+            try? await store.abortMultipartUpload(key, uploadID: uploadID)
+            try engine.database.write { db in
+                try db.execute(sql: "DELETE FROM multipartUpload WHERE key = ?", arguments: [key])
+            }
+            return (nil, [:])
+        }
+        // Only parts both sides agree on: the store holds them and this device verified them.
+        let remoteETags = Dictionary(remote.map { ($0.partNumber, $0.etag) }, uniquingKeysWith: { $1 })
+        let confirmed = savedParts.filter { remoteETags[$0.partNumber] == $0.etag }
+        return (uploadID, Dictionary(uniqueKeysWithValues: confirmed.map { ($0.partNumber, $0) }))
+    }
+
+    /// `count` bytes of a file from `offset`.
+    static func read(_ path: String, offset: Int64, count: Int) throws -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw PhotolalaError.unreadableFile(path, errno: ENOENT) }
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64(offset))
+        let data = try handle.read(upToCount: count) ?? Data()
+        guard data.count == count else { throw BackupError.fileChanged(path) }
+        return Array(data)
+    }
+
+    /// The bytes of a lowercase or uppercase hex string (an ETag).
+    static func bytes(fromHex text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var high: Int?
+        for digit in text.utf8 {
+            guard let value = CatalogEntry.hexValue(digit) else { continue }
+            if let first = high {
+                bytes.append(UInt8(first << 4 | value))
+                high = nil
+            } else {
+                high = value
+            }
+        }
+        return bytes
+    }
+}

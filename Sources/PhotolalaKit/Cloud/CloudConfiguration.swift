@@ -1,0 +1,130 @@
+import Foundation
+
+/// Where and as whom Photolala backs up: the S3 endpoint, bucket, region, the user's id (the
+/// prefix of every object) and quota, plus the credentials from the AWS chain.
+///
+/// Settings come from `cloud.json` in the data directory, each overridden by its environment
+/// variable: `PHOTOLALA_S3_ENDPOINT`, `PHOTOLALA_S3_BUCKET`, `PHOTOLALA_USER_ID`,
+/// `PHOTOLALA_QUOTA_BYTES`. The user id is created on first use and saved, so every run of
+/// this device writes under the same prefix. The description never shows the secret.
+public struct CloudConfiguration: Sendable {
+    /// `nil` for AWS itself (virtual-host addressing); any S3-compatible URL otherwise (path-style).
+    public var endpoint: String?
+    public var bucket: String?
+    public var region: String
+    /// A UUID naming the user's prefix in the bucket.
+    public var userID: String
+    /// Bytes the backup may use in all; `nil` for no limit.
+    public var quotaBytes: Int64?
+    public var credentials: AWSCredentials?
+    /// The settings file it was read from.
+    public var settingsFile: String
+
+    /// The settings file's shape.
+    struct Settings: Codable {
+        var endpoint: String?
+        var bucket: String?
+        var region: String?
+        var userID: String?
+        var quotaBytes: Int64?
+    }
+
+    /// - Parameters:
+    ///   - endpoint: A custom S3 endpoint, or `nil` for AWS.
+    ///   - bucket: The bucket backups go to.
+    ///   - region: The signing region.
+    ///   - userID: The user's prefix in the bucket.
+    ///   - quotaBytes: The most the backup may store, or `nil`.
+    ///   - credentials: The key pair, or `nil` when none was found.
+    ///   - settingsFile: Where the settings live.
+    public init(
+        endpoint: String?, bucket: String?, region: String, userID: String, quotaBytes: Int64?, credentials: AWSCredentials?, settingsFile: String
+    ) {
+        self.endpoint = endpoint
+        self.bucket = bucket
+        self.region = region
+        self.userID = userID
+        self.quotaBytes = quotaBytes
+        self.credentials = credentials
+        self.settingsFile = settingsFile
+    }
+
+    /// Reads the settings file and the environment, creating and saving a user id if there is none.
+    /// - Parameters:
+    ///   - environment: The process environment.
+    ///   - dataDirectory: The folder holding `cloud.json` (``EngineConfiguration/dataDirectory``).
+    /// - Throws: ``CloudConfigurationError`` for a malformed setting or settings file.
+    public static func load(environment: [String: String], dataDirectory: String) throws -> CloudConfiguration {
+        let path = dataDirectory + "/cloud.json"
+        var settings = Settings()
+        if let bytes = FileManager.default.contents(atPath: path) {
+            do {
+                settings = try JSONDecoder().decode(Settings.self, from: bytes)
+            } catch {
+                throw CloudConfigurationError.damagedFile(path, reason: "\(error)")
+            }
+        }
+        func value(_ name: String) -> String? {
+            environment[name].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        let chain = AWSCredentialChain(environment: environment)
+        var userID = value("PHOTOLALA_USER_ID") ?? settings.userID
+        if let given = userID, UUID(uuidString: given) == nil {
+            throw CloudConfigurationError.invalidUserID(given)
+        }
+        if userID == nil {
+            let created = UUID().uuidString
+            settings.userID = created
+            userID = created
+            do {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                try AtomicFile.write(Array(encoder.encode(settings)), to: path)
+            } catch {
+                throw CloudConfigurationError.damagedFile(path, reason: "the new user id could not be saved (\(error))")
+            }
+        }
+        var quota = settings.quotaBytes
+        if let text = value("PHOTOLALA_QUOTA_BYTES") {
+            guard let number = Int64(text), number >= 0 else { throw CloudConfigurationError.invalidNumber("PHOTOLALA_QUOTA_BYTES", text) }
+            quota = number
+        }
+        return CloudConfiguration(
+            endpoint: value("PHOTOLALA_S3_ENDPOINT") ?? settings.endpoint,
+            bucket: value("PHOTOLALA_S3_BUCKET") ?? settings.bucket,
+            region: chain.region() ?? settings.region ?? "us-east-1",
+            userID: (userID ?? "").lowercased(),
+            quotaBytes: quota,
+            credentials: try chain.credentials(),
+            settingsFile: path
+        )
+    }
+
+    /// The bucket's location: path-style for a custom endpoint, virtual-host for AWS.
+    /// - Throws: ``CloudConfigurationError`` when the bucket or endpoint is missing or wrong.
+    public func location() throws -> S3Location {
+        try S3Location(endpoint: endpoint, bucket: bucket ?? "", region: region)
+    }
+
+    /// An S3 store for these settings.
+    /// - Throws: ``CloudConfigurationError`` when credentials, bucket or endpoint are missing.
+    public func objectStore() throws -> S3ObjectStore {
+        guard let credentials else { throw CloudConfigurationError.missingCredentials }
+        return S3ObjectStore(location: try location(), credentials: credentials)
+    }
+}
+
+extension CloudConfiguration: CustomStringConvertible {
+    /// The settings for people to read; the access key id at most, never the secret or token.
+    public var description: String {
+        [
+            "endpoint: \(endpoint ?? "AWS S3 (\(region))")",
+            "bucket: \(bucket ?? "(not set)")",
+            "region: \(region)",
+            "user id: \(userID)",
+            "quota: \(quotaBytes.map { "\($0) bytes" } ?? "none")",
+            "credentials: \(credentials.map { "access key \($0.accessKeyID)" } ?? "none found")",
+            "settings file: \(settingsFile)",
+        ].joined(separator: "\n")
+    }
+}

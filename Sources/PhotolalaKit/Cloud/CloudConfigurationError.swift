@@ -1,0 +1,35 @@
+/// A cloud setting that is missing or wrong, with what to set.
+public struct CloudConfigurationError: Error, Sendable, CustomStringConvertible {
+    public let message: String
+
+    public var description: String { message }
+
+    static func invalidEndpoint(_ url: String) -> Self {
+        .init(
+            message:
+                "The S3 endpoint '\(url)' is not an http:// or https:// URL with a host. Fix PHOTOLALA_S3_ENDPOINT or 'endpoint' in the config file.")
+    }
+
+    static let missingBucket = Self(message: "No S3 bucket is configured. Set PHOTOLALA_S3_BUCKET or 'bucket' in the config file.")
+
+    static let missingCredentials = Self(
+        message:
+            "No AWS credentials were found. Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or add a profile to ~/.aws/credentials (AWS_PROFILE picks it)."
+    )
+
+    static func incompleteCredentials(_ source: String) -> Self {
+        .init(message: "The AWS credentials in \(source) have an access key id but no secret access key (or the reverse). Set both.")
+    }
+
+    static func invalidNumber(_ name: String, _ value: String) -> Self {
+        .init(message: "\(name) must be a whole number of bytes, not '\(value)'.")
+    }
+
+    static func invalidUserID(_ value: String) -> Self {
+        .init(message: "PHOTOLALA_USER_ID must be a UUID such as 3F2504E0-4F89-11D3-9A0C-0305E82C3301, not '\(value)'.")
+    }
+
+    static func damagedFile(_ path: String, reason: String) -> Self {
+        .init(message: "The cloud settings file '\(path)' cannot be read: \(reason). Fix it or delete it to start over.")
+    }
+}

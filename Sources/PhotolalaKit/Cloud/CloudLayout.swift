@@ -1,0 +1,25 @@
+/// Where a user's objects live in the bucket (DESIGN.md, "Formats"):
+///
+/// ```
+/// photos/{userId}/{md5}.dat         original, DEEP_ARCHIVE, tag Format=JPEG|HEIF|…
+/// thumbnails/{userId}/{md5}.dat     thumbnail JPEG, STANDARD
+/// metadata/{userId}/{md5}.plist     binary property list of PhotoMetadata
+/// catalogs/{userId}/.photolala/     manifest.plist and 0.csv … f.csv
+/// ```
+public struct CloudLayout: Sendable, Equatable {
+    public let userID: String
+
+    /// - Parameter userID: The user's UUID, the second component of every key.
+    public init(userID: String) {
+        self.userID = userID
+    }
+
+    public func photo(_ md5: String) -> String { "photos/\(userID)/\(md5).dat" }
+    public func thumbnail(_ md5: String) -> String { "thumbnails/\(userID)/\(md5).dat" }
+    public func metadata(_ md5: String) -> String { "metadata/\(userID)/\(md5).plist" }
+    public var catalogPrefix: String { "catalogs/\(userID)/\(FolderCatalog.directoryName)/" }
+    public var manifest: String { catalogPrefix + FolderCatalog.manifestName }
+    public func shard(_ index: Int) -> String { catalogPrefix + FolderCatalog.shardName(index) }
+    /// Every prefix the user's backup occupies, for usage and quota.
+    public var prefixes: [String] { ["photos/\(userID)/", "thumbnails/\(userID)/", "metadata/\(userID)/", catalogPrefix] }
+}

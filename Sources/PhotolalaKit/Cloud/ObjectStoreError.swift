@@ -1,0 +1,98 @@
+/// An object store's refusal or failure, with the S3 error code and message when there was one.
+///
+/// Messages name keys and buckets, never credentials: S3 echoes the string it signed in some
+/// error bodies, and those parts are not kept.
+public struct ObjectStoreError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure this is; new codes may be added.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+
+        private init(_ name: String) {
+            self.name = name
+        }
+
+        public var description: String { name }
+
+        public static let noSuchKey = Code("noSuchKey")
+        public static let noSuchBucket = Code("noSuchBucket")
+        public static let noSuchUpload = Code("noSuchUpload")
+        /// The secret does not match the access key (S3 `SignatureDoesNotMatch`).
+        public static let signatureDoesNotMatch = Code("signatureDoesNotMatch")
+        /// Unknown access key, or not allowed (S3 `AccessDenied`, `InvalidAccessKeyId`).
+        public static let accessDenied = Code("accessDenied")
+        /// The body does not match its Content-MD5, or the stored ETag does not match the MD5.
+        public static let badDigest = Code("badDigest")
+        public static let invalidRange = Code("invalidRange")
+        public static let invalidRequest = Code("invalidRequest")
+        /// Retries ran out on throttling (`SlowDown`, 503, 429).
+        public static let throttled = Code("throttled")
+        /// Retries ran out on 5xx answers.
+        public static let serverError = Code("serverError")
+        /// The store could not be reached, or the connection broke; retries ran out.
+        public static let unreachable = Code("unreachable")
+        /// The answer could not be understood.
+        public static let invalidResponse = Code("invalidResponse")
+        /// The local store's folder could not be read or written.
+        public static let storageFailed = Code("storageFailed")
+    }
+
+    public let code: Code
+    /// The S3 error code, e.g. `SignatureDoesNotMatch`, when the store sent one.
+    public let s3Code: String?
+    /// The HTTP status, when there was an answer.
+    public let statusCode: Int?
+    public let message: String
+
+    public var description: String { message }
+
+    init(_ code: Code, _ message: String, s3Code: String? = nil, statusCode: Int? = nil) {
+        self.code = code
+        self.message = message
+        self.s3Code = s3Code
+        self.statusCode = statusCode
+    }
+
+    /// Whether trying again may succeed: 5xx, 408, 429, throttling and broken connections.
+    public var isRetryable: Bool {
+        if code == .unreachable || code == .throttled || code == .serverError { return true }
+        guard let status = statusCode else { return false }
+        return status >= 500 || status == 408 || status == 429
+            || ["SlowDown", "Throttling", "ThrottlingException", "RequestTimeout", "InternalError"].contains(s3Code ?? "")
+    }
+
+    /// An error answer from S3, typed by its code.
+    static func s3(status: Int, s3Code: String?, s3Message: String?, operation: String, key: String) -> ObjectStoreError {
+        let code: Code =
+            switch s3Code {
+            case "NoSuchKey": .noSuchKey
+            case "NoSuchBucket": .noSuchBucket
+            case "NoSuchUpload": .noSuchUpload
+            case "SignatureDoesNotMatch": .signatureDoesNotMatch
+            case "AccessDenied", "InvalidAccessKeyId", "InvalidToken", "ExpiredToken": .accessDenied
+            case "BadDigest", "InvalidDigest": .badDigest
+            case "InvalidRange": .invalidRange
+            case "SlowDown", "Throttling", "ThrottlingException": .throttled
+            default:
+                switch status {
+                case 404: .noSuchKey
+                case 403: .accessDenied
+                case 416: .invalidRange
+                case 429, 503: .throttled
+                case 500...: .serverError
+                default: .invalidRequest
+                }
+            }
+        let what = s3Code.map { "\($0): " } ?? ""
+        let detail = s3Message.map { $0.isEmpty ? "" : "\($0)" } ?? ""
+        let advice =
+            switch code {
+            case .signatureDoesNotMatch: " Check AWS_SECRET_ACCESS_KEY (or the profile's secret) for this access key."
+            case .accessDenied: " Check the access key and its secret, and that they may use this bucket."
+            case .noSuchBucket: " Check PHOTOLALA_S3_BUCKET, or create the bucket."
+            default: ""
+            }
+        return ObjectStoreError(
+            code, "\(operation) '\(key)' failed with HTTP \(status) (\(what)\(detail.isEmpty ? "no message" : detail)).\(advice)", s3Code: s3Code,
+            statusCode: status)
+    }
+}

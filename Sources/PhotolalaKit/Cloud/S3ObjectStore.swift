@@ -1,0 +1,181 @@
+public import AsyncHTTPClient
+public import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// An ``ObjectStore`` over S3 or any S3-compatible server, signing every request with
+/// Signature Version 4 and retrying what is worth retrying.
+///
+/// ```swift
+/// let store = S3ObjectStore(location: try S3Location(endpoint: nil, bucket: "photos", region: "eu-west-1"), credentials: credentials)
+/// let etag = try await store.put("photos/u/abc.dat", body: bytes, options: PutOptions(storageClass: .deepArchive))
+/// ```
+public struct S3ObjectStore: ObjectStore {
+    public let location: S3Location
+    let signer: SignatureV4
+    let client: HTTPClient
+    public var retry: RetryPolicy
+    /// How long one request may take, transfer included.
+    public var timeout: Duration
+
+    /// - Parameters:
+    ///   - location: Endpoint, bucket, region and addressing.
+    ///   - credentials: The key pair; never logged.
+    ///   - client: The HTTP client; by default one connection pool for the whole process.
+    ///   - retry: Backoff for 5xx, throttling and connection errors.
+    public init(
+        location: S3Location, credentials: AWSCredentials, client: HTTPClient = S3ObjectStore.processClient, retry: RetryPolicy = RetryPolicy(),
+        timeout: Duration = .seconds(300)
+    ) {
+        self.location = location
+        self.signer = SignatureV4(credentials: credentials, region: location.region)
+        self.client = client
+        self.retry = retry
+        self.timeout = timeout
+    }
+
+    /// The process's connection pool for S3 traffic. Unlike `HTTPClient.shared` it fails a
+    /// refused connection at once instead of retrying until the request's deadline: the
+    /// ``RetryPolicy`` decides about retries, so a stopped server is reported in seconds.
+    public static let processClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(10)
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    /// An answer that was accepted.
+    struct Response {
+        var status: Int
+        var headers: HTTPHeaders
+        var body: [UInt8]
+
+        func header(_ name: String) -> String? {
+            headers.first(name: name)
+        }
+
+        var etag: String {
+            (header("etag") ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+    }
+
+    /// Signs and sends one request, retrying per ``retry``.
+    /// - Parameters:
+    ///   - key: The object's key, or `nil` for the bucket.
+    ///   - accept: Statuses returned rather than thrown (2xx always are).
+    /// - Throws: ``ObjectStoreError`` typed from the S3 error body, or `unreachable`.
+    func send(
+        _ method: HTTPMethod, key: String?, query: [(name: String, value: String)] = [], headers extra: [(name: String, value: String)] = [],
+        body: [UInt8] = [], operation: String, accept: Set<Int> = []
+    ) async throws -> Response {
+        try await retry.run(isRetryable: { ($0 as? ObjectStoreError)?.isRetryable ?? false }) {
+            try await sendOnce(method, key: key, query: query, headers: extra, body: body, operation: operation, accept: accept)
+        }
+    }
+
+    private func sendOnce(
+        _ method: HTTPMethod, key: String?, query: [(name: String, value: String)], headers extra: [(name: String, value: String)],
+        body: [UInt8], operation: String, accept: Set<Int>
+    ) async throws -> Response {
+        let path = location.path(of: key)
+        let timestamp = SignatureV4.timestamp(Date())
+        // Over TLS S3 accepts an unsigned body (Content-MD5 still guards it); over plain HTTP
+        // the body's SHA-256 is signed so nothing on the way can change it.
+        let payloadHash = location.scheme == "https" && !body.isEmpty ? SignatureV4.unsignedPayload : SignatureV4.payloadHash(body)
+        var headers: [(name: String, value: String)] = [
+            ("host", location.hostHeader), ("x-amz-date", timestamp), ("x-amz-content-sha256", payloadHash),
+        ]
+        if let token = signer.credentials.sessionToken {
+            headers.append(("x-amz-security-token", token))
+        }
+        headers += extra
+        let signable = SignatureV4.Request(method: method.rawValue, path: path, query: query, headers: headers)
+        var request = HTTPClientRequest(url: location.url(path: path, encodedQuery: SignatureV4.canonicalQuery(query)))
+        request.method = method
+        for header in headers where header.name != "host" {
+            request.headers.add(name: header.name, value: header.value)
+        }
+        request.headers.add(name: "authorization", value: signer.authorization(for: signable, timestamp: timestamp, payloadHash: payloadHash))
+        if !body.isEmpty || method == .PUT || method == .POST {
+            request.body = .bytes(ByteBuffer(bytes: body))
+        }
+        let status: Int
+        let responseHeaders: HTTPHeaders
+        let responseBody: [UInt8]
+        do {
+            let response = try await client.execute(request, timeout: .nanoseconds(timeout.components.seconds * 1_000_000_000))
+            status = Int(response.status.code)
+            responseHeaders = response.headers
+            var buffer = try await response.body.collect(upTo: Int.max)
+            responseBody = buffer.readBytes(length: buffer.readableBytes) ?? []
+        } catch {
+            throw ObjectStoreError(
+                .unreachable,
+                "\(operation) '\(key ?? location.bucket)' could not reach \(location.endpointDescription): \(error). Check that the store is running and reachable."
+            )
+        }
+        if (200..<300).contains(status) || accept.contains(status) {
+            return Response(status: status, headers: responseHeaders, body: responseBody)
+        }
+        let xml = S3XML(responseBody)
+        throw ObjectStoreError.s3(
+            status: status, s3Code: xml?.value("Code"), s3Message: xml?.value("Message"), operation: operation, key: key ?? location.bucket)
+    }
+
+    /// Throws the error a 200 answer can carry in its body (CompleteMultipartUpload, CopyObject).
+    func checkEmbeddedError(_ response: Response, operation: String, key: String) throws -> S3XML {
+        guard let xml = S3XML(response.body) else {
+            throw ObjectStoreError(.invalidResponse, "\(operation) '\(key)': the store's answer is not XML.", statusCode: response.status)
+        }
+        if xml.name == "Error" {
+            throw ObjectStoreError.s3(status: 500, s3Code: xml.value("Code"), s3Message: xml.value("Message"), operation: operation, key: key)
+        }
+        return xml
+    }
+
+    /// A URL anyone can GET the object with, without credentials, until it expires.
+    public func presignedGetURL(_ key: String, expiresIn: Duration = .seconds(3600), now: Date = Date()) -> String {
+        let path = location.path(of: key)
+        let request = SignatureV4.Request(method: "GET", path: path, headers: [("host", location.hostHeader)])
+        let query = signer.presignedQuery(for: request, timestamp: SignatureV4.timestamp(now), expiresInSeconds: Int(expiresIn.components.seconds))
+        return location.url(path: path, encodedQuery: query)
+    }
+
+    /// Creates the bucket; succeeds when this account already owns it.
+    /// - Throws: ``ObjectStoreError`` when it cannot be created.
+    public func createBucket() async throws {
+        var body: [UInt8] = []
+        if location.region != "us-east-1" {
+            body = Array(
+                "<CreateBucketConfiguration xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><LocationConstraint>\(location.region)</LocationConstraint></CreateBucketConfiguration>"
+                    .utf8)
+        }
+        do {
+            _ = try await send(.PUT, key: nil, body: body, operation: "CreateBucket")
+        } catch let error as ObjectStoreError where error.s3Code == "BucketAlreadyOwnedByYou" || error.s3Code == "BucketAlreadyExists" {
+            return
+        }
+    }
+
+    /// Headers for a new object's storage class, tags, metadata, type and Content-MD5.
+    static func headers(for options: PutOptions, includingMD5: Bool = true) -> [(name: String, value: String)] {
+        var headers: [(name: String, value: String)] = []
+        if let storageClass = options.storageClass {
+            headers.append(("x-amz-storage-class", storageClass.rawValue))
+        }
+        if !options.tags.isEmpty {
+            let tagging = options.tags.sorted { $0.key < $1.key }.map { SignatureV4.encode($0.key) + "=" + SignatureV4.encode($0.value) }
+            headers.append(("x-amz-tagging", tagging.joined(separator: "&")))
+        }
+        for (name, value) in options.metadata.sorted(by: { $0.key < $1.key }) {
+            headers.append(("x-amz-meta-" + name.lowercased(), value))
+        }
+        if let type = options.contentType {
+            headers.append(("content-type", type))
+        }
+        if includingMD5, let md5 = options.contentMD5 {
+            headers.append(("content-md5", md5))
+        }
+        return headers
+    }
+}

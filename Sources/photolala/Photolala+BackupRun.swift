@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import PhotolalaKit
+
+extension Photolala.Backup {
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Upload the starred photos now, with a progress bar.",
+            discussion: "Photos already in the cloud are skipped; an interrupted multipart upload resumes where it stopped."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: ArgumentHelp("Photos uploaded at once.", valueName: "n"))
+        var jobs = 4
+
+        @Option(help: ArgumentHelp("Originals above this many bytes are uploaded in parts.", valueName: "bytes"))
+        var multipartThreshold: Int64 = 64 << 20
+
+        func validate() throws {
+            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
+            guard multipartThreshold >= 5 << 20 else {
+                throw ValidationError("--multipart-threshold must be at least 5242880 (5 MiB, S3's smallest part).")
+            }
+        }
+
+        func run() async throws {
+            let context = try CloudContext(global: global)
+            var options = BackupService.Options()
+            options.concurrency = jobs
+            options.multipartThreshold = multipartThreshold
+            options.partSize = Int(min(multipartThreshold, 16 << 20))
+            let queue = context.queue(service: try context.service(options: options))
+            let updates = await queue.statusUpdates()
+            let drawing = Task {
+                var terminal = Terminal()
+                for await status in updates {
+                    terminal.status(Self.statusLine(status))
+                }
+                terminal.clearStatus()
+            }
+            let report: BackupService.Report
+            do {
+                report = try await queue.runNow()
+            } catch {
+                drawing.cancel()
+                throw error
+            }
+            drawing.cancel()
+            var terminal = Terminal()
+            terminal.clearStatus()
+            for failure in report.failed {
+                terminal.message("error: \(failure.path): \(failure.reason)")
+            }
+            let progress = report.progress
+            terminal.output(
+                "\(report.uploaded.count.grouped) uploaded, \(report.skipped.count.grouped) already in the cloud, \(report.failed.count.grouped) failed; "
+                    + "\(Self.megabytes(progress.bytesUploaded)) MB at \(String(format: "%.1f", progress.bytesPerSecond / 1_000_000)) MB/s.")
+            guard report.failed.isEmpty else {
+                throw PhotolalaCommandError("\(report.failed.count) photos could not be backed up; run 'photolala backup run' again to retry them.")
+            }
+        }
+
+        /// `[#####-------] 12.0/48.5 MB 8.1 MB/s ETA 0:04, 3 queued, 2 uploading, 5 done`
+        static func statusLine(_ status: BackupQueueStatus) -> String {
+            let fraction = status.bytesTotal > 0 ? min(1, Double(status.bytesUploaded) / Double(status.bytesTotal)) : 0
+            let filled = Int(fraction * 24)
+            var line = "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 24 - filled) + "] "
+            line +=
+                "\(megabytes(status.bytesUploaded))/\(megabytes(status.bytesTotal)) MB \(String(format: "%.1f", status.bytesPerSecond / 1_000_000)) MB/s"
+            if let remaining = status.secondsRemaining.map({ Int($0) }) {
+                line += String(format: " ETA %d:%02d", remaining / 60, remaining % 60)
+            }
+            return line + ", \(status.queued) queued, \(status.uploading) uploading, \(status.done) done, \(status.failed) failed"
+        }
+
+        static func megabytes(_ bytes: Int64) -> String {
+            String(format: "%.1f", Double(bytes) / 1_000_000)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import PhotolalaTestSupport
+import Testing
+
+@testable import PhotolalaKit
+
+/// The star queue: persisted, uploaded after a quiet period, progress streamed.
+@Suite struct BackupQueueTests {
+    @Test func starredPhotosUploadThemselvesAfterTheQuietPeriod() async throws {
+        let folder = try TemporaryDirectory()
+        let engine = try makeEngine(in: folder)
+        let store = LocalDirectoryObjectStore(root: folder.path("store"))
+        let service = BackupService(store: store, userID: BackupServiceTests.userID, engine: engine)
+        let queue = BackupQueueManager(database: engine.database, service: service, inactivity: .milliseconds(500))
+        let paths = try await makePhotos(2, in: folder)
+        let updates = await queue.statusUpdates()
+        for path in paths {
+            try await queue.star(path)
+        }
+        #expect(try await queue.status().queued == 2)
+        #expect(try await queue.entries().map(\.state) == [.starred, .starred])
+        var last = BackupQueueStatus()
+        for await status in updates {
+            last = status
+            if status.done == 2 { break }
+        }
+        #expect(last.done == 2 && last.queued == 0 && last.failed == 0)
+        let md5 = try ContentHash.md5(ofFileAt: paths[0])
+        #expect(try await queue.entry(md5: md5)?.state.badge == "☁️")
+        #expect(try await store.head(CloudLayout(userID: BackupServiceTests.userID).photo(md5)) != nil)
+    }
+
+    @Test func theQueueSurvivesARestartAndUnstarRemoves() async throws {
+        let folder = try TemporaryDirectory()
+        let paths = try await makePhotos(3, in: folder)
+        let databasePath = folder.path("data/photolala.sqlite")
+        do {
+            let queue = BackupQueueManager(database: try PhotolalaDatabase(path: databasePath), service: nil)
+            for path in paths {
+                try await queue.star(path)
+            }
+            try await queue.unstar(paths[1])
+            await queue.stop()
+        }
+        let reopened = BackupQueueManager(database: try PhotolalaDatabase(path: databasePath), service: nil)
+        let entries = try await reopened.entries()
+        #expect(entries.map(\.path) == [paths[0], paths[2]])
+        #expect(entries.allSatisfy { $0.state == .starred && $0.state.badge == "⭐" })
+    }
+
+    @Test func aFailedRunMarksPhotosFailedWithTheReason() async throws {
+        let folder = try TemporaryDirectory()
+        let engine = try makeEngine(in: folder)
+        var options = BackupService.Options()
+        options.quotaBytes = 10
+        let service = BackupService(
+            store: LocalDirectoryObjectStore(root: folder.path("store")), userID: BackupServiceTests.userID, engine: engine, options: options)
+        let queue = BackupQueueManager(database: engine.database, service: service, inactivity: .seconds(3600))
+        try await queue.star(try await makePhotos(1, in: folder)[0])
+        await #expect(throws: BackupError.self) { try await queue.runNow() }
+        let entry = try #require(try await queue.entries().first)
+        #expect(entry.state == .failed)
+        #expect(entry.state.badge == "❌")
+        #expect(entry.reason?.contains("quota") == true)
+        #expect(try await queue.status().failed == 1)
+    }
+}

