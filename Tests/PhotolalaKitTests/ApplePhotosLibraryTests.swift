@@ -219,6 +219,10 @@ struct ApplePhotosLibraryTests {
         #expect(try await source.search("kids").count == 3)
         #expect(try await source.search("Val d'ISERE").count == 2)
         #expect(try await source.search("elder park").map(\.id) == ["3DD2C897-F19E-4CA6-8C22-B027D5A71907"])
+        let listed = source.listedPhotos(for: [items[0], PhotoItem(id: "GONE", displayName: "gone.jpg"), items[1]])
+        #expect(listed.map(\.item.id) == [items[0].id, items[1].id])
+        #expect(listed.first?.date == 1_630_896_072)  // 2021-09-05T19:41:12.080-07:00
+        #expect(listed.first?.width == 1080 && listed.first?.height == 601)
         let metadata = try await source.loadMetadata(for: "3DD2C897-F19E-4CA6-8C22-B027D5A71907")
         #expect(metadata.originalFilename == "IMG_4547.jpg")
         #expect(metadata.photoDateOffsetSeconds == 34_200)

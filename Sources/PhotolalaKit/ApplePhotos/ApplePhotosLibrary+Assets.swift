@@ -26,6 +26,19 @@ extension ApplePhotosLibrary {
         return asset
     }
 
+    /// The assets with these uuids that the library has, in no particular order.
+    /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the database cannot be read.
+    public func assets(uuids: [String]) throws -> [ApplePhotosAsset] {
+        var assets: [ApplePhotosAsset] = []
+        // SQLite limits the number of bound values in one statement.
+        for start in stride(from: 0, to: uuids.count, by: 500) {
+            let chunk = Array(uuids[start..<min(start + 500, uuids.count)])
+            let clause = "a.ZUUID IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))"
+            assets += try fetchAssets(restrictedTo: (clause, chunk))
+        }
+        return assets
+    }
+
     /// Orders assets by creation date, newest first; undated assets last, ties by uuid.
     static func newestFirst(_ lhs: ApplePhotosAsset, _ rhs: ApplePhotosAsset) -> Bool {
         switch (lhs.creationDate, rhs.creationDate) {
@@ -42,8 +55,8 @@ extension ApplePhotosLibrary {
         let sql = assetQuery(where: restriction?.clause)
         let arguments = StatementArguments(restriction?.arguments ?? [])
         var assets = try read { db -> [ApplePhotosAsset] in
-            let keywords = try keywordsByAttributes(db)
-            let memberships = try albumMemberships(db)
+            let keywords = try keywordsByAttributes(db, restrictedTo: restriction)
+            let memberships = try albumMemberships(db, restrictedTo: restriction)
             var assets: [ApplePhotosAsset] = []
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
@@ -139,12 +152,19 @@ extension ApplePhotosLibrary {
         )
     }
 
-    /// Keyword titles by additional-attributes row, sorted.
-    private func keywordsByAttributes(_ db: Database) throws -> [Int64: [String]] {
+    /// Keyword titles by additional-attributes row, sorted; only for the assets `restriction`
+    /// selects, so one asset's lookup does not read the whole library's keywords.
+    private func keywordsByAttributes(_ db: Database, restrictedTo restriction: (clause: String, arguments: [String])?) throws -> [Int64: [String]] {
         guard let join = schema.keywordJoin, schema.has("ZKEYWORD", "ZTITLE") else { return [:] }
+        var sql = "SELECT j.\(join.attributesColumn), k.ZTITLE FROM \(join.table) j JOIN ZKEYWORD k ON k.Z_PK = j.\(join.keywordColumn)"
+        if let restriction {
+            sql += """
+                 WHERE j.\(join.attributesColumn) IN (SELECT aa.Z_PK FROM ZADDITIONALASSETATTRIBUTES aa \
+                JOIN \(schema.assetTable) a ON aa.ZASSET = a.Z_PK WHERE \(restriction.clause))
+                """
+        }
         var keywords: [Int64: [String]] = [:]
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT j.\(join.attributesColumn), k.ZTITLE FROM \(join.table) j JOIN ZKEYWORD k ON k.Z_PK = j.\(join.keywordColumn)")
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(restriction?.arguments ?? []))
         while let row = try rows.next() {
             if let key: Int64 = row[0], let title: String = row[1] {
                 keywords[key, default: []].append(title)
@@ -153,15 +173,19 @@ extension ApplePhotosLibrary {
         return keywords.mapValues { $0.sorted() }
     }
 
-    /// The uuids of the user and shared albums (not trashed) each asset belongs to.
-    private func albumMemberships(_ db: Database) throws -> [Int64: [String]] {
+    /// The uuids of the user and shared albums (not trashed) each asset `restriction` selects
+    /// belongs to.
+    private func albumMemberships(_ db: Database, restrictedTo restriction: (clause: String, arguments: [String])?) throws -> [Int64: [String]] {
         guard let join = schema.albumJoin else { return [:] }
-        let sql = """
+        var sql = """
             SELECT j.\(join.assetColumn), g.ZUUID FROM \(join.table) j JOIN ZGENERICALBUM g ON g.Z_PK = j.\(join.albumColumn)
             WHERE g.ZKIND IN (2, 1505) AND COALESCE(g.ZTRASHEDSTATE, 0) = 0 AND g.ZUUID IS NOT NULL
             """
+        if let restriction {
+            sql += " AND j.\(join.assetColumn) IN (SELECT a.Z_PK FROM \(schema.assetTable) a WHERE \(restriction.clause))"
+        }
         var memberships: [Int64: [String]] = [:]
-        let rows = try Row.fetchCursor(db, sql: sql)
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(restriction?.arguments ?? []))
         while let row = try rows.next() {
             if let asset: Int64 = row[0], let album: String = row[1] {
                 memberships[asset, default: []].append(album)

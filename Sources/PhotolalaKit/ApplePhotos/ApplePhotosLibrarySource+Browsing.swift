@@ -7,9 +7,12 @@ extension ApplePhotosLibrarySource {
         deliver { Self.listedPhoto($0) }
     }
 
-    /// The listing facts of one asset, for items announced as added or changed.
-    public func listedPhoto(for item: PhotoItem) -> ListedPhoto? {
-        (try? library.asset(uuid: item.id)).map(Self.listedPhoto)
+    /// The listing facts of assets announced as added or changed, read in one go; assets the
+    /// library no longer has are left out.
+    public func listedPhotos(for items: [PhotoItem]) -> [ListedPhoto] {
+        let found = (try? library.assets(uuids: items.map(\.id))) ?? []
+        let byUUID = Dictionary(found.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
+        return items.compactMap { byUUID[$0.id].map(Self.listedPhoto) }
     }
 
     /// The full image as browsers can show it: the edited version (or the original) as it is

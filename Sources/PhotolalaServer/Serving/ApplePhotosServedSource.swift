@@ -86,9 +86,5 @@ struct ApplePhotosServedSource: ServedSource {
 extension ApplePhotosLibrarySource: FolderListing {
     var watchedPath: String? { library.path + "/database" }
 
-    func listedPhotos(for items: [PhotoItem]) -> [ListedPhoto] {
-        items.compactMap(listedPhoto(for:))
-    }
-
     func settle() async {}
 }
