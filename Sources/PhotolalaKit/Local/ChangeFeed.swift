@@ -11,40 +11,25 @@ final class ChangeFeed: Sendable {
         let status: FileStatus?
     }
 
-    private struct State {
-        var subscribers: [UUID: AsyncStream<PhotoSourceChange>.Continuation] = [:]
-        var known: [Known]?
-    }
-
-    private let state = Mutex(State())
+    private let known = Mutex<[Known]?>(nil)
+    private let subscribers = ChangeSubscribers()
 
     func subscribe() -> AsyncStream<PhotoSourceChange> {
-        let (stream, continuation) = AsyncStream<PhotoSourceChange>.makeStream()
-        let key = UUID()
-        state.withLock { $0.subscribers[key] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            self?.state.withLock { _ = $0.subscribers.removeValue(forKey: key) }
-        }
-        return stream
+        subscribers.subscribe()
     }
 
     /// Announces changes found by other means (a catalog reconciled with its folder), and
     /// takes `photos` as the listing later updates compare with.
     func publish(_ changes: [PhotoSourceChange], listing photos: [ScannedPhoto]) {
         let current = Self.sorted(photos).map { Known(id: photos[$0].item.id, status: photos[$0].status) }
-        state.withLock { $0.known = current }
-        announce(changes)
+        known.withLock { $0 = current }
+        subscribers.send(changes)
     }
 
     /// Announces changes the files do not show, such as photo dates a new catalog has read,
     /// leaving the known listing as it is.
     func announce(_ changes: [PhotoSourceChange]) {
-        let subscribers = state.withLock { Array($0.subscribers.values) }
-        for change in changes where !change.isEmpty {
-            for continuation in subscribers {
-                continuation.yield(change)
-            }
-        }
+        subscribers.send(changes)
     }
 
     /// Replaces the known listing, announcing what was added, removed or changed since the
@@ -52,11 +37,11 @@ final class ChangeFeed: Sendable {
     func update(with photos: [ScannedPhoto]) {
         let order = Self.sorted(photos)
         let current = order.map { Known(id: photos[$0].item.id, status: photos[$0].status) }
-        let (known, subscribers) = state.withLock { state in
-            defer { state.known = current }
-            return (state.known, Array(state.subscribers.values))
+        let previous = self.known.withLock { known in
+            defer { known = current }
+            return known
         }
-        guard let known else { return }
+        guard let known = previous else { return }
 
         var added: [PhotoItem] = []
         var removed: [PhotoItem.ID] = []
@@ -78,24 +63,11 @@ final class ChangeFeed: Sendable {
             }
         }
         removed += known[old...].map(\.id)
-        for change in [PhotoSourceChange.added(added), .removed(removed), .updated(updated)] where !change.isEmpty {
-            for continuation in subscribers {
-                continuation.yield(change)
-            }
-        }
+        subscribers.send([.added(added), .removed(removed), .updated(updated)])
     }
 
     /// Indices of `photos` in the order of their ids.
     private static func sorted(_ photos: [ScannedPhoto]) -> [Int] {
         photos.indices.sorted { photos[$0].item.id < photos[$1].item.id }
-    }
-}
-
-extension PhotoSourceChange {
-    fileprivate var isEmpty: Bool {
-        switch self {
-        case .added(let items), .updated(let items): items.isEmpty
-        case .removed(let ids): ids.isEmpty
-        }
     }
 }
