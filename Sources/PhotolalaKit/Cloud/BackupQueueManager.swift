@@ -29,7 +29,9 @@ public actor BackupQueueManager {
         self.inactivity = inactivity
     }
 
-    /// Stars the photo at `path`, computing its MD5; a photo already backed up stays so.
+    /// Stars the photo at `path`, computing its MD5. A photo starred again after its backup is
+    /// queued again: the run asks the store first, so it costs three HEADs if the copy is
+    /// still there, and re-uploads it if the bucket or user changed or the copy was deleted.
     /// - Returns: Its MD5.
     /// - Throws: ``PhotolalaError`` when the file cannot be read or the database fails.
     @discardableResult
@@ -41,8 +43,8 @@ public actor BackupQueueManager {
                 sql: """
                     INSERT INTO backupQueue (md5, path, size, state, reason, starred, updated) VALUES (?, ?, ?, 'starred', NULL, ?, ?)
                     ON CONFLICT(md5) DO UPDATE SET path = excluded.path, size = excluded.size, updated = excluded.updated,
-                        state = CASE WHEN state IN ('backedUp', 'uploading') THEN state ELSE 'starred' END,
-                        reason = CASE WHEN state IN ('backedUp', 'uploading') THEN reason ELSE NULL END
+                        state = CASE WHEN state = 'uploading' THEN state ELSE 'starred' END,
+                        reason = CASE WHEN state = 'uploading' THEN reason ELSE NULL END
                     """, arguments: [md5, path, size, now, now])
         }
         changed()

@@ -177,8 +177,7 @@ public struct BackupService: Sendable {
                 try await uploadInParts(path: plan.path, md5: md5, size: plan.entry.size, options: options, tracker: tracker)
             } else {
                 let bytes = try await offload { [engine] in try FileContents(path: plan.path, sizeLimit: engine.configuration.maximumFileSize).bytes }
-                guard ContentHash.md5(of: bytes) == md5 else { throw BackupError.fileChanged(plan.path) }
-                try await put(layout.photo(md5), bytes, options: options, tracker: tracker, counted: true)
+                try await put(layout.photo(md5), bytes, options: options, tracker: tracker, counted: true, expectedMD5: md5, path: plan.path)
             }
         }
         if plan.needsThumbnail {
@@ -198,14 +197,20 @@ public struct BackupService: Sendable {
     }
 
     /// One single-part upload with its Content-MD5, verified by the returned ETag.
-    /// - Parameter counted: Whether the bytes count towards progress (originals do; thumbnails
-    ///   and metadata, small and not in the total, do not).
-    func put(_ key: String, _ bytes: [UInt8], options: PutOptions, tracker: BackupProgressTracker, counted: Bool) async throws {
+    /// - Parameters:
+    ///   - counted: Whether the bytes count towards progress (originals do; thumbnails and
+    ///     metadata, small and not in the total, do not).
+    ///   - expectedMD5: The MD5 the bytes were planned under; a file edited since is refused.
+    func put(
+        _ key: String, _ bytes: [UInt8], options: PutOptions, tracker: BackupProgressTracker, counted: Bool, expectedMD5: String? = nil,
+        path: String = ""
+    ) async throws {
         var options = options
         let digest = ContentHash.md5Digest(of: bytes)
+        let expected = ContentHash.hex(digest)
+        if let expectedMD5, expectedMD5 != expected { throw BackupError.fileChanged(path) }
         options.contentMD5 = Data(digest).base64EncodedString()
         let etag = try await store.put(key, body: bytes, options: options)
-        let expected = ContentHash.hex(digest)
         guard etag.lowercased() == expected else { throw BackupError.verificationFailed(key, expected: expected, stored: etag) }
         if counted {
             await tracker.uploaded(Int64(bytes.count))
