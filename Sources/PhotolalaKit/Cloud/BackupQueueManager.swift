@@ -132,10 +132,14 @@ public actor BackupQueueManager {
         return try await task.value
     }
 
-    /// Cancels the inactivity timer, e.g. at shutdown.
+    /// Cancels the inactivity timer and ends every status stream, at shutdown.
     public func stop() {
         timer?.cancel()
         timer = nil
+        for continuation in subscribers.values {
+            continuation.finish()
+        }
+        subscribers = [:]
     }
 
     private func upload() async throws -> BackupService.Report {
@@ -156,6 +160,10 @@ public actor BackupQueueManager {
             }
             progress = report.progress
             publish()
+            // Photos starred while this run went on wait for the next quiet period.
+            if try entries().contains(where: { $0.state == .starred }) {
+                scheduleRun()
+            }
             return report
         } catch {
             try? setState(.failed, reason: "\(error)", md5s: pending.map(\.md5))
@@ -172,6 +180,11 @@ public actor BackupQueueManager {
     /// A star or unstar: publish, and restart the quiet period.
     private func changed() {
         publish()
+        scheduleRun()
+    }
+
+    /// Uploads the queue once `inactivity` has passed without another call.
+    private func scheduleRun() {
         timer?.cancel()
         guard service != nil else { return }
         timer = Task { [inactivity] in
