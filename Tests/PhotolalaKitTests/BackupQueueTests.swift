@@ -11,7 +11,7 @@ import Testing
         let engine = try makeEngine(in: folder)
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
         let service = BackupService(store: store, userID: BackupServiceTests.userID, engine: engine)
-        let queue = BackupQueueManager(database: engine.database, service: service, inactivity: .milliseconds(500))
+        let queue = BackupQueueManager(database: engine.database, service: service, inactivity: .seconds(3))
         let paths = try await makePhotos(2, in: folder)
         let updates = await queue.statusUpdates()
         for path in paths {
