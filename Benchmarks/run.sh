@@ -55,3 +55,8 @@ if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *browser* ]]; then
     Scripts/install-browser-deps.sh
     python3 Benchmarks/browser_bench.py .build/release/photolala "$dir/flat-$files"
 fi
+
+# Upload to SeaweedFS on loopback against rclone copy.
+if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *upload* ]]; then
+    Benchmarks/upload.sh .build/release/photolala
+fi

@@ -29,7 +29,9 @@ public actor BackupQueueManager {
         self.inactivity = inactivity
     }
 
-    /// Stars the photo at `path`, computing its MD5; a photo already backed up stays so.
+    /// Stars the photo at `path`, computing its MD5. A photo starred again after its backup is
+    /// queued again: the run asks the store first, so it costs three HEADs if the copy is
+    /// still there, and re-uploads it if the bucket or user changed or the copy was deleted.
     /// - Returns: Its MD5.
     /// - Throws: ``PhotolalaError`` when the file cannot be read or the database fails.
     @discardableResult
@@ -41,8 +43,8 @@ public actor BackupQueueManager {
                 sql: """
                     INSERT INTO backupQueue (md5, path, size, state, reason, starred, updated) VALUES (?, ?, ?, 'starred', NULL, ?, ?)
                     ON CONFLICT(md5) DO UPDATE SET path = excluded.path, size = excluded.size, updated = excluded.updated,
-                        state = CASE WHEN state IN ('backedUp', 'uploading') THEN state ELSE 'starred' END,
-                        reason = CASE WHEN state IN ('backedUp', 'uploading') THEN reason ELSE NULL END
+                        state = CASE WHEN state = 'uploading' THEN state ELSE 'starred' END,
+                        reason = CASE WHEN state = 'uploading' THEN reason ELSE NULL END
                     """, arguments: [md5, path, size, now, now])
         }
         changed()
@@ -130,10 +132,14 @@ public actor BackupQueueManager {
         return try await task.value
     }
 
-    /// Cancels the inactivity timer, e.g. at shutdown.
+    /// Cancels the inactivity timer and ends every status stream, at shutdown.
     public func stop() {
         timer?.cancel()
         timer = nil
+        for continuation in subscribers.values {
+            continuation.finish()
+        }
+        subscribers = [:]
     }
 
     private func upload() async throws -> BackupService.Report {
@@ -154,6 +160,10 @@ public actor BackupQueueManager {
             }
             progress = report.progress
             publish()
+            // Photos starred while this run went on wait for the next quiet period.
+            if try entries().contains(where: { $0.state == .starred }) {
+                scheduleRun()
+            }
             return report
         } catch {
             try? setState(.failed, reason: "\(error)", md5s: pending.map(\.md5))
@@ -170,6 +180,11 @@ public actor BackupQueueManager {
     /// A star or unstar: publish, and restart the quiet period.
     private func changed() {
         publish()
+        scheduleRun()
+    }
+
+    /// Uploads the queue once `inactivity` has passed without another call.
+    private func scheduleRun() {
         timer?.cancel()
         guard service != nil else { return }
         timer = Task { [inactivity] in

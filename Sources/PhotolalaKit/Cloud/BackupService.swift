@@ -80,7 +80,8 @@ public struct BackupService: Sendable {
         let tracker = BackupProgressTracker(report: progress)
         var report = Report()
         var plans: [Plan] = []
-        for outcome in try await concurrently(paths, limit: options.concurrency * 2) { try await self.plan($0) } {
+        let outcomes = try await concurrently(paths, limit: options.concurrency * 2) { try await self.plan($0) }
+        for outcome in outcomes {
             switch outcome {
             case .success(let plan): plans.append(plan)
             case .failure(let failure): report.failed.append(failure)
@@ -145,7 +146,12 @@ public struct BackupService: Sendable {
     private func plan(_ path: String) async throws -> Result<Plan, Failure> {
         let entry: CatalogEntry
         do {
-            entry = try await offload { [engine] in try engine.fileReader.catalogEntry(at: path).entry }
+            // Recording the identity lets the thumbnail step find the MD5 without reading again.
+            entry = try await offload { [engine] in
+                let (entry, identity) = try engine.fileReader.catalogEntry(at: path)
+                try engine.identities.record([identity])
+                return entry
+            }
         } catch {
             return .failure(Failure(path: path, md5: nil, reason: "\(error)"))
         }
@@ -162,23 +168,31 @@ public struct BackupService: Sendable {
     }
 
     /// Uploads what the plan says is missing: metadata is read first, so a file that is no
-    /// image fails before anything is sent.
+    /// image fails before anything is sent. A photo under the multipart threshold is read once
+    /// for its metadata, its MD5 and its upload.
     private func upload(_ plan: Plan, tracker: BackupProgressTracker) async throws {
         let md5 = plan.entry.md5
-        var metadata = try await engine.metadata(ofFileAt: plan.path)
-        guard metadata.md5 == nil || metadata.md5 == md5 else { throw BackupError.fileChanged(plan.path) }
-        metadata.md5 = md5
+        let single = plan.entry.size <= self.options.multipartThreshold
+        var contents: FileContents?
+        var metadata: PhotoMetadata
+        if single {
+            let read = try await offload { [engine] in try FileContents(path: plan.path, sizeLimit: engine.configuration.maximumFileSize) }
+            guard ContentHash.md5(of: read.bytes) == md5 else { throw BackupError.fileChanged(plan.path) }
+            metadata = try await offload { [engine] in try engine.fileReader.metadata(of: read, md5: md5) }
+            contents = read
+        } else {
+            metadata = try await engine.metadata(ofFileAt: plan.path)
+            guard metadata.md5 == md5 else { throw BackupError.fileChanged(plan.path) }
+        }
         metadata.originalFilename = FilePath.name(of: plan.path)
         if plan.needsPhoto {
             let options = PutOptions(
                 storageClass: .deepArchive, tags: ["Format": metadata.format?.rawValue ?? "UNKNOWN"], metadata: ["md5": md5],
                 contentType: "application/octet-stream")
-            if plan.entry.size > self.options.multipartThreshold {
-                try await uploadInParts(path: plan.path, md5: md5, size: plan.entry.size, options: options, tracker: tracker)
+            if let contents {
+                try await put(layout.photo(md5), contents.bytes, options: options, tracker: tracker, counted: true, knownMD5: md5)
             } else {
-                let bytes = try await offload { [engine] in try FileContents(path: plan.path, sizeLimit: engine.configuration.maximumFileSize).bytes }
-                guard ContentHash.md5(of: bytes) == md5 else { throw BackupError.fileChanged(plan.path) }
-                try await put(layout.photo(md5), bytes, options: options, tracker: tracker, counted: true)
+                try await uploadInParts(path: plan.path, md5: md5, size: plan.entry.size, options: options, tracker: tracker)
             }
         }
         if plan.needsThumbnail {
@@ -198,14 +212,18 @@ public struct BackupService: Sendable {
     }
 
     /// One single-part upload with its Content-MD5, verified by the returned ETag.
-    /// - Parameter counted: Whether the bytes count towards progress (originals do; thumbnails
-    ///   and metadata, small and not in the total, do not).
-    func put(_ key: String, _ bytes: [UInt8], options: PutOptions, tracker: BackupProgressTracker, counted: Bool) async throws {
+    /// - Parameters:
+    ///   - counted: Whether the bytes count towards progress (originals do; thumbnails and
+    ///     metadata, small and not in the total, do not).
+    ///   - knownMD5: The bytes' MD5 hex when the caller has just computed it.
+    func put(
+        _ key: String, _ bytes: [UInt8], options: PutOptions, tracker: BackupProgressTracker, counted: Bool, knownMD5: String? = nil
+    ) async throws {
         var options = options
-        let digest = ContentHash.md5Digest(of: bytes)
+        let digest = knownMD5.map(Self.bytes(fromHex:)) ?? ContentHash.md5Digest(of: bytes)
+        let expected = ContentHash.hex(digest)
         options.contentMD5 = Data(digest).base64EncodedString()
         let etag = try await store.put(key, body: bytes, options: options)
-        let expected = ContentHash.hex(digest)
         guard etag.lowercased() == expected else { throw BackupError.verificationFailed(key, expected: expected, stored: etag) }
         if counted {
             await tracker.uploaded(Int64(bytes.count))

@@ -1,9 +1,5 @@
 import Crypto
-
-import struct Foundation.Calendar
-public import struct Foundation.Date
-import struct Foundation.DateComponents
-import struct Foundation.TimeZone
+public import Foundation
 
 /// AWS Signature Version 4, as S3 applies it: each path segment is percent-encoded once (S3 does
 /// not double-encode or normalise paths), every header given is signed, and the payload is
@@ -145,10 +141,9 @@ public struct SignatureV4: Sendable {
 
     /// Parameters encoded and sorted by name, then value.
     static func canonicalQuery(_ query: [(name: String, value: String)]) -> String {
-        query.map { (encode($0.name), encode($0.value)) }
-            .sorted { $0.0 == $1.0 ? $0.1 < $1.1 : $0.0 < $1.0 }
-            .map { "\($0.0)=\($0.1)" }
-            .joined(separator: "&")
+        let encoded: [(name: String, value: String)] = query.map { (encode($0.name), encode($0.value)) }
+        let sorted = encoded.sorted { $0.name == $1.name ? $0.value < $1.value : $0.name < $1.name }
+        return sorted.map { $0.name + "=" + $0.value }.joined(separator: "&")
     }
 
     /// A decoded path encoded once, slashes kept: what S3 signs and what goes on the wire.

@@ -76,7 +76,14 @@ struct PhotoFileReader: Sendable {
     /// - Throws: ``PhotolalaError`` when the file is unreadable or not an image.
     func metadata(at path: String) throws -> PhotoMetadata {
         let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
-        let md5 = try record(contents)
+        return try metadata(of: contents, md5: try record(contents))
+    }
+
+    /// The metadata of a file already read, whose MD5 the caller computed: the backup reads
+    /// each photo once for its upload, its Content-MD5 and this.
+    /// - Throws: ``PhotolalaError`` when the bytes are not an image.
+    func metadata(of contents: FileContents, md5: String) throws -> PhotoMetadata {
+        let path = contents.path
         let inspection = try imaging.inspect(contents.bytes, name: path)
 
         var metadata = PhotoMetadata()

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Upload throughput: `photolala backup run` against `rclone copy`, same photos, same SeaweedFS
+# on loopback, same concurrency, storage class DEEP_ARCHIVE for both.
+#
+#   BENCH_UPLOADS=200 BENCH_UPLOAD_JOBS=4 Benchmarks/upload.sh [path/to/photolala]
+#
+# Photolala also uploads a thumbnail and a metadata plist per photo and the cloud catalog; the
+# thumbnails are generated before the timed run (as browsing does), so both tools time uploads.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=$(realpath "${1:-.build/release/photolala}")
+count=${BENCH_UPLOADS:-200}
+jobs=${BENCH_UPLOAD_JOBS:-4}
+Scripts/install-test-servers.sh
+if ! command -v rclone >/dev/null; then
+    sudo=""
+    [[ $(id -u) -eq 0 ]] || sudo="sudo"
+    command -v apt-get >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq rclone >/dev/null
+    command -v rclone >/dev/null || { echo "error: rclone is missing; install it (apt-get install rclone, brew install rclone)." >&2; exit 1; }
+fi
+weed=$(command -v weed || echo "$HOME/.local/bin/weed")
+
+work=$(mktemp -d)
+weed_pid=""
+trap '[[ -n $weed_pid ]] && kill "$weed_pid" 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+
+# Photos of about 3.4 MB: a real JPEG followed by random bytes (decoders ignore what follows
+# the end marker), so none compresses and every MD5 differs.
+Tests/Fixtures/make-fixtures.sh "$work/fixtures" >/dev/null
+mkdir -p "$work/photos"
+for i in $(seq 1 "$count"); do
+    { cat "$work/fixtures/photo-4000x3000.jpg"; head -c 3200000 /dev/urandom; } > "$work/photos/IMG_$i.jpg"
+done
+
+key=AKIDBENCH
+secret=bench-$RANDOM$RANDOM
+printf '{"identities":[{"name":"bench","credentials":[{"accessKey":"%s","secretKey":"%s"}],"actions":["Admin","Read","Write","List","Tagging"]}]}' \
+    "$key" "$secret" > "$work/s3.json"
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port=$(free_port)
+ports=()
+for _ in $(seq 1 9); do ports+=("$(free_port)"); done
+env -u AWS_ACCESS_KEY_ID -u AWS_SECRET_ACCESS_KEY "$weed" mini -ip=127.0.0.1 -ip.bind=127.0.0.1 -dir="$work/weed" -s3.config="$work/s3.json" \
+    -s3.port="$port" -s3.port.grpc="${ports[0]}" -master.port="${ports[1]}" -master.port.grpc="${ports[2]}" \
+    -volume.port="${ports[3]}" -volume.port.grpc="${ports[4]}" -filer.port="${ports[5]}" -filer.port.grpc="${ports[6]}" \
+    -admin.port="${ports[7]}" -admin.port.grpc="${ports[8]}" -s3.port.iceberg=0 -s3.port.lance=0 -webdav=false \
+    -admin.ui=false -master.telemetry=false -volume.preStopSeconds=0 \
+    -filer.localSocket="$work/filer.sock" -s3.localSocket="$work/s3.sock" > "$work/weed.log" 2>&1 &
+weed_pid=$!
+
+export -n AWS_CA_BUNDLE # rclone refuses to start with it set
+export RCLONE_CONFIG_SW_TYPE=s3 RCLONE_CONFIG_SW_PROVIDER=Other RCLONE_CONFIG_SW_ENDPOINT="http://127.0.0.1:$port" \
+    RCLONE_CONFIG_SW_FORCE_PATH_STYLE=true RCLONE_CONFIG_SW_ACCESS_KEY_ID=$key RCLONE_CONFIG_SW_SECRET_ACCESS_KEY=$secret \
+    RCLONE_CONFIG_SW_STORAGE_CLASS=DEEP_ARCHIVE RCLONE_CONFIG_SW_REGION=us-east-1
+for _ in $(seq 1 100); do rclone mkdir sw:bench 2>/dev/null && break; sleep 0.2; done
+
+export PHOTOLALA_S3_ENDPOINT="http://127.0.0.1:$port" PHOTOLALA_S3_BUCKET=bench AWS_ACCESS_KEY_ID=$key AWS_SECRET_ACCESS_KEY=$secret \
+    AWS_REGION=us-east-1 PHOTOLALA_DATA_DIR="$work/data" PHOTOLALA_CACHE_DIR="$work/cache" PHOTOLALA_USER_ID=00000000-0000-4000-8000-000000000000
+"$bin" thumbnails "$work/photos" >/dev/null 2>&1
+"$bin" backup star "$work/photos"/*.jpg >/dev/null
+bytes=$(du -sb "$work/photos" | cut -f1)
+
+seconds() { python3 -c 'import time; print(f"{time.time():.3f}")'; }
+start=$(seconds)
+"$bin" backup run --jobs "$jobs" >/dev/null
+ours=$(python3 -c "print($(seconds) - $start)")
+start=$(seconds)
+rclone copy --transfers "$jobs" "$work/photos" sw:bench/rclone
+theirs=$(python3 -c "print($(seconds) - $start)")
+
+python3 - "$count" "$bytes" "$ours" "$theirs" "$jobs" <<'PY'
+import sys
+count, size, ours, theirs, jobs = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
+mb = size / 1e6
+print(f"upload, {count} photos ({mb:.0f} MB), {jobs} at a time, SeaweedFS on loopback:")
+print(f"  photolala backup run  {ours:6.2f} s  {mb / ours:6.1f} MB/s  (originals + thumbnails + metadata + catalog)")
+print(f"  rclone copy           {theirs:6.2f} s  {mb / theirs:6.1f} MB/s")
+print(f"  ratio (photolala / rclone throughput): {theirs / ours:.2f}x")
+PY
