@@ -32,6 +32,11 @@ export class BadgeLayer {
     this.element = el('div', { class: 'grid-badges', onclick: (event) => this.#onClick(event) }, this.#hover);
   }
 
+  /** Whether no photo of the folder has a state, so the grid can skip looking. */
+  get isEmpty() {
+    return this.#states.size === 0;
+  }
+
   /** The photo's backup state (`starred`, `uploading`, `backedUp`, `failed`), or null. */
   stateOf(id) {
     return this.#states.get(id)?.state ?? null;

@@ -102,6 +102,7 @@ export class PhotoGrid {
     this.#source = source;
     this.#folder = folder;
     this.#list = list;
+    this.badges.replace({}); // the new folder's arrive from the server
     this.scroller.scrollTop = 0;
     this.#relayout({ keepPosition: false });
   }
@@ -242,7 +243,7 @@ export class PhotoGrid {
       if (!this.#rows.has(row)) this.#mountRow(row);
     }
     this.#detachPooled();
-    this.#placeBadges();
+    this.#placeBadges(scrollTop, clientHeight);
 
     const jump = Math.abs(scrollTop - this.#lastTop);
     this.#lastTop = scrollTop;
@@ -257,13 +258,20 @@ export class PhotoGrid {
     }
   }
 
-  /** Puts badges on the mounted cells that have a backup state. */
-  #placeBadges() {
+  /**
+   * Puts badges on the cells on screen that have a backup state: the margin rows go without, so a
+   * grid of starred photos stays within the element budget; each scroll frame places them anew.
+   */
+  #placeBadges(scrollTop = this.scroller.scrollTop, clientHeight = this.scroller.clientHeight) {
     const layout = this.#layout;
     const cells = [];
+    if (this.badges.isEmpty) {
+      this.badges.place(cells);
+      return;
+    }
     for (const [row, element] of this.#rows) {
-      if (layout.isHeader(row)) continue;
       const y = layout.rowTop[row];
+      if (layout.isHeader(row) || y + layout.cellSize <= scrollTop || y >= scrollTop + clientHeight) continue;
       let column = 0;
       for (const cell of element.children) {
         const id = cell.dataset.id;
