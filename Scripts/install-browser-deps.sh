@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the browser tests and benchmarks need, if missing: Debian's Chromium, wrk,
-# and Playwright for Python (which drives that Chromium; its own browser download is not used).
+# Playwright for Python (which drives that Chromium; its own browser download is not used), and
+# boto3, with which the backup tests create their SeaweedFS bucket and list what was uploaded.
 set -euo pipefail
 missing=()
 [[ -x /usr/bin/chromium ]] || missing+=(chromium)
@@ -16,4 +17,4 @@ if ((${#missing[@]})); then
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-python3 -c "import playwright, pytest" 2>/dev/null || python3 -m pip install -q playwright pytest >&2
+python3 -c "import playwright, pytest, boto3" 2>/dev/null || python3 -m pip install -q playwright pytest boto3 >&2

@@ -29,15 +29,18 @@ public func buildApplication(
         throw ServerError.from(error)
     }
     let publicDirectory = try configuration.publicDirectory ?? WebRoot.locate()
+    let backup = ServedBackup(configuration: configuration, engine: engine, events: sources.events)
 
     let router = Router()
     router.add(middleware: AccessGuard(allowedHosts: allowedHosts(configuration), token: configuration.token))
     router.add(middleware: FileMiddleware(publicDirectory, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true))
     APIRoutes(sources: sources).add(to: router)
+    BackupRoutes(sources: sources, backup: backup).add(to: router)
 
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Photolala"),
+        services: [BackupEvents(backup: backup)],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host

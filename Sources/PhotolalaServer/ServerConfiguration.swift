@@ -1,3 +1,5 @@
+public import PhotolalaKit
+
 /// How `photolala serve` listens and what it serves.
 public struct ServerConfiguration: Sendable {
     /// Folder trees, each a local source.
@@ -12,6 +14,11 @@ public struct ServerConfiguration: Sendable {
     public var token: String?
     /// The web UI's files; found beside the executable when `nil`.
     public var publicDirectory: String?
+    /// Where starred photos are backed up; `nil` when the settings could not be read. Without a
+    /// bucket and credentials photos can still be starred, and upload once the cloud is set up.
+    public var cloud: CloudConfiguration?
+    /// How long after the last star the queue uploads by itself.
+    public var backupInactivity = BackupQueueManager.standardInactivity
 
     /// - Parameters:
     ///   - folders: Folder trees to serve.

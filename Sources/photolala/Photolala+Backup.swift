@@ -16,26 +16,13 @@ extension Photolala {
     }
 }
 
-/// Builds the cloud pieces a backup or cloud command needs from the flags and environment.
-struct CloudContext {
-    let engine: Engine
-    let configuration: CloudConfiguration
-
+extension CloudContext {
+    /// The context for the engine and cloud settings that the flags and the environment name.
     init(global: GlobalOptions) throws {
-        engine = try global.makeEngine()
-        configuration = try CloudConfiguration.load(
-            environment: ProcessInfo.processInfo.environment, dataDirectory: engine.configuration.dataDirectory)
-    }
-
-    /// The uploader; fails with what to set when the cloud is not configured.
-    func service(options: BackupService.Options = BackupService.Options()) throws -> BackupService {
-        var options = options
-        options.quotaBytes = configuration.quotaBytes
-        return BackupService(store: try configuration.objectStore(), userID: configuration.userID, engine: engine, options: options)
-    }
-
-    /// The star queue; it uploads only when `service` is given.
-    func queue(service: BackupService? = nil) -> BackupQueueManager {
-        BackupQueueManager(database: engine.database, service: service)
+        let engine = try global.makeEngine()
+        self.init(
+            engine: engine,
+            configuration: try CloudConfiguration.load(
+                environment: ProcessInfo.processInfo.environment, dataDirectory: engine.configuration.dataDirectory))
     }
 }

@@ -38,6 +38,9 @@ extension Photolala {
         @Flag(help: "Open the URL in the default browser.")
         var open = false
 
+        @Flag(help: "Upload starred photos after 3 minutes without a star instead of 10.")
+        var debugTiming = false
+
         func validate() throws {
             guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
             if let token, token.count < 8 || !token.allSatisfy({ $0.isLetter || $0.isNumber || "-_.~".contains($0) }) {
@@ -50,9 +53,20 @@ extension Photolala {
                 folders: directories.map(GlobalOptions.absolute), libraries: libraries.map(GlobalOptions.absolute), host: host,
                 port: port, token: token ?? (generateToken ? Self.randomToken() : nil))
             configuration.publicDirectory = ProcessInfo.processInfo.environment["PHOTOLALA_WEB_ROOT"]
+            let engine = try global.makeEngine()
+            do {
+                configuration.cloud = try CloudConfiguration.load(
+                    environment: ProcessInfo.processInfo.environment, dataDirectory: engine.configuration.dataDirectory)
+            } catch {
+                var terminal = Terminal()
+                terminal.message("warning: cloud backup is off: \(error)")
+            }
+            if debugTiming {
+                configuration.backupInactivity = BackupQueueManager.debugInactivity
+            }
             let shouldOpen = open
             let count = directories.count
-            let app = try buildApplication(configuration: configuration, engine: try global.makeEngine()) { url in
+            let app = try buildApplication(configuration: configuration, engine: engine) { url in
                 Terminal().output("Photolala is serving \(count) folder\(count == 1 ? "" : "s") at \(url)")
                 if shouldOpen {
                     Self.openInBrowser(url)

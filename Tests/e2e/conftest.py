@@ -1,6 +1,9 @@
 """End-to-end fixtures: photo folders made by the repository's scripts, a real `photolala serve`
 on them, and Debian's Chromium driven by Playwright.
 
+The backup tests get a server of their own (`backup_server`) on a few photos, backing up to a
+SeaweedFS that the session starts (seaweedfs.py).
+
 Environment:
   PHOTOLALA_BIN   the binary to test (default .build/debug/photolala)
   CHROMIUM        the browser (default /usr/bin/chromium)
@@ -25,6 +28,7 @@ import pytest
 from playwright.sync_api import Page, sync_playwright
 
 from photolala_page import PhotolalaPage
+from seaweedfs import SeaweedFS
 
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / ".build" / "e2e"
@@ -99,19 +103,18 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def server(library, tmp_path_factory) -> str:
-    """`photolala serve Library Big` on a free port; its base URL. Its log goes to .build/e2e/."""
+def serve(folders: list[Path], state: Path, log_name: str, extra_env: dict[str, str] | None = None):
+    """Starts `photolala serve FOLDERS` on a free port with its own cache and data folders, waits
+    until it answers, and yields its base URL; stops it afterwards. Its log goes to .build/e2e/."""
     if not BINARY.exists():
         pytest.exit(f"{BINARY} does not exist: run `swift build --product photolala` or set PHOTOLALA_BIN.", returncode=2)
-    state = tmp_path_factory.mktemp("state")
     port = free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    log = open(ARTIFACTS / "server.log", "wb")
-    env = dict(os.environ, PHOTOLALA_CACHE_DIR=str(state / "cache"), PHOTOLALA_DATA_DIR=str(state / "data"))
+    log = open(ARTIFACTS / log_name, "wb")
+    env = dict(os.environ, PHOTOLALA_CACHE_DIR=str(state / "cache"), PHOTOLALA_DATA_DIR=str(state / "data"), **(extra_env or {}))
     env.setdefault("PHOTOLALA_WEB_ROOT", str(REPO / "Sources" / "PhotolalaServer" / "Public"))
     process = subprocess.Popen(
-        [str(BINARY), "serve", str(library / "Library"), str(library / "Big"), "--port", str(port)],
+        [str(BINARY), "serve", *map(str, folders), "--port", str(port)],
         env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
@@ -125,7 +128,7 @@ def server(library, tmp_path_factory) -> str:
             except OSError:
                 pass
             if process.poll() is not None or time.monotonic() > deadline:
-                pytest.exit(f"photolala serve did not start; see {ARTIFACTS / 'server.log'}", returncode=2)
+                pytest.exit(f"photolala serve did not start; see {ARTIFACTS / log_name}", returncode=2)
             time.sleep(0.1)
         yield url
     finally:
@@ -135,6 +138,46 @@ def server(library, tmp_path_factory) -> str:
         except subprocess.TimeoutExpired:
             process.kill()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def server(library, tmp_path_factory) -> str:
+    """`photolala serve Library Big` on a free port; its base URL."""
+    yield from serve([library / "Library", library / "Big"], tmp_path_factory.mktemp("state"), "server.log")
+
+
+BACKUP_PHOTOS = 6
+BACKUP_USER_ID = "6f1f9c3e-0b7a-4d2e-9c59-5a1e2f3b4c5d"
+
+
+@pytest.fixture(scope="session")
+def seaweedfs(tmp_path_factory):
+    """A SeaweedFS S3 server with an empty bucket."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        store = SeaweedFS(tmp_path_factory.mktemp("seaweedfs"), ARTIFACTS / "seaweedfs.log")
+    except RuntimeError as error:
+        pytest.fail(str(error))
+    yield store
+    store.stop()
+
+
+@pytest.fixture(scope="session")
+def backup_photos(tmp_path_factory) -> Path:
+    """A folder `Starred` of a few distinct photos."""
+    photos = tmp_path_factory.mktemp("backup") / "Starred"
+    run("Scripts/make-photos.sh", photos, BACKUP_PHOTOS, 1200, 900)
+    return photos
+
+
+@pytest.fixture(scope="session")
+def backup_server(seaweedfs, backup_photos, tmp_path_factory) -> str:
+    """`photolala serve` on `backup_photos`, backing up to `seaweedfs` as a fixed user."""
+    cloud = {
+        "PHOTOLALA_S3_ENDPOINT": seaweedfs.endpoint, "PHOTOLALA_S3_BUCKET": seaweedfs.bucket, "PHOTOLALA_USER_ID": BACKUP_USER_ID,
+        "AWS_ACCESS_KEY_ID": seaweedfs.access_key, "AWS_SECRET_ACCESS_KEY": seaweedfs.secret_key, "AWS_REGION": "us-east-1",
+    }
+    yield from serve([backup_photos], tmp_path_factory.mktemp("backup-state"), "backup-server.log", cloud)
 
 
 @pytest.fixture(scope="session")
@@ -181,3 +224,9 @@ def pytest_runtest_makereport(item, call):
 def ui(page, server) -> PhotolalaPage:
     """The page, with the app's vocabulary: open a folder, find a cell, wait for thumbnails."""
     return PhotolalaPage(page, server)
+
+
+@pytest.fixture
+def backup_ui(page, backup_server) -> PhotolalaPage:
+    """The page on the backup server."""
+    return PhotolalaPage(page, backup_server)

@@ -16,7 +16,7 @@ def test_right_click_selects_the_photo_and_export_downloads_its_original(ui, lib
     photo.click(button="right")
     expect(menu).to_be_visible()
     expect(photo).to_have_attribute("aria-selected", "true")
-    expect(menu.get_by_test_id("context-menu-item")).to_have_text(["Open", "Get Info", "Export Original…"])
+    expect(menu.get_by_test_id("context-menu-item")).to_have_text(["Open", "Get Info", "Export Original…", "Star for Backup", "Unstar"])
 
     with page.expect_download() as download_info:
         menu.locator('[data-action="export"]').click()

@@ -26,6 +26,20 @@ extension ApplePhotosLibrarySource {
         }
     }
 
+    /// The original file's path, to star the photo for backup.
+    /// - Throws: ``PhotolalaError/notAvailableLocally`` when the original is in iCloud only.
+    public func originalPath(for id: PhotoItem.ID) async throws -> String {
+        try await offload { [library] in try library.availableOriginalPath(of: try library.asset(uuid: id)) }
+    }
+
+    /// The asset whose original is the file at `path` in this library: originals are stored
+    /// under their asset's uuid (`originals/F/F2A1….heic`).
+    public func itemID(forOriginalPath path: String) -> PhotoItem.ID? {
+        guard path.hasPrefix(library.path + "/") else { return nil }
+        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        return UUID(uuidString: stem).map { _ in stem }
+    }
+
     /// The original's bytes and original filename, for "Export…".
     /// - Throws: ``PhotolalaError/notAvailableLocally`` when the original is in iCloud only.
     public func loadOriginal(for id: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {

@@ -98,6 +98,8 @@ public actor BackupQueueManager {
         status.bytesTotal = progress.bytesTotal
         status.bytesPerSecond = progress.bytesPerSecond
         status.secondsRemaining = progress.secondsRemaining
+        status.photosDone = progress.photosDone + progress.photosFailed
+        status.photosTotal = progress.photosTotal
         return status
     }
 

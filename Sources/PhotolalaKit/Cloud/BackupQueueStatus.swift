@@ -9,6 +9,9 @@ public struct BackupQueueStatus: Sendable, Equatable, Codable {
     public var bytesTotal: Int64 = 0
     public var bytesPerSecond: Double = 0
     public var secondsRemaining: Double?
+    /// Photos finished and planned in the current (or last) run, for "Backing up 3 of 10 photos".
+    public var photosDone = 0
+    public var photosTotal = 0
 
     public init() {}
 }

@@ -43,6 +43,15 @@ extension LocalPhotoSource {
         return LocalItemID.make(relativePath: String(path.dropFirst(root.count + 1)))
     }
 
+    /// The id of the photo at `path` when it lies directly in this root, as a folder-scoped
+    /// source lists it; `nil` for files elsewhere. Lets the server badge starred files.
+    public func itemID(forPath path: String) -> PhotoItem.ID? {
+        guard path.hasPrefix(root + "/") else { return nil }
+        let name = String(path.dropFirst(root.count + 1))
+        guard !name.isEmpty, !name.contains("/") else { return nil }
+        return LocalItemID.make(folder: "", name: name)
+    }
+
     /// The item's MD5 when it is known without reading the file (from the identity index, for
     /// a file whose size and time are unchanged), for conditional requests.
     public func knownMD5(for id: PhotoItem.ID) -> String? {

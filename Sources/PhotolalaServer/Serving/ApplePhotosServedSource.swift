@@ -79,6 +79,14 @@ struct ApplePhotosServedSource: ServedSource {
     func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {
         try await source.loadOriginal(for: item)
     }
+
+    func filePath(folder folderID: String, item: PhotoItem.ID) async throws -> String {
+        try await source.originalPath(for: item)
+    }
+
+    func itemID(forFilePath path: String, folder folderID: String) -> PhotoItem.ID? {
+        source.itemID(forOriginalPath: path)
+    }
 }
 
 /// The database folder is watched: Photos writes to its write-ahead log there, and

@@ -57,4 +57,12 @@ struct LocalServedSource: ServedSource {
         let name = URL(fileURLWithPath: try folder.path(for: item)).lastPathComponent
         return ([UInt8](try await folder.loadFullImage(for: item)), name)
     }
+
+    func filePath(folder folderID: String, item: PhotoItem.ID) async throws -> String {
+        try tree.folderSource(id: folderID).path(for: item)
+    }
+
+    func itemID(forFilePath path: String, folder folderID: String) -> PhotoItem.ID? {
+        (try? tree.folderSource(id: folderID))?.itemID(forPath: path)
+    }
 }

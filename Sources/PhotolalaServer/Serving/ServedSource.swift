@@ -32,6 +32,14 @@ protocol ServedSource: Sendable {
 
     /// The original file's bytes and its name, for "Export…".
     func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String)
+
+    /// The photo's file on this machine, which the backup queue hashes when it is starred and
+    /// reads again to upload it.
+    func filePath(folder folderID: String, item: PhotoItem.ID) async throws -> String
+
+    /// The reverse of ``filePath(folder:item:)``: the item that a queued file is in folder
+    /// `folderID`, or `nil` when the file is not there; gives the folder's photos their badges.
+    func itemID(forFilePath path: String, folder folderID: String) -> PhotoItem.ID?
 }
 
 /// A folder's photos as a ``FolderSession`` keeps them current.

@@ -29,7 +29,10 @@ final class ServedSources: Sendable {
         }
         all.append(
             UnconfiguredSource(
-                id: "cloud", kind: "cloud", name: "Cloud", message: "No cloud backup configured. Backing up to S3 arrives in a later version."))
+                id: "cloud", kind: "cloud", name: "Cloud",
+                message:
+                    "Browsing the cloud backup arrives in a later version. To back photos up, star them and see Cloud Backup at the bottom of the sidebar."
+            ))
         self.all = all
         sessions = SessionStore(limit: Self.openFolderLimit)
     }

@@ -40,6 +40,14 @@ struct UnconfiguredSource: ServedSource {
         throw notConfigured
     }
 
+    func filePath(folder folderID: String, item: PhotoItem.ID) async throws -> String {
+        throw notConfigured
+    }
+
+    func itemID(forFilePath path: String, folder folderID: String) -> PhotoItem.ID? {
+        nil
+    }
+
     private var notConfigured: ServerError {
         ServerError(.notFound, summary.message ?? "\(summary.name) is not configured.")
     }

@@ -22,10 +22,12 @@ const folderPath = (source, folder) =>
 
 const itemPath = (source, folder, id) => `${folderPath(source, folder)}/items/${encodeURIComponent(id)}`;
 
-async function request(url, { signal, as = 'json' } = {}) {
+async function request(url, { signal, as = 'json', method = 'GET', body } = {}) {
   let response;
+  const headers = { Accept: as === 'json' ? 'application/json' : '*/*' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
   try {
-    response = await fetch(url, { signal, headers: { Accept: as === 'json' ? 'application/json' : '*/*' } });
+    response = await fetch(url, { signal, method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new ApiError('Photolala is not reachable. Is “photolala serve” still running?', 0);
@@ -86,13 +88,41 @@ export function originalUrl(source, folder, id) {
   return `${itemPath(source, folder, id)}/original`;
 }
 
+/** The backup states of a folder's queued photos: `{items: {id: {state, reason}}}`. */
+export function getBackupBadges(source, folder, signal) {
+  return request(`${folderPath(source, folder)}/backup`, { signal });
+}
+
 /**
- * Listens to the server's event stream until the returned function is called. `onChange` and
- * `onListing` receive the parsed `change` and `listing` events; `onConnection` receives `true`
+ * Stars (or unstars) photos of a folder for backup: `{items: {id: {state, reason} | {error}}}`;
+ * a photo that cannot be read gets its own error and the others are still starred.
+ */
+export function setStarred(source, folder, ids, starred) {
+  return request('api/backup/star', { method: 'POST', body: { source, folder, ids, starred } });
+}
+
+/** The queue: `{queued, uploading, done, failed, bytesUploaded, bytesTotal, bytesPerSecond, …, configured, error}`. */
+export function getBackupStatus(signal) {
+  return request('api/backup/status', { signal });
+}
+
+/** Starts uploading the starred photos now; progress arrives as `backup` events. */
+export function runBackup() {
+  return request('api/backup/run', { method: 'POST' });
+}
+
+/** The cloud settings (`{configured, message?, endpoint, bucket, region, userID, quotaBytes, usedBytes, usageError?, accessKeyID}`). */
+export function getCloud(signal) {
+  return request('api/cloud', { signal });
+}
+
+/**
+ * Listens to the server's event stream until the returned function is called. `onChange`,
+ * `onListing` and `onBackup` receive the parsed `change`, `listing` and `backup` events; `onConnection` receives `true`
  * when the stream (re)opens and `false` when it drops. EventSource reconnects by itself after a
  * network error; after an HTTP error it gives up, so this reopens it after a pause.
  */
-export function subscribeEvents({ onChange, onListing, onConnection }) {
+export function subscribeEvents({ onChange, onListing, onBackup, onConnection }) {
   let stream = null;
   let retry = 0;
   let stopped = false;
@@ -106,6 +136,7 @@ export function subscribeEvents({ onChange, onListing, onConnection }) {
     });
     stream.addEventListener('change', (event) => dispatch(onChange, event));
     stream.addEventListener('listing', (event) => dispatch(onListing, event));
+    stream.addEventListener('backup', (event) => dispatch(onBackup, event));
   };
   const dispatch = (handler, event) => {
     let data;

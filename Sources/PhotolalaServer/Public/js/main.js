@@ -1,9 +1,10 @@
 /**
  * The composition root: builds the models and components, mounts them in the page shell, and
- * wires them together. The URL hash says which folder is open; the event stream keeps it live.
+ * wires them together. The URL hash says which folder is open; the event stream keeps it live,
+ * the backup's badges and status bar included.
  */
 
-import { getSources, getThumbnail, originalUrl, subscribeEvents } from './api.js';
+import { getBackupBadges, getBackupStatus, getCloud, getSources, getThumbnail, isAbort, originalUrl, runBackup, setStarred, subscribeEvents } from './api.js';
 import { hasCommandKey, isEditing } from './dom.js';
 import { FolderSession } from './folder-session.js';
 import { icons } from './icons.js';
@@ -12,6 +13,8 @@ import { currentLocation, navigate, onLocationChange } from './router.js';
 import { Selection } from './selection.js';
 import { Settings, THUMBNAIL_SIZES } from './settings.js';
 import { ThumbnailLoader } from './thumbnail-loader.js';
+import { BackupBar } from './components/backup-bar.js';
+import { CloudSettings } from './components/cloud-settings.js';
 import { ContextMenu } from './components/context-menu.js';
 import { ErrorBanner } from './components/error-banner.js';
 import { FolderStrip } from './components/folder-strip.js';
@@ -38,16 +41,29 @@ const state = { sources: [], source: null, folder: null, info: null, session: nu
 /** The focused photo of each folder left, so coming back lands on it again. */
 const focusMemory = new Map();
 let pendingFocus = null;
+/** The open folder's badge request, and the pause before fetching badges after queue changes. */
+let badgeRequest = null;
+let badgeTimer = 0;
 
 const thumbnailOf = (id) => loader.lookup(`${state.source?.id}/${state.folder}/${id}`)?.url ?? null;
 
-const sidebar = new Sidebar();
-const toolbar = new Toolbar({ settings, onUp: goUp, onToggleSidebar: () => $('app').classList.toggle('sidebar-open') });
+const sidebar = new Sidebar({ onCloudSettings: () => cloudSettings.open() });
+const toolbar = new Toolbar({
+  settings,
+  onUp: goUp,
+  onToggleSidebar: () => $('app').classList.toggle('sidebar-open'),
+  onStarToggle: () => {
+    const ids = selectedIds();
+    star(ids, !allStarred(ids));
+  },
+});
 const folderStrip = new FolderStrip({ onOpen: (folder) => navigate(state.source.id, folder) });
-const grid = new PhotoGrid({ loader, selection, onOpen: openPreview, onContextMenu: openContextMenu });
+const grid = new PhotoGrid({ loader, selection, onOpen: openPreview, onContextMenu: openContextMenu, onStar: (id, starred) => star([id], starred) });
 const contextMenu = new ContextMenu();
 const inspector = new Inspector({ lookupThumbnail: thumbnailOf, onClose: () => settings.set({ inspector: false }) });
 const status = new StatusBar();
+const backupBar = new BackupBar();
+const cloudSettings = new CloudSettings({ load: getCloud, onBackUp: async () => backupBar.update(await runBackup()) });
 const messagePanel = new MessagePanel($('message'));
 const banner = new ErrorBanner($('banner'));
 const preview = new Preview({
@@ -69,7 +85,8 @@ $('folders').append(folderStrip.element);
 $('grid').append(grid.element);
 $('inspector').append(inspector.element);
 $('status').append(status.element);
-document.body.append(preview.element, contextMenu.element);
+$('content').append(backupBar.element);
+document.body.append(preview.element, contextMenu.element, cloudSettings.element);
 
 applyDisplay();
 applyInspector();
@@ -89,6 +106,7 @@ async function start() {
   }
   sidebar.setSources(state.sources);
   openLocation(currentLocation());
+  getBackupStatus().then((backup) => backupBar.update(backup), () => {}); // the events bring it later
   grid.focus();
 }
 
@@ -170,6 +188,7 @@ function openFolder(source, folder) {
   });
   state.session = session;
   session.start();
+  loadBadges();
 }
 
 function closeFolder() {
@@ -205,13 +224,16 @@ function openPreview(id) {
 
 /** The menu of photo `id`, which the selection now holds: it acts on the whole selection. */
 function openContextMenu(id, x, y) {
-  const ids = selection.ids().filter((selected) => state.list.has(selected));
+  const ids = selectedIds();
   const inspectorOpen = settings.get('inspector');
+  const starred = ids.filter((selected) => grid.badges.stateOf(selected) != null);
   contextMenu.open(
     [
       { label: 'Open', action: 'open', run: () => openPreview(id) },
       { label: inspectorOpen ? 'Hide Info' : 'Get Info', action: 'info', run: () => settings.set({ inspector: !inspectorOpen }) },
       { label: ids.length > 1 ? `Export ${ids.length} Originals…` : 'Export Original…', action: 'export', run: () => exportOriginals(ids) },
+      { label: ids.length > 1 ? `Star ${ids.length} for Backup` : 'Star for Backup', action: 'star', disabled: starred.length === ids.length, run: () => star(ids, true) },
+      { label: ids.length > 1 ? `Unstar ${ids.length}` : 'Unstar', action: 'unstar', disabled: starred.length === 0, run: () => star(starred, false) },
     ],
     x,
     y,
@@ -228,6 +250,65 @@ function exportOriginals(ids) {
     link.click();
     link.remove();
   }
+}
+
+// MARK: - Backup
+
+function loadBadges() {
+  badgeRequest?.abort();
+  if (!state.source) return;
+  const { id: source } = state.source;
+  const folder = state.folder;
+  const request = new AbortController();
+  badgeRequest = request;
+  getBackupBadges(source, folder, request.signal).then(
+    (body) => {
+      if (state.source?.id !== source || state.folder !== folder) return;
+      grid.setBadges(body.items);
+      updateStarButton();
+    },
+    (error) => {
+      if (!isAbort(error)) banner.show(error.message);
+    },
+  );
+}
+
+/** A queue update: the status bar at once, the badges once updates pause (progress comes often). */
+function onBackupEvent(backup) {
+  backupBar.update(backup);
+  clearTimeout(badgeTimer);
+  badgeTimer = setTimeout(loadBadges, 400);
+}
+
+/** Stars or unstars photos of the open folder; photos that fail say why in the banner. */
+async function star(ids, starred) {
+  if (!state.source || ids.length === 0) return;
+  const { id: source } = state.source;
+  const folder = state.folder;
+  try {
+    const { items } = await setStarred(source, folder, ids, starred);
+    if (state.source?.id !== source || state.folder !== folder) return;
+    grid.mergeBadges(items);
+    updateStarButton();
+    const failures = Object.values(items).filter((badge) => badge.error);
+    if (failures.length === 1) banner.show(failures[0].error);
+    else if (failures.length > 1) banner.show(`${failures.length} photos could not be ${starred ? 'starred' : 'unstarred'}. ${failures[0].error}`);
+  } catch (error) {
+    banner.show(error.message);
+  }
+}
+
+function selectedIds() {
+  return selection.ids().filter((id) => state.list.has(id));
+}
+
+function allStarred(ids) {
+  return ids.length > 0 && ids.every((id) => grid.badges.stateOf(id) != null);
+}
+
+function updateStarButton() {
+  const ids = selectedIds();
+  toolbar.setStar({ enabled: ids.length > 0, starred: allStarred(ids) });
 }
 
 // MARK: - Settings and selection
@@ -267,6 +348,7 @@ function onSelectionChange() {
     bytes += item.size ?? 0;
   }
   status.setSelection(items.length, bytes);
+  updateStarButton();
   inspector.show(state.source?.id, state.folder, items);
 }
 
@@ -334,6 +416,7 @@ function connectEvents() {
   subscribeEvents({
     onChange: (event) => state.session?.handleChange(event),
     onListing: (event) => state.session?.handleListing(event),
+    onBackup: onBackupEvent,
     onConnection: (connected) => {
       clearTimeout(dropTimer);
       if (connected) {
@@ -341,6 +424,7 @@ function connectEvents() {
         if (dropped) {
           loader.forgetFailures();
           state.session?.resync();
+          loadBadges();
         }
         everConnected = true;
         dropped = false;

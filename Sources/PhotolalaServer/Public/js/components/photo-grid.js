@@ -3,13 +3,14 @@
  * margin exist in the page: one spacer gives the scroller its full height, rows are placed with
  * transforms and recycled as they scroll out, so 100,000 photos cost a few hundred elements. Each
  * cell is a single `<img>`; selection and focus are drawn with outlines, the error state with an
- * icon and a title.
+ * icon and a title, backup badges in a layer of their own (badge-layer.js).
  */
 
 import { el, hasCommandKey, isEditing } from '../dom.js';
 import { formatDayKey, formatMonthKey, formatPhotoCount } from '../format.js';
 import { computeLayout, monthMarkers } from '../grid-layout.js';
 import { blankUrl, brokenPhotoUrl } from '../icons.js';
+import { BadgeLayer } from './badge-layer.js';
 import { DateScrubber } from './date-scrubber.js';
 
 /** Space between cells for each cell size. */
@@ -48,8 +49,9 @@ export class PhotoGrid {
    * - selection: the Selection the grid shows and edits.
    * - onOpen(id): a photo was double-clicked or opened with Enter/Space.
    * - onContextMenu(id, x, y): a photo's context menu was asked for, to open at page point x, y.
+   * - onStar(id, starred): a photo's backup badge was clicked to star or unstar it.
    */
-  constructor({ loader, selection, onOpen, onContextMenu }) {
+  constructor({ loader, selection, onOpen, onContextMenu, onStar }) {
     this.#loader = loader;
     this.#selection = selection;
     this.#onOpen = onOpen;
@@ -57,6 +59,7 @@ export class PhotoGrid {
 
     this.spacer = el('div', { class: 'grid-spacer', 'aria-hidden': 'true' });
     this.emptyMessage = el('div', { class: 'grid-empty', 'data-testid': 'grid-empty', hidden: true });
+    this.badges = new BadgeLayer({ onToggle: onStar });
     this.scroller = el(
       'div',
       {
@@ -66,13 +69,19 @@ export class PhotoGrid {
         tabindex: '0',
         'aria-label': 'Photos',
         'aria-multiselectable': 'true',
-        onscroll: () => this.#scheduleRender(),
+        onscroll: () => {
+          this.badges.hover(null); // the pointer is over another cell now
+          this.#scheduleRender();
+        },
         onclick: (event) => this.#onClick(event),
         ondblclick: (event) => this.#onDoubleClick(event),
         oncontextmenu: (event) => this.#onContextMenuEvent(event),
         onkeydown: (event) => this.#onKeyDown(event),
+        onpointermove: (event) => this.#onPointerMove(event),
+        onpointerleave: () => this.badges.hover(null),
       },
       this.spacer,
+      this.badges.element,
     );
     // Cell images' load and error events do not bubble; one capturing listener serves them all.
     this.scroller.addEventListener('load', (event) => this.#onImageEvent(event, true), true);
@@ -93,6 +102,7 @@ export class PhotoGrid {
     this.#source = source;
     this.#folder = folder;
     this.#list = list;
+    this.badges.replace({}); // the new folder's arrive from the server
     this.scroller.scrollTop = 0;
     this.#relayout({ keepPosition: false });
   }
@@ -111,6 +121,18 @@ export class PhotoGrid {
   /** Re-lays out after the list changed (batch, sort, live change), keeping what is on screen. */
   itemsChanged() {
     this.#relayout();
+  }
+
+  /** Shows the folder's backup badges (`{id: {state, reason}}`), replacing all others. */
+  setBadges(items) {
+    this.badges.replace(items);
+    this.#placeBadges();
+  }
+
+  /** Updates the badges of some photos, e.g. from a star request's answer. */
+  mergeBadges(items) {
+    this.badges.merge(items);
+    this.#placeBadges();
   }
 
   /** Shows `text` over the grid (loading, empty folder), or hides it with null. */
@@ -202,6 +224,7 @@ export class PhotoGrid {
     if (layout.rowCount === 0) {
       this.#releaseAll();
       this.#detachPooled();
+      this.badges.place([]);
       this.#loader.want([]);
       return;
     }
@@ -220,6 +243,7 @@ export class PhotoGrid {
       if (!this.#rows.has(row)) this.#mountRow(row);
     }
     this.#detachPooled();
+    this.#placeBadges(scrollTop, clientHeight);
 
     const jump = Math.abs(scrollTop - this.#lastTop);
     this.#lastTop = scrollTop;
@@ -232,6 +256,43 @@ export class PhotoGrid {
     } else {
       this.#requestThumbnails(firstVisible, lastVisible, first, last);
     }
+  }
+
+  /**
+   * Puts badges on the cells on screen that have a backup state: the margin rows go without, so a
+   * grid of starred photos stays within the element budget; each scroll frame places them anew.
+   */
+  #placeBadges(scrollTop = this.scroller.scrollTop, clientHeight = this.scroller.clientHeight) {
+    const layout = this.#layout;
+    const cells = [];
+    if (this.badges.isEmpty) {
+      this.badges.place(cells);
+      return;
+    }
+    for (const [row, element] of this.#rows) {
+      const y = layout.rowTop[row];
+      if (layout.isHeader(row) || y + layout.cellSize <= scrollTop || y >= scrollTop + clientHeight) continue;
+      let column = 0;
+      for (const cell of element.children) {
+        const id = cell.dataset.id;
+        if (this.badges.stateOf(id) != null) cells.push({ id, x: layout.cellX(column), y, size: layout.cellSize });
+        column += 1;
+      }
+    }
+    this.badges.place(cells);
+  }
+
+  /** The ☆ badge follows the pointer from cell to cell; over a badge it stays where it is. */
+  #onPointerMove(event) {
+    const cell = event.target.closest?.('.photo-cell');
+    if (!cell) {
+      if (!event.target.closest?.('.cell-badge')) this.badges.hover(null);
+      return;
+    }
+    const layout = this.#layout;
+    const row = Number(cell.parentElement.getAttribute('aria-rowindex')) - 1;
+    const column = Number(cell.getAttribute('aria-colindex')) - 1;
+    this.badges.hover({ id: cell.dataset.id, x: layout.cellX(column), y: layout.rowTop[row], size: layout.cellSize });
   }
 
   /** Margin rows above and below the viewport that fit in the cell budget (at least one). */

@@ -1,7 +1,7 @@
 /**
  * The source list: one entry per local folder given to `photolala serve`, then Apple Photos and
  * the cloud backup. Entries are plain links to the source's root, so middle-click opens a tab;
- * sources that are not set up say so right in the list.
+ * sources that are not set up say so right in the list. At the bottom, the Cloud Backup settings.
  */
 
 import { el } from '../dom.js';
@@ -17,13 +17,21 @@ const SECTIONS = [
 export class Sidebar {
   #links = new Map(); // source id → link
 
-  constructor() {
+  /** - onCloudSettings(): open the Cloud Backup settings panel. */
+  constructor({ onCloudSettings }) {
     this.list = el('nav', { class: 'sidebar-sources', 'aria-label': 'Sources' });
     this.element = el(
       'div',
       { class: 'sidebar', 'data-testid': 'sidebar' },
       el('div', { class: 'sidebar-brand' }, el('span', { class: 'sidebar-logo', 'aria-hidden': 'true' }), 'Photolala'),
       this.list,
+      el('button', {
+        class: 'sidebar-action',
+        type: 'button',
+        'data-testid': 'cloud-settings-open',
+        html: icons.cloud,
+        onclick: onCloudSettings,
+      }, el('span', { text: 'Cloud Backup…' })),
     );
   }
 

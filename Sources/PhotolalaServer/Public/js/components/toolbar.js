@@ -1,6 +1,6 @@
 /**
  * The window toolbar: where you are (up button, breadcrumb) and how photos are shown (size, fit or
- * fill, sort, grouping, inspector). The display controls edit the tab's Settings directly and
+ * fill, sort, grouping, inspector), and starring the selection for backup. The display controls edit the tab's Settings directly and
  * follow them, so a shortcut that changes a setting updates the buttons too.
  */
 
@@ -36,8 +36,9 @@ export class Toolbar {
    * - settings: the tab's Settings.
    * - onUp(): go to the parent folder.
    * - onToggleSidebar(): show or hide the source list (narrow windows).
+   * - onStarToggle(): star the selection for backup, or unstar it when all of it is starred.
    */
-  constructor({ settings, onUp, onToggleSidebar }) {
+  constructor({ settings, onUp, onToggleSidebar, onStarToggle }) {
     this.#settings = settings;
     this.breadcrumb = new Breadcrumb();
     this.upButton = el('button', { class: 'tool', type: 'button', 'data-testid': 'go-up', title: 'Enclosing folder (Alt+↑)', 'aria-label': 'Enclosing folder', html: icons.up, onclick: onUp });
@@ -45,6 +46,17 @@ export class Toolbar {
     this.fitButtons = this.#segmented('fit', FITS, 'Thumbnail scaling');
     this.sortSelect = this.#select('sort', SORTS, 'Sort order');
     this.groupSelect = this.#select('group', GROUPS, 'Grouping');
+    this.starButton = el('button', {
+      class: 'tool star-toggle',
+      type: 'button',
+      'data-testid': 'star-toggle',
+      title: 'Star the selection for backup',
+      'aria-label': 'Star for backup',
+      'aria-pressed': 'false',
+      disabled: true,
+      text: '☆',
+      onclick: onStarToggle,
+    });
     this.inspectorButton = el('button', {
       class: 'tool',
       type: 'button',
@@ -63,7 +75,7 @@ export class Toolbar {
         this.upButton,
         this.breadcrumb.element,
       ),
-      el('div', { class: 'toolbar-controls' }, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.inspectorButton),
+      el('div', { class: 'toolbar-controls' }, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.starButton, this.inspectorButton),
     );
     settings.onChange(() => this.#sync());
     this.#sync();
@@ -77,9 +89,17 @@ export class Toolbar {
   /** Enables the display controls (not for an unconfigured source's message). */
   setControlsEnabled(enabled) {
     for (const control of this.element.querySelectorAll('.toolbar-controls button, .toolbar-controls select')) {
-      if (control !== this.inspectorButton) control.disabled = !enabled;
+      if (control !== this.inspectorButton && control !== this.starButton) control.disabled = !enabled;
     }
     this.#sync();
+  }
+
+  /** Whether the star button can act (photos are selected) and whether all of them are starred. */
+  setStar({ enabled, starred }) {
+    this.starButton.disabled = !enabled;
+    this.starButton.textContent = starred ? '⭐' : '☆';
+    this.starButton.setAttribute('aria-pressed', String(starred));
+    this.starButton.title = starred ? 'Unstar the selection' : 'Star the selection for backup';
   }
 
   #segmented(name, options, label) {

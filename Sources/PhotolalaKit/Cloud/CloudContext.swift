@@ -1,0 +1,39 @@
+/// The cloud pieces a backup needs, assembled in one place so the CLI and the server build the
+/// uploader and the star queue alike (the quota from the settings, the queue on the engine's
+/// database).
+///
+/// ```swift
+/// let context = CloudContext(engine: engine, configuration: try CloudConfiguration.load(environment: env, dataDirectory: dir))
+/// let queue = context.queue(service: try context.service())
+/// ```
+public struct CloudContext: Sendable {
+    public let engine: Engine
+    public let configuration: CloudConfiguration
+
+    /// - Parameters:
+    ///   - engine: The engine whose database holds the queue and whose catalog the upload reads.
+    ///   - configuration: Where and as whom to back up.
+    public init(engine: Engine, configuration: CloudConfiguration) {
+        self.engine = engine
+        self.configuration = configuration
+    }
+
+    /// Whether a bucket and credentials are set, so ``service(options:)`` can build an uploader.
+    public var isConfigured: Bool {
+        configuration.bucket != nil && configuration.credentials != nil
+    }
+
+    /// The uploader.
+    /// - Throws: ``CloudConfigurationError`` saying what to set when the cloud is not configured.
+    public func service(options: BackupService.Options = BackupService.Options()) throws -> BackupService {
+        var options = options
+        options.quotaBytes = configuration.quotaBytes
+        return BackupService(store: try configuration.objectStore(), userID: configuration.userID, engine: engine, options: options)
+    }
+
+    /// The star queue; it uploads only when `service` is given.
+    /// - Parameter inactivity: How long after the last star the queue uploads by itself.
+    public func queue(service: BackupService? = nil, inactivity: Duration = BackupQueueManager.standardInactivity) -> BackupQueueManager {
+        BackupQueueManager(database: engine.database, service: service, inactivity: inactivity)
+    }
+}

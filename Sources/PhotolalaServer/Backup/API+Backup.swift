@@ -1,0 +1,68 @@
+import PhotolalaKit
+
+extension API {
+    /// A photo's place in the backup queue, as its badge shows it; `error` when the photo could
+    /// not be starred or unstarred (the others of the request still were).
+    struct Badge: Encodable {
+        var state: BackupState?
+        var reason: String?
+        var error: String?
+
+        init(_ entry: BackupQueueEntry?) {
+            state = entry?.state
+            reason = entry?.reason
+        }
+
+        init(error: String) {
+            self.error = error
+        }
+    }
+
+    /// Badges by item id.
+    struct Badges: Encodable {
+        let items: [String: Badge]
+    }
+
+    /// `POST /api/backup/star`: star or unstar photos of one folder.
+    struct StarRequest: Decodable {
+        let source: String
+        let folder: String
+        let ids: [String]
+        let starred: Bool
+    }
+
+    /// The queue's ``BackupQueueStatus`` fields, whether uploading is possible, and why the last
+    /// run failed as a whole.
+    struct BackupStatus: Encodable {
+        let status: BackupQueueStatus
+        let configured: Bool
+        let error: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case configured, error
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            try status.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(configured, forKey: .configured)
+            try container.encode(error, forKey: .error)
+        }
+    }
+
+    /// The cloud settings for the settings panel: never the secret or the session token.
+    struct Cloud: Encodable {
+        var configured = false
+        /// What to set when the cloud is not configured.
+        var message: String?
+        var endpoint: String?
+        var bucket: String?
+        var region: String?
+        var userID: String?
+        var quotaBytes: Int64?
+        var usedBytes: Int64?
+        /// Why ``usedBytes`` is missing.
+        var usageError: String?
+        var accessKeyID: String?
+    }
+}

@@ -1,0 +1,74 @@
+import Hummingbird
+import PhotolalaKit
+
+/// The backup API: starring photos, the folder's badges, the queue's status, a run on demand
+/// and the cloud settings (never the secret).
+struct BackupRoutes {
+    let sources: ServedSources
+    let backup: ServedBackup
+
+    func add(to router: Router<BasicRequestContext>) {
+        let api = router.group("api")
+        api.post("backup/star") { request, context in try await star(request, context) }
+        api.get("sources/:source/folders/:folder/backup") { _, context in try await badges(context) }
+        api.get("backup/status") { _, _ in try await status() }
+        api.post("backup/run") { _, _ in try await run() }
+        api.get("cloud") { _, _ in await backup.cloudSummary() }
+    }
+
+    /// Stars or unstars each photo in turn; a photo that cannot be read gets its own error and
+    /// the others go on.
+    private func star(_ request: Request, _ context: BasicRequestContext) async throws -> API.Badges {
+        let body = try await request.decode(as: API.StarRequest.self, context: context)
+        let source = try sources.source(body.source)
+        var items: [String: API.Badge] = [:]
+        for id in body.ids {
+            do {
+                let path = try await source.filePath(folder: body.folder, item: id)
+                if body.starred {
+                    let md5 = try await backup.queue.star(path)
+                    items[id] = API.Badge(try await backup.queue.entry(md5: md5))
+                } else {
+                    try await backup.queue.unstar(path)
+                    items[id] = API.Badge(nil)
+                }
+            } catch let error as ServerError {
+                items[id] = API.Badge(error: error.message)
+            } catch {
+                items[id] = API.Badge(error: ServerError.from(error).redacting(sources.privatePaths).message)
+            }
+        }
+        return API.Badges(items: items)
+    }
+
+    /// The badges of the folder's queued photos.
+    private func badges(_ context: BasicRequestContext) async throws -> API.Badges {
+        let source = try sources.source(try context.parameters.require("source"))
+        let folderID = try context.parameters.require("folder")
+        var items: [String: API.Badge] = [:]
+        for entry in try await backup.queue.entries() {
+            if let id = source.itemID(forFilePath: entry.path, folder: folderID) {
+                items[id] = API.Badge(entry)
+            }
+        }
+        return API.Badges(items: items)
+    }
+
+    private func status() async throws -> API.BackupStatus {
+        try await backup.status()
+    }
+
+    /// Starts a run and answers at once (202); the run's progress and errors arrive as
+    /// `backup` events and in the status.
+    private func run() async throws -> EditedResponse<API.BackupStatus> {
+        guard backup.service != nil else {
+            throw ServerError(.conflict, backup.problem ?? ServedBackup.setUpMessage)
+        }
+        Task { await backup.run() }
+        return EditedResponse(status: .accepted, response: try await backup.status())
+    }
+}
+
+extension API.Badges: ResponseEncodable {}
+extension API.BackupStatus: ResponseEncodable {}
+extension API.Cloud: ResponseEncodable {}
