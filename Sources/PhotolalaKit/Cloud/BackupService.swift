@@ -64,6 +64,8 @@ public struct BackupService: Sendable {
     struct Plan: Sendable {
         var path: String
         var entry: CatalogEntry
+        /// The file's size and time when its MD5 was taken.
+        var status: FileStatus
         var needsPhoto: Bool
         var needsThumbnail: Bool
         var needsMetadata: Bool
@@ -145,12 +147,13 @@ public struct BackupService: Sendable {
     /// would fail every photo alike, so it ends the run.
     private func plan(_ path: String) async throws -> Result<Plan, Failure> {
         let entry: CatalogEntry
+        let status: FileStatus
         do {
             // Recording the identity lets the thumbnail step find the MD5 without reading again.
-            entry = try await offload { [engine] in
+            (entry, status) = try await offload { [engine] in
                 let (entry, identity) = try engine.fileReader.catalogEntry(at: path)
                 try engine.identities.record([identity])
-                return entry
+                return (entry, identity.status)
             }
         } catch {
             return .failure(Failure(path: path, md5: nil, reason: "\(error)"))
@@ -163,7 +166,7 @@ public struct BackupService: Sendable {
         let photoPresent = stored.map { $0.etag == entry.md5 || $0.metadata["md5"] == entry.md5 } ?? false
         return .success(
             Plan(
-                path: path, entry: entry, needsPhoto: !photoPresent, needsThumbnail: try await thumbnail == nil,
+                path: path, entry: entry, status: status, needsPhoto: !photoPresent, needsThumbnail: try await thumbnail == nil,
                 needsMetadata: try await metadata == nil))
     }
 
@@ -177,7 +180,9 @@ public struct BackupService: Sendable {
         var metadata: PhotoMetadata
         if single {
             let read = try await offload { [engine] in try FileContents(path: plan.path, sizeLimit: engine.configuration.maximumFileSize) }
-            guard ContentHash.md5(of: read.bytes) == md5 else { throw BackupError.fileChanged(plan.path) }
+            // Hashed again only when the file's size or time moved since the plan; an edit that
+            // kept both is still caught, by the store checking the Content-MD5 sent with it.
+            guard read.status == plan.status || ContentHash.md5(of: read.bytes) == md5 else { throw BackupError.fileChanged(plan.path) }
             metadata = try await offload { [engine] in try engine.fileReader.metadata(of: read, md5: md5) }
             contents = read
         } else {
