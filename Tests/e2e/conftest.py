@@ -103,8 +103,8 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def serve(folders: list[Path], state: Path, log_name: str, extra_env: dict[str, str] | None = None):
-    """Starts `photolala serve FOLDERS` on a free port with its own cache and data folders, waits
+def serve(arguments: list[str | Path], state: Path, log_name: str, extra_env: dict[str, str] | None = None):
+    """Starts `photolala serve ARGUMENTS` (folders, `--library PATH`) on a free port with its own cache and data folders, waits
     until it answers, and yields its base URL; stops it afterwards. Its log goes to .build/e2e/."""
     if not BINARY.exists():
         pytest.exit(f"{BINARY} does not exist: run `swift build --product photolala` or set PHOTOLALA_BIN.", returncode=2)
@@ -114,7 +114,7 @@ def serve(folders: list[Path], state: Path, log_name: str, extra_env: dict[str, 
     env = dict(os.environ, PHOTOLALA_CACHE_DIR=str(state / "cache"), PHOTOLALA_DATA_DIR=str(state / "data"), **(extra_env or {}))
     env.setdefault("PHOTOLALA_WEB_ROOT", str(REPO / "Sources" / "PhotolalaServer" / "Public"))
     process = subprocess.Popen(
-        [str(BINARY), "serve", *map(str, folders), "--port", str(port)],
+        [str(BINARY), "serve", *map(str, arguments), "--port", str(port)],
         env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"

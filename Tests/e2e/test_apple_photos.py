@@ -7,14 +7,12 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, BINARY, REPO, free_port
+from conftest import REPO, serve
 from photolala_page import PhotolalaPage
 
 LIBRARIES = Path(os.environ.get("PHOTOLALA_PHOTOS_LIBRARIES", REPO.parent / "shared" / "testdata" / "photos-libraries"))
@@ -28,33 +26,8 @@ def library_server(tmp_path_factory) -> tuple[str, Path]:
     library = root / "Test-10.15.7.photoslibrary"
     shutil.copytree(LIBRARIES / library.name, library)
     subprocess.run(["chmod", "-R", "u+w", str(library)], check=True)
-    port = free_port()
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    log = open(ARTIFACTS / "server-photos-library.log", "wb")
-    env = dict(os.environ, PHOTOLALA_CACHE_DIR=str(root / "cache"), PHOTOLALA_DATA_DIR=str(root / "data"))
-    env.setdefault("PHOTOLALA_WEB_ROOT", str(REPO / "Sources" / "PhotolalaServer" / "Public"))
-    process = subprocess.Popen([str(BINARY), "serve", "--library", str(library), "--port", str(port)], env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/api/sources", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.exit(f"photolala serve --library did not start; see {ARTIFACTS / 'server-photos-library.log'}", returncode=2)
-            time.sleep(0.1)
+    for url in serve(["--library", library], root, "server-photos-library.log"):
         yield url, library
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
 
 
 @pytest.fixture
@@ -107,7 +80,8 @@ def test_preview_of_an_edited_heic_and_the_inspector(photos):
     photos.open("apple-photos", count=SHOWN)
     photos.cell("IMG_3092.heic").dblclick()
     preview = page.get_by_test_id("preview")
-    expect(preview).to_have_attribute("data-state", "loaded")
+    # HEIC is rendered to JPEG on the server: seconds on a busy machine.
+    expect(preview).to_have_attribute("data-state", "loaded", timeout=30_000)
     assert page.get_by_test_id("preview-image").evaluate("img => img.naturalWidth") > 1000
     page.keyboard.press("Escape")
     expect(preview).to_be_hidden()
