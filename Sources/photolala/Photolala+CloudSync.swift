@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import PhotolalaKit
-import Synchronization
 
 extension Photolala.Cloud {
     struct Sync: AsyncParsableCommand {
@@ -29,18 +28,5 @@ extension Photolala.Cloud {
             terminal.output(
                 "\(state.photoCount.grouped) photos in the cloud catalog; \(state.downloadedShards.count) shards downloaded; synced \(date).")
         }
-    }
-}
-
-/// Draws progress lines from any task, one at a time.
-final class StatusDrawing: Sendable {
-    private let terminal = Mutex(Terminal())
-
-    func show(_ line: String) {
-        terminal.withLock { $0.status(line) }
-    }
-
-    func clear() {
-        terminal.withLock { $0.clearStatus() }
     }
 }

@@ -19,7 +19,7 @@ import GRDB
 /// ```swift
 /// let sync = CloudCatalogSync(store: store, userID: config.userID, engine: engine)
 /// let state = await sync.sync { print($0.fraction, $0.status) }
-/// if let error = state.error { print("showing the catalog of \(state.lastSyncDate!):", error) }
+/// if let error = state.error { print(error, "(offline: \(state.isOffline))") }
 /// ```
 public struct CloudCatalogSync: Sendable {
     let store: any ObjectStore
