@@ -15,18 +15,21 @@ import GRDB
 /// fetched once more, then rejected, never imported); stage the new catalog in a temporary
 /// folder and rename it into place; import the changed shards into the database with the cloud
 /// winning; record the ETag and the date. Offline, the last synced catalog keeps working.
+/// A sync asked for while one runs joins it (the staging folder is this actor's to guard) and
+/// gets its result; its progress goes to the first caller.
 ///
 /// ```swift
 /// let sync = CloudCatalogSync(store: store, userID: config.userID, engine: engine)
 /// let state = await sync.sync { print($0.fraction, $0.status) }
 /// if let error = state.error { print(error, "(offline: \(state.isOffline))") }
 /// ```
-public struct CloudCatalogSync: Sendable {
-    let store: any ObjectStore
-    public let layout: CloudLayout
-    let database: PhotolalaDatabase
+public actor CloudCatalogSync {
+    nonisolated let store: any ObjectStore
+    public nonisolated let layout: CloudLayout
+    nonisolated let database: PhotolalaDatabase
     /// `{data}/cloud/{userId}`: holds `.photolala/`, the local copy of the cloud catalog.
-    let directory: String
+    nonisolated let directory: String
+    private var running: Task<CloudSyncState, Never>?
 
     /// - Parameters:
     ///   - store: The bucket holding the backup.
@@ -40,14 +43,14 @@ public struct CloudCatalogSync: Sendable {
     }
 
     /// The catalog's name in the database (its `directoryPath`).
-    public var catalogName: String { "cloud:" + layout.userID }
+    public nonisolated var catalogName: String { "cloud:" + layout.userID }
 
     /// The local copy of `catalogs/{userId}/.photolala/`.
-    public var catalogDirectory: String { directory + "/" + FolderCatalog.directoryName }
+    public nonisolated var catalogDirectory: String { directory + "/" + FolderCatalog.directoryName }
 
     /// The state of the last sync, without asking the store.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
-    public func state() throws -> CloudSyncState {
+    public nonisolated func state() throws -> CloudSyncState {
         let record = try CatalogStore(database: database).catalog(directoryPath: catalogName)
         let count = try record.map { record in
             try database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM catalogEntry WHERE catalogId = ?", arguments: [record.id]) ?? 0 }
@@ -66,6 +69,17 @@ public struct CloudCatalogSync: Sendable {
     ///   - progress: Called as the sync advances, from any task.
     /// - Returns: The new state; on failure the previous catalog's state with ``CloudSyncState/error`` set.
     public func sync(force: Bool = false, progress: @escaping @Sendable (CloudSyncProgress) -> Void = { _ in }) async -> CloudSyncState {
+        if let running {
+            return await running.value
+        }
+        let task = Task { await perform(force: force, progress: progress) }
+        running = task
+        let state = await task.value
+        running = nil
+        return state
+    }
+
+    private nonisolated func perform(force: Bool, progress: @escaping @Sendable (CloudSyncProgress) -> Void) async -> CloudSyncState {
         do {
             return try await run(force: force, progress: progress)
         } catch {
@@ -78,7 +92,7 @@ public struct CloudCatalogSync: Sendable {
         }
     }
 
-    private func run(force: Bool, progress: @escaping @Sendable (CloudSyncProgress) -> Void) async throws -> CloudSyncState {
+    private nonisolated func run(force: Bool, progress: @escaping @Sendable (CloudSyncProgress) -> Void) async throws -> CloudSyncState {
         let catalogs = CatalogStore(database: database)
         progress(CloudSyncProgress(fraction: 0, status: "Checking the cloud catalog…"))
         try recoverInterruptedSwap()
@@ -148,7 +162,7 @@ public struct CloudCatalogSync: Sendable {
 
     /// One shard, verified against the manifest; fetched a second time on a mismatch, then
     /// `nil` (rejected) when it still does not match.
-    private func download(_ shard: CatalogManifest.Shard) async throws -> [UInt8]? {
+    private nonisolated func download(_ shard: CatalogManifest.Shard) async throws -> [UInt8]? {
         for _ in 0..<2 {
             guard let bytes = try await store.get(layout.shard(shard.index)) else { return nil }
             if ContentHash.sha256(of: bytes) == shard.sha256 { return bytes }
@@ -156,16 +170,16 @@ public struct CloudCatalogSync: Sendable {
         return nil
     }
 
-    private func shardPath(_ index: Int, in folder: String) -> String {
+    private nonisolated func shardPath(_ index: Int, in folder: String) -> String {
         folder + "/" + FolderCatalog.shardName(index)
     }
 
-    private var stagingDirectory: String { directory + "/.staging" }
-    private var retiredDirectory: String { directory + "/.retired" }
+    private nonisolated var stagingDirectory: String { directory + "/.staging" }
+    private nonisolated var retiredDirectory: String { directory + "/.retired" }
 
     /// Writes the whole new catalog into a staging folder, then swaps it in with two renames;
     /// ``recoverInterruptedSwap()`` repairs a crash between them.
-    private func stage(shards: [[UInt8]?], manifestBytes: [UInt8]) throws {
+    private nonisolated func stage(shards: [[UInt8]?], manifestBytes: [UInt8]) throws {
         try? FileManager.default.removeItem(atPath: stagingDirectory)
         try AtomicFile.createFolder(stagingDirectory)
         for (index, bytes) in shards.enumerated() {
@@ -182,7 +196,7 @@ public struct CloudCatalogSync: Sendable {
     }
 
     /// A crash between the two renames leaves the old catalog retired and none in place: put it back.
-    private func recoverInterruptedSwap() throws {
+    private nonisolated func recoverInterruptedSwap() throws {
         let manager = FileManager.default
         if !manager.fileExists(atPath: catalogDirectory), manager.fileExists(atPath: retiredDirectory) {
             try move(retiredDirectory, to: catalogDirectory)
@@ -190,7 +204,7 @@ public struct CloudCatalogSync: Sendable {
         try? manager.removeItem(atPath: stagingDirectory)
     }
 
-    private func move(_ from: String, to path: String) throws {
+    private nonisolated func move(_ from: String, to path: String) throws {
         guard rename(from, path) == 0 else { throw PhotolalaError.writeFailed(path, errno: errno) }
     }
 }
