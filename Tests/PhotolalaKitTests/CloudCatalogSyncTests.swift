@@ -120,21 +120,6 @@ import Testing
         #expect(try source.sync.state().error != nil, "the next sync tries again")
     }
 
-    @Test func syncsAskedForTogetherShareOneRun() async throws {
-        let folder = try TemporaryDirectory()
-        let store = LocalDirectoryObjectStore(root: folder.path("store"))
-        let paths = try await makePhotos(2, in: folder)
-        _ = try await BackupService(store: store, userID: Self.userID, engine: try makeEngine(in: folder)).backUp(paths)
-        let counting = CountingStore(store)
-        let sync = CloudCatalogSync(store: counting, userID: Self.userID, engine: try Self.deviceB(in: folder))
-        async let first = sync.sync()
-        async let second = sync.sync()
-        let (one, other) = await (first, second)
-        #expect(one == other)
-        #expect(one.photoCount == 2)
-        #expect(await counting.heads.count == 1, "one HEAD of the manifest for both")
-    }
-
     @Test func theLastSyncedCatalogKeepsWorkingOffline() async throws {
         guard let server = try await SeaweedFS.start() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
         defer { server.stop() }

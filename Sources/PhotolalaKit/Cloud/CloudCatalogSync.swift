@@ -15,21 +15,18 @@ import GRDB
 /// fetched once more, then rejected, never imported); stage the new catalog in a temporary
 /// folder and rename it into place; import the changed shards into the database with the cloud
 /// winning; record the ETag and the date. Offline, the last synced catalog keeps working.
-/// A sync asked for while one runs joins it (the staging folder is this actor's to guard) and
-/// gets its result; its progress goes to the first caller.
 ///
 /// ```swift
 /// let sync = CloudCatalogSync(store: store, userID: config.userID, engine: engine)
 /// let state = await sync.sync { print($0.fraction, $0.status) }
 /// if let error = state.error { print(error, "(offline: \(state.isOffline))") }
 /// ```
-public actor CloudCatalogSync {
-    nonisolated let store: any ObjectStore
-    public nonisolated let layout: CloudLayout
-    nonisolated let database: PhotolalaDatabase
+public struct CloudCatalogSync: Sendable {
+    let store: any ObjectStore
+    public let layout: CloudLayout
+    let database: PhotolalaDatabase
     /// `{data}/cloud/{userId}`: holds `.photolala/`, the local copy of the cloud catalog.
-    nonisolated let directory: String
-    private var running: Task<CloudSyncState, Never>?
+    let directory: String
 
     /// - Parameters:
     ///   - store: The bucket holding the backup.
@@ -43,14 +40,14 @@ public actor CloudCatalogSync {
     }
 
     /// The catalog's name in the database (its `directoryPath`).
-    public nonisolated var catalogName: String { "cloud:" + layout.userID }
+    public var catalogName: String { "cloud:" + layout.userID }
 
     /// The local copy of `catalogs/{userId}/.photolala/`.
-    public nonisolated var catalogDirectory: String { directory + "/" + FolderCatalog.directoryName }
+    public var catalogDirectory: String { directory + "/" + FolderCatalog.directoryName }
 
     /// The state of the last sync, without asking the store.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
-    public nonisolated func state() throws -> CloudSyncState {
+    public func state() throws -> CloudSyncState {
         let record = try CatalogStore(database: database).catalog(directoryPath: catalogName)
         let count = try record.map { record in
             try database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM catalogEntry WHERE catalogId = ?", arguments: [record.id]) ?? 0 }
@@ -69,17 +66,6 @@ public actor CloudCatalogSync {
     ///   - progress: Called as the sync advances, from any task.
     /// - Returns: The new state; on failure the previous catalog's state with ``CloudSyncState/error`` set.
     public func sync(force: Bool = false, progress: @escaping @Sendable (CloudSyncProgress) -> Void = { _ in }) async -> CloudSyncState {
-        if let running {
-            return await running.value
-        }
-        let task = Task { await perform(force: force, progress: progress) }
-        running = task
-        let state = await task.value
-        running = nil
-        return state
-    }
-
-    private nonisolated func perform(force: Bool, progress: @escaping @Sendable (CloudSyncProgress) -> Void) async -> CloudSyncState {
         do {
             return try await run(force: force, progress: progress)
         } catch {
@@ -92,7 +78,7 @@ public actor CloudCatalogSync {
         }
     }
 
-    private nonisolated func run(force: Bool, progress: @escaping @Sendable (CloudSyncProgress) -> Void) async throws -> CloudSyncState {
+    private func run(force: Bool, progress: @escaping @Sendable (CloudSyncProgress) -> Void) async throws -> CloudSyncState {
         let catalogs = CatalogStore(database: database)
         progress(CloudSyncProgress(fraction: 0, status: "Checking the cloud catalog…"))
         try recoverInterruptedSwap()
@@ -162,7 +148,7 @@ public actor CloudCatalogSync {
 
     /// One shard, verified against the manifest; fetched a second time on a mismatch, then
     /// `nil` (rejected) when it still does not match.
-    private nonisolated func download(_ shard: CatalogManifest.Shard) async throws -> [UInt8]? {
+    private func download(_ shard: CatalogManifest.Shard) async throws -> [UInt8]? {
         for _ in 0..<2 {
             guard let bytes = try await store.get(layout.shard(shard.index)) else { return nil }
             if ContentHash.sha256(of: bytes) == shard.sha256 { return bytes }
@@ -170,16 +156,16 @@ public actor CloudCatalogSync {
         return nil
     }
 
-    private nonisolated func shardPath(_ index: Int, in folder: String) -> String {
+    private func shardPath(_ index: Int, in folder: String) -> String {
         folder + "/" + FolderCatalog.shardName(index)
     }
 
-    private nonisolated var stagingDirectory: String { directory + "/.staging" }
-    private nonisolated var retiredDirectory: String { directory + "/.retired" }
+    private var stagingDirectory: String { directory + "/.staging" }
+    private var retiredDirectory: String { directory + "/.retired" }
 
     /// Writes the whole new catalog into a staging folder, then swaps it in with two renames;
     /// ``recoverInterruptedSwap()`` repairs a crash between them.
-    private nonisolated func stage(shards: [[UInt8]?], manifestBytes: [UInt8]) throws {
+    private func stage(shards: [[UInt8]?], manifestBytes: [UInt8]) throws {
         try? FileManager.default.removeItem(atPath: stagingDirectory)
         try AtomicFile.createFolder(stagingDirectory)
         for (index, bytes) in shards.enumerated() {
@@ -196,7 +182,7 @@ public actor CloudCatalogSync {
     }
 
     /// A crash between the two renames leaves the old catalog retired and none in place: put it back.
-    private nonisolated func recoverInterruptedSwap() throws {
+    private func recoverInterruptedSwap() throws {
         let manager = FileManager.default
         if !manager.fileExists(atPath: catalogDirectory), manager.fileExists(atPath: retiredDirectory) {
             try move(retiredDirectory, to: catalogDirectory)
@@ -204,7 +190,7 @@ public actor CloudCatalogSync {
         try? manager.removeItem(atPath: stagingDirectory)
     }
 
-    private nonisolated func move(_ from: String, to path: String) throws {
+    private func move(_ from: String, to path: String) throws {
         guard rename(from, path) == 0 else { throw PhotolalaError.writeFailed(path, errno: errno) }
     }
 }
