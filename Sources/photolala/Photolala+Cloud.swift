@@ -4,8 +4,8 @@ import PhotolalaKit
 extension Photolala {
     struct Cloud: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the cloud settings and the storage the backup uses.",
-            subcommands: [Config.self, Usage.self]
+            abstract: "Sync, list and restore the cloud backup; show its settings and storage.",
+            subcommands: [Config.self, Usage.self, Sync.self, List.self, Restore.self, RestoreStatusCommand.self, Get.self]
         )
     }
 }

@@ -125,7 +125,7 @@ public final class SeaweedFS: @unchecked Sendable {
     }
 
     /// Ports the kernel hands out now; free for the next moment.
-    private static func freePorts(_ count: Int) throws -> [Int] {
+    static func freePorts(_ count: Int) throws -> [Int] {
         var sockets: [Int32] = []
         defer { sockets.forEach { close($0) } }
         var ports: [Int] = []
@@ -148,7 +148,7 @@ public final class SeaweedFS: @unchecked Sendable {
         return ports
     }
 
-    private static func accepts(port: Int) -> Bool {
+    static func accepts(port: Int) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(descriptor) }
         var address = sockaddr_in()

@@ -38,8 +38,8 @@ struct CommandLineTests {
                   backup                  Star photos for backup to S3 and upload them:
                                           originals to Deep Archive, thumbnails and metadata to
                                           Standard.
-                  cloud                   Show the cloud settings and the storage the backup
-                                          uses.
+                  cloud                   Sync, list and restore the cloud backup; show its
+                                          settings and storage.
 
                   See 'photolala help <subcommand>' for detailed help.
 

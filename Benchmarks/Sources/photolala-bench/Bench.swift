@@ -6,7 +6,7 @@ import PhotolalaKit
 ///
 ///     photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR [PHOTOS_LIBRARY]]]
 ///
-/// `BENCH_ONLY=thumbnails,md5,listing,catalog,library` picks which to run; the catalog
+/// `BENCH_ONLY=thumbnails,md5,listing,catalog,library,cloudsync` picks which to run; the catalog
 /// benchmark needs FLAT_DIR, one folder of many photos; the library benchmark needs
 /// PHOTOS_LIBRARY, a synthetic Apple Photos library (`Benchmarks/make-photos-library.py`).
 @main
@@ -31,6 +31,7 @@ struct Bench {
         if wanted("listing") { results += try await listing(tree: tree) }
         if wanted("catalog"), arguments.count > 4 { results += try await catalog(folder: arguments[arguments.startIndex + 4], jobs: jobs) }
         if wanted("library"), arguments.count > 5 { results += try photosLibrary(arguments[arguments.startIndex + 5]) }
+        if wanted("cloudsync") { results += try await cloudSync() }
 
         print("| benchmark | Photolala | reference | reference tool | ratio | target |")
         print("| --- | --- | --- | --- | --- | --- |")

@@ -68,7 +68,14 @@ public struct LocalDirectoryObjectStore: ObjectStore {
         guard let sidecar = try sidecar(key) else { return nil }
         return ObjectInfo(
             size: sidecar.size, etag: sidecar.etag, lastModified: sidecar.lastModified, storageClass: StorageClass(rawValue: sidecar.storageClass),
-            metadata: sidecar.metadata, contentType: sidecar.contentType, tagCount: sidecar.tags.count)
+            metadata: sidecar.metadata, contentType: sidecar.contentType, tagCount: sidecar.tags.count,
+            // A folder has no archive tier: its Deep Archive objects are always readable.
+            restore: sidecar.storageClass == StorageClass.deepArchive.rawValue ? ObjectRestoreState(ongoing: false, expiry: nil) : nil)
+    }
+
+    /// Succeeds at once: every object in a folder is readable already.
+    public func restore(_ key: String, days: Int, tier: RestoreTier) async throws {
+        guard try sidecar(key) != nil else { throw Self.noSuchKey("RestoreObject", key) }
     }
 
     public func tags(_ key: String) async throws -> [String: String] {

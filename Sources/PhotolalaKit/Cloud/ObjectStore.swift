@@ -47,6 +47,11 @@ public protocol ObjectStore: Sendable {
 
     /// The parts already uploaded, in part order: what a resumed upload can skip.
     func listParts(_ key: String, uploadID: String) async throws -> [UploadedPart]
+
+    /// Asks for a temporary readable copy of an archived object for `days` days (S3
+    /// RestoreObject); its progress shows in ``ObjectInfo/restore``.
+    /// - Throws: ``ObjectStoreError`` (`noSuchKey`, or `invalidRequest` when the store cannot restore).
+    func restore(_ key: String, days: Int, tier: RestoreTier) async throws
 }
 
 extension ObjectStore {
@@ -119,10 +124,12 @@ public struct ObjectInfo: Sendable, Equatable {
     public var contentType: String?
     /// How many tags the object has, when the store says.
     public var tagCount: Int?
+    /// The `x-amz-restore` state of an archived object; `nil` when no restore was asked for.
+    public var restore: ObjectRestoreState?
 
     public init(
         size: Int64, etag: String, lastModified: Date?, storageClass: StorageClass, metadata: [String: String], contentType: String?,
-        tagCount: Int?
+        tagCount: Int?, restore: ObjectRestoreState? = nil
     ) {
         self.size = size
         self.etag = etag
@@ -131,6 +138,7 @@ public struct ObjectInfo: Sendable, Equatable {
         self.metadata = metadata
         self.contentType = contentType
         self.tagCount = tagCount
+        self.restore = restore
     }
 }
 

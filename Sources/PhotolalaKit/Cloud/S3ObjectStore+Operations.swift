@@ -35,7 +35,8 @@ extension S3ObjectStore {
             storageClass: response.header("x-amz-storage-class").map { StorageClass(rawValue: $0) } ?? .standard,
             metadata: metadata,
             contentType: response.header("content-type"),
-            tagCount: response.header("x-amz-tagging-count").flatMap { Int($0) }
+            tagCount: response.header("x-amz-tagging-count").flatMap { Int($0) },
+            restore: response.header("x-amz-restore").flatMap(ObjectRestoreState.init(header:))
         )
     }
 

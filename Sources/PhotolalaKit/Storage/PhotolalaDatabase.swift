@@ -143,6 +143,19 @@ public struct PhotolalaDatabase: Sendable {
                 table.primaryKey(["key", "partNumber"])
             }
         }
+        migrator.registerMigration("v5 restores") { db in
+            // Deep Archive restores asked for from this device (seed 002's ArchiveStatus), so the
+            // browser shows their state without asking the store for every photo.
+            try db.create(table: "restoreRequest") { table in
+                table.primaryKey("md5", .text)
+                table.column("state", .text).notNull()
+                table.column("tier", .text)
+                table.column("days", .integer)
+                table.column("requested", .datetime)
+                table.column("expiry", .datetime)
+                table.column("checked", .datetime).notNull()
+            }
+        }
         return migrator
     }
 }

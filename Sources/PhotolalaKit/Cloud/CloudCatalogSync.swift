@@ -1,0 +1,214 @@
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Pulls the user's cloud catalog into this device (seed 004's S3CatalogSyncServiceV2).
+///
+/// The protocol, in order: HEAD the cloud manifest and compare its ETag with the one recorded
+/// in the database (unchanged: done, one request); GET the manifest; GET only the shards whose
+/// SHA-256 differs from the local copy, verifying each against the manifest (a mismatch is
+/// fetched once more, then rejected, never imported); stage the new catalog in a temporary
+/// folder and rename it into place; import the changed shards into the database with the cloud
+/// winning; record the ETag and the date. Offline, the last synced catalog keeps working.
+///
+/// ```swift
+/// let sync = CloudCatalogSync(store: store, userID: config.userID, engine: engine)
+/// let state = await sync.sync { print($0.fraction, $0.status) }
+/// if let error = state.error { print(error, "(offline: \(state.isOffline))") }
+/// ```
+public struct CloudCatalogSync: Sendable {
+    let store: any ObjectStore
+    public let layout: CloudLayout
+    let database: PhotolalaDatabase
+    /// `{data}/cloud/{userId}`: holds `.photolala/`, the local copy of the cloud catalog.
+    let directory: String
+
+    /// - Parameters:
+    ///   - store: The bucket holding the backup.
+    ///   - userID: The user whose catalog to sync.
+    ///   - engine: Its database receives the entries; its data folder the catalog files.
+    public init(store: any ObjectStore, userID: String, engine: Engine) {
+        self.store = store
+        self.layout = CloudLayout(userID: userID)
+        self.database = engine.database
+        self.directory = engine.configuration.dataDirectory + "/cloud/" + userID
+    }
+
+    /// The catalog's name in the database (its `directoryPath`).
+    public var catalogName: String { "cloud:" + layout.userID }
+
+    /// The local copy of `catalogs/{userId}/.photolala/`.
+    public var catalogDirectory: String { directory + "/" + FolderCatalog.directoryName }
+
+    /// The state of the last sync, without asking the store.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func state() throws -> CloudSyncState {
+        let record = try CatalogStore(database: database).catalog(directoryPath: catalogName)
+        let count = try record.map { record in
+            try database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM catalogEntry WHERE catalogId = ?", arguments: [record.id]) ?? 0 }
+        }
+        var state = CloudSyncState(lastSyncDate: record?.lastSyncDate, manifestETag: record?.manifestETag, photoCount: count ?? 0)
+        if record?.syncState == "partial" {
+            state.error = "The last sync left out shards that failed their checksum; sync again."
+        }
+        return state
+    }
+
+    /// Brings the local catalog up to date with the cloud's.
+    /// - Parameters:
+    ///   - force: Download the manifest even when its ETag is unchanged (shards are still only
+    ///     downloaded when their SHA-256 differs).
+    ///   - progress: Called as the sync advances, from any task.
+    /// - Returns: The new state; on failure the previous catalog's state with ``CloudSyncState/error`` set.
+    public func sync(force: Bool = false, progress: @escaping @Sendable (CloudSyncProgress) -> Void = { _ in }) async -> CloudSyncState {
+        do {
+            return try await run(force: force, progress: progress)
+        } catch {
+            var state = (try? self.state()) ?? CloudSyncState(lastSyncDate: nil, manifestETag: nil, photoCount: 0)
+            state.isOffline = (error as? ObjectStoreError)?.code == .unreachable
+            let since = state.lastSyncDate.map { " Showing the catalog synced on \($0.formatted(.iso8601))." } ?? ""
+            state.error = "The cloud catalog could not be synced: \(error)\(since)"
+            progress(CloudSyncProgress(fraction: 1, status: state.isOffline ? "Offline" : "Sync failed"))
+            return state
+        }
+    }
+
+    private func run(force: Bool, progress: @escaping @Sendable (CloudSyncProgress) -> Void) async throws -> CloudSyncState {
+        let catalogs = CatalogStore(database: database)
+        progress(CloudSyncProgress(fraction: 0, status: "Checking the cloud catalog…"))
+        try recoverInterruptedSwap()
+        let previous = try catalogs.catalog(directoryPath: catalogName)
+        guard let head = try await store.head(layout.manifest) else {
+            // Nothing backed up yet: an empty catalog, synced.
+            let record = try catalogs.findOrCreateCatalog(directoryPath: catalogName, directoryUUID: "")
+            try catalogs.recordSync(of: record, state: "synced", manifestETag: nil, at: Date())
+            progress(CloudSyncProgress(fraction: 1, status: "No backup in the cloud yet"))
+            return try state()
+        }
+        let localManifest = FileManager.default.fileExists(atPath: catalogDirectory + "/" + FolderCatalog.manifestName)
+        if !force, let previous, previous.manifestETag == head.etag, previous.syncState == "synced", localManifest {
+            try catalogs.recordSync(of: previous, state: "synced", manifestETag: head.etag, at: Date())
+            progress(CloudSyncProgress(fraction: 1, status: "Up to date"))
+            return try state()
+        }
+
+        progress(CloudSyncProgress(fraction: 0.05, status: "Downloading the manifest…"))
+        guard let manifestBytes = try await store.get(layout.manifest) else { throw CloudError.missingObject(layout.manifest) }
+        let manifest = try CatalogManifest(propertyList: manifestBytes, path: layout.manifest)
+        let local = (0..<16).map { index in try? FileContents(path: shardPath(index, in: catalogDirectory), sizeLimit: 1 << 30).bytes }
+        let wanted = manifest.shards.filter { shard in local[shard.index].map { ContentHash.sha256(of: $0) } != shard.sha256 }
+
+        let downloads = DownloadCounter(total: wanted.count, progress: progress)
+        let fetched = try await concurrently(wanted, limit: 4) { shard in
+            let result = try await self.download(shard)
+            await downloads.finished()
+            return (shard.index, result)
+        }
+        var shards = local
+        var rejected: [Int] = []
+        for (index, bytes) in fetched {
+            if let bytes { shards[index] = bytes } else { rejected.append(index) }
+        }
+
+        progress(CloudSyncProgress(fraction: 0.8, status: "Saving the catalog…"))
+        try stage(shards: shards, manifestBytes: manifestBytes)
+
+        progress(CloudSyncProgress(fraction: 0.85, status: "Importing into the database…"))
+        let record = try catalogs.findOrCreateCatalog(directoryPath: catalogName, directoryUUID: manifest.directoryUUID)
+        let imported = try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT shardIndex, checksum FROM catalogShard WHERE catalogId = ?", arguments: [record.id])
+                .reduce(into: [Int: String]()) { checksums, row in
+                    let index: Int = row["shardIndex"]
+                    checksums[index] = row["checksum"]
+                }
+        }
+        for shard in manifest.shards where !rejected.contains(shard.index) && imported[shard.index] != shard.sha256 {
+            guard let bytes = shards[shard.index] else { continue }
+            try catalogs.importShard(shard.index, csv: bytes, into: record)
+        }
+        // A rejected shard keeps the old ETag, so the next sync tries it again.
+        try catalogs.recordSync(
+            of: record, state: rejected.isEmpty ? "synced" : "partial", manifestETag: rejected.isEmpty ? head.etag : previous?.manifestETag,
+            at: Date())
+        var result = try state()
+        result.downloadedShards = fetched.map(\.0).filter { !rejected.contains($0) }.sorted()
+        result.rejectedShards = rejected.sorted()
+        if !rejected.isEmpty {
+            result.error =
+                "Shards \(rejected.sorted().map { FolderCatalog.shardName($0) }.joined(separator: ", ")) did not match the manifest's SHA-256 and were not imported; the rest was synced."
+        }
+        progress(CloudSyncProgress(fraction: 1, status: rejected.isEmpty ? "Synced \(result.photoCount) photos" : "Synced, with rejected shards"))
+        return result
+    }
+
+    /// One shard, verified against the manifest; fetched a second time on a mismatch, then
+    /// `nil` (rejected) when it still does not match.
+    private func download(_ shard: CatalogManifest.Shard) async throws -> [UInt8]? {
+        for _ in 0..<2 {
+            guard let bytes = try await store.get(layout.shard(shard.index)) else { return nil }
+            if ContentHash.sha256(of: bytes) == shard.sha256 { return bytes }
+        }
+        return nil
+    }
+
+    private func shardPath(_ index: Int, in folder: String) -> String {
+        folder + "/" + FolderCatalog.shardName(index)
+    }
+
+    private var stagingDirectory: String { directory + "/.staging" }
+    private var retiredDirectory: String { directory + "/.retired" }
+
+    /// Writes the whole new catalog into a staging folder, then swaps it in with two renames;
+    /// ``recoverInterruptedSwap()`` repairs a crash between them.
+    private func stage(shards: [[UInt8]?], manifestBytes: [UInt8]) throws {
+        try? FileManager.default.removeItem(atPath: stagingDirectory)
+        try AtomicFile.createFolder(stagingDirectory)
+        for (index, bytes) in shards.enumerated() {
+            guard let bytes else { continue }
+            try AtomicFile.write(bytes, to: shardPath(index, in: stagingDirectory))
+        }
+        try AtomicFile.write(manifestBytes, to: stagingDirectory + "/" + FolderCatalog.manifestName)
+        try? FileManager.default.removeItem(atPath: retiredDirectory)
+        if FileManager.default.fileExists(atPath: catalogDirectory) {
+            try move(catalogDirectory, to: retiredDirectory)
+        }
+        try move(stagingDirectory, to: catalogDirectory)
+        try? FileManager.default.removeItem(atPath: retiredDirectory)
+    }
+
+    /// A crash between the two renames leaves the old catalog retired and none in place: put it back.
+    private func recoverInterruptedSwap() throws {
+        let manager = FileManager.default
+        if !manager.fileExists(atPath: catalogDirectory), manager.fileExists(atPath: retiredDirectory) {
+            try move(retiredDirectory, to: catalogDirectory)
+        }
+        try? manager.removeItem(atPath: stagingDirectory)
+    }
+
+    private func move(_ from: String, to path: String) throws {
+        guard rename(from, path) == 0 else { throw PhotolalaError.writeFailed(path, errno: errno) }
+    }
+}
+
+/// Counts finished shard downloads into the progress between 10 % and 80 %.
+private actor DownloadCounter {
+    let total: Int
+    let progress: @Sendable (CloudSyncProgress) -> Void
+    private var done = 0
+
+    init(total: Int, progress: @escaping @Sendable (CloudSyncProgress) -> Void) {
+        self.total = total
+        self.progress = progress
+        progress(CloudSyncProgress(fraction: 0.1, status: "Downloading \(total) changed shards…"))
+    }
+
+    func finished() {
+        done += 1
+        progress(CloudSyncProgress(fraction: 0.1 + 0.7 * Double(done) / Double(max(total, 1)), status: "Downloaded \(done) of \(total) shards"))
+    }
+}

@@ -1,0 +1,128 @@
+public import Foundation
+import GRDB
+
+/// The user's backup as a ``PhotoSource`` (seed 002's S3PhotoProvider): items come from the
+/// synced cloud catalog, never from listing the bucket; thumbnails and metadata (Standard
+/// storage) through a ``DownloadCache``; the original only once it is readable (restored from
+/// Deep Archive). Item ids are the photos' MD5s.
+///
+/// ```swift
+/// let source = CloudPhotoSource(store: store, userID: config.userID, engine: engine)
+/// _ = await source.sync.sync()
+/// for photo in try source.listedPhotos() { print(photo.item.displayName, photo.date ?? 0) }
+/// ```
+public struct CloudPhotoSource: PhotoSource {
+    let store: any ObjectStore
+    public let layout: CloudLayout
+    /// Keeps the catalog this source lists up to date.
+    public let sync: CloudCatalogSync
+    let cache: DownloadCache
+    let database: PhotolalaDatabase
+
+    public var capabilities: PhotoSourceCapabilities { [.sorting, .grouping, .preview, .restore] }
+
+    /// - Parameters:
+    ///   - store: The bucket holding the backup.
+    ///   - userID: Whose backup to show.
+    ///   - engine: Holds the database with the synced catalog; its cache folder holds downloads.
+    ///   - cacheBudget: Bytes of downloaded thumbnails and metadata kept on disk.
+    public init(store: any ObjectStore, userID: String, engine: Engine, cacheBudget: Int64 = 1 << 30) {
+        self.store = store
+        self.layout = CloudLayout(userID: userID)
+        self.sync = CloudCatalogSync(store: store, userID: userID, engine: engine)
+        self.cache = DownloadCache(directory: engine.configuration.cacheDirectory + "/cloud/" + userID, byteBudget: cacheBudget)
+        self.database = engine.database
+    }
+
+    /// Every photo of the synced catalog with its date, size and dimensions, newest first:
+    /// what a server lists and sorts without another request.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func listedPhotos() throws -> [ListedPhoto] {
+        try entries().map { entry in
+            ListedPhoto(
+                item: PhotoItem(id: entry.md5, displayName: entry.filename), date: entry.photoDate, size: entry.size, width: entry.width,
+                height: entry.height)
+        }
+    }
+
+    /// The synced catalog's entries, newest first.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func entries() throws -> [CatalogEntry] {
+        guard let record = try CatalogStore(database: database).catalog(directoryPath: sync.catalogName) else { return [] }
+        return try database.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT \(CatalogStore.entryColumns) FROM catalogEntry WHERE catalogId = ? ORDER BY photoDate DESC, md5",
+                arguments: [record.id]
+            ).map(CatalogEntry.init)
+        }
+    }
+
+    /// The catalog entry of one photo.
+    /// - Throws: ``CloudError/notInCatalog`` when the synced catalog does not list it.
+    public func entry(md5: String) throws -> CatalogEntry {
+        let record = try CatalogStore(database: database).catalog(directoryPath: sync.catalogName)
+        guard let record, let entry = try CatalogStore(database: database).entry(md5: md5, in: record) else {
+            throw CloudError.notInCatalog(md5)
+        }
+        return entry
+    }
+
+    public func loadItems() -> AsyncThrowingStream<[PhotoItem], any Error> {
+        AsyncThrowingStream { continuation in
+            do {
+                continuation.yield(try listedPhotos().map(\.item))
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+    }
+
+    /// The metadata plist the backup stored, completed from the catalog entry.
+    public func loadMetadata(for id: PhotoItem.ID) async throws -> PhotoMetadata {
+        let entry = try entry(md5: id)
+        let key = layout.metadata(entry.md5)
+        var metadata = PhotoMetadata()
+        if let plist = try? await cache.bytes(for: key, fetch: { [store] in try await Self.fetch(key, from: store) }).bytes {
+            metadata = (try? PropertyListDecoder().decode(PhotoMetadata.self, from: Data(plist))) ?? metadata
+        }
+        metadata.md5 = entry.md5
+        metadata.fileSize = metadata.fileSize ?? entry.size
+        metadata.width = metadata.width ?? entry.width
+        metadata.height = metadata.height ?? entry.height
+        metadata.originalFilename = metadata.originalFilename ?? entry.filename
+        metadata.photoDate = metadata.photoDate ?? Date(timeIntervalSince1970: TimeInterval(entry.photoDate))
+        return metadata
+    }
+
+    /// The thumbnail from `thumbnails/{userId}/{md5}.dat`; from the disk cache when it was seen before.
+    public func loadThumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
+        let md5 = id.lowercased()
+        let key = layout.thumbnail(md5)
+        let (jpeg, cached) = try await cache.bytes(for: key) { [store] in try await Self.fetch(key, from: store) }
+        return Thumbnail(md5: md5, jpeg: jpeg, origin: cached ? .disk : .generated)
+    }
+
+    /// The original, once readable.
+    /// - Throws: ``CloudError/archived`` or ``CloudError/restoreInProgress`` while it is in Deep Archive.
+    public func loadFullImage(for id: PhotoItem.ID) async throws -> Data {
+        let md5 = id.lowercased()
+        let key = layout.photo(md5)
+        guard let info = try await store.head(key) else { throw CloudError.missingObject(key) }
+        switch ArchiveStatus(info) {
+        case .archived: throw CloudError.archived(md5)
+        case .restoring: throw CloudError.restoreInProgress(md5)
+        case .available, .restored: return Data(try await Self.fetch(key, from: store))
+        }
+    }
+
+    /// The catalog only changes by a sync, which the caller runs and then relists.
+    public func changes() -> AsyncStream<PhotoSourceChange> {
+        AsyncStream { $0.finish() }
+    }
+
+    static func fetch(_ key: String, from store: any ObjectStore) async throws -> [UInt8] {
+        guard let bytes = try await store.get(key) else { throw CloudError.missingObject(key) }
+        return bytes
+    }
+}

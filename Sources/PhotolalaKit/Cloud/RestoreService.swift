@@ -1,0 +1,219 @@
+public import Foundation
+import GRDB
+
+/// Restores originals from Deep Archive and downloads them (seed 002's PhotoRetrievalView and
+/// S3DownloadService): a priced request with a tier and a number of days, state read from the
+/// `x-amz-restore` header and persisted, polling with backoff, and the download of a restored
+/// original under the extension its `Format` tag names, its MD5 checked.
+///
+/// ```swift
+/// let restores = RestoreService(store: store, userID: config.userID, engine: engine)
+/// let estimate = try await restores.estimate([md5], tier: .bulk)   // show it, then ask
+/// _ = try await restores.request([md5], tier: .bulk, days: 7)
+/// let path = try await restores.download(md5, to: "/home/me/Restored")
+/// ```
+public struct RestoreService: Sendable {
+    /// How patiently to poll a restore: the delay doubles from `initialDelay` up to `maximumDelay`.
+    public struct Polling: Sendable {
+        public var initialDelay: Duration
+        public var maximumDelay: Duration
+        /// Gives up after this long; Deep Archive promises 48 hours at most.
+        public var timeout: Duration
+
+        public init(initialDelay: Duration = .seconds(60), maximumDelay: Duration = .seconds(3600), timeout: Duration = .seconds(60 * 3600)) {
+            self.initialDelay = initialDelay
+            self.maximumDelay = maximumDelay
+            self.timeout = timeout
+        }
+    }
+
+    let store: any ObjectStore
+    public let layout: CloudLayout
+    let database: PhotolalaDatabase
+    let catalogName: String
+    public var pricing: RetrievalPricing
+
+    /// - Parameters:
+    ///   - store: The bucket holding the backup.
+    ///   - userID: Whose originals to restore.
+    ///   - engine: Its database persists the restores and holds the synced catalog (for sizes and names).
+    ///   - pricing: Retrieval prices for the estimate.
+    public init(store: any ObjectStore, userID: String, engine: Engine, pricing: RetrievalPricing = RetrievalPricing()) {
+        self.store = store
+        self.layout = CloudLayout(userID: userID)
+        self.database = engine.database
+        self.catalogName = CloudCatalogSync(store: store, userID: userID, engine: engine).catalogName
+        self.pricing = pricing
+    }
+
+    /// What restoring these originals would cost; sizes from the synced catalog, else from the store.
+    /// - Throws: ``CloudError/missingObject`` for an MD5 the bucket does not hold; ``ObjectStoreError``.
+    public func estimate(_ md5s: [String], tier: RestoreTier) async throws -> RetrievalEstimate {
+        var bytes: Int64 = 0
+        for md5 in md5s {
+            if let size = try catalogEntry(md5)?.size {
+                bytes += size
+            } else {
+                guard let info = try await store.head(layout.photo(md5.lowercased())) else { throw CloudError.missingObject(layout.photo(md5)) }
+                bytes += info.size
+            }
+        }
+        return pricing.estimate(bytes: bytes, requests: md5s.count, tier: tier)
+    }
+
+    /// Asks the store to restore each original for `days` days; one already readable is left alone.
+    /// - Returns: Each photo's status after asking.
+    /// - Throws: ``CloudError/invalidDays``; ``CloudError/missingObject``; ``ObjectStoreError``.
+    public func request(_ md5s: [String], tier: RestoreTier, days: Int) async throws -> [RestoreStatus] {
+        guard (1...30).contains(days) else { throw CloudError.invalidDays(days) }
+        var statuses: [RestoreStatus] = []
+        for md5 in md5s.map({ $0.lowercased() }) {
+            let key = layout.photo(md5)
+            guard let info = try await store.head(key) else { throw CloudError.missingObject(key) }
+            if ArchiveStatus(info) == .archived {
+                try await store.restore(key, days: days, tier: tier)
+            }
+            let now = Date()
+            var status = try await check(md5, now: now)
+            status.tier = tier
+            status.days = days
+            status.requested = now
+            try save(status)
+            statuses.append(status)
+        }
+        return statuses
+    }
+
+    /// Asks the store for the current state of every restore this device knows, and saves it.
+    /// - Throws: ``ObjectStoreError`` when the store cannot be asked.
+    public func refresh() async throws -> [RestoreStatus] {
+        var statuses: [RestoreStatus] = []
+        for saved in try savedStatuses() {
+            statuses.append(try await refresh(saved.md5))
+        }
+        return statuses
+    }
+
+    /// The current state of one original, saved.
+    /// - Throws: ``CloudError/missingObject``; ``ObjectStoreError``.
+    public func refresh(_ md5: String) async throws -> RestoreStatus {
+        let md5 = md5.lowercased()
+        var status = try await check(md5, now: Date())
+        if let saved = try savedStatuses().first(where: { $0.md5 == md5 }) {
+            status.tier = saved.tier
+            status.days = saved.days
+            status.requested = saved.requested
+        }
+        try save(status)
+        return status
+    }
+
+    /// The persisted states, as last checked, newest request first.
+    /// - Throws: ``PhotolalaError/databaseFailed``.
+    public func savedStatuses() throws -> [RestoreStatus] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM restoreRequest ORDER BY requested DESC, md5").map { row in
+                RestoreStatus(
+                    md5: row["md5"], state: ArchiveStatus(rawValue: row["state"]) ?? .archived,
+                    tier: (row["tier"] as String?).flatMap { RestoreTier(rawValue: $0) },
+                    days: row["days"], requested: row["requested"], expiry: row["expiry"], checked: row["checked"])
+            }
+        }
+    }
+
+    /// Polls until every original is readable, waiting longer each time.
+    /// - Throws: ``CloudError/restoreInProgress`` when `polling.timeout` passes first;
+    ///   ``CloudError/archived`` when no restore is under way; `CancellationError`.
+    public func waitUntilRestored(_ md5s: [String], polling: Polling = Polling()) async throws -> [RestoreStatus] {
+        let clock = ContinuousClock()
+        let deadline = clock.now + polling.timeout
+        var delay = polling.initialDelay
+        while true {
+            var statuses: [RestoreStatus] = []
+            for md5 in md5s {
+                statuses.append(try await refresh(md5))
+            }
+            if let archived = statuses.first(where: { $0.state == .archived }) { throw CloudError.archived(archived.md5) }
+            guard let waiting = statuses.first(where: { $0.state == .restoring }) else { return statuses }
+            guard clock.now + delay <= deadline else { throw CloudError.restoreInProgress(waiting.md5) }
+            try await Task.sleep(for: delay)
+            delay = min(delay * 2, polling.maximumDelay)
+        }
+    }
+
+    /// Downloads a readable original, checks its MD5 and writes it atomically.
+    /// - Parameter destination: An existing folder (the file is named after the catalog's file
+    ///   name with the extension of the `Format` tag), or a file path to write.
+    /// - Returns: The path written.
+    /// - Throws: ``CloudError/archived`` or ``CloudError/restoreInProgress`` while it is not
+    ///   readable; ``CloudError/checksumMismatch``; ``PhotolalaError/writeFailed``.
+    public func download(_ md5: String, to destination: String) async throws -> String {
+        let md5 = md5.lowercased()
+        let key = layout.photo(md5)
+        guard let info = try await store.head(key) else { throw CloudError.missingObject(key) }
+        switch ArchiveStatus(info) {
+        case .archived: throw CloudError.archived(md5)
+        case .restoring: throw CloudError.restoreInProgress(md5)
+        case .available, .restored: break
+        }
+        let bytes = try await CloudPhotoSource.fetch(key, from: store)
+        let actual = ContentHash.md5(of: bytes)
+        guard actual == md5 else { throw CloudError.checksumMismatch(key, expected: md5, actual: actual) }
+        var isFolder: ObjCBool = false
+        var path = destination
+        if FileManager.default.fileExists(atPath: destination, isDirectory: &isFolder), isFolder.boolValue {
+            let format = try await store.tags(key)["Format"]
+            let stem = try catalogEntry(md5).map { Self.stem(of: $0.filename) } ?? md5
+            path = destination + "/" + stem + "." + Self.fileExtension(format: format)
+        }
+        try AtomicFile.write(bytes, to: path)
+        return path
+    }
+
+    /// The extension for a `Format` tag: JPEG → jpg, HEIF → heic, …; `dat` when unknown.
+    public static func fileExtension(format: String?) -> String {
+        switch format?.uppercased() {
+        case "JPEG": "jpg"
+        case "HEIF": "heic"
+        case "PNG": "png"
+        case "AVIF": "avif"
+        case "TIFF": "tiff"
+        case "GIF": "gif"
+        case "WEBP": "webp"
+        case "BMP": "bmp"
+        default: "dat"
+        }
+    }
+
+    /// The catalog's file name without folders or extension; the MD5 when nothing is left.
+    private static func stem(of filename: String) -> String {
+        let name = FilePath.name(of: filename)
+        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        return stem.isEmpty || stem.hasPrefix(".") ? "photo" : stem
+    }
+
+    private func check(_ md5: String, now: Date) async throws -> RestoreStatus {
+        let key = layout.photo(md5)
+        guard let info = try await store.head(key) else { throw CloudError.missingObject(key) }
+        return RestoreStatus(
+            md5: md5, state: ArchiveStatus(info), tier: nil, days: nil, requested: nil, expiry: info.restore?.expiry, checked: now)
+    }
+
+    private func save(_ status: RestoreStatus) throws {
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO restoreRequest (md5, state, tier, days, requested, expiry, checked) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (md5) DO UPDATE SET state = excluded.state, tier = excluded.tier, days = excluded.days,
+                        requested = excluded.requested, expiry = excluded.expiry, checked = excluded.checked
+                    """,
+                arguments: [status.md5, status.state.rawValue, status.tier?.rawValue, status.days, status.requested, status.expiry, status.checked])
+        }
+    }
+
+    private func catalogEntry(_ md5: String) throws -> CatalogEntry? {
+        let store = CatalogStore(database: database)
+        guard let record = try store.catalog(directoryPath: catalogName) else { return nil }
+        return try store.entry(md5: md5, in: record)
+    }
+}

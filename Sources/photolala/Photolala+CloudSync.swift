@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import PhotolalaKit
+
+extension Photolala.Cloud {
+    struct Sync: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Pull the cloud catalog: only shards whose SHA-256 changed are downloaded, each verified.",
+            discussion: "Offline, the catalog of the last sync stays usable; the error is printed and the command exits with status 1.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Download the manifest even when its ETag is unchanged.")
+        var force = false
+
+        func run() async throws {
+            let source = try CloudContext(global: global).source()
+            let drawing = StatusDrawing()
+            let state = await source.sync.sync(force: force) { progress in
+                drawing.show("[\(Int(progress.fraction * 100))%] \(progress.status)")
+            }
+            drawing.clear()
+            let terminal = Terminal()
+            let date = state.lastSyncDate.map { $0.formatted(.iso8601) } ?? "never"
+            if let error = state.error {
+                throw PhotolalaCommandError("\(error) (\(state.photoCount.grouped) photos, last synced \(date))")
+            }
+            terminal.output(
+                "\(state.photoCount.grouped) photos in the cloud catalog; \(state.downloadedShards.count) shards downloaded; synced \(date).")
+        }
+    }
+}

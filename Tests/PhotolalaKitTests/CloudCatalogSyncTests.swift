@@ -1,0 +1,158 @@
+import Foundation
+import PhotolalaTestSupport
+import Synchronization
+import Testing
+
+@testable import PhotolalaKit
+
+/// Seed 004's sync protocol against SeaweedFS: a second device sees the first one's backup,
+/// only changed shards travel, a tampered shard is never imported, offline keeps working.
+@Suite struct CloudCatalogSyncTests {
+    static let userID = "3f2504e0-4f89-11d3-9a0c-0305e82c3301"
+
+    /// Device A backs up `count` photos into a fresh bucket; `nil` when SeaweedFS cannot run.
+    static func backedUp(
+        _ count: Int, in folder: TemporaryDirectory, server: SeaweedFS? = nil
+    ) async throws -> (
+        store: S3ObjectStore, deviceA: Engine, paths: [String]
+    )? {
+        var resolved = server
+        if resolved == nil {
+            resolved = try await SeaweedFS.shared()
+        }
+        guard let server = resolved else {
+            print("skipped: \(SeaweedFS.unavailableReason ?? "SeaweedFS unavailable")")
+            return nil
+        }
+        let store = try await makeS3Store(on: server)
+        let engine = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("a/cache"), dataDirectory: folder.path("a/data")))
+        let paths = try await makePhotos(count, in: folder)
+        let report = try await BackupService(store: store, userID: userID, engine: engine).backUp(paths)
+        #expect(report.failed.isEmpty, "\(report.failed)")
+        return (store, engine, paths)
+    }
+
+    static func deviceB(in folder: TemporaryDirectory) throws -> Engine {
+        try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("b/cache"), dataDirectory: folder.path("b/data")))
+    }
+
+    @Test func aSecondDeviceBrowsesTheFirstDevicesBackupWithThumbnails() async throws {
+        let folder = try TemporaryDirectory()
+        guard let setup = try await Self.backedUp(3, in: folder) else { return }
+        let (store, _, paths) = setup
+        let counting = CountingStore(store)
+        let source = CloudPhotoSource(store: counting, userID: Self.userID, engine: try Self.deviceB(in: folder))
+        let updates = SyncLog()
+        let state = await source.sync.sync { updates.append($0) }
+        #expect(state.error == nil, "\(state.error ?? "")")
+        #expect(state.photoCount == 3)
+        #expect(state.downloadedShards == Array(0..<16))
+        #expect(state.lastSyncDate != nil)
+        #expect(updates.last?.fraction == 1)
+        #expect(updates.count >= 5)
+        #expect(await counting.gets.allSatisfy { $0.hasPrefix("catalogs/") }, "listing never touches photos")
+
+        let md5s = Set(try paths.map { try ContentHash.md5(ofFileAt: $0) })
+        let listed = try source.listedPhotos()
+        #expect(Set(listed.map(\.item.id)) == md5s)
+        #expect(listed.allSatisfy { $0.size != nil && $0.date != nil })
+        #expect(Set(try await source.allItems().map(\.displayName)) == Set(paths.map { FilePath.name(of: $0) }))
+        let md5 = try #require(listed.first?.item.id)
+        let thumbnail = try await source.loadThumbnail(for: md5)
+        #expect(thumbnail.jpeg.starts(with: [0xFF, 0xD8, 0xFF]))
+        #expect(thumbnail.origin == .generated)
+        #expect(try await source.loadThumbnail(for: md5).origin == .disk)
+        let metadata = try await source.loadMetadata(for: md5)
+        #expect(metadata.md5 == md5)
+        #expect(paths.map { FilePath.name(of: $0) }.contains(metadata.originalFilename ?? ""))
+        #expect(metadata.format == .jpeg)
+        await #expect(throws: CloudError.self) { try await source.loadFullImage(for: md5) }
+
+        await counting.reset()
+        let again = await source.sync.sync()
+        #expect(again.error == nil)
+        #expect(again.downloadedShards.isEmpty)
+        #expect(await counting.heads == [CloudLayout(userID: Self.userID).manifest])
+        #expect(await counting.gets.isEmpty, "an unchanged ETag costs one HEAD")
+    }
+
+    @Test func onlyTheChangedShardIsDownloaded() async throws {
+        let folder = try TemporaryDirectory()
+        guard let setup = try await Self.backedUp(3, in: folder) else { return }
+        let (store, deviceA, paths) = setup
+        let counting = CountingStore(store)
+        let sync = CloudCatalogSync(store: counting, userID: Self.userID, engine: try Self.deviceB(in: folder))
+        #expect(await sync.sync().photoCount == 3)
+
+        let added = try await makePhotos(1, in: folder, prefix: "NEW_")
+        _ = try await BackupService(store: store, userID: Self.userID, engine: deviceA).backUp(paths + added)
+        let shard = CatalogEntry(md5: try ContentHash.md5(ofFileAt: added[0]), filename: "", size: 0, photoDate: 0, modified: 0).shard
+        await counting.reset()
+        let state = await sync.sync()
+        #expect(state.error == nil, "\(state.error ?? "")")
+        #expect(state.photoCount == 4)
+        #expect(state.downloadedShards == [shard])
+        let layout = CloudLayout(userID: Self.userID)
+        #expect(await counting.gets == [layout.manifest, layout.shard(shard)])
+    }
+
+    @Test func aTamperedShardIsRejectedAndNeverImported() async throws {
+        let folder = try TemporaryDirectory()
+        guard let setup = try await Self.backedUp(3, in: folder) else { return }
+        let (store, _, paths) = setup
+        let layout = CloudLayout(userID: Self.userID)
+        let md5 = try ContentHash.md5(ofFileAt: paths[0])
+        let shard = CatalogEntry(md5: md5, filename: "", size: 0, photoDate: 0, modified: 0).shard
+        var tampered = try #require(try await store.get(layout.shard(shard)))
+        tampered += Array("ffffffffffffffffffffffffffffffff,evil.jpg,1,0,0,,,\n".utf8)
+        _ = try await store.put(layout.shard(shard), body: tampered, options: PutOptions())
+
+        let counting = CountingStore(store)
+        let source = CloudPhotoSource(store: counting, userID: Self.userID, engine: try Self.deviceB(in: folder))
+        let state = await source.sync.sync()
+        #expect(state.rejectedShards == [shard])
+        #expect(state.error?.contains(FolderCatalog.shardName(shard)) == true)
+        #expect(await counting.gets.filter { $0 == layout.shard(shard) }.count == 2, "fetched once more, then rejected")
+        let listed = Set(try source.listedPhotos().map(\.item.id))
+        #expect(!listed.contains("ffffffffffffffffffffffffffffffff"))
+        #expect(!listed.contains(md5))
+        #expect(listed.count == 3 - paths.filter { (try? ContentHash.md5(ofFileAt: $0))?.first == md5.first }.count)
+        #expect(try source.sync.state().error != nil, "the next sync tries again")
+    }
+
+    @Test func theLastSyncedCatalogKeepsWorkingOffline() async throws {
+        guard let server = try await SeaweedFS.start() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
+        defer { server.stop() }
+        let folder = try TemporaryDirectory()
+        guard let setup = try await Self.backedUp(2, in: folder, server: server) else { return }
+        let store = setup.store
+        let source = CloudPhotoSource(store: store, userID: Self.userID, engine: try Self.deviceB(in: folder))
+        let synced = await source.sync.sync()
+        #expect(synced.error == nil)
+        let md5 = try #require(try source.listedPhotos().first?.item.id)
+        _ = try await source.loadThumbnail(for: md5)
+
+        server.stop()
+        try await Task.sleep(for: .seconds(2))
+        let offline = await source.sync.sync()
+        #expect(offline.isOffline)
+        #expect(offline.error?.contains("could not reach") == true, "\(offline.error ?? "")")
+        #expect(offline.error?.contains(server.secretKey) == false)
+        #expect(offline.lastSyncDate == synced.lastSyncDate)
+        #expect(offline.photoCount == 2)
+        #expect(try source.listedPhotos().count == 2)
+        #expect(try await source.loadThumbnail(for: md5).origin == .disk)
+    }
+}
+
+/// Progress updates collected from a `@Sendable` callback.
+final class SyncLog: Sendable {
+    private let updates = Mutex<[CloudSyncProgress]>([])
+
+    func append(_ progress: CloudSyncProgress) {
+        updates.withLock { $0.append(progress) }
+    }
+
+    var count: Int { updates.withLock { $0.count } }
+    var last: CloudSyncProgress? { updates.withLock { $0.last } }
+}

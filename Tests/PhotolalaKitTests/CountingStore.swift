@@ -1,0 +1,56 @@
+@testable import PhotolalaKit
+
+/// A decorator that forwards every call to a real store and records the keys of HEADs and GETs,
+/// so a test can tell which objects a sync fetched. It can also replace what one key returns,
+/// the way a tampered server would.
+actor CountingStore: ObjectStore {
+    let base: any ObjectStore
+    private(set) var gets: [String] = []
+    private(set) var heads: [String] = []
+
+    init(_ base: any ObjectStore) {
+        self.base = base
+    }
+
+    func reset() {
+        gets = []
+        heads = []
+    }
+
+    func put(_ key: String, body: [UInt8], options: PutOptions) async throws -> String { try await base.put(key, body: body, options: options) }
+
+    func get(_ key: String, range: ClosedRange<Int64>?, ifNoneMatch: String?) async throws -> ObjectData? {
+        gets.append(key)
+        return try await base.get(key, range: range, ifNoneMatch: ifNoneMatch)
+    }
+
+    func head(_ key: String) async throws -> ObjectInfo? {
+        heads.append(key)
+        return try await base.head(key)
+    }
+
+    func tags(_ key: String) async throws -> [String: String] { try await base.tags(key) }
+    func delete(_ key: String) async throws { try await base.delete(key) }
+
+    func list(prefix: String, continuationToken: String?, maxKeys: Int) async throws -> ObjectListing {
+        try await base.list(prefix: prefix, continuationToken: continuationToken, maxKeys: maxKeys)
+    }
+
+    func copy(from source: String, to destination: String) async throws { try await base.copy(from: source, to: destination) }
+
+    func createMultipartUpload(_ key: String, options: PutOptions) async throws -> String {
+        try await base.createMultipartUpload(key, options: options)
+    }
+
+    func uploadPart(_ key: String, uploadID: String, partNumber: Int, body: [UInt8]) async throws -> String {
+        try await base.uploadPart(key, uploadID: uploadID, partNumber: partNumber, body: body)
+    }
+
+    func completeMultipartUpload(_ key: String, uploadID: String, parts: [UploadedPart]) async throws -> String {
+        try await base.completeMultipartUpload(key, uploadID: uploadID, parts: parts)
+    }
+
+    func abortMultipartUpload(_ key: String, uploadID: String) async throws { try await base.abortMultipartUpload(key, uploadID: uploadID) }
+    func listParts(_ key: String, uploadID: String) async throws -> [UploadedPart] { try await base.listParts(key, uploadID: uploadID) }
+    func restore(_ key: String, days: Int, tier: RestoreTier) async throws { try await base.restore(key, days: days, tier: tier) }
+}

@@ -1,0 +1,89 @@
+public import Foundation
+
+/// moto's S3 server (`moto_server`) on 127.0.0.1 for what SeaweedFS lacks: RestoreObject on
+/// Deep Archive, 403 InvalidObjectState on archived GETs, and the `x-amz-restore` header.
+/// It does not check signatures, so authentication is tested on SeaweedFS only.
+///
+/// Started through the same kind of watchdog as ``SeaweedFS``, so it never outlives the tests.
+public final class MotoServer: @unchecked Sendable {
+    public let endpoint: String
+    private let pid: Int32
+    private let directory: URL
+
+    /// Why the server cannot run here, for the skip message; `nil` when `moto_server` is installed.
+    public static let unavailableReason: String? = {
+        guard serverPath() == nil else { return nil }
+        return "moto's 'moto_server' is not installed and 'pip install \"moto[server]\"' failed: restore tests are skipped."
+    }()
+
+    /// One server shared by the suites of this test process; `nil` when moto is unavailable.
+    public static func shared() async throws -> MotoServer? {
+        try await sharedServer.value
+    }
+
+    private static let sharedServer = Task<MotoServer?, any Error> {
+        guard let path = serverPath() else { return nil }
+        let server = try MotoServer(executable: path, port: try SeaweedFS.freePorts(1)[0])
+        try await server.waitUntilListening()
+        return server
+    }
+
+    private init(executable: String, port: Int) throws {
+        endpoint = "http://127.0.0.1:\(port)"
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("photolala-moto-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let folder = directory.path
+        let script = """
+            '\(executable)' -H 127.0.0.1 -p \(port) > '\(folder)/moto.log' 2>&1 &
+            m=$!; echo $m > '\(folder)/moto.pid'
+            trap 'kill $m 2>/dev/null; exit 0' TERM
+            while kill -0 \(getpid()) 2>/dev/null && kill -0 $m 2>/dev/null; do sleep 0.5; done
+            kill $m 2>/dev/null; wait $m
+            rm -rf '\(folder)'
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var found: Int32 = 0
+        for _ in 0..<100 {
+            if let text = try? String(contentsOfFile: folder + "/moto.pid", encoding: .utf8),
+                let value = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                found = value
+                break
+            }
+            usleep(20_000)
+        }
+        pid = found
+    }
+
+    /// What the server logged, for failure messages.
+    public var log: String {
+        (try? String(contentsOfFile: directory.path + "/moto.log", encoding: .utf8)) ?? ""
+    }
+
+    private func waitUntilListening() async throws {
+        let port = Int(endpoint.split(separator: ":").last ?? "") ?? 0
+        for _ in 0..<300 {
+            if SeaweedFS.accepts(port: port) { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        if pid > 0 { kill(pid, SIGTERM) }
+        throw SeaweedFS.StartFailure(message: "moto_server did not listen on port \(port) within 15 s:\n\(log.suffix(2000))")
+    }
+
+    /// `moto_server` on the PATH or where pip puts it; installed with pip when missing.
+    private static func serverPath() -> String? {
+        func find() -> String? {
+            let output = try? Shell.capture("/bin/sh", ["-c", "command -v moto_server || ls \"$HOME/.local/bin/moto_server\" 2>/dev/null"])
+            let path = output?.standardOutput.split(separator: "\n").first.map(String.init)
+            return path.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
+        }
+        if let path = find() { return path }
+        _ = try? Shell.capture("/bin/sh", ["-c", "python3 -m pip install --quiet 'moto[server]'"])
+        return find()
+    }
+}

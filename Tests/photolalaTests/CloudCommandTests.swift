@@ -1,0 +1,99 @@
+import Foundation
+import PhotolalaKit
+import PhotolalaTestSupport
+import Testing
+
+/// `photolala cloud sync|ls|restore|restore-status|get` through the built binary: sync against
+/// SeaweedFS, restores against moto.
+@Suite("photolala cloud browse and restore")
+struct CloudCommandTests {
+    static let userID = "6ba7b810-9dad-11d1-80b4-00c04fd430c8"
+
+    /// Backs up the fixture JPEG and GIF with one CLI (device A) and returns their folder.
+    static func backUp(with cli: CLI, environment: [String: String]) async throws -> String {
+        let photos = cli.folder.path("photos")
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        for name in ["photo.gif", "orientation6.jpg"] {
+            try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: photos + "/" + name)
+        }
+        #expect(try cli.run("backup", "star", photos + "/photo.gif", photos + "/orientation6.jpg", environment: environment).status == 0)
+        let run = try cli.run("backup", "run", environment: environment)
+        #expect(run.status == 0, "\(run.standardError)")
+        return photos
+    }
+
+    @Test("a second data directory syncs and lists the first one's backup")
+    func syncAndList() async throws {
+        guard let server = try await SeaweedFS.shared() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
+        let store = try await BackupCommandTests.bucket(on: server)
+        let environment = BackupCommandTests.environment(server, bucket: store.location.bucket)
+        let deviceA = try CLI()
+        let photos = try await Self.backUp(with: deviceA, environment: environment)
+        let deviceB = try CLI()
+        let sync = try deviceB.run("cloud", "sync", environment: environment)
+        #expect(sync.status == 0, "\(sync.standardError)")
+        #expect(sync.standardOutput.hasPrefix("2 photos in the cloud catalog; 16 shards downloaded; synced "), "\(sync.standardOutput)")
+        let again = try deviceB.run("cloud", "sync", environment: environment)
+        #expect(again.standardOutput.hasPrefix("2 photos in the cloud catalog; 0 shards downloaded"), "\(again.standardOutput)")
+        let listing = try deviceB.run("cloud", "ls", "--json", environment: environment)
+        let json = try JSONSerialization.jsonObject(with: Data(listing.standardOutput.utf8)) as? [String: Any]
+        #expect(json?["count"] as? Int == 2)
+        let names = (json?["photos"] as? [[String: Any]])?.compactMap { $0["filename"] as? String }
+        #expect(Set(names ?? []) == ["photo.gif", "orientation6.jpg"])
+        let md5 = try ContentHash.md5(ofFileAt: photos + "/orientation6.jpg")
+        #expect(try deviceB.run("cloud", "ls", environment: environment).standardOutput.contains("\(md5)  "))
+    }
+
+    @Test("restore shows the cost first, refuses Expedited, and get writes the original with its extension")
+    func restoreAndGet() async throws {
+        guard let server = try await MotoServer.shared() else { return print("skipped: \(MotoServer.unavailableReason ?? "")") }
+        let bucket = "cli" + UUID().uuidString.lowercased().prefix(8)
+        let store = S3ObjectStore(
+            location: try S3Location(endpoint: server.endpoint, bucket: bucket, region: "us-east-1"),
+            credentials: AWSCredentials(accessKeyID: "AKIDMOTO", secretAccessKey: "moto-secret"))
+        try await store.createBucket()
+        let environment = [
+            "PHOTOLALA_S3_ENDPOINT": server.endpoint, "PHOTOLALA_S3_BUCKET": bucket, "AWS_ACCESS_KEY_ID": "AKIDMOTO",
+            "AWS_SECRET_ACCESS_KEY": "moto-secret", "AWS_REGION": "us-east-1", "PHOTOLALA_USER_ID": Self.userID,
+        ]
+        let cli = try CLI()
+        let photos = try await Self.backUp(with: cli, environment: environment)
+        #expect(try cli.run("cloud", "sync", environment: environment).status == 0)
+        let md5 = try ContentHash.md5(ofFileAt: photos + "/orientation6.jpg")
+
+        let expedited = try cli.run("cloud", "restore", md5, "--tier", "Expedited", "--days", "2", environment: environment)
+        #expect(expedited.status != 0)
+        #expect(expedited.standardError.contains("'Expedited'"), "\(expedited.standardError)")
+        #expect(try cli.run("cloud", "restore", "--help").standardOutput.contains("Standard (~12 h) or Bulk (~48 h)."))
+
+        let archived = try cli.run("cloud", "get", md5, "-o", cli.folder.path("out.jpg"), environment: environment)
+        #expect(archived.status != 0)
+        #expect(archived.standardError.contains("is in Deep Archive: restore it first"), "\(archived.standardError)")
+
+        let quoted = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let declined = try Shell.capture(
+            "/bin/sh",
+            [
+                "-c",
+                "echo n | env PHOTOLALA_CACHE_DIR='\(cli.folder.path("cache"))' PHOTOLALA_DATA_DIR='\(cli.folder.path("data"))' \(quoted) '\(CLI.binary)' cloud restore \(md5) --tier Bulk --days 2",
+            ])
+        #expect(declined.standardOutput.hasPrefix("Estimated cost: 1 photos, "), "\(declined.standardOutput)")
+        #expect(declined.standardOutput.contains("Bulk (about 48 hours): $"))
+        #expect(declined.standardError.contains("Not requested"))
+
+        let restore = try cli.run("cloud", "restore", md5, "--tier", "Standard", "--days", "2", "--yes", environment: environment)
+        #expect(restore.status == 0, "\(restore.standardError)")
+        #expect(restore.standardOutput.contains("\(md5)  restored until "), "\(restore.standardOutput)")
+        let status = try cli.run("cloud", "restore-status", "--json", environment: environment)
+        let restores = (try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any])?["restores"] as? [[String: Any]]
+        #expect(restores?.first?["state"] as? String == "restored")
+        #expect(restores?.first?["tier"] as? String == "Standard")
+
+        let folder = cli.folder.path("restored")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let get = try cli.run("cloud", "get", md5, "-o", folder, environment: environment)
+        #expect(get.status == 0, "\(get.standardError)")
+        #expect(get.standardOutput == folder + "/orientation6.jpg\n")
+        #expect(try ContentHash.md5(ofFileAt: folder + "/orientation6.jpg") == md5)
+    }
+}
