@@ -20,24 +20,15 @@ struct ApplePhotosAPITests {
     }
 
     private func app() throws -> some ApplicationProtocol {
-        var configuration = ServerConfiguration(folders: [], libraries: [library], port: 0)
-        configuration.publicDirectory = Fixtures.repositoryRoot.appendingPathComponent("Sources/PhotolalaServer/Public").path
-        return try buildApplication(configuration: configuration, engine: engine)
+        try APITestSupport.application(ServerConfiguration(folders: [], libraries: [library], port: 0), engine: engine)
     }
 
     private func json(_ response: TestResponse) throws -> [String: Any] {
-        try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any] ?? [:]
+        try APITestSupport.json(response)
     }
 
-    /// Waits for a folder's listing to complete and returns its rows.
     private func rows(_ client: some TestClientProtocol, folder: String = "~") async throws -> [[Any]] {
-        for _ in 0..<400 {
-            let listing = try await client.execute(uri: "/api/sources/apple-photos/folders/\(folder)/items", method: .get) { try json($0) }
-            if listing["complete"] as? Bool == true { return listing["items"] as? [[Any]] ?? [] }
-            try await Task.sleep(for: .milliseconds(25))
-        }
-        Issue.record("the listing never completed")
-        return []
+        try await APITestSupport.rows(client, source: "apple-photos", folder: folder)
     }
 
     @Test("the library is a source: All Photos, views, albums and folders, thumbnails, previews, export")

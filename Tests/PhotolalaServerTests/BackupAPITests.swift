@@ -29,10 +29,9 @@ struct BackupAPITests {
 
     private func app(cloud: CloudConfiguration? = nil) throws -> some ApplicationProtocol {
         var configuration = ServerConfiguration(folders: [photos], port: 0, token: Self.token)
-        configuration.publicDirectory = Fixtures.repositoryRoot.appendingPathComponent("Sources/PhotolalaServer/Public").path
         configuration.cloud = cloud
         configuration.backupInactivity = .seconds(3_600)
-        return try buildApplication(configuration: configuration, engine: engine)
+        return try APITestSupport.application(configuration, engine: engine)
     }
 
     /// Every body the server sent, so a test can check that none carries the secret.

@@ -27,24 +27,15 @@ struct ServerAPITests {
     }
 
     private func app(token: String? = nil) throws -> some ApplicationProtocol {
-        var configuration = ServerConfiguration(folders: [photos], port: 0, token: token)
-        configuration.publicDirectory = Fixtures.repositoryRoot.appendingPathComponent("Sources/PhotolalaServer/Public").path
-        return try buildApplication(configuration: configuration, engine: engine)
+        try APITestSupport.application(ServerConfiguration(folders: [photos], port: 0, token: token), engine: engine)
     }
 
     private func json(_ response: TestResponse) throws -> [String: Any] {
-        try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any] ?? [:]
+        try APITestSupport.json(response)
     }
 
-    /// Waits for the root folder's listing to complete and returns its rows.
     private func rows(_ client: some TestClientProtocol, folder: String = "~") async throws -> [[Any]] {
-        for _ in 0..<400 {
-            let listing = try await client.execute(uri: "/api/sources/local-0/folders/\(folder)/items", method: .get) { try json($0) }
-            if listing["complete"] as? Bool == true { return listing["items"] as? [[Any]] ?? [] }
-            try await Task.sleep(for: .milliseconds(25))
-        }
-        Issue.record("the listing never completed")
-        return []
+        try await APITestSupport.rows(client, source: "local-0", folder: folder)
     }
 
     private func id(of name: String, in rows: [[Any]]) throws -> String {
