@@ -42,9 +42,17 @@ struct APIRoutes {
             status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"], body: ResponseBody(byteBuffer: body))
     }
 
+    /// The photo's metadata; for a photo of a folder or library that is in the cloud backup,
+    /// with when it was backed up.
     private func metadata(_ context: BasicRequestContext) async throws -> API.Metadata {
         let (source, folder, item) = try itemReference(context)
-        return try await engineCall { try await source.metadata(folder: folder, item: item) }
+        var metadata = try await engineCall { try await source.metadata(folder: folder, item: item) }
+        if let cloud = sources.cloud, !(source is CloudServedSource), let md5 = metadata.json.metadata.md5,
+            (try? cloud.photos.contains(md5: md5)) == true
+        {
+            metadata.details += await cloud.backupDetails(md5: md5, includingOriginal: false)
+        }
+        return metadata
     }
 
     /// The thumbnail with a strong ETag from the photo's MD5: a cached copy is confirmed with
@@ -115,26 +123,16 @@ struct APIRoutes {
         return (source, try context.parameters.require("folder"), try context.parameters.require("item"))
     }
 
-    /// Runs engine code, turning its errors into API errors.
+    /// Runs engine code, turning its errors into API errors that name no served path.
     private func engineCall<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as ServerError {
-            throw error
-        } catch let error as any HTTPResponseError {
-            throw error
-        } catch {
-            throw ServerError.from(error).redacting(sources.privatePaths)
-        }
+        try await ServerError.converting(redacting: sources.privatePaths, body)
     }
 
     private func engineCall<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as ServerError {
-            throw error
         } catch {
-            throw ServerError.from(error).redacting(sources.privatePaths)
+            throw ServerError.converted(error, redacting: sources.privatePaths)
         }
     }
 }

@@ -33,7 +33,9 @@ actor EventHub {
 
     /// Sends `event` with `payload` as its JSON data to every subscriber.
     func publish(_ event: String, _ payload: some Encodable) {
-        guard !subscribers.isEmpty, let data = try? JSONEncoder().encode(payload) else { return }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        guard !subscribers.isEmpty, let data = try? encoder.encode(payload) else { return }
         let message = "event: \(event)\ndata: \(String(decoding: data, as: UTF8.self))\n\n"
         for continuation in subscribers.values {
             continuation.yield(message)

@@ -1,6 +1,7 @@
 import Foundation
 public import Hummingbird
 public import PhotolalaKit
+import ServiceLifecycle
 
 /// Builds the HTTP application behind `photolala serve`: the JSON API, the event stream and
 /// the web UI, behind the access guard.
@@ -22,25 +23,40 @@ public func buildApplication(
             .badRequest,
             "Serving on \(configuration.host) would expose your photos to the network without a password. Pass --token SECRET or --generate-token.")
     }
+    let events = EventHub()
+    let backup = ServedBackup(configuration: configuration, engine: engine, events: events)
     let sources: ServedSources
     do {
-        sources = try ServedSources(configuration: configuration, engine: engine)
+        // The Cloud source needs what the uploader needs: a bucket and credentials.
+        let cloud = try configuration.cloud.flatMap { cloud in
+            backup.service == nil
+                ? nil
+                : try ServedCloud(
+                    context: CloudContext(engine: engine, configuration: cloud), events: events, restorePolling: configuration.restorePolling,
+                    loaderConfiguration: ServedSources.loaderConfiguration)
+        }
+        sources = try ServedSources(
+            configuration: configuration, engine: engine, events: events, cloud: cloud, cloudProblem: backup.problem ?? ServedBackup.setUpMessage)
     } catch {
         throw ServerError.from(error)
     }
     let publicDirectory = try configuration.publicDirectory ?? WebRoot.locate()
-    let backup = ServedBackup(configuration: configuration, engine: engine, events: sources.events)
 
     let router = Router()
     router.add(middleware: AccessGuard(allowedHosts: allowedHosts(configuration), token: configuration.token))
     router.add(middleware: FileMiddleware(publicDirectory, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true))
     APIRoutes(sources: sources).add(to: router)
     BackupRoutes(sources: sources, backup: backup).add(to: router)
+    var services: [any Service] = [BackupEvents(backup: backup, cloud: sources.cloud)]
+    if let cloud = sources.cloud {
+        CloudRoutes(cloud: cloud).add(to: router)
+        services.append(CloudUpkeep(cloud: cloud))
+    }
 
     return Application(
         router: router,
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Photolala"),
-        services: [BackupEvents(backup: backup)],
+        services: services,
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host

@@ -19,6 +19,8 @@ public struct ServerConfiguration: Sendable {
     public var cloud: CloudConfiguration?
     /// How long after the last star the queue uploads by itself.
     public var backupInactivity = BackupQueueManager.standardInactivity
+    /// How often restores under way are checked: the pause doubles from the first delay.
+    public var restorePolling = RestoreService.Polling()
 
     /// - Parameters:
     ///   - folders: Folder trees to serve.

@@ -25,9 +25,34 @@ public struct ServerError: HTTPResponseError {
         ServerError(status, roots.reduce(message) { $0.replacingOccurrences(of: $1 + "/", with: "") })
     }
 
+    /// Runs engine code, turning its errors into API errors (see ``from(_:)``) whose messages
+    /// do not name `paths`; errors that already are HTTP responses pass unchanged.
+    static func converting<T>(redacting paths: [String] = [], _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            throw converted(error, redacting: paths)
+        }
+    }
+
+    /// `error` as an HTTP response error; see ``converting(redacting:_:)``.
+    static func converted(_ error: any Error, redacting paths: [String] = []) -> any Error {
+        if error is ServerError || error is any HTTPResponseError {
+            return error
+        }
+        return from(error).redacting(paths)
+    }
+
     /// The response for an engine error: a missing photo or folder is 404, a file that is not
-    /// a readable image 422, anything else 500.
+    /// a readable image 422, an original still in Deep Archive 409, a cloud store that cannot
+    /// be reached 503 (that refuses, 502), anything else 500.
     static func from(_ error: any Error) -> ServerError {
+        if let error = error as? CloudError {
+            return from(error)
+        }
+        if let error = error as? ObjectStoreError {
+            return ServerError(error.code == .unreachable ? .serviceUnavailable : .badGateway, error.description)
+        }
         guard let error = error as? PhotolalaError else {
             return ServerError(.internalServerError, String(describing: error))
         }
@@ -38,6 +63,15 @@ public struct ServerError: HTTPResponseError {
             return ServerError(.unprocessableContent, error.message)
         default:
             return ServerError(.internalServerError, error.message)
+        }
+    }
+
+    private static func from(_ error: CloudError) -> ServerError {
+        switch error.code {
+        case .notInCatalog, .missingObject: ServerError(.notFound, error.message)
+        case .archived, .restoreInProgress: ServerError(.conflict, error.message)
+        case .invalidTier, .invalidDays: ServerError(.badRequest, error.message)
+        default: ServerError(.badGateway, error.message)
         }
     }
 }

@@ -125,7 +125,7 @@ public final class SeaweedFS: @unchecked Sendable {
     }
 
     /// Ports the kernel hands out now; free for the next moment.
-    static func freePorts(_ count: Int) throws -> [Int] {
+    public static func freePorts(_ count: Int) throws -> [Int] {
         var sockets: [Int32] = []
         defer { sockets.forEach { close($0) } }
         var ports: [Int] = []

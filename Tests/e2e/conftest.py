@@ -2,7 +2,9 @@
 on them, and Debian's Chromium driven by Playwright.
 
 The backup tests get a server of their own (`backup_server`) on a few photos, backing up to a
-SeaweedFS that the session starts (seaweedfs.py).
+SeaweedFS that the session starts (seaweedfs.py). The cloud tests play a second device
+(`cloud_server`) browsing what another backed up there, and restore from Deep Archive on moto's
+server (`restore_server`, s3_moto.py).
 
 Environment:
   PHOTOLALA_BIN   the binary to test (default .build/debug/photolala)
@@ -28,6 +30,7 @@ import pytest
 from playwright.sync_api import Page, sync_playwright
 
 from photolala_page import PhotolalaPage
+from s3_moto import Moto
 from seaweedfs import SeaweedFS
 
 REPO = Path(__file__).resolve().parents[2]
@@ -180,6 +183,69 @@ def backup_server(seaweedfs, backup_photos, tmp_path_factory) -> str:
     yield from serve([backup_photos], tmp_path_factory.mktemp("backup-state"), "backup-server.log", cloud)
 
 
+CLOUD_PHOTOS = 4
+CLOUD_USER_ID = "0d3c2b1a-5e4f-4a6b-8c7d-9e0f1a2b3c4d"
+
+
+def cloud_environment(endpoint: str, bucket: str, access_key: str, secret_key: str) -> dict[str, str]:
+    return {
+        "PHOTOLALA_S3_ENDPOINT": endpoint, "PHOTOLALA_S3_BUCKET": bucket, "PHOTOLALA_USER_ID": CLOUD_USER_ID,
+        "AWS_ACCESS_KEY_ID": access_key, "AWS_SECRET_ACCESS_KEY": secret_key, "AWS_REGION": "us-east-1",
+    }
+
+
+def back_up_from_another_device(photos: Path, state: Path, cloud: dict[str, str]) -> None:
+    """What device A does: `photolala backup star` and `backup run` with data folders of its own."""
+    env = dict(os.environ, PHOTOLALA_CACHE_DIR=str(state / "cache"), PHOTOLALA_DATA_DIR=str(state / "data"), **cloud)
+    for command in (["backup", "star", *photos.iterdir()], ["backup", "run"]):
+        subprocess.run([str(BINARY), *map(str, command)], env=env, check=True, stdout=subprocess.DEVNULL)
+
+
+@pytest.fixture(scope="session")
+def cloud_photos(tmp_path_factory) -> Path:
+    """`Trip`: the photos device A backs up; `IMG_00004.jpg` beside it is never backed up."""
+    root = tmp_path_factory.mktemp("cloud")
+    run("Scripts/make-photos.sh", root / "made", CLOUD_PHOTOS + 1, 1200, 900)
+    (root / "Trip").mkdir()
+    for index in range(CLOUD_PHOTOS):
+        shutil.move(root / "made" / f"IMG_{index:05d}.jpg", root / "Trip")
+    return root
+
+
+@pytest.fixture(scope="session")
+def cloud_server(seaweedfs, cloud_photos, tmp_path_factory) -> str:
+    """Device B: `photolala serve Here` with its own data folders, on the bucket where device A
+    backed up `Trip`. `Here` holds copies of two of those photos and one never backed up."""
+    cloud = cloud_environment(seaweedfs.endpoint, seaweedfs.bucket, seaweedfs.access_key, seaweedfs.secret_key)
+    back_up_from_another_device(cloud_photos / "Trip", tmp_path_factory.mktemp("device-a"), cloud)
+    here = cloud_photos / "Here"
+    here.mkdir()
+    for name in ("IMG_00000.jpg", "IMG_00001.jpg"):
+        shutil.copy2(cloud_photos / "Trip" / name, here / name)
+    shutil.copy2(cloud_photos / "made" / "IMG_00004.jpg", here / "IMG_00004.jpg")
+    yield from serve([here], tmp_path_factory.mktemp("device-b"), "cloud-server.log", cloud)
+
+
+@pytest.fixture(scope="session")
+def moto(tmp_path_factory):
+    """moto's S3 server with an empty bucket, for restores from Deep Archive."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    try:
+        store = Moto(ARTIFACTS / "moto.log")
+    except RuntimeError as error:
+        pytest.fail(str(error))
+    yield store
+    store.stop()
+
+
+@pytest.fixture(scope="session")
+def restore_server(moto, cloud_photos, tmp_path_factory) -> str:
+    """Device B on moto, where device A backed up `Trip`: originals in Deep Archive to restore."""
+    cloud = cloud_environment(moto.endpoint, moto.bucket, moto.access_key, moto.secret_key)
+    back_up_from_another_device(cloud_photos / "Trip", tmp_path_factory.mktemp("device-a-moto"), cloud)
+    yield from serve([cloud_photos / "Trip"], tmp_path_factory.mktemp("device-b-moto"), "restore-server.log", cloud)
+
+
 @pytest.fixture(scope="session")
 def browser():
     with sync_playwright() as playwright:
@@ -230,3 +296,15 @@ def ui(page, server) -> PhotolalaPage:
 def backup_ui(page, backup_server) -> PhotolalaPage:
     """The page on the backup server."""
     return PhotolalaPage(page, backup_server)
+
+
+@pytest.fixture
+def cloud_ui(page, cloud_server) -> PhotolalaPage:
+    """The page on device B's server."""
+    return PhotolalaPage(page, cloud_server)
+
+
+@pytest.fixture
+def restore_ui(page, restore_server) -> PhotolalaPage:
+    """The page on device B's server on moto."""
+    return PhotolalaPage(page, restore_server)

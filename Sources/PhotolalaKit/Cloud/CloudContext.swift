@@ -31,6 +31,18 @@ public struct CloudContext: Sendable {
         return BackupService(store: try configuration.objectStore(), userID: configuration.userID, engine: engine, options: options)
     }
 
+    /// The backup as a source to browse, over the synced catalog.
+    /// - Throws: ``CloudConfigurationError`` saying what to set when the cloud is not configured.
+    public func source() throws -> CloudPhotoSource {
+        CloudPhotoSource(store: try configuration.objectStore(), userID: configuration.userID, engine: engine)
+    }
+
+    /// Restores originals from Deep Archive, priced before asking.
+    /// - Throws: ``CloudConfigurationError`` saying what to set when the cloud is not configured.
+    public func restores() throws -> RestoreService {
+        RestoreService(store: try configuration.objectStore(), userID: configuration.userID, engine: engine)
+    }
+
     /// The star queue; it uploads only when `service` is given.
     /// - Parameter inactivity: How long after the last star the queue uploads by itself.
     public func queue(service: BackupService? = nil, inactivity: Duration = BackupQueueManager.standardInactivity) -> BackupQueueManager {

@@ -18,6 +18,7 @@ public struct CloudPhotoSource: PhotoSource {
     public let sync: CloudCatalogSync
     let cache: DownloadCache
     let database: PhotolalaDatabase
+    let imaging: ImageProcessor
 
     public var capabilities: PhotoSourceCapabilities { [.sorting, .grouping, .preview, .restore] }
 
@@ -32,17 +33,25 @@ public struct CloudPhotoSource: PhotoSource {
         self.sync = CloudCatalogSync(store: store, userID: userID, engine: engine)
         self.cache = DownloadCache(directory: engine.configuration.cacheDirectory + "/cloud/" + userID, byteBudget: cacheBudget)
         self.database = engine.database
+        self.imaging = engine.imaging
     }
 
     /// Every photo of the synced catalog with its date, size and dimensions, newest first:
     /// what a server lists and sorts without another request.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func listedPhotos() throws -> [ListedPhoto] {
-        try entries().map { entry in
-            ListedPhoto(
-                item: PhotoItem(id: entry.md5, displayName: entry.filename), date: entry.photoDate, size: entry.size, width: entry.width,
-                height: entry.height)
-        }
+        try entries().map(Self.listedPhoto)
+    }
+
+    /// The listing facts of some photos, by MD5; those the catalog does not list are left out.
+    public func listedPhotos(for ids: [PhotoItem.ID]) -> [ListedPhoto] {
+        ids.compactMap { try? entry(md5: $0) }.map(Self.listedPhoto)
+    }
+
+    private static func listedPhoto(_ entry: CatalogEntry) -> ListedPhoto {
+        ListedPhoto(
+            item: PhotoItem(id: entry.md5, displayName: entry.filename), date: entry.photoDate, size: entry.size, width: entry.width,
+            height: entry.height)
     }
 
     /// The synced catalog's entries, newest first.
@@ -65,6 +74,49 @@ public struct CloudPhotoSource: PhotoSource {
             throw CloudError.notInCatalog(md5)
         }
         return entry
+    }
+
+    /// Files on this machine, under one of `roots`, whose content the synced catalog lists:
+    /// the photos other sources show as backed up (☁️), whichever device uploaded them. Only
+    /// files whose MD5 is known (catalogued, thumbnailed or starred here) and that have not
+    /// changed since are returned, so an edited file is not taken for its backed-up copy.
+    /// - Returns: MD5 by path.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func backedUpFiles(under roots: [String]) throws -> [String: String] {
+        guard !roots.isEmpty, let record = try CatalogStore(database: database).catalog(directoryPath: sync.catalogName) else { return [:] }
+        let rows = try database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT path, size, modifiedNanoseconds, md5 FROM fileIdentity
+                    WHERE md5 IN (SELECT md5 FROM catalogEntry WHERE catalogId = ?) AND (\(roots.map { _ in "(path >= ? AND path < ?)" }.joined(separator: " OR ")))
+                    """,
+                // Paths under `root` sort between "root/" and "root0" ("0" follows "/" in UTF-8).
+                arguments: StatementArguments([record.id] + roots.flatMap { root -> [any DatabaseValueConvertible] in [root + "/", root + "0"] }))
+        }
+        var files: [String: String] = [:]
+        for row in rows {
+            let path: String = row["path"]
+            guard let status = try? FileStatus(path: path), status.size == row["size"], status.modifiedNanoseconds == row["modifiedNanoseconds"]
+            else {
+                continue
+            }
+            files[path] = row["md5"]
+        }
+        return files
+    }
+
+    /// What the store says of an original now: its storage class, upload date and restore state.
+    /// - Throws: ``ObjectStoreError`` when the store cannot be asked.
+    public func originalInfo(md5: String) async throws -> ObjectInfo? {
+        try await store.head(layout.photo(md5.lowercased()))
+    }
+
+    /// Whether the synced catalog lists this content.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func contains(md5: String) throws -> Bool {
+        guard let record = try CatalogStore(database: database).catalog(directoryPath: sync.catalogName) else { return false }
+        return try CatalogStore(database: database).entry(md5: md5.lowercased(), in: record) != nil
     }
 
     public func loadItems() -> AsyncThrowingStream<[PhotoItem], any Error> {
@@ -114,6 +166,14 @@ public struct CloudPhotoSource: PhotoSource {
         case .restoring: throw CloudError.restoreInProgress(md5)
         case .available, .restored: return Data(try await Self.fetch(key, from: store))
         }
+    }
+
+    /// The original as browsers show it (a JPEG rendering for HEIC and TIFF), once readable.
+    /// - Throws: ``CloudError/archived`` or ``CloudError/restoreInProgress`` while it is in Deep
+    ///   Archive; ``PhotolalaError`` when it is no image Photolala reads.
+    public func loadDisplayableImage(for id: PhotoItem.ID) async throws -> DisplayableImage {
+        let original = Array(try await loadFullImage(for: id))
+        return try await offload { [imaging] in try DisplayableImage(original: original, name: id, imaging: imaging) }
     }
 
     /// The catalog only changes by a sync, which the caller runs and then relists.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import GRDB
 
 /// Restores originals from Deep Archive and downloads them (seed 002's PhotoRetrievalView and
@@ -148,6 +148,22 @@ public struct RestoreService: Sendable {
     /// - Throws: ``CloudError/archived`` or ``CloudError/restoreInProgress`` while it is not
     ///   readable; ``CloudError/checksumMismatch``; ``PhotolalaError/writeFailed``.
     public func download(_ md5: String, to destination: String) async throws -> String {
+        let (bytes, filename) = try await original(md5)
+        var isFolder: ObjCBool = false
+        var path = destination
+        if FileManager.default.fileExists(atPath: destination, isDirectory: &isFolder), isFolder.boolValue {
+            path = destination + "/" + filename
+        }
+        try AtomicFile.write(bytes, to: path)
+        return path
+    }
+
+    /// A readable original's bytes, their MD5 checked, and the name to save them under: the
+    /// catalog's file name with the extension of the `Format` tag, so a HEIC saved from a
+    /// device that named it `.JPG` opens as what it is.
+    /// - Throws: ``CloudError/archived`` or ``CloudError/restoreInProgress`` while it is not
+    ///   readable; ``CloudError/missingObject``; ``CloudError/checksumMismatch``.
+    public func original(_ md5: String) async throws -> (bytes: [UInt8], filename: String) {
         let md5 = md5.lowercased()
         let key = layout.photo(md5)
         guard let info = try await store.head(key) else { throw CloudError.missingObject(key) }
@@ -159,15 +175,9 @@ public struct RestoreService: Sendable {
         let bytes = try await CloudPhotoSource.fetch(key, from: store)
         let actual = ContentHash.md5(of: bytes)
         guard actual == md5 else { throw CloudError.checksumMismatch(key, expected: md5, actual: actual) }
-        var isFolder: ObjCBool = false
-        var path = destination
-        if FileManager.default.fileExists(atPath: destination, isDirectory: &isFolder), isFolder.boolValue {
-            let format = try await store.tags(key)["Format"]
-            let stem = try catalogEntry(md5).map { Self.stem(of: $0.filename) } ?? md5
-            path = destination + "/" + stem + "." + Self.fileExtension(format: format)
-        }
-        try AtomicFile.write(bytes, to: path)
-        return path
+        let format = try await store.tags(key)["Format"]
+        let stem = try catalogEntry(md5).map { Self.stem(of: $0.filename) } ?? md5
+        return (bytes, stem + "." + Self.fileExtension(format: format))
     }
 
     /// The extension for a `Format` tag: JPEG → jpg, HEIF → heic, …; `dat` when unknown.

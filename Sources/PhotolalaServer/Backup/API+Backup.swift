@@ -1,12 +1,18 @@
+import Foundation
 import PhotolalaKit
 
 extension API {
     /// A photo's place in the backup queue, as its badge shows it; `error` when the photo could
-    /// not be starred or unstarred (the others of the request still were).
+    /// not be starred or unstarred (the others of the request still were). A photo the synced
+    /// cloud catalog lists but this device did not upload is `backedUp` with `inCloud`; a photo
+    /// of the Cloud source being restored has `restore` (`restoring`, `restored` until `expiry`).
     struct Badge: Encodable {
         var state: BackupState?
         var reason: String?
         var error: String?
+        var inCloud: Bool?
+        var restore: ArchiveStatus?
+        var expiry: Date?
 
         init(_ entry: BackupQueueEntry?) {
             state = entry?.state
@@ -15,6 +21,20 @@ extension API {
 
         init(error: String) {
             self.error = error
+        }
+
+        /// The badge of a photo found in the cloud catalog.
+        static let inCloud = {
+            var badge = Badge(nil)
+            badge.state = .backedUp
+            badge.inCloud = true
+            return badge
+        }()
+
+        /// The badge of an original's restore.
+        init(restore: RestoreStatus) {
+            self.restore = restore.state
+            expiry = restore.expiry
         }
     }
 

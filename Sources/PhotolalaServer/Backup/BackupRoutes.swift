@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import PhotolalaKit
 
@@ -41,11 +42,27 @@ struct BackupRoutes {
         return API.Badges(items: items)
     }
 
-    /// The badges of the folder's queued photos.
+    /// The badges of the folder's photos: queued ones by their state, others that the cloud
+    /// catalog lists as backed up; in the Cloud source, the restores under way or done.
     private func badges(_ context: BasicRequestContext) async throws -> API.Badges {
         let source = try sources.source(try context.parameters.require("source"))
         let folderID = try context.parameters.require("folder")
         var items: [String: API.Badge] = [:]
+        if let cloud = sources.cloud {
+            if source is CloudServedSource {
+                let now = Date()
+                for status in try cloud.restores.savedStatuses()
+                where status.state == .restoring || (status.state == .restored && (status.expiry ?? .distantFuture) > now) {
+                    items[status.md5] = API.Badge(restore: status)
+                }
+                return API.Badges(items: items)
+            }
+            for path in try cloud.photos.backedUpFiles(under: source.privatePaths).keys {
+                if let id = source.itemID(forFilePath: path, folder: folderID) {
+                    items[id] = .inCloud
+                }
+            }
+        }
         for entry in try await backup.queue.entries() {
             if let id = source.itemID(forFilePath: entry.path, folder: folderID) {
                 items[id] = API.Badge(entry)

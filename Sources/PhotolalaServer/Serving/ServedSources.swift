@@ -8,13 +8,23 @@ final class ServedSources: Sendable {
     /// How many folders stay open (listed and watched) at once; the least recently used closes.
     static let openFolderLimit = 16
 
+    /// The thumbnail loaders' settings: a memory budget each, small enough for 100,000 photos.
+    static var loaderConfiguration: ThumbnailLoader.Configuration {
+        var configuration = ThumbnailLoader.Configuration()
+        configuration.memoryBudget = 24 << 20
+        return configuration
+    }
+
     let all: [any ServedSource]
-    let events = EventHub()
+    let events: EventHub
+    /// The cloud backup, when one is configured.
+    let cloud: ServedCloud?
     private let sessions: SessionStore
 
-    init(configuration: ServerConfiguration, engine: Engine) throws {
-        var loaderConfiguration = ThumbnailLoader.Configuration()
-        loaderConfiguration.memoryBudget = 24 << 20
+    /// - Parameters:
+    ///   - cloudProblem: Why there is no `cloud`, saying what to set.
+    init(configuration: ServerConfiguration, engine: Engine, events: EventHub, cloud: ServedCloud?, cloudProblem: String) throws {
+        let loaderConfiguration = Self.loaderConfiguration
         var all: [any ServedSource] = try configuration.folders.enumerated().map { index, folder in
             LocalServedSource(id: "local-\(index)", tree: try engine.localSource(root: folder), loaderConfiguration: loaderConfiguration)
         }
@@ -27,13 +37,14 @@ final class ServedSources: Sendable {
             let id = index == 0 ? "apple-photos" : "apple-photos-\(index)"
             all.append(ApplePhotosServedSource(id: id, source: source, loaderConfiguration: loaderConfiguration))
         }
-        all.append(
-            UnconfiguredSource(
-                id: "cloud", kind: "cloud", name: "Cloud",
-                message:
-                    "Browsing the cloud backup arrives in a later version. To back photos up, star them and see Cloud Backup at the bottom of the sidebar."
-            ))
+        if let cloud {
+            all.append(CloudServedSource(cloud: cloud))
+        } else {
+            all.append(UnconfiguredSource(id: "cloud", kind: "cloud", name: "Cloud", message: cloudProblem))
+        }
         self.all = all
+        self.events = events
+        self.cloud = cloud
         sessions = SessionStore(limit: Self.openFolderLimit)
     }
 

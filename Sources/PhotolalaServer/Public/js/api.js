@@ -116,13 +116,39 @@ export function getCloud(signal) {
   return request('api/cloud', { signal });
 }
 
+/** The cloud catalog's sync: `{syncing, progress: {fraction, status}?, state: {lastSyncDate, photoCount, isOffline, error, …}}`. */
+export function getCloudSync(signal) {
+  return request('api/cloud/sync', { signal });
+}
+
+/** Syncs the cloud catalog now (`force` downloads the manifest even if unchanged); progress arrives as `cloud-sync` events. */
+export function syncCloud(force = false) {
+  return request(`api/cloud/sync${force ? '?force=true' : ''}`, { method: 'POST' });
+}
+
+/** The restores asked for on this device: `{items: [{md5, state, tier, days, requested, expiry, checked}]}`. */
+export function getRestores(signal) {
+  return request('api/cloud/restores', { signal });
+}
+
+/** What restoring these Cloud photos would cost: `{tier, photos, bytes, retrievalCost, requestCost, totalCost, summary}`. */
+export function estimateRestore(ids, tier, signal) {
+  return request('api/cloud/restore/estimate', { method: 'POST', body: { ids, tier }, signal });
+}
+
+/** Asks Deep Archive to restore these Cloud photos with `tier` (Standard or Bulk) for `days` days. */
+export function requestRestore(ids, tier, days) {
+  return request('api/cloud/restore', { method: 'POST', body: { ids, tier, days } });
+}
+
 /**
  * Listens to the server's event stream until the returned function is called. `onChange`,
- * `onListing` and `onBackup` receive the parsed `change`, `listing` and `backup` events; `onConnection` receives `true`
+ * `onListing`, `onBackup`, `onCloudSync` and `onRestore` receive the parsed `change`, `listing`,
+ * `backup`, `cloud-sync` and `restore` events; `onConnection` receives `true`
  * when the stream (re)opens and `false` when it drops. EventSource reconnects by itself after a
  * network error; after an HTTP error it gives up, so this reopens it after a pause.
  */
-export function subscribeEvents({ onChange, onListing, onBackup, onConnection }) {
+export function subscribeEvents({ onChange, onListing, onBackup, onCloudSync, onRestore, onConnection }) {
   let stream = null;
   let retry = 0;
   let stopped = false;
@@ -137,6 +163,8 @@ export function subscribeEvents({ onChange, onListing, onBackup, onConnection })
     stream.addEventListener('change', (event) => dispatch(onChange, event));
     stream.addEventListener('listing', (event) => dispatch(onListing, event));
     stream.addEventListener('backup', (event) => dispatch(onBackup, event));
+    stream.addEventListener('cloud-sync', (event) => dispatch(onCloudSync, event));
+    stream.addEventListener('restore', (event) => dispatch(onRestore, event));
   };
   const dispatch = (handler, event) => {
     let data;

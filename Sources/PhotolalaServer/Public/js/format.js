@@ -45,6 +45,29 @@ export function formatDateTime(seconds, offsetSeconds = null) {
   return `${dateTimeUTC.format((seconds + offsetSeconds) * 1000)} (${zone})`;
 }
 
+/** "just now", "5 min ago", "3 h ago", else the date: how long ago an ISO 8601 time was. */
+export function formatSince(iso, now = Date.now()) {
+  if (!iso) return null;
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return null;
+  const seconds = Math.max(0, (now - time) / 1000);
+  if (seconds < 60) return 'just now';
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+  return `on ${shortDate.format(time)}`;
+}
+
+/** "14 Jul 2023, 10:22:33" for an ISO 8601 time, as the server sends dates. */
+export function formatISODateTime(iso) {
+  const time = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(time) ? null : dateTime.format(time);
+}
+
+/** "$0.0005" below a cent, else "$1.25". */
+export function formatDollars(value) {
+  return `$${value < 0.01 ? value.toFixed(4) : value.toFixed(2)}`;
+}
+
 /** "14 Jul 2023". */
 export function formatDate(seconds) {
   return seconds == null ? null : shortDate.format(seconds * 1000);

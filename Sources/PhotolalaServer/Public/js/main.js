@@ -1,10 +1,13 @@
 /**
  * The composition root: builds the models and components, mounts them in the page shell, and
  * wires them together. The URL hash says which folder is open; the event stream keeps it live,
- * the backup's badges and status bar included.
+ * the backup's badges and status bar, the cloud catalog's sync and the restores included.
  */
 
-import { getBackupBadges, getBackupStatus, getCloud, getSources, getThumbnail, isAbort, originalUrl, runBackup, setStarred, subscribeEvents } from './api.js';
+import {
+  estimateRestore, getBackupBadges, getBackupStatus, getCloud, getCloudSync, getSources, getThumbnail, isAbort, originalUrl, requestRestore,
+  runBackup, setStarred, subscribeEvents, syncCloud,
+} from './api.js';
 import { hasCommandKey, isEditing } from './dom.js';
 import { FolderSession } from './folder-session.js';
 import { icons } from './icons.js';
@@ -22,8 +25,10 @@ import { Inspector } from './components/inspector.js';
 import { MessagePanel } from './components/message-panel.js';
 import { PhotoGrid } from './components/photo-grid.js';
 import { Preview } from './components/preview.js';
+import { RestoreDialog } from './components/restore-dialog.js';
 import { Sidebar } from './components/sidebar.js';
 import { StatusBar } from './components/status-bar.js';
+import { SyncOverlay } from './components/sync-overlay.js';
 import { Toolbar } from './components/toolbar.js';
 
 const $ = (id) => document.getElementById(id);
@@ -37,7 +42,7 @@ const loader = new ThumbnailLoader({
 });
 
 /** What is open: the source list, the source, the folder and its session. */
-const state = { sources: [], source: null, folder: null, info: null, session: null, error: null, list: new PhotoList(settings.get('sort')) };
+const state = { sources: [], source: null, folder: null, info: null, session: null, error: null, listed: false, list: new PhotoList(settings.get('sort')) };
 /** The focused photo of each folder left, so coming back lands on it again. */
 const focusMemory = new Map();
 let pendingFocus = null;
@@ -47,7 +52,7 @@ let badgeTimer = 0;
 
 const thumbnailOf = (id) => loader.lookup(`${state.source?.id}/${state.folder}/${id}`)?.url ?? null;
 
-const sidebar = new Sidebar({ onCloudSettings: () => cloudSettings.open() });
+const sidebar = new Sidebar({ onCloudSettings: () => cloudSettings.open(), onSync: () => syncCloud().then(onCloudSync, (error) => banner.show(error.message)) });
 const toolbar = new Toolbar({
   settings,
   onUp: goUp,
@@ -64,6 +69,17 @@ const inspector = new Inspector({ lookupThumbnail: thumbnailOf, onClose: () => s
 const status = new StatusBar();
 const backupBar = new BackupBar();
 const cloudSettings = new CloudSettings({ load: getCloud, onBackUp: async () => backupBar.update(await runBackup()) });
+const syncOverlay = new SyncOverlay();
+const restoreDialog = new RestoreDialog({
+  estimate: estimateRestore,
+  request: async (ids, tier, days) => {
+    const { items } = await requestRestore(ids, tier, days);
+    if (isCloudOpen()) grid.mergeBadges(Object.fromEntries(items.map((status) => [status.md5, { restore: status.state, expiry: status.expiry }])));
+  },
+});
+/** The cloud catalog's last known sync, and the error last shown for it. */
+let cloudSync = null;
+let shownSyncError = null;
 const messagePanel = new MessagePanel($('message'));
 const banner = new ErrorBanner($('banner'));
 const preview = new Preview({
@@ -85,8 +101,8 @@ $('folders').append(folderStrip.element);
 $('grid').append(grid.element);
 $('inspector').append(inspector.element);
 $('status').append(status.element);
-$('content').append(backupBar.element);
-document.body.append(preview.element, contextMenu.element, cloudSettings.element);
+$('content').append(backupBar.element, syncOverlay.element);
+document.body.append(preview.element, contextMenu.element, cloudSettings.element, restoreDialog.element);
 
 applyDisplay();
 applyInspector();
@@ -107,6 +123,7 @@ async function start() {
   sidebar.setSources(state.sources);
   openLocation(currentLocation());
   getBackupStatus().then((backup) => backupBar.update(backup), () => {}); // the events bring it later
+  if (state.sources.some((source) => source.kind === 'cloud' && source.configured)) getCloudSync().then(onCloudSync, () => {});
   grid.focus();
 }
 
@@ -140,6 +157,8 @@ function openFolder(source, folder) {
   state.folder = folder;
   state.list = new PhotoList(settings.get('sort'));
   state.error = null;
+  state.listed = false;
+  applyBackupControls();
   pendingFocus = focusMemory.get(folderKey()) ?? null;
   selection.reset();
   toolbar.breadcrumb.set(source.id, [{ id: folder, name: folder === (source.rootFolder ?? '~') ? source.name : '…' }]);
@@ -161,6 +180,7 @@ function openFolder(source, folder) {
       updateGridMessage();
     },
     onItems: ({ live }) => {
+      if (live) scheduleBadges(); // a photo changed on disk, or its catalog (and MD5) is now known
       grid.itemsChanged();
       if (live) selection.retain(state.list);
       preview.itemsChanged();
@@ -169,6 +189,10 @@ function openFolder(source, folder) {
       onSelectionChange();
     },
     onProgress: (progress) => {
+      if (progress.complete && !state.listed) {
+        state.listed = true;
+        scheduleBadges(); // a filter needs every photo's badge, and a long listing may have brought more
+      }
       status.setProgress(progress);
       updateGridMessage();
     },
@@ -222,30 +246,54 @@ function openPreview(id) {
   preview.open(state.source.id, state.folder, id);
 }
 
-/** The menu of photo `id`, which the selection now holds: it acts on the whole selection. */
+/**
+ * The menu of photo `id`, which the selection now holds: it acts on the whole selection. In the
+ * Cloud source, originals are restored from Deep Archive first and downloaded once restored.
+ */
 function openContextMenu(id, x, y) {
   const ids = selectedIds();
   const inspectorOpen = settings.get('inspector');
-  const starred = ids.filter((selected) => grid.badges.stateOf(selected) != null);
+  const several = ids.length > 1;
+  const common = [
+    { label: 'Open', action: 'open', run: () => openPreview(id) },
+    { label: inspectorOpen ? 'Hide Info' : 'Get Info', action: 'info', run: () => settings.set({ inspector: !inspectorOpen }) },
+  ];
+  if (isCloudOpen()) {
+    const restored = ids.filter((selected) => grid.badges.restoreOf(selected) === 'restored');
+    const archived = ids.filter((selected) => grid.badges.restoreOf(selected) == null);
+    contextMenu.open(
+      [
+        ...common,
+        { label: several ? `Restore ${ids.length} Originals…` : 'Restore Original…', action: 'restore', disabled: archived.length === 0, run: () => restoreDialog.open(archived) },
+        { label: restored.length > 1 ? `Download ${restored.length} Originals` : 'Download Original', action: 'export', disabled: restored.length === 0, run: () => exportOriginals(restored) },
+      ],
+      x,
+      y,
+    );
+    return;
+  }
+  const starred = ids.filter((selected) => grid.badges.isStarred(selected));
   contextMenu.open(
     [
-      { label: 'Open', action: 'open', run: () => openPreview(id) },
-      { label: inspectorOpen ? 'Hide Info' : 'Get Info', action: 'info', run: () => settings.set({ inspector: !inspectorOpen }) },
-      { label: ids.length > 1 ? `Export ${ids.length} Originals…` : 'Export Original…', action: 'export', run: () => exportOriginals(ids) },
-      { label: ids.length > 1 ? `Star ${ids.length} for Backup` : 'Star for Backup', action: 'star', disabled: starred.length === ids.length, run: () => star(ids, true) },
-      { label: ids.length > 1 ? `Unstar ${ids.length}` : 'Unstar', action: 'unstar', disabled: starred.length === 0, run: () => star(starred, false) },
+      ...common,
+      { label: several ? `Export ${ids.length} Originals…` : 'Export Original…', action: 'export', run: () => exportOriginals(ids) },
+      { label: several ? `Star ${ids.length} for Backup` : 'Star for Backup', action: 'star', disabled: starred.length === ids.length, run: () => star(ids, true) },
+      { label: several ? `Unstar ${ids.length}` : 'Unstar', action: 'unstar', disabled: starred.length === 0, run: () => star(starred, false) },
     ],
     x,
     y,
   );
 }
 
-/** Downloads each photo's original file under its own name. */
+/**
+ * Downloads each photo's original file under its own name; from the Cloud, under the name the
+ * server gives (the extension of the format the backup recorded).
+ */
 function exportOriginals(ids) {
   for (const id of ids) {
     const link = document.createElement('a');
     link.href = originalUrl(state.source.id, state.folder, id);
-    link.download = state.list.get(id)?.name ?? '';
+    link.download = isCloudOpen() ? '' : state.list.get(id)?.name ?? '';
     document.body.append(link);
     link.click();
     link.remove();
@@ -265,7 +313,7 @@ function loadBadges() {
     (body) => {
       if (state.source?.id !== source || state.folder !== folder) return;
       grid.setBadges(body.items);
-      updateStarButton();
+      badgesChanged();
     },
     (error) => {
       if (!isAbort(error)) banner.show(error.message);
@@ -276,6 +324,10 @@ function loadBadges() {
 /** A queue update: the status bar at once, the badges once updates pause (progress comes often). */
 function onBackupEvent(backup) {
   backupBar.update(backup);
+  scheduleBadges();
+}
+
+function scheduleBadges() {
   clearTimeout(badgeTimer);
   badgeTimer = setTimeout(loadBadges, 400);
 }
@@ -289,7 +341,7 @@ async function star(ids, starred) {
     const { items } = await setStarred(source, folder, ids, starred);
     if (state.source?.id !== source || state.folder !== folder) return;
     grid.mergeBadges(items);
-    updateStarButton();
+    badgesChanged();
     const failures = Object.values(items).filter((badge) => badge.error);
     if (failures.length === 1) banner.show(failures[0].error);
     else if (failures.length > 1) banner.show(`${failures.length} photos could not be ${starred ? 'starred' : 'unstarred'}. ${failures[0].error}`);
@@ -303,7 +355,61 @@ function selectedIds() {
 }
 
 function allStarred(ids) {
-  return ids.length > 0 && ids.every((id) => grid.badges.stateOf(id) != null);
+  return ids.length > 0 && ids.every((id) => grid.badges.isStarred(id));
+}
+
+/** After badges changed: the star button, and the "not backed up" filter, which looks at them. */
+function badgesChanged() {
+  if (state.list.isFiltered) {
+    state.list.refilter();
+    grid.itemsChanged();
+    selection.retain(state.list);
+    status.setProgress({ count: state.list.length, complete: state.session?.complete ?? true });
+  }
+  updateStarButton();
+}
+
+// MARK: - Cloud
+
+function isCloudOpen() {
+  return state.source?.kind === 'cloud';
+}
+
+/** The star and filter controls, the hover star and the sync overlay belong to one kind of source or the other. */
+function applyBackupControls() {
+  const cloud = isCloudOpen();
+  toolbar.setBackupControls(!cloud);
+  grid.badges.setStarrable(!cloud);
+  syncOverlay.setVisible(cloud);
+  applyFilter();
+  shownSyncError = null; // closing the last folder hid the banner
+  if (cloud && cloudSync) showSyncError(cloudSync);
+}
+
+/** "Not backed up yet": photos without ☁️ (the star queue's or the cloud catalog's). */
+function applyFilter() {
+  const filtering = settings.get('filter') === 'notBackedUp' && !isCloudOpen() && state.source != null;
+  state.list.setFilter(filtering ? (item) => grid.badges.stateOf(item.id) !== 'backedUp' : null);
+}
+
+/** A sync status: the sidebar's line, the overlay, and in the Cloud source the sync's error. */
+function onCloudSync(sync) {
+  const wasSyncing = cloudSync?.syncing;
+  cloudSync = sync;
+  sidebar.setCloudSync(sync);
+  syncOverlay.update(sync);
+  if (isCloudOpen()) showSyncError(sync);
+  // Photos found backed up by the sync get their ☁️ in the open folder.
+  if (wasSyncing && !sync.syncing && !isCloudOpen()) loadBadges();
+}
+
+/** Offline or failed, the last synced catalog keeps working: the banner says which and since when. */
+function showSyncError(sync) {
+  const error = sync.syncing ? null : sync.state.error ?? null;
+  if (error === shownSyncError) return;
+  shownSyncError = error;
+  if (error) banner.show(error);
+  else banner.hide();
 }
 
 function updateStarButton() {
@@ -335,6 +441,12 @@ function onSettingsChange(changed) {
   if ('inspector' in changed) {
     applyInspector();
     onSelectionChange();
+  }
+  if ('filter' in changed) {
+    applyFilter();
+    grid.itemsChanged();
+    selection.retain(state.list);
+    status.setProgress({ count: state.list.length, complete: state.session?.complete ?? true });
   }
 }
 
@@ -398,6 +510,7 @@ function showMessage(message) {
   status.clear();
   document.title = 'Photolala';
   $('app').classList.add('shows-message');
+  syncOverlay.setVisible(false);
   messagePanel.show(message);
 }
 
@@ -417,6 +530,10 @@ function connectEvents() {
     onChange: (event) => state.session?.handleChange(event),
     onListing: (event) => state.session?.handleListing(event),
     onBackup: onBackupEvent,
+    onCloudSync,
+    onRestore: () => {
+      if (isCloudOpen()) scheduleBadges();
+    },
     onConnection: (connected) => {
       clearTimeout(dropTimer);
       if (connected) {

@@ -50,11 +50,16 @@ const COMPARATORS = {
   'name-desc': (a, b) => byName(b, a),
 };
 
-/** An ordered, id-indexed list of photos. */
+/**
+ * An ordered, id-indexed list of photos, optionally filtered: `items`, `length`, `at`, `has` and
+ * `indexOf` see only the photos the filter keeps; `get` finds any listed photo.
+ */
 export class PhotoList {
+  #all = [];
   #items = [];
   #byId = new Map();
   #compare;
+  #filter = null;
 
   constructor(sort = 'date-asc') {
     this.sort = sort;
@@ -75,7 +80,32 @@ export class PhotoList {
   }
 
   has(id) {
-    return this.#byId.has(id);
+    const item = this.#byId.get(id);
+    return item != null && this.#keeps(item);
+  }
+
+  /** How many photos are listed, the filtered-out ones included. */
+  get totalLength() {
+    return this.#all.length;
+  }
+
+  /** Shows only the photos `keep(item)` accepts; `null` shows all. */
+  setFilter(keep) {
+    this.#filter = keep;
+    this.refilter();
+  }
+
+  get isFiltered() {
+    return this.#filter != null;
+  }
+
+  /** Applies the filter again, after what it looks at changed. */
+  refilter() {
+    this.#items = this.#filter ? this.#all.filter(this.#filter) : this.#all;
+  }
+
+  #keeps(item) {
+    return this.#filter == null || this.#filter(item);
   }
 
   /**
@@ -85,7 +115,7 @@ export class PhotoList {
    */
   indexOf(id) {
     const item = this.#byId.get(id);
-    if (!item) return -1;
+    if (!item || !this.#keeps(item)) return -1;
     let low = 0;
     let high = this.#items.length - 1;
     while (low <= high) {
@@ -98,7 +128,7 @@ export class PhotoList {
     return -1;
   }
 
-  /** Every item in display order (the list's own array: do not modify). */
+  /** Every item the filter keeps, in display order (the list's own array: do not modify). */
   get items() {
     return this.#items;
   }
@@ -112,7 +142,8 @@ export class PhotoList {
     if (sort === this.sort || !COMPARATORS[sort]) return;
     this.sort = sort;
     this.#compare = COMPARATORS[sort];
-    this.#items.sort(this.#compare);
+    this.#all.sort(this.#compare);
+    this.refilter();
   }
 
   /** Adds items, replacing those whose id is already listed (an update may move an item). */
@@ -125,18 +156,20 @@ export class PhotoList {
       incoming.set(item.id, item);
       replacing ||= this.#byId.has(item.id);
     }
-    const kept = replacing ? this.#items.filter((item) => !incoming.has(item.id)) : this.#items;
+    const kept = replacing ? this.#all.filter((item) => !incoming.has(item.id)) : this.#all;
     const fresh = incoming.size === items.length ? items.slice().sort(this.#compare) : [...incoming.values()].sort(this.#compare);
-    this.#items = merge(kept, fresh, this.#compare);
+    this.#all = merge(kept, fresh, this.#compare);
     for (const item of fresh) this.#byId.set(item.id, item);
+    this.refilter();
   }
 
   /** Removes the items with these ids; unknown ids are ignored. Returns how many went. */
   remove(ids) {
     const gone = new Set(ids.filter((id) => this.#byId.has(id)));
     if (gone.size === 0) return 0;
-    this.#items = this.#items.filter((item) => !gone.has(item.id));
+    this.#all = this.#all.filter((item) => !gone.has(item.id));
     for (const id of gone) this.#byId.delete(id);
+    this.refilter();
     return gone.size;
   }
 }

@@ -1,5 +1,6 @@
 /**
- * Display settings (seed 002's ThumbnailDisplaySettings plus sorting, grouping and the inspector),
+ * Display settings (seed 002's ThumbnailDisplaySettings plus sorting, grouping, the inspector and
+ * the "not backed up yet" filter),
  * remembered per tab in sessionStorage: a reload keeps them, another tab has its own.
  */
 
@@ -12,6 +13,7 @@ const DEFAULTS = Object.freeze({
   sort: 'date-asc', // date-asc | date-desc | name-asc | name-desc
   group: 'none', // none | day | month
   inspector: false,
+  filter: 'all', // all | notBackedUp
 });
 
 const ALLOWED = {
@@ -20,6 +22,7 @@ const ALLOWED = {
   sort: ['date-asc', 'date-desc', 'name-asc', 'name-desc'],
   group: ['none', 'day', 'month'],
   inspector: [true, false],
+  filter: ['all', 'notBackedUp'],
 };
 
 const KEY = 'photolala.display';

@@ -1,18 +1,22 @@
 /**
- * Backup badges over the photo grid: ⭐ starred, ⬆️ uploading, ☁️ backed up, ❌ failed (the reason
- * in the title). They live in one absolutely positioned layer inside the grid's scroller rather
- * than in the cells, so a cell stays a single <img> and rows recycle as before; only mounted cells
- * with a state get a badge, taken from a pool. One hover badge (☆) follows the pointer's
- * unstarred cell. Clicking a badge toggles the photo's star.
+ * Badges over the photo grid: ⭐ starred, ⬆️ uploading, ☁️ backed up, ❌ failed (the reason in the
+ * title) — ☁️ also for photos the cloud catalog lists though another device uploaded them — and in
+ * the Cloud source ⏳ restoring and 📥 restored. They live in one absolutely positioned layer
+ * inside the grid's scroller rather than in the cells, so a cell stays a single <img> and rows
+ * recycle as before; only mounted cells with a badge get one, taken from a pool. One hover badge
+ * (☆) follows the pointer's unstarred cell where photos can be starred. Clicking a star-queue
+ * badge toggles the photo's star.
  */
 
 import { el } from '../dom.js';
+import { formatISODateTime } from '../format.js';
 
-const BADGES = { starred: '⭐', uploading: '⬆️', backedUp: '☁️', failed: '❌' };
+const BADGES = { starred: '⭐', uploading: '⬆️', backedUp: '☁️', failed: '❌', restoring: '⏳', restored: '📥' };
 const TITLES = {
   starred: 'Starred for backup. Click to unstar.',
   uploading: 'Uploading to the cloud…',
   backedUp: 'Backed up to the cloud. Click to unstar.',
+  restoring: 'Being restored from Deep Archive…',
 };
 /** The badge's size and its distance from the cell's top right corner, in pixels. */
 const SIZE = 22;
@@ -24,6 +28,7 @@ export class BadgeLayer {
   #shown = []; // badge elements in use
   #pool = [];
   #hover;
+  #starrable = true;
 
   /** - onToggle(id, starred): the badge of photo `id` was clicked; `starred` is the wish. */
   constructor({ onToggle }) {
@@ -42,16 +47,38 @@ export class BadgeLayer {
     return this.#states.get(id)?.state ?? null;
   }
 
+  /** Whether the photo is in the star queue (not merely found in the cloud catalog). */
+  isStarred(id) {
+    const badge = this.#states.get(id);
+    return badge?.state != null && !badge.inCloud;
+  }
+
+  /** The restore state of a Cloud photo (`restoring`, `restored`), or null. */
+  restoreOf(id) {
+    return this.#states.get(id)?.restore ?? null;
+  }
+
+  /** Whether the photo has a badge of any kind. */
+  has(id) {
+    return this.#states.has(id);
+  }
+
+  /** Whether photos here can be starred: not in the Cloud source, whose photos are the backup. */
+  setStarrable(starrable) {
+    this.#starrable = starrable;
+    if (!starrable) this.#hover.hidden = true;
+  }
+
   /** Replaces every state (a folder's badges as fetched). */
   replace(items) {
-    this.#states = new Map(Object.entries(items).filter(([, badge]) => badge.state));
+    this.#states = new Map(Object.entries(items).filter(([, badge]) => badge.state || badge.restore));
   }
 
   /** Applies states of some photos (a star request's answer); a null state removes the badge. */
   merge(items) {
     for (const [id, badge] of Object.entries(items)) {
       if (badge.error) continue;
-      if (badge.state) this.#states.set(id, badge);
+      if (badge.state || badge.restore) this.#states.set(id, badge);
       else this.#states.delete(id);
     }
   }
@@ -67,10 +94,12 @@ export class BadgeLayer {
       if (!badge) continue;
       const element = this.#shown[used] ?? this.#take();
       used += 1;
-      if (element.dataset.id !== cell.id || element.dataset.state !== badge.state || element.title !== this.#title(badge)) {
+      const state = badge.restore ?? badge.state;
+      if (element.dataset.id !== cell.id || element.dataset.state !== state || element.title !== this.#title(badge)) {
         element.dataset.id = cell.id;
-        element.dataset.state = badge.state;
-        element.textContent = BADGES[badge.state] ?? '❌';
+        element.dataset.state = state;
+        element.dataset.inCloud = String(Boolean(badge.inCloud));
+        element.textContent = BADGES[state] ?? '❌';
         element.title = this.#title(badge);
       }
       element.style.transform = this.#position(cell);
@@ -84,7 +113,7 @@ export class BadgeLayer {
 
   /** Shows the ☆ badge on an unstarred cell under the pointer (`{id, x, y, size}`), or hides it. */
   hover(cell) {
-    const show = cell != null && !this.#states.has(cell.id);
+    const show = this.#starrable && cell != null && !this.#states.has(cell.id);
     this.#hover.hidden = !show;
     if (!show) return;
     this.#hover.dataset.id = cell.id;
@@ -103,6 +132,9 @@ export class BadgeLayer {
   }
 
   #title(badge) {
+    if (badge.restore === 'restored') return `Restored until ${formatISODateTime(badge.expiry) ?? 'its expiry'}: ready to download.`;
+    if (badge.restore) return TITLES[badge.restore] ?? '';
+    if (badge.inCloud) return 'In the cloud backup.';
     if (badge.state === 'failed') return `Backup failed: ${badge.reason ?? 'unknown reason'}. Click to unstar.`;
     return TITLES[badge.state] ?? '';
   }
@@ -114,6 +146,7 @@ export class BadgeLayer {
     event.stopPropagation();
     const id = badge.dataset.id;
     if (badge === this.#hover) this.#hover.hidden = true;
+    else if (!this.isStarred(id)) return; // a cloud-catalog or restore badge only informs
     this.#onToggle(id, !this.#states.has(id));
   }
 }

@@ -275,7 +275,7 @@ export class PhotoGrid {
       let column = 0;
       for (const cell of element.children) {
         const id = cell.dataset.id;
-        if (this.badges.stateOf(id) != null) cells.push({ id, x: layout.cellX(column), y, size: layout.cellSize });
+        if (this.badges.has(id)) cells.push({ id, x: layout.cellX(column), y, size: layout.cellSize });
         column += 1;
       }
     }

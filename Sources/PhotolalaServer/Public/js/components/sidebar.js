@@ -1,10 +1,13 @@
 /**
  * The source list: one entry per local folder given to `photolala serve`, then Apple Photos and
  * the cloud backup. Entries are plain links to the source's root, so middle-click opens a tab;
- * sources that are not set up say so right in the list. At the bottom, the Cloud Backup settings.
+ * sources that are not set up say so right in the list; the Cloud source says when its catalog
+ * was last synced (or that it is offline) and has a button to sync now. At the bottom, the Cloud
+ * Backup settings.
  */
 
 import { el } from '../dom.js';
+import { formatPhotoCount, formatSince } from '../format.js';
 import { icons } from '../icons.js';
 import { folderHref } from '../router.js';
 
@@ -17,8 +20,16 @@ const SECTIONS = [
 export class Sidebar {
   #links = new Map(); // source id → link
 
-  /** - onCloudSettings(): open the Cloud Backup settings panel. */
-  constructor({ onCloudSettings }) {
+  #cloudLine = null; // the Cloud source's sync line, when the cloud is configured
+  #cloudSync = null;
+  #onSync;
+
+  /**
+   * - onCloudSettings(): open the Cloud Backup settings panel.
+   * - onSync(): sync the cloud catalog now.
+   */
+  constructor({ onCloudSettings, onSync }) {
+    this.#onSync = onSync;
     this.list = el('nav', { class: 'sidebar-sources', 'aria-label': 'Sources' });
     this.element = el(
       'div',
@@ -38,6 +49,7 @@ export class Sidebar {
   /** Lists `sources` (from `GET /api/sources`), grouped by kind. */
   setSources(sources) {
     this.#links.clear();
+    this.#cloudLine = null;
     const sections = SECTIONS.map(({ title, kinds, icon }) => {
       const members = sources.filter((source) => kinds.includes(source.kind));
       if (members.length === 0) return null;
@@ -46,6 +58,33 @@ export class Sidebar {
     const others = sources.filter((source) => !SECTIONS.some(({ kinds }) => kinds.includes(source.kind)));
     if (others.length > 0) sections.push(el('section', { class: 'sidebar-section' }, el('h2', { class: 'sidebar-heading', text: 'Other' }), ...others.map((source) => this.#entry(source, icons.folder))));
     this.list.replaceChildren(...sections.filter(Boolean));
+  }
+
+  /**
+   * Shows the cloud catalog's sync (`GET /api/cloud/sync` or a `cloud-sync` event) under the Cloud
+   * source: "Syncing… 40%", "1,234 photos · synced 5 min ago", or, offline, the date of the
+   * catalog still shown.
+   */
+  setCloudSync(sync) {
+    this.#cloudSync = sync;
+    if (!this.#cloudLine) return;
+    const { state } = sync;
+    const since = formatSince(state.lastSyncDate);
+    let text;
+    let condition = 'synced';
+    if (sync.syncing) {
+      text = `Syncing… ${Math.round((sync.progress?.fraction ?? 0) * 100)}%`;
+      condition = 'syncing';
+    } else if (state.error) {
+      condition = state.isOffline ? 'offline' : 'failed';
+      text = `${state.isOffline ? 'Offline' : 'Sync failed'} · ${since ? `catalog synced ${since}` : 'never synced'}`;
+    } else {
+      text = since ? `${formatPhotoCount(state.photoCount)} · synced ${since}` : 'Not synced yet';
+    }
+    this.#cloudLine.text.textContent = text;
+    this.#cloudLine.text.title = state.error ?? text;
+    this.#cloudLine.element.dataset.state = condition;
+    this.#cloudLine.button.disabled = sync.syncing;
   }
 
   /** Highlights the open source. */
@@ -72,6 +111,11 @@ export class Sidebar {
       source.configured ? null : el('span', { class: 'source-badge', text: 'Not configured' }),
     );
     this.#links.set(source.id, link);
-    return link;
+    if (source.kind !== 'cloud' || !source.configured) return link;
+    const text = el('span', { class: 'cloud-sync-text', 'data-testid': 'cloud-sync-status', text: 'Checking the cloud catalog…' });
+    const button = el('button', { class: 'cloud-sync-button', type: 'button', 'data-testid': 'cloud-sync-now', title: 'Sync the cloud catalog now', 'aria-label': 'Sync now', text: '↻', onclick: () => this.#onSync() });
+    this.#cloudLine = { element: el('div', { class: 'cloud-sync-line' }, text, button), text, button };
+    if (this.#cloudSync) queueMicrotask(() => this.setCloudSync(this.#cloudSync));
+    return [link, this.#cloudLine.element];
   }
 }

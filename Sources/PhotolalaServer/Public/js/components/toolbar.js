@@ -1,6 +1,7 @@
 /**
  * The window toolbar: where you are (up button, breadcrumb) and how photos are shown (size, fit or
- * fill, sort, grouping, inspector), and starring the selection for backup. The display controls edit the tab's Settings directly and
+ * fill, sort, grouping, inspector), starring the selection for backup and showing only the photos
+ * not backed up yet. The display controls edit the tab's Settings directly and
  * follow them, so a shortcut that changes a setting updates the buttons too.
  */
 
@@ -57,6 +58,15 @@ export class Toolbar {
       text: '☆',
       onclick: onStarToggle,
     });
+    this.filterButton = el('button', {
+      class: 'tool filter-toggle',
+      type: 'button',
+      'data-testid': 'filter-not-backed-up',
+      title: 'Show only photos not backed up yet',
+      'aria-pressed': 'false',
+      text: 'Not backed up',
+      onclick: () => settings.set({ filter: settings.get('filter') === 'notBackedUp' ? 'all' : 'notBackedUp' }),
+    });
     this.inspectorButton = el('button', {
       class: 'tool',
       type: 'button',
@@ -75,7 +85,7 @@ export class Toolbar {
         this.upButton,
         this.breadcrumb.element,
       ),
-      el('div', { class: 'toolbar-controls' }, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.starButton, this.inspectorButton),
+      el('div', { class: 'toolbar-controls' }, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.filterButton, this.starButton, this.inspectorButton),
     );
     settings.onChange(() => this.#sync());
     this.#sync();
@@ -92,6 +102,15 @@ export class Toolbar {
       if (control !== this.inspectorButton && control !== this.starButton) control.disabled = !enabled;
     }
     this.#sync();
+  }
+
+  /**
+   * Shows the backup controls (star, "not backed up" filter) where they apply: not in the Cloud
+   * source, whose photos are the backup.
+   */
+  setBackupControls(shown) {
+    this.starButton.hidden = !shown;
+    this.filterButton.hidden = !shown;
   }
 
   /** Whether the star button can act (photos are selected) and whether all of them are starred. */
@@ -141,5 +160,6 @@ export class Toolbar {
     else if (!this.sortSelect.disabled) this.groupSelect.disabled = false;
     this.groupSelect.title = byName ? 'Grouping applies to date order' : 'Grouping';
     this.inspectorButton.setAttribute('aria-pressed', String(settings.get('inspector')));
+    this.filterButton.setAttribute('aria-pressed', String(settings.get('filter') === 'notBackedUp'));
   }
 }

@@ -1,0 +1,46 @@
+import Hummingbird
+import PhotolalaKit
+
+/// The cloud browsing API: the catalog sync (state, a sync on demand) and the restores of
+/// originals from Deep Archive (priced first, then asked for, then followed).
+struct CloudRoutes {
+    let cloud: ServedCloud
+
+    func add(to router: Router<BasicRequestContext>) {
+        let api = router.group("api")
+        api.get("cloud/sync") { _, _ in await cloud.syncs.status }
+        api.post("cloud/sync") { request, _ in await sync(request) }
+        api.get("cloud/restores") { _, _ in try await restores() }
+        api.post("cloud/restore/estimate") { request, context in try await estimate(request, context) }
+        api.post("cloud/restore") { request, context in try await restore(request, context) }
+    }
+
+    /// Starts a sync (`?force=true` downloads the manifest even when its ETag is unchanged) and
+    /// answers at once (202); its progress arrives as `cloud-sync` events.
+    private func sync(_ request: Request) async -> EditedResponse<API.CloudSync> {
+        let force = request.uri.queryParameters.get("force") == "true"
+        Task { await cloud.syncs.run(force: force) }
+        var status = await cloud.syncs.status
+        status.syncing = true
+        return EditedResponse(status: .accepted, response: status)
+    }
+
+    private func restores() async throws -> API.Restores {
+        try await ServerError.converting { API.Restores(items: try cloud.restores.savedStatuses()) }
+    }
+
+    private func estimate(_ request: Request, _ context: BasicRequestContext) async throws -> API.RestoreEstimate {
+        let body = try await request.decode(as: API.RestoreRequest.self, context: context)
+        return try await ServerError.converting { API.RestoreEstimate(try await cloud.estimate(body.ids, tier: body.tier)) }
+    }
+
+    private func restore(_ request: Request, _ context: BasicRequestContext) async throws -> API.Restores {
+        let body = try await request.decode(as: API.RestoreRequest.self, context: context)
+        guard let days = body.days else { throw ServerError(.badRequest, "Say how many days the restored copy should stay readable (1 to 30).") }
+        return try await ServerError.converting { API.Restores(items: try await cloud.restore(body.ids, tier: body.tier, days: days)) }
+    }
+}
+
+extension API.CloudSync: ResponseEncodable {}
+extension API.RestoreEstimate: ResponseEncodable {}
+extension API.Restores: ResponseEncodable {}

@@ -1,0 +1,85 @@
+import Foundation
+import PhotolalaKit
+
+/// Runs the cloud catalog syncs of `photolala serve` one at a time: a sync asked for while one
+/// runs waits for it and then runs once more (the catalog may have changed meanwhile), so two
+/// syncs never share the staging folder. Every step is published for the pages, and listings
+/// of the Cloud source hear when the catalog changed.
+actor CloudSyncRunner {
+    private let sync: CloudCatalogSync
+    private let publish: @Sendable (API.CloudSync) async -> Void
+    private var state: CloudSyncState
+    private var progress: CloudSyncProgress?
+    private var running: Task<CloudSyncState, Never>?
+    private var listeners: [UUID: AsyncStream<Void>.Continuation] = [:]
+
+    /// - Parameters:
+    ///   - sync: The catalog sync.
+    ///   - publish: Sends a status to the pages.
+    init(sync: CloudCatalogSync, publish: @escaping @Sendable (API.CloudSync) async -> Void) {
+        self.sync = sync
+        self.publish = publish
+        state = (try? sync.state()) ?? CloudSyncState(lastSyncDate: nil, manifestETag: nil, photoCount: 0)
+    }
+
+    /// The sync as the pages show it.
+    var status: API.CloudSync {
+        API.CloudSync(syncing: running != nil, progress: progress, state: state)
+    }
+
+    /// Whether the last sync could not reach the store, so asking it more would only wait.
+    var isOffline: Bool { state.isOffline }
+
+    /// Syncs now, after the sync under way if there is one.
+    /// - Parameter force: Download the manifest even when its ETag is unchanged.
+    /// - Returns: The state after this sync; a failure is in its ``CloudSyncState/error``.
+    @discardableResult
+    func run(force: Bool = false) async -> CloudSyncState {
+        while let running {
+            _ = await running.value
+        }
+        let task = Task { await self.perform(force: force) }
+        running = task
+        await publish(status)
+        let result = await task.value
+        running = nil
+        progress = nil
+        await publish(status)
+        return result
+    }
+
+    /// A signal after every sync that changed the catalog, until the listener goes away.
+    func catalogChanges() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let id = UUID()
+        listeners[id] = continuation
+        continuation.onTermination = { _ in
+            Task { await self.stopListening(id) }
+        }
+        return stream
+    }
+
+    private func perform(force: Bool) async -> CloudSyncState {
+        let result = await sync.sync(force: force) { progress in
+            Task { await self.record(progress) }
+        }
+        let changed = result.photoCount != state.photoCount || !result.downloadedShards.isEmpty
+        state = result
+        if changed {
+            for listener in listeners.values {
+                listener.yield()
+            }
+        }
+        return result
+    }
+
+    private func record(_ progress: CloudSyncProgress) async {
+        guard running != nil else { return }
+        self.progress = progress
+        await publish(status)
+    }
+
+    private func stopListening(_ id: UUID) {
+        listeners[id] = nil
+    }
+}

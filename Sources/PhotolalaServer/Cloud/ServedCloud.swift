@@ -1,0 +1,121 @@
+import Foundation
+import PhotolalaKit
+
+/// The cloud backup as `photolala serve` browses it: the synced catalog as a source, its
+/// thumbnails through one loader, the syncs, the restores and their polling, and what the
+/// other sources' badges and inspector say about photos that are backed up.
+final class ServedCloud: Sendable {
+    let photos: CloudPhotoSource
+    let restores: RestoreService
+    let thumbnails: ThumbnailLoader
+    let syncs: CloudSyncRunner
+    /// How soon the first check of a restore under way comes; the pause doubles up to an hour.
+    let restorePolling: RestoreService.Polling
+    private let events: EventHub
+    private let objects = ObjectFacts()
+    private let restoreRequests: AsyncStream<Void>.Continuation
+    /// Woken by each restore request, so polling starts without waiting for its current pause.
+    let restoreWakeups: AsyncStream<Void>
+
+    /// - Throws: ``CloudConfigurationError`` when the bucket or the credentials are missing.
+    init(context: CloudContext, events: EventHub, restorePolling: RestoreService.Polling, loaderConfiguration: ThumbnailLoader.Configuration) throws {
+        photos = try context.source()
+        restores = try context.restores()
+        thumbnails = ThumbnailLoader(source: photos, configuration: loaderConfiguration)
+        self.events = events
+        self.restorePolling = restorePolling
+        syncs = CloudSyncRunner(sync: photos.sync) { status in await events.publish("cloud-sync", status) }
+        (restoreWakeups, restoreRequests) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Estimates the restore of `md5s` with `tier`.
+    /// - Throws: ``CloudError/invalidTier`` for Expedited or an unknown tier; store errors.
+    func estimate(_ md5s: [String], tier: String) async throws -> RetrievalEstimate {
+        try await restores.estimate(md5s, tier: try RestoreTier(parsing: tier))
+    }
+
+    /// Asks for the restore of `md5s`, announces the new states and wakes the polling.
+    /// - Throws: ``CloudError`` for a bad tier or days, or a photo the bucket does not hold.
+    func restore(_ md5s: [String], tier: String, days: Int) async throws -> [RestoreStatus] {
+        let statuses = try await restores.request(md5s, tier: try RestoreTier(parsing: tier), days: days)
+        await objects.forget(md5s)
+        await publishRestores()
+        restoreRequests.yield()
+        return statuses
+    }
+
+    /// Checks every restore under way (and restored copies past their expiry) with the store,
+    /// and announces the states.
+    /// - Returns: Whether a restore is still under way.
+    func pollRestores() async -> Bool {
+        guard let saved = try? restores.savedStatuses() else { return false }
+        var waiting = false
+        for status in saved where status.state == .restoring || (status.state == .restored && (status.expiry ?? .distantFuture) < Date()) {
+            let checked = try? await restores.refresh(status.md5)
+            waiting = waiting || (checked ?? status).state == .restoring
+        }
+        await objects.forget(saved.map(\.md5))
+        await publishRestores()
+        return waiting
+    }
+
+    func publishRestores() async {
+        guard let saved = try? restores.savedStatuses() else { return }
+        await events.publish("restore", API.Restores(items: saved))
+    }
+
+    /// The inspector's lines on a backed-up photo: when it was backed up, where the original
+    /// is, and how its restore stands. The date and storage class come from one HEAD of the
+    /// original, remembered; offline they are left out rather than waited for.
+    /// - Parameter includingOriginal: Whether to say where the original stands (the Cloud
+    ///   source does; a local photo's inspector needs only the backup).
+    func backupDetails(md5: String, includingOriginal: Bool = true) async -> [API.Detail] {
+        let md5 = md5.lowercased()
+        let info = await syncs.isOffline ? nil : await objects.info(md5) { [photos] in try await photos.originalInfo(md5: md5) }
+        let storage = info.map { $0.storageClass == .deepArchive ? "Deep Archive" : $0.storageClass.rawValue.capitalized } ?? "Deep Archive"
+        let backedUp =
+            info?.lastModified.map { "Backed up on \($0.formatted(date: .abbreviated, time: .shortened)), \(storage)" } ?? "Backed up, \(storage)"
+        var details = [API.Detail(field: "backup", label: "Cloud backup", value: backedUp)]
+        guard includingOriginal else { return details }
+        let saved = (try? restores.savedStatuses())?.first { $0.md5 == md5 }
+        let state = saved?.state ?? info.map(ArchiveStatus.init)
+        if let state {
+            details.append(API.Detail(field: "original", label: "Original", value: Self.describe(state, saved: saved)))
+        }
+        return details
+    }
+
+    private static func describe(_ state: ArchiveStatus, saved: RestoreStatus?) -> String {
+        switch state {
+        case .available:
+            return "Readable now"
+        case .archived:
+            return "In Deep Archive: restore it to download"
+        case .restoring:
+            let tier = saved?.tier.map { " (\($0.rawValue), about \($0.typicalHours) hours)" } ?? ""
+            let asked = saved?.requested.map { ", asked \($0.formatted(date: .abbreviated, time: .shortened))" } ?? ""
+            return "Restoring\(tier)\(asked)"
+        case .restored:
+            return saved?.expiry.map { "Restored until \($0.formatted(date: .abbreviated, time: .shortened))" } ?? "Restored"
+        }
+    }
+}
+
+/// HEAD answers for originals, so the inspector asks the store once per photo.
+private actor ObjectFacts {
+    private var known: [String: ObjectInfo] = [:]
+
+    func info(_ md5: String, fetch: () async throws -> ObjectInfo?) async -> ObjectInfo? {
+        if let info = known[md5] { return info }
+        guard let info = try? await fetch() else { return nil }
+        if known.count > 10_000 { known = [:] }
+        known[md5] = info
+        return info
+    }
+
+    func forget(_ md5s: [String]) {
+        for md5 in md5s {
+            known[md5.lowercased()] = nil
+        }
+    }
+}

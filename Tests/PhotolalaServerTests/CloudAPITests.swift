@@ -1,0 +1,141 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PhotolalaKit
+import PhotolalaTestSupport
+import Testing
+
+@testable import PhotolalaServer
+
+/// The Cloud source of a second device, against a real SeaweedFS: the synced catalog listed,
+/// thumbnails with their MD5 as entity tag, the backup in the inspector, originals refused while
+/// in Deep Archive, priced restores without Expedited, and the catalog offline after one sync.
+@Suite("The cloud API")
+struct CloudAPITests {
+    static let userID = "9b2f6c1d-3e4a-4b5c-8d6e-7f8091a2b3c4"
+
+    @Test("Device B browses device A's backup, then offline from the catalog it synced")
+    func secondDeviceBrowsesTheBackup() async throws {
+        guard let server = try await SeaweedFS.shared() else {
+            return print("skipped: \(SeaweedFS.unavailableReason ?? "SeaweedFS unavailable")")
+        }
+        let folder = try TemporaryDirectory()
+        let bucket = "cloud" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
+        let credentials = AWSCredentials(accessKeyID: server.accessKey, secretAccessKey: server.secretKey)
+        let store = S3ObjectStore(location: try S3Location(endpoint: server.endpoint, bucket: bucket, region: "us-east-1"), credentials: credentials)
+        try await store.createBucket()
+
+        // Device A backs up two photos.
+        let photos = folder.path("photos")
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        let names = ["orientation6.jpg", "photo-4000x3000.jpg"]
+        for name in names {
+            try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: photos + "/" + name)
+        }
+        let md5s = try names.map { try ContentHash.md5(ofFileAt: photos + "/" + $0) }.sorted()
+        let deviceA = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("a/cache"), dataDirectory: folder.path("a/data")))
+        let report = try await BackupService(store: store, userID: Self.userID, engine: deviceA).backUp(names.map { photos + "/" + $0 })
+        #expect(report.uploaded.count == 2)
+
+        // Device B, with data folders of its own, browses it.
+        let deviceB = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("b/cache"), dataDirectory: folder.path("b/data")))
+        let online = CloudConfiguration(
+            endpoint: server.endpoint, bucket: bucket, region: "us-east-1", userID: Self.userID, quotaBytes: nil, credentials: credentials,
+            settingsFile: folder.path("b/data/cloud.json"))
+        try await app(cloud: online, engine: deviceB, folder: folder).test(.live) { client in
+            let sync = try await settledSync(client) { $0["lastSyncDate"] != nil || $0["error"] != nil }
+            #expect(sync["photoCount"] as? Int == 2 && sync["error"] == nil, "\(sync)")
+            let rows = try await APITestSupport.rows(client, source: "cloud", folder: "~")
+            #expect(rows.compactMap { $0[0] as? String }.sorted() == md5s)
+            #expect(Set(rows.compactMap { $0[1] as? String }) == Set(names))
+
+            for md5 in md5s {
+                try await client.execute(uri: "/api/sources/cloud/folders/~/items/\(md5)/thumbnail", method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.contentType] == "image/jpeg")
+                    #expect(response.headers[.eTag] == "\"\(md5)\"")
+                    #expect(Array(response.body.readableBytesView.prefix(2)) == [0xFF, 0xD8])
+                }
+            }
+            try await client.execute(
+                uri: "/api/sources/cloud/folders/~/items/\(md5s[0])/thumbnail", method: .get, headers: [.ifNoneMatch: "\"\(md5s[0])\""]
+            ) { #expect($0.status == .notModified) }
+
+            let metadata = try await client.execute(uri: "/api/sources/cloud/folders/~/items/\(md5s[0])/metadata", method: .get) {
+                try APITestSupport.json($0)
+            }
+            #expect(metadata["md5"] as? String == md5s[0])
+            let details = (metadata["details"] as? [[String: Any]] ?? []).reduce(into: [String: String]()) { lines, detail in
+                lines[detail["field"] as? String ?? ""] = detail["value"] as? String
+            }
+            #expect(details["backup"]?.hasPrefix("Backed up on ") == true && details["backup"]?.hasSuffix(", Deep Archive") == true, "\(details)")
+            #expect(details["original"] == "In Deep Archive: restore it to download")
+
+            try await client.execute(uri: "/api/sources/cloud/folders/~/items/\(md5s[0])/full", method: .get) { response in
+                #expect(response.status == .conflict)
+                #expect(String(decoding: response.body.readableBytesView, as: UTF8.self).contains("Restore Original"))
+            }
+            let expedited = try await post(client, "/api/cloud/restore/estimate", ["ids": [md5s[0]], "tier": "Expedited"])
+            #expect(expedited.status == .badRequest)
+            #expect((expedited.json["error"] as? String)?.contains("no Expedited tier") == true)
+            let estimate = try await post(client, "/api/cloud/restore/estimate", ["ids": md5s, "tier": "Bulk"])
+            #expect(estimate.status == .ok && estimate.json["photos"] as? Int == 2)
+            #expect((estimate.json["totalCost"] as? Double ?? 0) > 0)
+            #expect((estimate.json["summary"] as? String)?.contains("Bulk (about 48 hours)") == true)
+            let noDays = try await post(client, "/api/cloud/restore", ["ids": [md5s[0]], "tier": "Bulk"])
+            #expect(noDays.status == .badRequest)
+        }
+
+        // The store is gone (nothing listens on its port): the synced catalog and the
+        // thumbnails seen before still show, and the sync says it is offline since when.
+        var offline = online
+        offline.endpoint = "http://127.0.0.1:\(try SeaweedFS.freePorts(1)[0])"
+        try await app(cloud: offline, engine: deviceB, folder: folder).test(.live) { client in
+            let sync = try await settledSync(client) { $0["error"] != nil }
+            #expect(sync["isOffline"] as? Bool == true, "\(sync)")
+            #expect((sync["error"] as? String)?.contains("Showing the catalog synced on") == true, "\(sync)")
+            #expect(sync["photoCount"] as? Int == 2)
+            let rows = try await APITestSupport.rows(client, source: "cloud", folder: "~")
+            #expect(rows.compactMap { $0[0] as? String }.sorted() == md5s)
+            try await client.execute(uri: "/api/sources/cloud/folders/~/items/\(md5s[1])/thumbnail", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.eTag] == "\"\(md5s[1])\"")
+            }
+        }
+    }
+
+    private func app(cloud: CloudConfiguration, engine: Engine, folder: TemporaryDirectory) throws -> some ApplicationProtocol {
+        try FileManager.default.createDirectory(atPath: folder.path("here"), withIntermediateDirectories: true)
+        var configuration = ServerConfiguration(folders: [folder.path("here")], port: 0)
+        configuration.cloud = cloud
+        return try APITestSupport.application(configuration, engine: engine)
+    }
+
+    /// The sync's state once the sync the server starts by itself has ended, as `ended` tells.
+    private func settledSync(_ client: some TestClientProtocol, ended: ([String: Any]) -> Bool) async throws -> [String: Any] {
+        for _ in 0..<1_200 {
+            let sync = try await client.execute(uri: "/api/cloud/sync", method: .get) { try APITestSupport.json($0) }
+            if sync["syncing"] as? Bool == false, let state = sync["state"] as? [String: Any], ended(state) {
+                return state
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("the cloud catalog never finished syncing")
+        return [:]
+    }
+
+    private func post(
+        _ client: some TestClientProtocol, _ uri: String, _ body: [String: Any]
+    ) async throws -> (
+        status: HTTPResponse.Status, json: [String: Any]
+    ) {
+        let data = try JSONSerialization.data(withJSONObject: body)
+        // The page's own origin, as a browser sends it: state-changing requests need it. The
+        // test client names the server "localhost".
+        return try await client.execute(
+            uri: uri, method: .post, headers: [.contentType: "application/json", .origin: "http://localhost"], body: ByteBuffer(bytes: data)
+        ) {
+            ($0.status, (try? APITestSupport.json($0)) ?? [:])
+        }
+    }
+}

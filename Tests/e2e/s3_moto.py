@@ -1,0 +1,54 @@
+"""moto's S3 server (`moto_server` from `pip install "moto[server]"`) on 127.0.0.1 for the restore
+tests: it implements RestoreObject on Deep Archive, refuses GETs of archived objects and reports
+`x-amz-restore`, which SeaweedFS does not. It checks no signature, so authentication is tested
+against SeaweedFS only."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+import uuid
+from pathlib import Path
+
+import boto3
+from botocore.config import Config
+
+from seaweedfs import free_ports
+
+
+class Moto:
+    access_key = "AKIDMOTO"
+    secret_key = "moto-secret-not-checked"
+
+    def __init__(self, log: Path):
+        executable = shutil.which("moto_server") or str(Path.home() / ".local" / "bin" / "moto_server")
+        if not os.access(executable, os.X_OK):
+            raise RuntimeError("moto's 'moto_server' is missing: run Scripts/install-test-servers.sh (pip install \"moto[server]\").")
+        self.bucket = "e2e" + uuid.uuid4().hex[:20]
+        self.endpoint = f"http://127.0.0.1:{free_ports(1)[0]}"
+        self._log = open(log, "wb")
+        port = self.endpoint.rsplit(":", 1)[1]
+        self.process = subprocess.Popen([executable, "-H", "127.0.0.1", "-p", port], stdout=self._log, stderr=subprocess.STDOUT)
+        self.s3 = boto3.client(
+            "s3", endpoint_url=self.endpoint, region_name="us-east-1", aws_access_key_id=self.access_key,
+            aws_secret_access_key=self.secret_key, config=Config(s3={"addressing_style": "path"}, retries={"max_attempts": 1}))
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                self.s3.create_bucket(Bucket=self.bucket)
+                return
+            except Exception as error:  # connection refused while it starts
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError(f"moto_server did not start: {error}") from error
+                time.sleep(0.2)
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self._log.close()

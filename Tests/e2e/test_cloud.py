@@ -1,0 +1,117 @@
+"""The cloud backup from a second device: the Cloud source lists what another device backed up,
+from the synced catalog with Standard-storage thumbnails; photos here that are in the backup show
+☁️ and "Backed up on …" and drop out of the "not backed up" filter; originals are restored from
+Deep Archive through a priced dialog (on moto's server) and download under the right name."""
+
+from __future__ import annotations
+
+import hashlib
+
+from playwright.sync_api import expect
+
+from conftest import CLOUD_PHOTOS
+
+BADGE = '[data-testid="cell-badge"]'
+
+
+def open_cloud(ui, count: int) -> None:
+    ui.page.goto(f"{ui.server}/")
+    cloud = ui.page.locator('[data-testid="source-item"][data-source="cloud"]')
+    expect(cloud).to_have_attribute("data-configured", "true")
+    # The server syncs at start: the sidebar says so once done.
+    expect(ui.page.get_by_test_id("cloud-sync-status")).to_have_text(f"{count} photos · synced just now", timeout=30_000)
+    cloud.click()
+    ui.wait_listed(count)
+
+
+def test_the_cloud_source_shows_another_devices_backup_with_thumbnails(cloud_ui, cloud_photos):
+    page = cloud_ui.page
+    open_cloud(cloud_ui, CLOUD_PHOTOS)
+    cloud_ui.wait_for_thumbnails(CLOUD_PHOTOS)
+    names = sorted(path.name for path in (cloud_photos / "Trip").iterdir())
+    assert sorted(cloud_ui.mounted_names()) == names
+    expect(page.get_by_test_id("star-toggle")).to_be_hidden()  # the backup is not starred again
+    expect(page.get_by_test_id("filter-not-backed-up")).to_be_hidden()
+
+    cloud_ui.cell(names[0]).click()
+    page.keyboard.press("Control+i")
+    inspector = page.get_by_test_id("inspector")
+    expect(inspector.get_by_test_id("inspector-backup")).to_contain_text("Backed up on ")
+    expect(inspector.get_by_test_id("inspector-backup")).to_contain_text("Deep Archive")
+    expect(inspector.get_by_test_id("inspector-original")).to_have_text("In Deep Archive: restore it to download")
+    expected_md5 = hashlib.md5((cloud_photos / "Trip" / names[0]).read_bytes()).hexdigest()
+    expect(inspector.get_by_test_id("inspector-md5")).to_have_text(expected_md5)
+
+    page.keyboard.press("Enter")  # the preview: the thumbnail, and why the original is not there
+    preview = page.get_by_test_id("preview")
+    expect(preview).to_have_attribute("data-state", "error")
+    expect(preview).to_contain_text("Deep Archive")
+
+    sync = cloud_ui.api("cloud/sync")
+    assert sync["state"]["photoCount"] == CLOUD_PHOTOS and sync["state"].get("error") is None
+
+
+def test_photos_here_that_are_backed_up_show_a_cloud_and_the_filter_hides_them(cloud_ui):
+    page = cloud_ui.page
+    cloud_ui.open("local-0", count=3)
+    # The copies of backed-up photos are found by MD5 once the folder's catalog is built.
+    in_cloud = page.locator(f'{BADGE}[data-state="backedUp"][data-in-cloud="true"]')
+    expect(in_cloud).to_have_count(2, timeout=30_000)
+    assert sorted(in_cloud.evaluate_all("badges => badges.map(badge => badge.dataset.id)")) == sorted(
+        cloud_ui.cell(name).get_attribute("data-id") for name in ("IMG_00000.jpg", "IMG_00001.jpg"))
+
+    cloud_ui.cell("IMG_00000.jpg").click()
+    page.keyboard.press("Control+i")
+    expect(page.get_by_test_id("inspector-backup")).to_contain_text("Backed up on ")
+
+    page.get_by_test_id("filter-not-backed-up").click()
+    expect(page.get_by_test_id("filter-not-backed-up")).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_test_id("status-count")).to_have_text("1 photo")
+    assert cloud_ui.mounted_names() == ["IMG_00004.jpg"]
+    page.get_by_test_id("filter-not-backed-up").click()
+    expect(page.get_by_test_id("status-count")).to_have_text("3 photos")
+
+
+def test_an_original_is_restored_after_a_priced_request_and_downloads(restore_ui, cloud_photos, tmp_path):
+    page = restore_ui.page
+    open_cloud(restore_ui, CLOUD_PHOTOS)
+    name = "IMG_00002.jpg"
+    cell = restore_ui.cell(name)
+    cell.click()
+    cell.click(button="right")
+    menu = page.get_by_test_id("context-menu")
+    expect(menu.locator('[data-action="export"]')).to_be_disabled()  # still in Deep Archive
+    menu.locator('[data-action="restore"]').click()
+
+    dialog = page.get_by_test_id("restore-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator('input[name="restore-tier"]')).to_have_count(2)  # Standard and Bulk
+    assert "Expedited" not in dialog.inner_text()
+    estimate = page.get_by_test_id("restore-estimate")
+    expect(estimate).to_have_attribute("data-ready", "true")
+    bulk_cost = estimate.get_attribute("data-cost")
+    expect(estimate).to_contain_text("1 original")
+    expect(estimate).to_contain_text("$")
+    page.get_by_test_id("restore-tier-standard").check()
+    expect(estimate).not_to_have_attribute("data-cost", bulk_cost)
+    expect(estimate).to_have_attribute("data-ready", "true")
+    assert float(estimate.get_attribute("data-cost")) > float(bulk_cost)  # Standard costs more than Bulk
+    page.get_by_test_id("restore-days").fill("3")
+    page.get_by_test_id("restore-confirm").click()
+    expect(dialog).to_be_hidden()
+
+    # moto restores at once: the badge and the inspector say the original is back.
+    item = cell.get_attribute("data-id")
+    expect(page.locator(f'{BADGE}[data-id="{item}"]')).to_have_attribute("data-state", "restored")
+    restores = restore_ui.api("cloud/restores")["items"]
+    assert [(status["md5"], status["tier"], status["days"]) for status in restores] == [(item, "Standard", 3)]
+    page.keyboard.press("Control+i")
+    expect(page.get_by_test_id("inspector-original")).to_contain_text("Restored until ")
+
+    cell.click(button="right")
+    with page.expect_download() as download:
+        menu.locator('[data-action="export"]').click()
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.name == name
+    assert hashlib.md5(saved.read_bytes()).hexdigest() == hashlib.md5((cloud_photos / "Trip" / name).read_bytes()).hexdigest()
