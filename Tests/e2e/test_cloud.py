@@ -13,6 +13,14 @@ from conftest import CLOUD_PHOTOS
 
 BADGE = '[data-testid="cell-badge"]'
 
+# Records every text the sync overlay shows while visible, so a sync quicker than a poll is seen.
+WATCH_SYNC_OVERLAY = """() => {
+  window.overlayTexts = [];
+  const overlay = document.querySelector('[data-testid="cloud-sync-overlay"]');
+  new MutationObserver(() => { if (!overlay.hidden) window.overlayTexts.push(overlay.textContent); })
+    .observe(overlay, { subtree: true, childList: true, characterData: true, attributes: true });
+}"""
+
 
 def open_cloud(ui, count: int) -> None:
     ui.page.goto(f"{ui.server}/")
@@ -32,6 +40,12 @@ def test_the_cloud_source_shows_another_devices_backup_with_thumbnails(cloud_ui,
     assert sorted(cloud_ui.mounted_names()) == names
     expect(page.get_by_test_id("star-toggle")).to_be_hidden()  # the backup is not starred again
     expect(page.get_by_test_id("filter-not-backed-up")).to_be_hidden()
+
+    page.evaluate(WATCH_SYNC_OVERLAY)
+    page.get_by_test_id("cloud-sync-now").click()
+    page.wait_for_function("window.overlayTexts.length > 0")
+    expect(page.get_by_test_id("cloud-sync-overlay")).to_be_hidden()
+    expect(page.get_by_test_id("cloud-sync-status")).to_have_text(f"{CLOUD_PHOTOS} photos · synced just now")
 
     cloud_ui.cell(names[0]).click()
     page.keyboard.press("Control+i")

@@ -16,13 +16,12 @@ struct CloudRoutes {
     }
 
     /// Starts a sync (`?force=true` downloads the manifest even when its ETag is unchanged) and
-    /// answers at once (202); its progress arrives as `cloud-sync` events.
+    /// answers at once (202) with the status of that moment; the sync's progress and outcome
+    /// arrive as `cloud-sync` events.
     private func sync(_ request: Request) async -> EditedResponse<API.CloudSync> {
         let force = request.uri.queryParameters.get("force") == "true"
         Task { await cloud.syncs.run(force: force) }
-        var status = await cloud.syncs.status
-        status.syncing = true
-        return EditedResponse(status: .accepted, response: status)
+        return EditedResponse(status: .accepted, response: await cloud.syncs.status)
     }
 
     private func restores() async throws -> API.Restores {

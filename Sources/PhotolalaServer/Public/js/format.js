@@ -63,8 +63,9 @@ export function formatISODateTime(iso) {
   return Number.isNaN(time) ? null : dateTime.format(time);
 }
 
-/** "$0.0005" below a cent, else "$1.25". */
+/** "$1.25"; "$0.0005" below a cent; "under $0.0001" for the price of a few small photos. */
 export function formatDollars(value) {
+  if (value > 0 && value < 0.0001) return 'under $0.0001';
   return `$${value < 0.01 ? value.toFixed(4) : value.toFixed(2)}`;
 }
 

@@ -52,7 +52,7 @@ let badgeTimer = 0;
 
 const thumbnailOf = (id) => loader.lookup(`${state.source?.id}/${state.folder}/${id}`)?.url ?? null;
 
-const sidebar = new Sidebar({ onCloudSettings: () => cloudSettings.open(), onSync: () => syncCloud().then(onCloudSync, (error) => banner.show(error.message)) });
+const sidebar = new Sidebar({ onCloudSettings: () => cloudSettings.open(), onSync: () => syncCloud().catch((error) => banner.show(error.message)) }); // its progress comes as events
 const toolbar = new Toolbar({
   settings,
   onUp: goUp,

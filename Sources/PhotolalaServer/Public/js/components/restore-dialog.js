@@ -93,7 +93,8 @@ export class RestoreDialog {
     try {
       const estimate = await this.#estimate(this.#ids, this.#tier, pending.signal);
       if (pending.signal.aborted) return;
-      this.costText.textContent = `${formatInteger(estimate.photos)} ${estimate.photos === 1 ? 'original' : 'originals'}, ${formatBytes(estimate.bytes)}: about ${formatDollars(estimate.totalCost)} (${formatDollars(estimate.retrievalCost)} retrieval + ${formatDollars(estimate.requestCost)} requests).`;
+      const what = `${formatInteger(estimate.photos)} ${estimate.photos === 1 ? 'original' : 'originals'}, ${formatBytes(estimate.bytes)}`;
+      this.costText.textContent = `${what}. Estimated cost: ${formatDollars(estimate.totalCost)} (retrieval ${formatDollars(estimate.retrievalCost)} + requests ${formatDollars(estimate.requestCost)}).`;
       this.costText.dataset.ready = 'true';
       this.costText.dataset.cost = String(estimate.totalCost);
       this.#validate();
