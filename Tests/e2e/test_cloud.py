@@ -6,10 +6,15 @@ Deep Archive through a priced dialog (on moto's server) and download under the r
 from __future__ import annotations
 
 import hashlib
+import shutil
+import subprocess
 
+import pytest
 from playwright.sync_api import expect
 
-from conftest import CLOUD_PHOTOS
+from conftest import CLOUD_PHOTOS, back_up_from_another_device, cloud_environment, serve
+from photolala_page import PhotolalaPage
+from test_apple_photos import LIBRARIES, SHOWN
 
 BADGE = '[data-testid="cell-badge"]'
 
@@ -84,6 +89,37 @@ def test_photos_here_that_are_backed_up_show_a_cloud_and_the_filter_hides_them(c
     assert cloud_ui.mounted_names() == ["IMG_00004.jpg"]
     page.get_by_test_id("filter-not-backed-up").click()
     expect(page.get_by_test_id("status-count")).to_have_text("3 photos")
+
+
+WEDDING = "E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51"  # wedding.jpg in the 10.15.7 test library
+
+
+@pytest.fixture(scope="module")
+def library_on_device_b(seaweedfs, tmp_path_factory) -> str:
+    """Device A backed up a copy of one original of an Apple Photos library; device B serves the
+    library, whose originals it never hashed."""
+    root = tmp_path_factory.mktemp("cloud-library")
+    library = root / "Test-10.15.7.photoslibrary"
+    shutil.copytree(LIBRARIES / library.name, library)
+    subprocess.run(["chmod", "-R", "u+w", str(library)], check=True)
+    (root / "FromMac").mkdir()
+    shutil.copy2(library / "originals" / "E" / f"{WEDDING}.jpeg", root / "FromMac" / "wedding.jpg")
+    cloud = cloud_environment(seaweedfs.endpoint, seaweedfs.bucket, seaweedfs.access_key, seaweedfs.secret_key)
+    cloud["PHOTOLALA_USER_ID"] = "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d"
+    back_up_from_another_device(root / "FromMac", root / "device-a", cloud)
+    yield from serve(["--library", library], root / "device-b", "cloud-library-server.log", cloud)
+
+
+def test_a_library_photo_backed_up_elsewhere_shows_a_cloud(page, library_on_device_b):
+    photos = PhotolalaPage(page, library_on_device_b)
+    photos.open("apple-photos", count=SHOWN)
+    # Only originals as large as a backed-up photo are hashed, in the background; then the badge.
+    badge = page.locator(f'{BADGE}[data-id="{WEDDING}"]')
+    expect(badge).to_have_attribute("data-in-cloud", "true", timeout=30_000)
+    expect(page.locator(BADGE)).to_have_count(1)
+    page.get_by_test_id("filter-not-backed-up").click()
+    expect(page.get_by_test_id("status-count")).to_have_text(f"{SHOWN - 1} photos")
+    expect(photos.cell("wedding.jpg")).to_have_count(0)
 
 
 def test_an_original_is_restored_after_a_priced_request_and_downloads(restore_ui, cloud_photos, tmp_path):

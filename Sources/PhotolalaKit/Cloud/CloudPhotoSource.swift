@@ -112,6 +112,16 @@ public struct CloudPhotoSource: PhotoSource {
         try await store.head(layout.photo(md5.lowercased()))
     }
 
+    /// The sizes of the backed-up photos: a file of another size cannot be one of them, so only
+    /// files of these sizes are worth hashing to find copies of the backup.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func backedUpSizes() throws -> Set<Int64> {
+        guard let record = try CatalogStore(database: database).catalog(directoryPath: sync.catalogName) else { return [] }
+        return try database.read { db in
+            Set(try Int64.fetchAll(db, sql: "SELECT DISTINCT size FROM catalogEntry WHERE catalogId = ?", arguments: [record.id]))
+        }
+    }
+
     /// Whether the synced catalog lists this content.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func contains(md5: String) throws -> Bool {

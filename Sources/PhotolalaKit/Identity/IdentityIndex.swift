@@ -21,6 +21,20 @@ public struct IdentityIndex: Sendable {
         }
     }
 
+    /// The file's MD5: the one recorded while the file is unchanged, else hashed (streaming) and
+    /// recorded, unless the file changed while it was read.
+    /// - Throws: ``PhotolalaError`` when the file cannot be read or the database fails.
+    public func md5(ofFileAt path: String) throws -> String {
+        let status = try FileStatus(path: path)
+        if let md5 = try md5(forPath: path, status: status) { return md5 }
+        let md5 = try ContentHash.md5(ofFileAt: path)
+        let key = try ContentHash.fastKey(ofFileAt: path)
+        if try FileStatus(path: path) == status {
+            try record(md5: md5, headMD5: key.headMD5, forPath: path, status: status)
+        }
+        return md5
+    }
+
     /// What is known of one file's content.
     public struct Identity: Sendable {
         public let path: String

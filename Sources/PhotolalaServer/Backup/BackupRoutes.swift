@@ -43,9 +43,12 @@ struct BackupRoutes {
     }
 
     /// The badges of the folder's photos: queued ones by their state, others that the cloud
-    /// catalog lists as backed up; in the Cloud source, the restores under way or done.
+    /// catalog lists as backed up; in the Cloud source, the restores under way or done. Photos
+    /// of the size of a backed-up photo whose MD5 is not known yet are hashed in the background,
+    /// and a `badges` event follows when copies turn up.
     private func badges(_ context: BasicRequestContext) async throws -> API.Badges {
-        let source = try sources.source(try context.parameters.require("source"))
+        let sourceID = try context.parameters.require("source")
+        let source = try sources.source(sourceID)
         let folderID = try context.parameters.require("folder")
         var items: [String: API.Badge] = [:]
         if let cloud = sources.cloud {
@@ -61,6 +64,14 @@ struct BackupRoutes {
                 if let id = source.itemID(forFilePath: path, folder: folderID) {
                     items[id] = .inCloud
                 }
+            }
+            if let session = await sources.openSession(source: sourceID, folder: folderID) {
+                let sizes = try cloud.photos.backedUpSizes()
+                let candidates = await session.currentPhotos().compactMap { photo -> (id: PhotoItem.ID, size: Int64)? in
+                    guard let size = photo.size, items[photo.item.id] == nil, sizes.contains(size) else { return nil }
+                    return (photo.item.id, size)
+                }
+                await cloud.copies.look(at: candidates, of: source, sourceID: sourceID, folder: folderID)
             }
         }
         for entry in try await backup.queue.entries() {

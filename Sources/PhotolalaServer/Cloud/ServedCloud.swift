@@ -9,6 +9,7 @@ final class ServedCloud: Sendable {
     let restores: RestoreService
     let thumbnails: ThumbnailLoader
     let syncs: CloudSyncRunner
+    let copies: BackedUpCopyFinder
     /// How soon the first check of a restore under way comes; the pause doubles up to an hour.
     let restorePolling: RestoreService.Polling
     private let events: EventHub
@@ -25,6 +26,7 @@ final class ServedCloud: Sendable {
         self.events = events
         self.restorePolling = restorePolling
         syncs = CloudSyncRunner(sync: photos.sync) { status in await events.publish("cloud-sync", status) }
+        copies = BackedUpCopyFinder(engine: context.engine, photos: photos, events: events)
         (restoreWakeups, restoreRequests) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 

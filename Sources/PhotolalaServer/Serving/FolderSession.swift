@@ -51,6 +51,11 @@ actor FolderSession {
         return API.Items(count: photos.count, complete: complete, offset: start, photos: photos[start...])
     }
 
+    /// The photos listed so far.
+    func currentPhotos() -> [ListedPhoto] {
+        photos
+    }
+
     // MARK: - Work
 
     private func list() async {

@@ -57,6 +57,11 @@ final class ServedSources: Sendable {
         return source
     }
 
+    /// The folder's session when a page has it open; `nil` otherwise.
+    func openSession(source sourceID: String, folder folderID: String) async -> FolderSession? {
+        await sessions.existing(key: sourceID + "/" + folderID)
+    }
+
     /// The open folder, opened (listing, watching) on first use.
     /// - Throws: ``ServerError`` 404 for an unknown source or folder.
     func session(source sourceID: String, folder folderID: String) async throws -> FolderSession {
@@ -69,6 +74,11 @@ final class ServedSources: Sendable {
 
 /// Open folders, least recently used first out.
 private actor SessionStore {
+    /// The folder's session if it is open, without opening it or changing the order.
+    func existing(key: String) -> FolderSession? {
+        sessions[key]
+    }
+
     private let limit: Int
     private var sessions: [String: FolderSession] = [:]
     private var order: [String] = []

@@ -143,12 +143,12 @@ export function requestRestore(ids, tier, days) {
 
 /**
  * Listens to the server's event stream until the returned function is called. `onChange`,
- * `onListing`, `onBackup`, `onCloudSync` and `onRestore` receive the parsed `change`, `listing`,
- * `backup`, `cloud-sync` and `restore` events; `onConnection` receives `true`
+ * `onListing`, `onBackup`, `onBadges`, `onCloudSync` and `onRestore` receive the parsed `change`,
+ * `listing`, `backup`, `badges` (a folder's badges changed), `cloud-sync` and `restore` events; `onConnection` receives `true`
  * when the stream (re)opens and `false` when it drops. EventSource reconnects by itself after a
  * network error; after an HTTP error it gives up, so this reopens it after a pause.
  */
-export function subscribeEvents({ onChange, onListing, onBackup, onCloudSync, onRestore, onConnection }) {
+export function subscribeEvents({ onChange, onListing, onBackup, onBadges, onCloudSync, onRestore, onConnection }) {
   let stream = null;
   let retry = 0;
   let stopped = false;
@@ -163,6 +163,7 @@ export function subscribeEvents({ onChange, onListing, onBackup, onCloudSync, on
     stream.addEventListener('change', (event) => dispatch(onChange, event));
     stream.addEventListener('listing', (event) => dispatch(onListing, event));
     stream.addEventListener('backup', (event) => dispatch(onBackup, event));
+    stream.addEventListener('badges', (event) => dispatch(onBadges, event));
     stream.addEventListener('cloud-sync', (event) => dispatch(onCloudSync, event));
     stream.addEventListener('restore', (event) => dispatch(onRestore, event));
   };

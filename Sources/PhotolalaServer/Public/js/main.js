@@ -530,6 +530,9 @@ function connectEvents() {
     onChange: (event) => state.session?.handleChange(event),
     onListing: (event) => state.session?.handleListing(event),
     onBackup: onBackupEvent,
+    onBadges: (event) => {
+      if (state.session?.concerns(event)) scheduleBadges();
+    },
     onCloudSync,
     onRestore: () => {
       if (isCloudOpen()) scheduleBadges();
