@@ -9,7 +9,8 @@ import Testing
 
 /// The Cloud source of a second device, against a real SeaweedFS: the synced catalog listed,
 /// thumbnails with their MD5 as entity tag, the backup in the inspector, originals refused while
-/// in Deep Archive, priced restores without Expedited, and the catalog offline after one sync.
+/// in Deep Archive, priced restores without Expedited, a sync bringing new photos into the open
+/// listing, and the catalog offline after a sync.
 @Suite("The cloud API")
 struct CloudAPITests {
     static let userID = "9b2f6c1d-3e4a-4b5c-8d6e-7f8091a2b3c4"
@@ -84,6 +85,20 @@ struct CloudAPITests {
             #expect((estimate.json["summary"] as? String)?.contains("Bulk (about 48 hours)") == true)
             let noDays = try await post(client, "/api/cloud/restore", ["ids": [md5s[0]], "tier": "Bulk"])
             #expect(noDays.status == .badRequest)
+
+            // Device A backs up one more: a sync on demand brings it into the open listing.
+            let southwest = photos + "/southwest.jpg"
+            try FileManager.default.copyItem(atPath: try await Fixtures.file("southwest.jpg").path, toPath: southwest)
+            #expect(try await BackupService(store: store, userID: Self.userID, engine: deviceA).backUp([southwest]).uploaded.count == 1)
+            #expect(try await post(client, "/api/cloud/sync", [:]).status == .accepted)
+            let added = try ContentHash.md5(ofFileAt: southwest)
+            var listed: [String] = []
+            for _ in 0..<400 {
+                listed = try await APITestSupport.rows(client, source: "cloud", folder: "~").compactMap { $0[0] as? String }
+                if listed.contains(added) { break }
+                try await Task.sleep(for: .milliseconds(25))
+            }
+            #expect(listed.sorted() == (md5s + [added]).sorted())
         }
 
         // The store is gone (nothing listens on its port): the synced catalog and the
@@ -94,9 +109,9 @@ struct CloudAPITests {
             let sync = try await settledSync(client) { $0["error"] != nil }
             #expect(sync["isOffline"] as? Bool == true, "\(sync)")
             #expect((sync["error"] as? String)?.contains("Showing the catalog synced on") == true, "\(sync)")
-            #expect(sync["photoCount"] as? Int == 2)
+            #expect(sync["photoCount"] as? Int == 3)
             let rows = try await APITestSupport.rows(client, source: "cloud", folder: "~")
-            #expect(rows.compactMap { $0[0] as? String }.sorted() == md5s)
+            #expect(rows.count == 3)
             try await client.execute(uri: "/api/sources/cloud/folders/~/items/\(md5s[1])/thumbnail", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.eTag] == "\"\(md5s[1])\"")
