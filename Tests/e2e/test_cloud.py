@@ -128,6 +128,8 @@ def test_an_original_is_restored_after_a_priced_request_and_downloads(restore_ui
     name = "IMG_00002.jpg"
     cell = restore_ui.cell(name)
     cell.click()
+    page.keyboard.press("Control+i")
+    expect(page.get_by_test_id("inspector-original")).to_have_text("In Deep Archive: restore it to download")
     cell.click(button="right")
     menu = page.get_by_test_id("context-menu")
     expect(menu.locator('[data-action="export"]')).to_be_disabled()  # still in Deep Archive
@@ -155,8 +157,7 @@ def test_an_original_is_restored_after_a_priced_request_and_downloads(restore_ui
     expect(page.locator(f'{BADGE}[data-id="{item}"]')).to_have_attribute("data-state", "restored")
     restores = restore_ui.api("cloud/restores")["items"]
     assert [(status["md5"], status["tier"], status["days"]) for status in restores] == [(item, "Standard", 3)]
-    page.keyboard.press("Control+i")
-    expect(page.get_by_test_id("inspector-original")).to_contain_text("Restored until ")
+    expect(page.get_by_test_id("inspector-original")).to_contain_text("Restored until ")  # the open inspector follows
 
     cell.click(button="right")
     with page.expect_download() as download:

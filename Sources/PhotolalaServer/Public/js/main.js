@@ -535,7 +535,9 @@ function connectEvents() {
     },
     onCloudSync,
     onRestore: () => {
-      if (isCloudOpen()) scheduleBadges();
+      if (!isCloudOpen()) return;
+      scheduleBadges();
+      inspector.refresh(); // the original's state is in it
     },
     onConnection: (connected) => {
       clearTimeout(dropTimer);

@@ -46,6 +46,12 @@ export class Inspector {
     else this.#cancel();
   }
 
+  /** Forgets the metadata fetched so far and shows the selection afresh (a restore changed it). */
+  refresh() {
+    this.#cache.clear();
+    if (this.#open) this.#render();
+  }
+
   /** Shows the selection: `items` are the selected photos of `folder` in `source`. */
   show(source, folder, items) {
     const previous = this.#state;
