@@ -2,7 +2,7 @@
 # Upload throughput: `photolala backup run` against `rclone copy`, same photos, same SeaweedFS
 # on loopback, same concurrency, storage class DEEP_ARCHIVE for both.
 #
-#   BENCH_UPLOADS=200 BENCH_UPLOAD_JOBS=4 Benchmarks/upload.sh [path/to/photolala]
+#   BENCH_UPLOADS=200 BENCH_UPLOAD_JOBS=4 BENCH_UPLOAD_ROUNDS=3 Benchmarks/upload.sh [path/to/photolala]
 #
 # Photolala also uploads a thumbnail and a metadata plist per photo and the cloud catalog; the
 # thumbnails are generated before the timed run (as browsing does), so both tools time uploads.
@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 bin=$(realpath "${1:-.build/release/photolala}")
 count=${BENCH_UPLOADS:-200}
 jobs=${BENCH_UPLOAD_JOBS:-4}
+rounds=${BENCH_UPLOAD_ROUNDS:-3}
 Scripts/install-test-servers.sh
 if ! command -v rclone >/dev/null; then
     sudo=""
@@ -60,20 +61,49 @@ export PHOTOLALA_S3_ENDPOINT="http://127.0.0.1:$port" PHOTOLALA_S3_BUCKET=bench 
 "$bin" backup star "$work/photos"/*.jpg >/dev/null
 bytes=$(du -sb "$work/photos" | cut -f1)
 
-seconds() { python3 -c 'import time; print(f"{time.time():.3f}")'; }
-start=$(seconds)
-"$bin" backup run --jobs "$jobs" >/dev/null
-ours=$(python3 -c "print($(seconds) - $start)")
-start=$(seconds)
-rclone copy --transfers "$jobs" "$work/photos" sw:bench/rclone
-theirs=$(python3 -c "print($(seconds) - $start)")
+cp -a "$work/data" "$work/data.starred"
 
-python3 - "$count" "$bytes" "$ours" "$theirs" "$jobs" <<'PY'
+# Both tools meet the same warm store with nothing left to write back: SeaweedFS creates its
+# volumes on the first uploads, and the photos just made (and each tool's upload) are still
+# being flushed to disk, so whichever tool ran first would pay for that.
+mkdir -p "$work/warmup"
+cp "$work/photos"/IMG_{1..8}.jpg "$work/warmup/"
+rclone copy --transfers "$jobs" "$work/warmup" sw:bench/warmup
+
+# Each round uploads everything again with both tools (Photolala as a new user from the same
+# starred queue, rclone to a new prefix), in alternating order; the best time of each is kept,
+# as the one least disturbed by whatever else the machine runs.
+seconds() { python3 -c 'import time; print(f"{time.time():.3f}")'; }
+run_ours() {
+    rm -rf "$work/data" && cp -a "$work/data.starred" "$work/data"
+    sync
+    local start
+    start=$(seconds)
+    PHOTOLALA_USER_ID=00000000-0000-4000-8000-$(printf '%012d' "$1") "$bin" backup run --jobs "$jobs" >/dev/null
+    ours+=("$(python3 -c "print($(seconds) - $start)")")
+}
+run_theirs() {
+    sync
+    local start
+    start=$(seconds)
+    rclone copy --transfers "$jobs" "$work/photos" "sw:bench/rclone$1"
+    theirs+=("$(python3 -c "print($(seconds) - $start)")")
+}
+ours=()
+theirs=()
+for round in $(seq 1 "$rounds"); do
+    if ((round % 2)); then run_ours "$round"; run_theirs "$round"; else run_theirs "$round"; run_ours "$round"; fi
+done
+
+python3 - "$count" "$bytes" "$jobs" "${ours[*]}" "${theirs[*]}" <<'PY'
 import sys
-count, size, ours, theirs, jobs = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
+count, size, jobs = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+ours, theirs = [float(t) for t in sys.argv[4].split()], [float(t) for t in sys.argv[5].split()]
 mb = size / 1e6
-print(f"upload, {count} photos ({mb:.0f} MB), {jobs} at a time, SeaweedFS on loopback:")
-print(f"  photolala backup run  {ours:6.2f} s  {mb / ours:6.1f} MB/s  (originals + thumbnails + metadata + catalog)")
-print(f"  rclone copy           {theirs:6.2f} s  {mb / theirs:6.1f} MB/s")
-print(f"  ratio (photolala / rclone throughput): {theirs / ours:.2f}x")
+def times(values):
+    return ", ".join(f"{t:.2f}" for t in values)
+print(f"upload, {count} photos ({mb:.0f} MB), {jobs} at a time, SeaweedFS on loopback, best of {len(ours)} rounds:")
+print(f"  photolala backup run  {min(ours):6.2f} s  {mb / min(ours):6.1f} MB/s  (originals + thumbnails + metadata + catalog; all: {times(ours)} s)")
+print(f"  rclone copy           {min(theirs):6.2f} s  {mb / min(theirs):6.1f} MB/s  (all: {times(theirs)} s)")
+print(f"  ratio (photolala / rclone throughput): {min(theirs) / min(ours):.2f}x")
 PY

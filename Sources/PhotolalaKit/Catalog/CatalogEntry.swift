@@ -1,3 +1,5 @@
+import Foundation
+
 /// One photo in a catalog: a row of a v5.1 shard.
 ///
 /// The fields are the catalog's contract with the cloud backup: `md5,filename,size,photodate,
@@ -28,6 +30,19 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
         self.width = width
         self.height = height
         self.applePhotoID = applePhotoID
+    }
+
+    /// The row of a photo described by its metadata (as read for a backup, or as stored in the
+    /// cloud), so the backup needs no second inspection of the file for its catalog.
+    init(md5: String, filename: String, size: Int64, metadata: PhotoMetadata) {
+        let modified = metadata.modificationDate.map(Self.seconds) ?? 0
+        self.init(
+            md5: md5, filename: filename, size: size, photoDate: metadata.photoDate.map(Self.seconds) ?? modified, modified: modified,
+            width: metadata.width, height: metadata.height)
+    }
+
+    private static func seconds(_ date: Date) -> Int64 {
+        Int64(date.timeIntervalSince1970.rounded(.down))
     }
 
     /// The shard, 0 to 15, that holds this entry: the first hex digit of the MD5.

@@ -13,6 +13,7 @@ public struct BackupError: Error, Sendable, CustomStringConvertible {
         public static let quotaExceeded = Code("quotaExceeded")
         public static let verificationFailed = Code("verificationFailed")
         public static let fileChanged = Code("fileChanged")
+        public static let changedSinceStarred = Code("changedSinceStarred")
     }
 
     public let code: Code
@@ -36,5 +37,11 @@ public struct BackupError: Error, Sendable, CustomStringConvertible {
 
     static func fileChanged(_ path: String) -> Self {
         .init(code: .fileChanged, message: "'\(path)' changed while it was being backed up. Run the backup again to upload its new content.")
+    }
+
+    static func changedSinceStarred(_ path: String) -> Self {
+        .init(
+            code: .changedSinceStarred,
+            message: "'\(path)' changed since it was starred, so it no longer has the starred MD5; star it again to back up its new content.")
     }
 }

@@ -152,7 +152,7 @@ public actor BackupQueueManager {
         progress = BackupProgress()
         publish()
         do {
-            let report = try await service.backUp(pending.map(\.path)) { [weak self] progress in
+            let report = try await service.backUp(pending.map { BackupItem(path: $0.path, md5: $0.md5, size: $0.size) }) { [weak self] progress in
                 Task { await self?.record(progress) }
             }
             try setState(.backedUp, reason: nil, md5s: report.uploaded + report.skipped)

@@ -18,7 +18,8 @@ public struct BackupService: Sendable {
         public var multipartThreshold: Int64 = 64 << 20
         /// Size of each part but the last (S3 requires 5 MiB or more).
         public var partSize = 16 << 20
-        /// Photos uploaded at once.
+        /// Originals uploaded at once; as many photos again are read, or send their thumbnail
+        /// and metadata, meanwhile.
         public var concurrency = 4
         /// Bytes the backup may occupy in all; `nil` for no limit.
         public var quotaBytes: Int64?
@@ -62,10 +63,7 @@ public struct BackupService: Sendable {
 
     /// What one photo needs.
     struct Plan: Sendable {
-        var path: String
-        var entry: CatalogEntry
-        /// The file's size and time when its MD5 was taken.
-        var status: FileStatus
+        var item: BackupItem
         var needsPhoto: Bool
         var needsThumbnail: Bool
         var needsMetadata: Bool
@@ -73,60 +71,90 @@ public struct BackupService: Sendable {
         var isComplete: Bool { !needsPhoto && !needsThumbnail && !needsMetadata }
     }
 
-    /// Backs up the photos at `paths`, then updates the cloud catalog with all of them.
-    /// A photo that fails is reported and the others continue.
+    /// Backs up the photos at `paths`, hashing each first; callers that know the MD5s (the star
+    /// queue) pass ``BackupItem``s instead and spare that read.
     /// - Parameter progress: Called on every change, from any task.
     /// - Throws: ``BackupError/quotaExceeded`` before anything is uploaded when the photos do
     ///   not fit; ``ObjectStoreError`` when the store cannot even be asked (auth, unreachable).
     public func backUp(_ paths: [String], progress: @escaping @Sendable (BackupProgress) -> Void = { _ in }) async throws -> Report {
-        let tracker = BackupProgressTracker(report: progress)
-        var report = Report()
-        var plans: [Plan] = []
-        let outcomes = try await concurrently(paths, limit: options.concurrency * 2) { try await self.plan($0) }
-        for outcome in outcomes {
-            switch outcome {
-            case .success(let plan): plans.append(plan)
-            case .failure(let failure): report.failed.append(failure)
+        let resolved = try await concurrently(paths, limit: options.concurrency) { path -> Result<BackupItem, Failure> in
+            do {
+                return .success(
+                    try await offload { BackupItem(path: path, md5: try ContentHash.md5(ofFileAt: path), size: try FileStatus(path: path).size) })
+            } catch {
+                return .failure(Failure(path: path, md5: nil, reason: "\(error)"))
             }
         }
-        let needed = plans.filter(\.needsPhoto).reduce(Int64(0)) { $0 + $1.entry.size }
+        let items = resolved.compactMap { try? $0.get() }
+        let failed = resolved.compactMap { result -> Failure? in
+            guard case .failure(let failure) = result else { return nil }
+            return failure
+        }
+        return try await run(items, failed: failed, progress: progress)
+    }
+
+    /// Backs up `items`, then updates the cloud catalog with all of them. A photo that fails is
+    /// reported and the others continue; one whose file changed since it was starred fails with
+    /// ``BackupError/changedSinceStarred`` and nothing is stored under its old MD5.
+    ///
+    /// ```swift
+    /// let report = try await service.backUp([BackupItem(path: "/photos/IMG_0001.JPG", md5: md5, size: 3_400_000)])
+    /// ```
+    /// - Parameter progress: Called on every change, from any task.
+    /// - Throws: ``BackupError/quotaExceeded`` before anything is uploaded when the photos do
+    ///   not fit; ``ObjectStoreError`` when the store cannot even be asked (auth, unreachable).
+    public func backUp(_ items: [BackupItem], progress: @escaping @Sendable (BackupProgress) -> Void = { _ in }) async throws -> Report {
+        try await run(items, failed: [], progress: progress)
+    }
+
+    /// Plans every photo (HEADs only, so this takes little of the run), checks the quota with
+    /// the known sizes, uploads what is missing and merges the catalog.
+    private func run(_ items: [BackupItem], failed: [Failure], progress: @escaping @Sendable (BackupProgress) -> Void) async throws -> Report {
+        let tracker = BackupProgressTracker(report: progress)
+        var report = Report()
+        report.failed = failed
+        let plans = try await concurrently(items, limit: options.concurrency * 2) { try await self.plan($0) }
+        let needed = plans.filter(\.needsPhoto).reduce(Int64(0)) { $0 + $1.item.size }
         if let quota = options.quotaBytes {
             let used = try await usage()
             if used + needed > quota {
                 throw BackupError.quotaExceeded(used: used, needed: needed, quota: quota)
             }
         }
-        await tracker.start(photos: plans.count + report.failed.count, bytes: needed)
-        for _ in report.failed {
+        await tracker.start(photos: plans.count + failed.count, bytes: needed)
+        for _ in failed {
             await tracker.failed()
         }
-        let results = try await concurrently(plans, limit: options.concurrency) { plan -> Result<Plan, Failure> in
+        let originals = AsyncSemaphore(limit: options.concurrency)
+        let results = try await concurrently(plans, limit: options.concurrency * 2) { plan -> Result<CatalogEntry?, Failure> in
             if plan.isComplete {
                 await tracker.finished(skipped: true)
-                return .success(plan)
+                return .success(nil)
             }
             do {
-                try await upload(plan, tracker: tracker)
+                let entry = try await upload(plan, originals: originals, tracker: tracker)
                 await tracker.finished(skipped: false)
-                return .success(plan)
+                return .success(entry)
             } catch {
                 await tracker.failed()
-                return .failure(Failure(path: plan.path, md5: plan.entry.md5, reason: "\(error)"))
+                return .failure(Failure(path: plan.item.path, md5: plan.item.md5, reason: "\(error)"))
             }
         }
         var stored: [CatalogEntry] = []
         for (plan, result) in zip(plans, results) {
             switch result {
-            case .success:
-                stored.append(plan.entry)
-                if plan.isComplete { report.skipped.append(plan.entry.md5) } else { report.uploaded.append(plan.entry.md5) }
+            case .success(let entry?):
+                stored.append(entry)
+                report.uploaded.append(plan.item.md5)
+            case .success(nil):
+                report.skipped.append(plan.item.md5)
             case .failure(let failure):
                 report.failed.append(failure)
             }
         }
         // Skipped photos are merged too: a run whose catalog update failed is repaired by the next.
-        if !stored.isEmpty {
-            try await CloudCatalog(store: store, layout: layout).merge(stored)
+        if !stored.isEmpty || !report.skipped.isEmpty {
+            try await CloudCatalog(store: store, layout: layout).merge(stored, present: report.skipped) { try await self.storedEntry($0) }
         }
         report.progress = await tracker.current
         return report
@@ -142,96 +170,17 @@ public struct BackupService: Sendable {
         return total
     }
 
-    /// Reads the photo's catalog row (MD5 included) and asks the store what it already holds.
-    /// An unreadable file is this photo's failure; a store error (credentials, bucket, network)
-    /// would fail every photo alike, so it ends the run.
-    private func plan(_ path: String) async throws -> Result<Plan, Failure> {
-        let entry: CatalogEntry
-        let status: FileStatus
-        do {
-            // Recording the identity lets the thumbnail step find the MD5 without reading again.
-            (entry, status) = try await offload { [engine] in
-                let (entry, identity) = try engine.fileReader.catalogEntry(at: path)
-                try engine.identities.record([identity])
-                return (entry, identity.status)
-            }
-        } catch {
-            return .failure(Failure(path: path, md5: nil, reason: "\(error)"))
-        }
-        async let photo = store.head(layout.photo(entry.md5))
-        async let thumbnail = store.head(layout.thumbnail(entry.md5))
-        async let metadata = store.head(layout.metadata(entry.md5))
-        let stored = try await photo
+    /// Asks the store what it already holds of the photo: the original first, and only when it
+    /// is there the thumbnail and metadata, so a new photo costs one HEAD. A store error
+    /// (credentials, bucket, network) would fail every photo alike, so it ends the run.
+    private func plan(_ item: BackupItem) async throws -> Plan {
+        let md5 = item.md5
         // A multipart ETag is not the MD5: the MD5 is then in the object's metadata.
-        let photoPresent = stored.map { $0.etag == entry.md5 || $0.metadata["md5"] == entry.md5 } ?? false
-        return .success(
-            Plan(
-                path: path, entry: entry, status: status, needsPhoto: !photoPresent, needsThumbnail: try await thumbnail == nil,
-                needsMetadata: try await metadata == nil))
-    }
-
-    /// Uploads what the plan says is missing: metadata is read first, so a file that is no
-    /// image fails before anything is sent. A photo under the multipart threshold is read once
-    /// for its metadata, its MD5 and its upload.
-    private func upload(_ plan: Plan, tracker: BackupProgressTracker) async throws {
-        let md5 = plan.entry.md5
-        let single = plan.entry.size <= self.options.multipartThreshold
-        var contents: FileContents?
-        var metadata: PhotoMetadata
-        if single {
-            let read = try await offload { [engine] in try FileContents(path: plan.path, sizeLimit: engine.configuration.maximumFileSize) }
-            // Hashed again only when the file's size or time moved since the plan; an edit that
-            // kept both is still caught, by the store checking the Content-MD5 sent with it.
-            guard read.status == plan.status || ContentHash.md5(of: read.bytes) == md5 else { throw BackupError.fileChanged(plan.path) }
-            metadata = try await offload { [engine] in try engine.fileReader.metadata(of: read, md5: md5) }
-            contents = read
-        } else {
-            metadata = try await engine.metadata(ofFileAt: plan.path)
-            guard metadata.md5 == md5 else { throw BackupError.fileChanged(plan.path) }
+        guard let stored = try await store.head(layout.photo(md5)), stored.etag == md5 || stored.metadata["md5"] == md5 else {
+            return Plan(item: item, needsPhoto: true, needsThumbnail: true, needsMetadata: true)
         }
-        metadata.originalFilename = FilePath.name(of: plan.path)
-        if plan.needsPhoto {
-            let options = PutOptions(
-                storageClass: .deepArchive, tags: ["Format": metadata.format?.rawValue ?? "UNKNOWN"], metadata: ["md5": md5],
-                contentType: "application/octet-stream")
-            if let contents {
-                try await put(layout.photo(md5), contents.bytes, options: options, tracker: tracker, counted: true, knownMD5: md5)
-            } else {
-                try await uploadInParts(path: plan.path, md5: md5, size: plan.entry.size, options: options, tracker: tracker)
-            }
-        }
-        if plan.needsThumbnail {
-            let thumbnail = try await engine.thumbnail(ofFileAt: plan.path)
-            try await put(
-                layout.thumbnail(md5), thumbnail.jpeg, options: PutOptions(storageClass: .standard, contentType: "image/jpeg"), tracker: tracker,
-                counted: false)
-        }
-        if plan.needsMetadata {
-            let encoder = PropertyListEncoder()
-            encoder.outputFormat = .binary
-            let plist = Array(try encoder.encode(metadata))
-            try await put(
-                layout.metadata(md5), plist, options: PutOptions(storageClass: .standard, contentType: "application/x-plist"), tracker: tracker,
-                counted: false)
-        }
-    }
-
-    /// One single-part upload with its Content-MD5, verified by the returned ETag.
-    /// - Parameters:
-    ///   - counted: Whether the bytes count towards progress (originals do; thumbnails and
-    ///     metadata, small and not in the total, do not).
-    ///   - knownMD5: The bytes' MD5 hex when the caller has just computed it.
-    func put(
-        _ key: String, _ bytes: [UInt8], options: PutOptions, tracker: BackupProgressTracker, counted: Bool, knownMD5: String? = nil
-    ) async throws {
-        var options = options
-        let digest = knownMD5.map(Self.bytes(fromHex:)) ?? ContentHash.md5Digest(of: bytes)
-        let expected = ContentHash.hex(digest)
-        options.contentMD5 = Data(digest).base64EncodedString()
-        let etag = try await store.put(key, body: bytes, options: options)
-        guard etag.lowercased() == expected else { throw BackupError.verificationFailed(key, expected: expected, stored: etag) }
-        if counted {
-            await tracker.uploaded(Int64(bytes.count))
-        }
+        async let thumbnail = store.head(layout.thumbnail(md5))
+        async let metadata = store.head(layout.metadata(md5))
+        return Plan(item: item, needsPhoto: false, needsThumbnail: try await thumbnail == nil, needsMetadata: try await metadata == nil)
     }
 }

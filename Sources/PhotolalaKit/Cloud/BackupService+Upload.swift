@@ -1,0 +1,123 @@
+import Foundation
+
+extension BackupService {
+    /// Uploads what the plan says is missing and returns the photo's catalog row, made from the
+    /// same inspection as its metadata plist.
+    ///
+    /// A photo under the multipart threshold is read once and inspected once; its metadata is
+    /// read before anything is sent, so a file that is no image fails first. The original goes
+    /// up (inside `originals`, which bounds the large uploads at once) before its thumbnail and
+    /// metadata (those two together), so nothing is stored under an MD5 whose original the
+    /// store refused.
+    func upload(_ plan: Plan, originals: AsyncSemaphore, tracker: BackupProgressTracker) async throws -> CatalogEntry {
+        let item = plan.item
+        let md5 = item.md5
+        let contents: FileContents?
+        var metadata: PhotoMetadata
+        if item.size <= options.multipartThreshold {
+            let read: (FileContents, PhotoMetadata) = try await offload { [engine] in
+                let read = try FileContents(path: item.path, sizeLimit: engine.configuration.maximumFileSize)
+                // Another size is other content. An edit that kept the size is caught by the
+                // store checking the Content-MD5 of the original; when the original is already
+                // stored, nothing else would catch it, so the bytes are hashed here.
+                guard read.bytes.count == item.size, plan.needsPhoto || ContentHash.md5(of: read.bytes) == md5 else {
+                    throw BackupError.changedSinceStarred(item.path)
+                }
+                return (read, try engine.fileReader.metadata(of: read, md5: md5))
+            }
+            contents = read.0
+            metadata = read.1
+        } else {
+            contents = nil
+            metadata = try await engine.metadata(ofFileAt: item.path)
+            guard metadata.md5 == md5 else { throw BackupError.changedSinceStarred(item.path) }
+        }
+        metadata.originalFilename = FilePath.name(of: item.path)
+        if plan.needsPhoto {
+            let format = metadata.format
+            try await originals.run { try await uploadOriginal(item, contents: contents, format: format, tracker: tracker) }
+        }
+        let plist = metadata
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            if plan.needsThumbnail {
+                group.addTask {
+                    let jpeg = try await thumbnail(of: item, contents: contents)
+                    try await put(
+                        layout.thumbnail(md5), jpeg, options: PutOptions(storageClass: .standard, contentType: "image/jpeg"), tracker: tracker,
+                        counted: false)
+                }
+            }
+            if plan.needsMetadata {
+                group.addTask {
+                    let encoder = PropertyListEncoder()
+                    encoder.outputFormat = .binary
+                    try await put(
+                        layout.metadata(md5), Array(try encoder.encode(plist)),
+                        options: PutOptions(storageClass: .standard, contentType: "application/x-plist"), tracker: tracker, counted: false)
+                }
+            }
+            try await group.waitForAll()
+        }
+        return CatalogEntry(md5: md5, filename: FilePath.name(of: item.path), size: item.size, metadata: metadata)
+    }
+
+    /// The original to Deep Archive with its Format tag, under the starred MD5 sent as its
+    /// Content-MD5. A store refusing that digest means either damage on the way or a file
+    /// edited since it was starred; hashing the bytes tells which.
+    private func uploadOriginal(_ item: BackupItem, contents: FileContents?, format: ImageFormat?, tracker: BackupProgressTracker) async throws {
+        let options = PutOptions(
+            storageClass: .deepArchive, tags: ["Format": format?.rawValue ?? "UNKNOWN"], metadata: ["md5": item.md5],
+            contentType: "application/octet-stream")
+        guard let contents else {
+            return try await uploadInParts(path: item.path, md5: item.md5, size: item.size, options: options, tracker: tracker)
+        }
+        do {
+            try await put(layout.photo(item.md5), contents.bytes, options: options, tracker: tracker, counted: true, knownMD5: item.md5)
+        } catch let error as ObjectStoreError where error.code == .badDigest {
+            let actual = try await offload { ContentHash.md5(of: contents.bytes) }
+            throw actual == item.md5 ? error : BackupError.changedSinceStarred(item.path)
+        }
+    }
+
+    /// The thumbnail from the content-addressed cache (browsing made most of them), otherwise
+    /// rendered from the bytes already in memory and cached.
+    private func thumbnail(of item: BackupItem, contents: FileContents?) async throws -> [UInt8] {
+        try await offload { [engine] in
+            if let cached = engine.thumbnailStore.thumbnail(forMD5: item.md5) {
+                return cached
+            }
+            guard let contents else { return try engine.fileReader.thumbnail(at: item.path).jpeg }
+            let jpeg = try engine.imaging.thumbnail(of: contents.bytes, name: item.path)
+            try engine.thumbnailStore.store(jpeg, forMD5: item.md5)
+            return jpeg
+        }
+    }
+
+    /// The catalog row of a photo already backed up, from its metadata plist in the store, for a
+    /// catalog that lacks it; `nil` when the plist is gone or unreadable.
+    func storedEntry(_ md5: String) async throws -> CatalogEntry? {
+        guard let plist = try await store.get(layout.metadata(md5)),
+            let metadata = try? PropertyListDecoder().decode(PhotoMetadata.self, from: Data(plist))
+        else { return nil }
+        return CatalogEntry(md5: md5, filename: metadata.originalFilename ?? "\(md5).dat", size: metadata.fileSize ?? 0, metadata: metadata)
+    }
+
+    /// One single-part upload with its Content-MD5, verified by the returned ETag.
+    /// - Parameters:
+    ///   - counted: Whether the bytes count towards progress (originals do; thumbnails and
+    ///     metadata, small and not in the total, do not).
+    ///   - knownMD5: The bytes' MD5 hex when the caller has just computed it.
+    func put(
+        _ key: String, _ bytes: [UInt8], options: PutOptions, tracker: BackupProgressTracker, counted: Bool, knownMD5: String? = nil
+    ) async throws {
+        var options = options
+        let digest = knownMD5.map(Self.bytes(fromHex:)) ?? ContentHash.md5Digest(of: bytes)
+        let expected = ContentHash.hex(digest)
+        options.contentMD5 = Data(digest).base64EncodedString()
+        let etag = try await store.put(key, body: bytes, options: options)
+        guard etag.lowercased() == expected else { throw BackupError.verificationFailed(key, expected: expected, stored: etag) }
+        if counted {
+            await tracker.uploaded(Int64(bytes.count))
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import PhotolalaTestSupport
+import Testing
+
+@testable import PhotolalaKit
+
+/// The backup of photos whose MD5 the star queue already knows: a file edited since it was
+/// starred fails with a clear reason and nothing is stored under its old MD5; a catalog that
+/// lost photos already backed up is repaired from their metadata in the store.
+@Suite struct BackupStarredItemsTests {
+    @Test(arguments: StoreKind.allCases) func aPhotoEditedSinceItWasStarredFailsAndNothingIsStored(_ kind: StoreKind) async throws {
+        let folder = try TemporaryDirectory()
+        guard let store = try await makeStore(kind, in: folder) else { return }
+        let engine = try makeEngine(in: folder)
+        let paths = try await makePhotos(3, in: folder)
+        let items = try paths.map { BackupItem(path: $0, md5: try ContentHash.md5(ofFileAt: $0), size: try FileStatus(path: $0).size) }
+        // The same size with other content (only the store's Content-MD5 check can tell), and
+        // another size.
+        var edited = Array(try Data(contentsOf: URL(fileURLWithPath: paths[0])))
+        edited[edited.count - 1] ^= 0xFF
+        try Data(edited).write(to: URL(fileURLWithPath: paths[0]))
+        let handle = try #require(FileHandle(forWritingAtPath: paths[1]))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("more".utf8))
+        try handle.close()
+
+        let report = try await BackupService(store: store, userID: BackupServiceTests.userID, engine: engine).backUp(items)
+        #expect(report.uploaded == [items[2].md5])
+        #expect(report.failed.map(\.path) == [paths[0], paths[1]])
+        for failure in report.failed {
+            #expect(failure.reason.contains("changed since it was starred"), "\(failure.reason)")
+            #expect(failure.reason.contains("star it again"))
+        }
+        let layout = CloudLayout(userID: BackupServiceTests.userID)
+        for item in items.prefix(2) {
+            #expect(try await store.head(layout.photo(item.md5)) == nil)
+            #expect(try await store.head(layout.thumbnail(item.md5)) == nil)
+            #expect(try await store.head(layout.metadata(item.md5)) == nil)
+        }
+        #expect(try await CloudCatalog(store: store, layout: layout).load().entries.map(\.md5) == [items[2].md5])
+    }
+
+    @Test func theQueueMarksAPhotoEditedSinceItWasStarredFailedWithTheReason() async throws {
+        let folder = try TemporaryDirectory()
+        let engine = try makeEngine(in: folder)
+        let store = LocalDirectoryObjectStore(root: folder.path("store"))
+        let service = BackupService(store: store, userID: BackupServiceTests.userID, engine: engine)
+        let queue = BackupQueueManager(database: engine.database, service: service, inactivity: .seconds(3600))
+        let paths = try await makePhotos(2, in: folder)
+        let md5 = try await queue.star(paths[0])
+        try await queue.star(paths[1])
+        var edited = Array(try Data(contentsOf: URL(fileURLWithPath: paths[0])))
+        edited[edited.count - 1] ^= 0xFF
+        try Data(edited).write(to: URL(fileURLWithPath: paths[0]))
+
+        let report = try await queue.runNow()
+        #expect(report.uploaded.count == 1)
+        let entry = try #require(try await queue.entry(md5: md5))
+        #expect(entry.state == .failed)
+        #expect(entry.reason?.contains("star it again") == true, "\(entry.reason ?? "")")
+        #expect(try await store.listAll(prefix: CloudLayout(userID: BackupServiceTests.userID).photo(md5)).isEmpty)
+        await queue.stop()
+    }
+
+    @Test func aCatalogMissingBackedUpPhotosIsRepairedFromTheirMetadata() async throws {
+        let folder = try TemporaryDirectory()
+        let store = LocalDirectoryObjectStore(root: folder.path("store"))
+        let engine = try makeEngine(in: folder)
+        let paths = try await makePhotos(2, in: folder)
+        let service = BackupService(store: store, userID: BackupServiceTests.userID, engine: engine)
+        _ = try await service.backUp(paths)
+        let catalog = CloudCatalog(store: store, layout: service.layout)
+        let written = try await catalog.load().entries
+        try await store.delete(service.layout.manifest)
+
+        let again = try await service.backUp(paths)
+        #expect(again.uploaded.isEmpty)
+        #expect(again.skipped.count == 2)
+        #expect(try await catalog.load().entries == written)
+    }
+}
