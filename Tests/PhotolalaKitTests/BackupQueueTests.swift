@@ -65,6 +65,23 @@ import Testing
         #expect(entries.allSatisfy { $0.state == .starred && $0.state.badge == "⭐" })
     }
 
+    @Test func theNameAPhotoWasStarredUnderIsTheOneBackedUp() async throws {
+        let folder = try TemporaryDirectory()
+        let engine = try makeEngine(in: folder)
+        let store = LocalDirectoryObjectStore(root: folder.path("store"))
+        let service = BackupService(store: store, userID: BackupServiceTests.userID, engine: engine)
+        let queue = BackupQueueManager(database: engine.database, service: service, inactivity: .seconds(3600))
+        // As an Apple Photos original: a file named by uuid, shown under its original name.
+        let md5 = try await queue.star(try await makePhotos(1, in: folder)[0], filename: "IMG_3092.HEIC")
+        #expect(try await queue.entry(md5: md5)?.filename == "IMG_3092.HEIC")
+        try await queue.runNow()
+        let plist = try #require(try await store.get(CloudLayout(userID: BackupServiceTests.userID).metadata(md5)))
+        #expect(try PropertyListDecoder().decode(PhotoMetadata.self, from: Data(plist)).originalFilename == "IMG_3092.HEIC")
+        let cloud = CloudPhotoSource(store: store, userID: BackupServiceTests.userID, engine: engine)
+        _ = await cloud.sync.sync()
+        #expect(try cloud.entry(md5: md5).filename == "IMG_3092.HEIC")
+    }
+
     @Test func aFailedRunMarksPhotosFailedWithTheReason() async throws {
         let folder = try TemporaryDirectory()
         let engine = try makeEngine(in: folder)

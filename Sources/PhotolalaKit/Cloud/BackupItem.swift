@@ -9,14 +9,24 @@ public struct BackupItem: Sendable, Equatable {
     /// Lowercase hex MD5 of the content when it was starred.
     public var md5: String
     public var size: Int64
+    /// The name the backup records; the file's own when `nil`.
+    public var filename: String?
 
     /// - Parameters:
     ///   - path: Where the photo is.
     ///   - md5: Its MD5 (hex) when starred.
     ///   - size: Its size in bytes when starred.
-    public init(path: String, md5: String, size: Int64) {
+    ///   - filename: The name to record when it is not the file's own (an Apple Photos
+    ///     original, stored under its asset's uuid).
+    public init(path: String, md5: String, size: Int64, filename: String? = nil) {
         self.path = path
         self.md5 = md5.lowercased()
         self.size = size
+        self.filename = filename
+    }
+
+    /// The original filename the backup records, in the metadata plist and the cloud catalog.
+    public var originalFilename: String {
+        filename ?? FilePath.name(of: path)
     }
 }

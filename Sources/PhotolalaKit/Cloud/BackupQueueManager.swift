@@ -34,18 +34,22 @@ public actor BackupQueueManager {
     /// still there, and re-uploads it if the bucket or user changed or the copy was deleted.
     /// - Returns: Its MD5.
     /// - Throws: ``PhotolalaError`` when the file cannot be read or the database fails.
+    /// - Parameters:
+    ///   - path: The photo's file.
+    ///   - filename: The name the backup records, when not the file's own: an Apple Photos
+    ///     original is stored under its asset's uuid but is `IMG_0001.HEIC` to its owner.
     @discardableResult
-    public func star(_ path: String) async throws -> String {
+    public func star(_ path: String, filename: String? = nil) async throws -> String {
         let (md5, size) = try await offload { (try ContentHash.md5(ofFileAt: path), try FileStatus(path: path).size) }
         let now = Date()
         try database.write { db in
             try db.execute(
                 sql: """
-                    INSERT INTO backupQueue (md5, path, size, state, reason, starred, updated) VALUES (?, ?, ?, 'starred', NULL, ?, ?)
-                    ON CONFLICT(md5) DO UPDATE SET path = excluded.path, size = excluded.size, updated = excluded.updated,
+                    INSERT INTO backupQueue (md5, path, filename, size, state, reason, starred, updated) VALUES (?, ?, ?, ?, 'starred', NULL, ?, ?)
+                    ON CONFLICT(md5) DO UPDATE SET path = excluded.path, filename = excluded.filename, size = excluded.size, updated = excluded.updated,
                         state = CASE WHEN state = 'uploading' THEN state ELSE 'starred' END,
                         reason = CASE WHEN state = 'uploading' THEN reason ELSE NULL END
-                    """, arguments: [md5, path, size, now, now])
+                    """, arguments: [md5, path, filename, size, now, now])
         }
         changed()
         return md5
@@ -72,14 +76,15 @@ public actor BackupQueueManager {
     /// Every photo in the queue, oldest star first.
     public func entries() throws -> [BackupQueueEntry] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT md5, path, size, state, reason FROM backupQueue ORDER BY starred, md5").map(Self.entry)
+            try Row.fetchAll(db, sql: "SELECT md5, path, filename, size, state, reason FROM backupQueue ORDER BY starred, md5").map(Self.entry)
         }
     }
 
     /// The queue entry for `md5`, for its badge; `nil` when it is not starred.
     public func entry(md5: String) throws -> BackupQueueEntry? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT md5, path, size, state, reason FROM backupQueue WHERE md5 = ?", arguments: [md5]).map(Self.entry)
+            try Row.fetchOne(db, sql: "SELECT md5, path, filename, size, state, reason FROM backupQueue WHERE md5 = ?", arguments: [md5]).map(
+                Self.entry)
         }
     }
 
@@ -152,7 +157,8 @@ public actor BackupQueueManager {
         progress = BackupProgress()
         publish()
         do {
-            let report = try await service.backUp(pending.map { BackupItem(path: $0.path, md5: $0.md5, size: $0.size) }) { [weak self] progress in
+            let report = try await service.backUp(pending.map { BackupItem(path: $0.path, md5: $0.md5, size: $0.size, filename: $0.filename) }) {
+                [weak self] progress in
                 Task { await self?.record(progress) }
             }
             try setState(.backedUp, reason: nil, md5s: report.uploaded + report.skipped)
@@ -221,6 +227,7 @@ public actor BackupQueueManager {
 
     private static func entry(_ row: Row) -> BackupQueueEntry {
         BackupQueueEntry(
-            md5: row["md5"], path: row["path"], size: row["size"], state: BackupState(rawValue: row["state"]) ?? .failed, reason: row["reason"])
+            md5: row["md5"], path: row["path"], filename: row["filename"], size: row["size"], state: BackupState(rawValue: row["state"]) ?? .failed,
+            reason: row["reason"])
     }
 }

@@ -39,6 +39,8 @@ public struct BackupQueueEntry: Sendable, Equatable {
     public var md5: String
     /// Where it was when starred; read again at upload.
     public var path: String
+    /// The name it was starred under, when not the file's own (an Apple Photos original).
+    public var filename: String?
     public var size: Int64
     public var state: BackupState
     /// Why it failed, for ``BackupState/failed``.

@@ -32,7 +32,7 @@ extension BackupService {
             metadata = try await engine.metadata(ofFileAt: item.path)
             guard metadata.md5 == md5 else { throw BackupError.changedSinceStarred(item.path) }
         }
-        metadata.originalFilename = FilePath.name(of: item.path)
+        metadata.originalFilename = item.originalFilename
         if plan.needsPhoto {
             let format = metadata.format
             try await originals.run { try await uploadOriginal(item, contents: contents, format: format, tracker: tracker) }
@@ -58,7 +58,7 @@ extension BackupService {
             }
             try await group.waitForAll()
         }
-        return CatalogEntry(md5: md5, filename: FilePath.name(of: item.path), size: item.size, metadata: metadata)
+        return CatalogEntry(md5: md5, filename: item.originalFilename, size: item.size, metadata: metadata)
     }
 
     /// The original to Deep Archive with its Format tag, under the starred MD5 sent as its

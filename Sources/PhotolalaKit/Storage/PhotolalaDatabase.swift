@@ -156,6 +156,13 @@ public struct PhotolalaDatabase: Sendable {
                 table.column("checked", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v6 queue names") { db in
+            // The name a photo is shown under where it was starred: an Apple Photos original's
+            // file is named by its asset's uuid, and the backup keeps the original filename.
+            try db.alter(table: "backupQueue") { table in
+                table.add(column: "filename", .text)
+            }
+        }
         return migrator
     }
 }

@@ -22,12 +22,15 @@ struct BackupRoutes {
     private func star(_ request: Request, _ context: BasicRequestContext) async throws -> API.Badges {
         let body = try await request.decode(as: API.StarRequest.self, context: context)
         let source = try sources.source(body.source)
+        let names = await displayNames(of: body.ids, source: body.source, folder: body.folder)
         var items: [String: API.Badge] = [:]
         for id in body.ids {
             do {
                 let path = try await source.filePath(folder: body.folder, item: id)
                 if body.starred {
-                    let md5 = try await backup.queue.star(path)
+                    // An Apple Photos original's file is named by uuid: the backup keeps the name shown.
+                    let name = names[id].flatMap { $0 == URL(fileURLWithPath: path).lastPathComponent ? nil : $0 }
+                    let md5 = try await backup.queue.star(path, filename: name)
                     items[id] = API.Badge(try await backup.queue.entry(md5: md5))
                 } else {
                     try await backup.queue.unstar(path)
@@ -40,6 +43,17 @@ struct BackupRoutes {
             }
         }
         return API.Badges(items: items)
+    }
+
+    /// The names the open folder lists these photos under.
+    private func displayNames(of ids: [String], source: String, folder: String) async -> [String: String] {
+        guard let session = await sources.openSession(source: source, folder: folder) else { return [:] }
+        let wanted = Set(ids)
+        var names: [String: String] = [:]
+        for photo in await session.currentPhotos() where wanted.contains(photo.item.id) {
+            names[photo.item.id] = photo.item.displayName
+        }
+        return names
     }
 
     /// The badges of the folder's photos: queued ones by their state, others that the cloud
