@@ -43,13 +43,19 @@ struct APIRoutes {
     }
 
     /// The photo's metadata; for a photo of a folder or library that is in the cloud backup,
-    /// with when it was backed up.
+    /// with when it was backed up (a library photo's MD5 is the one this device knows, if any).
     private func metadata(_ context: BasicRequestContext) async throws -> API.Metadata {
         let (source, folder, item) = try itemReference(context)
         var metadata = try await engineCall { try await source.metadata(folder: folder, item: item) }
-        if let cloud = sources.cloud, !(source is CloudServedSource), let md5 = metadata.json.metadata.md5,
-            (try? cloud.photos.contains(md5: md5)) == true
+        guard let cloud = sources.cloud, !(source is CloudServedSource) else { return metadata }
+        if metadata.json.metadata.md5 == nil, let path = try? await source.filePath(folder: folder, item: item),
+            let md5 = cloud.knownMD5(ofFileAt: path)
         {
+            var known = metadata.json.metadata
+            known.md5 = md5
+            metadata = API.Metadata(json: PhotoMetadataJSON(known), details: metadata.details)
+        }
+        if let md5 = metadata.json.metadata.md5, (try? cloud.photos.contains(md5: md5)) == true {
             metadata.details += await cloud.backupDetails(md5: md5, includingOriginal: false)
         }
         return metadata

@@ -95,9 +95,9 @@ WEDDING = "E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51"  # wedding.jpg in the 10.15.7 t
 
 
 @pytest.fixture(scope="module")
-def library_on_device_b(seaweedfs, tmp_path_factory) -> str:
+def library_on_device_b(seaweedfs, tmp_path_factory):
     """Device A backed up a copy of one original of an Apple Photos library; device B serves the
-    library, whose originals it never hashed."""
+    library, whose originals it never hashed. The server's URL and the backed-up original."""
     root = tmp_path_factory.mktemp("cloud-library")
     library = root / "Test-10.15.7.photoslibrary"
     shutil.copytree(LIBRARIES / library.name, library)
@@ -107,16 +107,22 @@ def library_on_device_b(seaweedfs, tmp_path_factory) -> str:
     cloud = cloud_environment(seaweedfs.endpoint, seaweedfs.bucket, seaweedfs.access_key, seaweedfs.secret_key)
     cloud["PHOTOLALA_USER_ID"] = "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d"
     back_up_from_another_device(root / "FromMac", root / "device-a", cloud)
-    yield from serve(["--library", library], root / "device-b", "cloud-library-server.log", cloud)
+    for url in serve(["--library", library], root / "device-b", "cloud-library-server.log", cloud):
+        yield url, library / "originals" / "E" / f"{WEDDING}.jpeg"
 
 
 def test_a_library_photo_backed_up_elsewhere_shows_a_cloud(page, library_on_device_b):
-    photos = PhotolalaPage(page, library_on_device_b)
+    url, original = library_on_device_b
+    photos = PhotolalaPage(page, url)
     photos.open("apple-photos", count=SHOWN)
     # Only originals as large as a backed-up photo are hashed, in the background; then the badge.
     badge = page.locator(f'{BADGE}[data-id="{WEDDING}"]')
     expect(badge).to_have_attribute("data-in-cloud", "true", timeout=30_000)
     expect(page.locator(BADGE)).to_have_count(1)
+    photos.cell("wedding.jpg").click()
+    page.keyboard.press("Control+i")
+    expect(page.get_by_test_id("inspector-backup")).to_contain_text("Backed up on ")
+    expect(page.get_by_test_id("inspector-md5")).to_have_text(hashlib.md5(original.read_bytes()).hexdigest())
     page.get_by_test_id("filter-not-backed-up").click()
     expect(page.get_by_test_id("status-count")).to_have_text(f"{SHOWN - 1} photos")
     expect(photos.cell("wedding.jpg")).to_have_count(0)

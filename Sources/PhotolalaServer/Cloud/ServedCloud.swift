@@ -10,6 +10,7 @@ final class ServedCloud: Sendable {
     let thumbnails: ThumbnailLoader
     let syncs: CloudSyncRunner
     let copies: BackedUpCopyFinder
+    private let identities: IdentityIndex
     /// How soon the first check of a restore under way comes; the pause doubles up to an hour.
     let restorePolling: RestoreService.Polling
     private let events: EventHub
@@ -27,6 +28,7 @@ final class ServedCloud: Sendable {
         self.restorePolling = restorePolling
         syncs = CloudSyncRunner(sync: photos.sync) { status in await events.publish("cloud-sync", status) }
         copies = BackedUpCopyFinder(engine: context.engine, photos: photos, events: events)
+        identities = context.engine.identities
         (restoreWakeups, restoreRequests) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
@@ -64,6 +66,13 @@ final class ServedCloud: Sendable {
     func publishRestores() async {
         guard let saved = try? restores.savedStatuses() else { return }
         await events.publish("restore", API.Restores(items: saved))
+    }
+
+    /// The MD5 of a file when this device has hashed it and it has not changed since; no file
+    /// is read, so a library's inspector stays quick.
+    func knownMD5(ofFileAt path: String) -> String? {
+        guard let status = try? FileStatus(path: path) else { return nil }
+        return try? identities.md5(forPath: path, status: status)
     }
 
     /// The inspector's lines on a backed-up photo: when it was backed up, where the original
