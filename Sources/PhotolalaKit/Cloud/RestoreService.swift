@@ -61,13 +61,13 @@ public struct RestoreService: Sendable {
         return pricing.estimate(bytes: bytes, requests: md5s.count, tier: tier)
     }
 
-    /// Asks the store to restore each original for `days` days; one already readable is left alone.
-    /// - Returns: Each photo's status after asking.
+    /// Asks the store to restore each original for `days` days, eight at a time (a restore of
+    /// a year of photos is thousands of requests); one already readable is left alone.
+    /// - Returns: Each photo's status after asking, in the order of `md5s`.
     /// - Throws: ``CloudError/invalidDays``; ``CloudError/missingObject``; ``ObjectStoreError``.
     public func request(_ md5s: [String], tier: RestoreTier, days: Int) async throws -> [RestoreStatus] {
         guard (1...30).contains(days) else { throw CloudError.invalidDays(days) }
-        var statuses: [RestoreStatus] = []
-        for md5 in md5s.map({ $0.lowercased() }) {
+        return try await concurrently(md5s.map { $0.lowercased() }, limit: 8) { md5 in
             let key = layout.photo(md5)
             guard let info = try await store.head(key) else { throw CloudError.missingObject(key) }
             if ArchiveStatus(info) == .archived {
@@ -79,9 +79,8 @@ public struct RestoreService: Sendable {
             status.days = days
             status.requested = now
             try save(status)
-            statuses.append(status)
+            return status
         }
-        return statuses
     }
 
     /// Asks the store for the current state of every restore this device knows, and saves it.
