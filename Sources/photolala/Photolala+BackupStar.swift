@@ -12,11 +12,8 @@ extension Photolala.Backup {
 
         func run() async throws {
             let queue = try CloudContext(global: global).queue()
-            let terminal = Terminal()
-            for path in paths {
-                let md5 = try await queue.star(GlobalOptions.absolute(path))
-                terminal.output("\(BackupState.starred.badge) \(md5)  \(path)")
-            }
+            let results = await queue.star(paths.map(GlobalOptions.absolute))
+            try Photolala.Backup.report(results, for: paths, done: "\(BackupState.starred.badge)", failed: "starred")
         }
     }
 
@@ -30,11 +27,27 @@ extension Photolala.Backup {
 
         func run() async throws {
             let queue = try CloudContext(global: global).queue()
-            let terminal = Terminal()
-            for path in paths {
-                let md5 = try await queue.unstar(GlobalOptions.absolute(path))
-                terminal.output("unstarred \(md5)  \(path)")
+            let results = await queue.unstar(paths.map(GlobalOptions.absolute))
+            try Photolala.Backup.report(results, for: paths, done: "unstarred", failed: "unstarred")
+        }
+    }
+
+    /// Prints a line per photo (`done MD5  PATH`), the failures on standard error; every photo
+    /// is tried, and the command fails at the end when any could not be `failed`.
+    static func report(_ results: [Result<String, any Error>], for paths: [String], done: String, failed: String) throws {
+        var terminal = Terminal()
+        var failures = 0
+        for (path, result) in zip(paths, results) {
+            switch result {
+            case .success(let md5):
+                terminal.output("\(done) \(md5)  \(path)")
+            case .failure(let error):
+                failures += 1
+                terminal.message("error: \(path): \(error)")
             }
+        }
+        if failures > 0 {
+            throw PhotolalaCommandError("\(failures) of \(paths.count) photos could not be \(failed).")
         }
     }
 }

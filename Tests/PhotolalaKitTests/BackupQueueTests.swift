@@ -65,6 +65,23 @@ import Testing
         #expect(entries.allSatisfy { $0.state == .starred && $0.state.badge == "⭐" })
     }
 
+    @Test func aSelectionIsStarredAtOnceAndAnUnreadablePhotoDoesNotStopTheOthers() async throws {
+        let folder = try TemporaryDirectory()
+        let paths = try await makePhotos(5, in: folder)
+        let queue = BackupQueueManager(database: try PhotolalaDatabase(path: folder.path("data/photolala.sqlite")), service: nil)
+        let missing = folder.path("photos/gone.jpg")
+        let results = await queue.star([paths[0], missing] + paths[1...])
+        #expect(results.count == 6)
+        #expect(try results[0].get() == ContentHash.md5(ofFileAt: paths[0]))
+        #expect((try? results[1].get()) == nil)
+        #expect(try await queue.entries().map(\.path).sorted() == paths.sorted())
+        #expect(try await queue.status().queued == 5)
+
+        let unstarred = await queue.unstar([paths[0], missing, paths[1]])
+        #expect(unstarred.map { (try? $0.get()) != nil } == [true, false, true])
+        #expect(try await queue.status().queued == 3)
+    }
+
     @Test func theNameAPhotoWasStarredUnderIsTheOneBackedUp() async throws {
         let folder = try TemporaryDirectory()
         let engine = try makeEngine(in: folder)

@@ -30,29 +30,58 @@ public actor BackupQueueManager {
     }
 
     /// Stars the photo at `path`, computing its MD5. A photo starred again after its backup is
-    /// queued again: the run asks the store first, so it costs three HEADs if the copy is
-    /// still there, and re-uploads it if the bucket or user changed or the copy was deleted.
-    /// - Returns: Its MD5.
-    /// - Throws: ``PhotolalaError`` when the file cannot be read or the database fails.
+    /// queued again: the run asks the store first, so it costs a HEAD if the copy is still
+    /// there, and re-uploads it if the bucket or user changed or the copy was deleted.
     /// - Parameters:
     ///   - path: The photo's file.
     ///   - filename: The name the backup records, when not the file's own: an Apple Photos
     ///     original is stored under its asset's uuid but is `IMG_0001.HEIC` to its owner.
+    /// - Returns: Its MD5.
+    /// - Throws: ``PhotolalaError`` when the file cannot be read or the database fails.
     @discardableResult
     public func star(_ path: String, filename: String? = nil) async throws -> String {
-        let (md5, size) = try await offload { (try ContentHash.md5(ofFileAt: path), try FileStatus(path: path).size) }
+        try await star([path], filenames: filename.map { [path: $0] } ?? [:])[0].get()
+    }
+
+    /// Stars many photos at once (a selection of thousands): hashed four at a time, written in
+    /// one transaction and announced once, where starring them one by one would announce, and
+    /// count the whole queue, for each.
+    /// - Parameters:
+    ///   - paths: The photos' files.
+    ///   - filenames: The names to record, by path, for files not named as their owner sees them.
+    /// - Returns: For each path, in order, its MD5 or why it could not be starred.
+    public func star(_ paths: [String], filenames: [String: String] = [:]) async -> [Result<String, any Error>] {
+        let hashed: [Result<(md5: String, size: Int64), any Error>]
+        do {
+            hashed = try await concurrently(paths, limit: 4) { path in
+                do {
+                    return .success(try await offload { (md5: try ContentHash.md5(ofFileAt: path), size: try FileStatus(path: path).size) })
+                } catch {
+                    return .failure(error)
+                }
+            }
+        } catch {
+            return paths.map { _ in .failure(error) }
+        }
         let now = Date()
-        try database.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO backupQueue (md5, path, filename, size, state, reason, starred, updated) VALUES (?, ?, ?, ?, 'starred', NULL, ?, ?)
-                    ON CONFLICT(md5) DO UPDATE SET path = excluded.path, filename = excluded.filename, size = excluded.size, updated = excluded.updated,
-                        state = CASE WHEN state = 'uploading' THEN state ELSE 'starred' END,
-                        reason = CASE WHEN state = 'uploading' THEN reason ELSE NULL END
-                    """, arguments: [md5, path, filename, size, now, now])
+        do {
+            try database.write { db in
+                for (path, result) in zip(paths, hashed) {
+                    guard case .success(let file) = result else { continue }
+                    try db.execute(
+                        sql: """
+                            INSERT INTO backupQueue (md5, path, filename, size, state, reason, starred, updated) VALUES (?, ?, ?, ?, 'starred', NULL, ?, ?)
+                            ON CONFLICT(md5) DO UPDATE SET path = excluded.path, filename = excluded.filename, size = excluded.size, updated = excluded.updated,
+                                state = CASE WHEN state = 'uploading' THEN state ELSE 'starred' END,
+                                reason = CASE WHEN state = 'uploading' THEN reason ELSE NULL END
+                            """, arguments: [file.md5, path, filenames[path], file.size, now, now])
+                }
+            }
+        } catch {
+            return paths.map { _ in .failure(error) }
         }
         changed()
-        return md5
+        return hashed.map { $0.map(\.md5) }
     }
 
     /// Takes a photo off the queue by MD5; its cloud copy, if any, stays.
@@ -68,9 +97,31 @@ public actor BackupQueueManager {
     /// - Returns: Its MD5.
     @discardableResult
     public func unstar(_ path: String) async throws -> String {
-        let md5 = try await offload { try ContentHash.md5(ofFileAt: path) }
-        try unstar(md5: md5)
-        return md5
+        try await unstar([path])[0].get()
+    }
+
+    /// Takes many photos off the queue, hashed four at a time and announced once.
+    /// - Returns: For each path, in order, its MD5 or why it could not be unstarred.
+    public func unstar(_ paths: [String]) async -> [Result<String, any Error>] {
+        let hashed: [Result<String, any Error>]
+        do {
+            hashed = try await concurrently(paths, limit: 4) { path in
+                do {
+                    return .success(try await offload { try ContentHash.md5(ofFileAt: path) })
+                } catch {
+                    return .failure(error)
+                }
+            }
+            try database.write { db in
+                for case .success(let md5) in hashed {
+                    try db.execute(sql: "DELETE FROM backupQueue WHERE md5 = ?", arguments: [md5])
+                }
+            }
+        } catch {
+            return paths.map { _ in .failure(error) }
+        }
+        changed()
+        return hashed
     }
 
     /// Every photo in the queue, oldest star first.
@@ -91,12 +142,17 @@ public actor BackupQueueManager {
     /// Counts per state and the current run's bytes and speed.
     public func status() throws -> BackupQueueStatus {
         var status = BackupQueueStatus()
-        for entry in try entries() {
-            switch entry.state {
-            case .starred: status.queued += 1
-            case .uploading: status.uploading += 1
-            case .backedUp: status.done += 1
-            case .failed: status.failed += 1
+        let counts = try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT state, COUNT(*) AS count FROM backupQueue GROUP BY state").map { row in
+                (BackupState(rawValue: row["state"]) ?? .failed, row["count"] as Int)
+            }
+        }
+        for (state, count) in counts {
+            switch state {
+            case .starred: status.queued += count
+            case .uploading: status.uploading += count
+            case .backedUp: status.done += count
+            case .failed: status.failed += count
             }
         }
         status.bytesUploaded = progress.bytesUploaded

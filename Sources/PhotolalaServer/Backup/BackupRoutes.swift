@@ -17,32 +17,53 @@ struct BackupRoutes {
         api.get("cloud") { _, _ in await backup.cloudSummary() }
     }
 
-    /// Stars or unstars each photo in turn; a photo that cannot be read gets its own error and
-    /// the others go on.
+    /// Stars or unstars the photos, all in one go (a selection may be thousands); a photo that
+    /// cannot be read gets its own error and the others go on.
     private func star(_ request: Request, _ context: BasicRequestContext) async throws -> API.Badges {
         let body = try await request.decode(as: API.StarRequest.self, context: context)
         let source = try sources.source(body.source)
         let names = await displayNames(of: body.ids, source: body.source, folder: body.folder)
         var items: [String: API.Badge] = [:]
+        var files: [(id: String, path: String)] = []
         for id in body.ids {
             do {
-                let path = try await source.filePath(folder: body.folder, item: id)
-                if body.starred {
-                    // An Apple Photos original's file is named by uuid: the backup keeps the name shown.
-                    let name = names[id].flatMap { $0 == URL(fileURLWithPath: path).lastPathComponent ? nil : $0 }
-                    let md5 = try await backup.queue.star(path, filename: name)
-                    items[id] = API.Badge(try await backup.queue.entry(md5: md5))
-                } else {
-                    try await backup.queue.unstar(path)
-                    items[id] = API.Badge(nil)
-                }
-            } catch let error as ServerError {
-                items[id] = API.Badge(error: error.message)
+                files.append((id, try await source.filePath(folder: body.folder, item: id)))
             } catch {
-                items[id] = API.Badge(error: ServerError.from(error).redacting(sources.privatePaths).message)
+                items[id] = API.Badge(error: message(error))
+            }
+        }
+        let paths = files.map(\.path)
+        if body.starred {
+            // An Apple Photos original's file is named by uuid: the backup keeps the name shown.
+            var filenames: [String: String] = [:]
+            for (id, path) in files {
+                if let name = names[id], name != URL(fileURLWithPath: path).lastPathComponent {
+                    filenames[path] = name
+                }
+            }
+            for ((id, _), result) in zip(files, await backup.queue.star(paths, filenames: filenames)) {
+                do {
+                    items[id] = API.Badge(try await backup.queue.entry(md5: try result.get()))
+                } catch {
+                    items[id] = API.Badge(error: message(error))
+                }
+            }
+        } else {
+            for ((id, _), result) in zip(files, await backup.queue.unstar(paths)) {
+                do {
+                    _ = try result.get()
+                    items[id] = API.Badge(nil)
+                } catch {
+                    items[id] = API.Badge(error: message(error))
+                }
             }
         }
         return API.Badges(items: items)
+    }
+
+    /// What the page says about a photo that could not be starred, naming no served path.
+    private func message(_ error: any Error) -> String {
+        (error as? ServerError ?? ServerError.from(error).redacting(sources.privatePaths)).message
     }
 
     /// The names the open folder lists these photos under.
