@@ -76,6 +76,15 @@ struct CloudAPITests {
                 #expect(response.status == .conflict)
                 #expect(String(decoding: response.body.readableBytesView, as: UTF8.self).contains("Restore Original"))
             }
+            // Keys are made from MD5s only: nothing else reaches the bucket.
+            for id in ["..%2F..%2Fcatalogs%2F\(Self.userID)%2F.photolala%2Fmanifest", "IMG_0001.JPG", String(repeating: "g", count: 32)] {
+                for endpoint in ["thumbnail", "full", "original"] {
+                    try await client.execute(uri: "/api/sources/cloud/folders/~/items/\(id)/\(endpoint)", method: .get) { response in
+                        #expect([.notFound, .badRequest].contains(response.status), "\(endpoint) of \(id): \(response.status)")
+                    }
+                }
+            }
+            #expect(try await post(client, "/api/cloud/restore", ["ids": ["../../x"], "tier": "Bulk", "days": 1]).status == .notFound)
             let expedited = try await post(client, "/api/cloud/restore/estimate", ["ids": [md5s[0]], "tier": "Expedited"])
             #expect(expedited.status == .badRequest)
             #expect((expedited.json["error"] as? String)?.contains("no Expedited tier") == true)

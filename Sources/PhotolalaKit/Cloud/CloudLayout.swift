@@ -14,6 +14,14 @@ public struct CloudLayout: Sendable, Equatable {
         self.userID = userID
     }
 
+    /// `id` as the lowercase MD5 the keys are built from.
+    /// - Throws: ``CloudError/notInCatalog`` for anything that is no MD5, so no key is ever made
+    ///   from a name or a path a request brought (`../…`).
+    static func md5(_ id: String) throws -> String {
+        guard ContentHash.isMD5(id) else { throw CloudError.notInCatalog(id) }
+        return id.lowercased()
+    }
+
     public func photo(_ md5: String) -> String { "photos/\(userID)/\(md5).dat" }
     public func thumbnail(_ md5: String) -> String { "thumbnails/\(userID)/\(md5).dat" }
     public func metadata(_ md5: String) -> String { "metadata/\(userID)/\(md5).plist" }

@@ -109,7 +109,7 @@ public struct CloudPhotoSource: PhotoSource {
     /// What the store says of an original now: its storage class, upload date and restore state.
     /// - Throws: ``ObjectStoreError`` when the store cannot be asked.
     public func originalInfo(md5: String) async throws -> ObjectInfo? {
-        try await store.head(layout.photo(md5.lowercased()))
+        try await store.head(layout.photo(try CloudLayout.md5(md5)))
     }
 
     /// The sizes of the backed-up photos: a file of another size cannot be one of them, so only
@@ -159,7 +159,7 @@ public struct CloudPhotoSource: PhotoSource {
 
     /// The thumbnail from `thumbnails/{userId}/{md5}.dat`; from the disk cache when it was seen before.
     public func loadThumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
-        let md5 = id.lowercased()
+        let md5 = try CloudLayout.md5(id)
         let key = layout.thumbnail(md5)
         let (jpeg, cached) = try await cache.bytes(for: key) { [store] in try await Self.fetch(key, from: store) }
         return Thumbnail(md5: md5, jpeg: jpeg, origin: cached ? .disk : .generated)
@@ -168,7 +168,7 @@ public struct CloudPhotoSource: PhotoSource {
     /// The original, once readable.
     /// - Throws: ``CloudError/archived`` or ``CloudError/restoreInProgress`` while it is in Deep Archive.
     public func loadFullImage(for id: PhotoItem.ID) async throws -> Data {
-        let md5 = id.lowercased()
+        let md5 = try CloudLayout.md5(id)
         let key = layout.photo(md5)
         guard let info = try await store.head(key) else { throw CloudError.missingObject(key) }
         switch ArchiveStatus(info) {

@@ -54,7 +54,8 @@ public struct RestoreService: Sendable {
             if let size = try catalogEntry(md5)?.size {
                 bytes += size
             } else {
-                guard let info = try await store.head(layout.photo(md5.lowercased())) else { throw CloudError.missingObject(layout.photo(md5)) }
+                let md5 = try CloudLayout.md5(md5)
+                guard let info = try await store.head(layout.photo(md5)) else { throw CloudError.missingObject(layout.photo(md5)) }
                 bytes += info.size
             }
         }
@@ -67,7 +68,7 @@ public struct RestoreService: Sendable {
     /// - Throws: ``CloudError/invalidDays``; ``CloudError/missingObject``; ``ObjectStoreError``.
     public func request(_ md5s: [String], tier: RestoreTier, days: Int) async throws -> [RestoreStatus] {
         guard (1...30).contains(days) else { throw CloudError.invalidDays(days) }
-        return try await concurrently(md5s.map { $0.lowercased() }, limit: 8) { md5 in
+        return try await concurrently(try md5s.map(CloudLayout.md5), limit: 8) { md5 in
             let key = layout.photo(md5)
             guard let info = try await store.head(key) else { throw CloudError.missingObject(key) }
             if ArchiveStatus(info) == .archived {
@@ -96,7 +97,7 @@ public struct RestoreService: Sendable {
     /// The current state of one original, saved.
     /// - Throws: ``CloudError/missingObject``; ``ObjectStoreError``.
     public func refresh(_ md5: String) async throws -> RestoreStatus {
-        let md5 = md5.lowercased()
+        let md5 = try CloudLayout.md5(md5)
         var status = try await check(md5, now: Date())
         if let saved = try savedStatuses().first(where: { $0.md5 == md5 }) {
             status.tier = saved.tier
@@ -163,7 +164,7 @@ public struct RestoreService: Sendable {
     /// - Throws: ``CloudError/archived`` or ``CloudError/restoreInProgress`` while it is not
     ///   readable; ``CloudError/missingObject``; ``CloudError/checksumMismatch``.
     public func original(_ md5: String) async throws -> (bytes: [UInt8], filename: String) {
-        let md5 = md5.lowercased()
+        let md5 = try CloudLayout.md5(md5)
         let key = layout.photo(md5)
         guard let info = try await store.head(key) else { throw CloudError.missingObject(key) }
         switch ArchiveStatus(info) {

@@ -21,6 +21,11 @@ public enum ContentHash {
         hex(md5Digest(of: bytes))
     }
 
+    /// Whether `text` is an MD5 in hex (32 hex digits, either case).
+    public static func isMD5(_ text: String) -> Bool {
+        text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (65...70).contains($0) || (97...102).contains($0) }
+    }
+
     /// The 16 bytes of the MD5 of `bytes`.
     public static func md5Digest(of bytes: [UInt8]) -> [UInt8] {
         var hasher = Insecure.MD5()
