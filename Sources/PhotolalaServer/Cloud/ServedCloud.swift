@@ -23,7 +23,11 @@ final class ServedCloud: Sendable {
     init(context: CloudContext, events: EventHub, restorePolling: RestoreService.Polling, loaderConfiguration: ThumbnailLoader.Configuration) throws {
         photos = try context.source()
         restores = try context.restores()
-        thumbnails = ThumbnailLoader(source: photos, configuration: loaderConfiguration)
+        var downloads = loaderConfiguration
+        // A cloud thumbnail waits on the network, not on a core: a load per core would leave a
+        // page's six requests queued behind one another.
+        downloads.maximumConcurrentLoads = 12
+        thumbnails = ThumbnailLoader(source: photos, configuration: downloads)
         self.events = events
         self.restorePolling = restorePolling
         syncs = CloudSyncRunner(sync: photos.sync) { status in await events.publish("cloud-sync", status) }
