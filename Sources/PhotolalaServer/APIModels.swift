@@ -14,6 +14,9 @@ enum API {
         let configured: Bool
         var rootFolder: String?
         var message: String?
+        /// For the Cloud: whether originals must be restored from Deep Archive before they are
+        /// read (S3), or are readable at once (a backup folder).
+        var archived: Bool?
     }
 
     struct FolderRef: Encodable {

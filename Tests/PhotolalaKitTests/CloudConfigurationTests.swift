@@ -79,4 +79,17 @@ import Testing
             try CloudConfiguration.load(environment: ["HOME": folder.path], dataDirectory: folder.path("data")).objectStore()
         }
     }
+
+    @Test func aBackupFolderNeedsNoBucketOrCredentials() async throws {
+        let folder = try TemporaryDirectory()
+        let nas = folder.path("nas")
+        let configuration = try CloudConfiguration.load(
+            environment: ["HOME": folder.path, "PHOTOLALA_BACKUP_FOLDER": nas], dataDirectory: folder.path("data"))
+        #expect(configuration.isConfigured && configuration.credentials == nil)
+        #expect("\(configuration)".contains("backup folder: \(nas)") && !"\(configuration)".contains("bucket"))
+        let store = try configuration.objectStore()
+        #expect(store is LocalDirectoryObjectStore)
+        _ = try await store.put("photos/x.dat", body: Array("photo".utf8), options: PutOptions(storageClass: .deepArchive))
+        #expect(FileManager.default.fileExists(atPath: nas + "/objects/photos/x.dat"))
+    }
 }

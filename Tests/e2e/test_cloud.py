@@ -172,3 +172,38 @@ def test_an_original_is_restored_after_a_priced_request_and_downloads(restore_ui
     download.value.save_as(saved)
     assert saved.name == name
     assert hashlib.md5(saved.read_bytes()).hexdigest() == hashlib.md5((cloud_photos / "Trip" / name).read_bytes()).hexdigest()
+
+
+@pytest.fixture(scope="module")
+def folder_backup_server(cloud_photos, tmp_path_factory):
+    """Device A backed up `Trip` to a backup folder (a disk or NAS) instead of S3; device B
+    serves with the same folder. The server's URL."""
+    root = tmp_path_factory.mktemp("folder-backup")
+    cloud = {"PHOTOLALA_BACKUP_FOLDER": str(root / "nas"), "PHOTOLALA_USER_ID": "3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a"}
+    back_up_from_another_device(cloud_photos / "Trip", root / "device-a", cloud)
+    yield from serve([cloud_photos / "Trip"], root / "device-b", "folder-backup-server.log", cloud)
+
+
+def test_a_backup_folder_is_browsed_and_its_originals_download_at_once(page, folder_backup_server, cloud_photos, tmp_path):
+    ui = PhotolalaPage(page, folder_backup_server)
+    open_cloud(ui, CLOUD_PHOTOS)
+    ui.wait_for_thumbnails(CLOUD_PHOTOS)
+    name = "IMG_00003.jpg"
+    cell = ui.cell(name)
+    cell.click()
+    page.keyboard.press("Control+i")
+    expect(page.get_by_test_id("inspector-backup")).to_contain_text(", backup folder")
+    expect(page.get_by_test_id("inspector-original")).to_have_text("Readable now")
+
+    cell.click(button="right")
+    menu = page.get_by_test_id("context-menu")
+    expect(menu.locator('[data-action="restore"]')).to_be_disabled()  # nothing to restore from a folder
+    with page.expect_download() as download:
+        menu.locator('[data-action="export"]').click()
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.name == name
+    assert hashlib.md5(saved.read_bytes()).hexdigest() == hashlib.md5((cloud_photos / "Trip" / name).read_bytes()).hexdigest()
+
+    cell.dblclick()
+    expect(page.get_by_test_id("preview")).to_have_attribute("data-state", "loaded", timeout=15_000)

@@ -1,16 +1,19 @@
 import Foundation
 
 /// Where and as whom Photolala backs up: the S3 endpoint, bucket, region, the user's id (the
-/// prefix of every object) and quota, plus the credentials from the AWS chain.
+/// prefix of every object) and quota, plus the credentials from the AWS chain; or, instead of
+/// S3, a folder on an external disk or a NAS, laid out like the bucket.
 ///
 /// Settings come from `cloud.json` in the data directory, each overridden by its environment
-/// variable: `PHOTOLALA_S3_ENDPOINT`, `PHOTOLALA_S3_BUCKET`, `PHOTOLALA_USER_ID`,
-/// `PHOTOLALA_QUOTA_BYTES`. The user id is created on first use and saved, so every run of
+/// variable: `PHOTOLALA_S3_ENDPOINT`, `PHOTOLALA_S3_BUCKET`, `PHOTOLALA_BACKUP_FOLDER`,
+/// `PHOTOLALA_USER_ID`, `PHOTOLALA_QUOTA_BYTES`. The user id is created on first use and saved, so every run of
 /// this device writes under the same prefix. The description never shows the secret.
 public struct CloudConfiguration: Sendable {
     /// `nil` for AWS itself (virtual-host addressing); any S3-compatible URL otherwise (path-style).
     public var endpoint: String?
     public var bucket: String?
+    /// A folder to back up to instead of S3 (an external disk, a NAS); wins over the bucket.
+    public var folder: String?
     public var region: String
     /// A UUID naming the user's prefix in the bucket.
     public var userID: String
@@ -24,6 +27,7 @@ public struct CloudConfiguration: Sendable {
     struct Settings: Codable {
         var endpoint: String?
         var bucket: String?
+        var folder: String?
         var region: String?
         var userID: String?
         var quotaBytes: Int64?
@@ -37,11 +41,14 @@ public struct CloudConfiguration: Sendable {
     ///   - quotaBytes: The most the backup may store, or `nil`.
     ///   - credentials: The key pair, or `nil` when none was found.
     ///   - settingsFile: Where the settings live.
+    ///   - folder: A folder to back up to instead of S3.
     public init(
-        endpoint: String?, bucket: String?, region: String, userID: String, quotaBytes: Int64?, credentials: AWSCredentials?, settingsFile: String
+        endpoint: String?, bucket: String?, region: String, userID: String, quotaBytes: Int64?, credentials: AWSCredentials?, settingsFile: String,
+        folder: String? = nil
     ) {
         self.endpoint = endpoint
         self.bucket = bucket
+        self.folder = folder
         self.region = region
         self.userID = userID
         self.quotaBytes = quotaBytes
@@ -96,7 +103,8 @@ public struct CloudConfiguration: Sendable {
             userID: (userID ?? "").lowercased(),
             quotaBytes: quota,
             credentials: try chain.credentials(),
-            settingsFile: path
+            settingsFile: path,
+            folder: value("PHOTOLALA_BACKUP_FOLDER") ?? settings.folder
         )
     }
 
@@ -106,9 +114,17 @@ public struct CloudConfiguration: Sendable {
         try S3Location(endpoint: endpoint, bucket: bucket ?? "", region: region)
     }
 
-    /// An S3 store for these settings.
+    /// Whether backups can be written: a folder, or a bucket with credentials.
+    public var isConfigured: Bool {
+        folder != nil || (bucket != nil && credentials != nil)
+    }
+
+    /// The store these settings name: the backup folder when one is set, else the S3 bucket.
     /// - Throws: ``CloudConfigurationError`` when credentials, bucket or endpoint are missing.
-    public func objectStore() throws -> S3ObjectStore {
+    public func objectStore() throws -> any ObjectStore {
+        if let folder {
+            return LocalDirectoryObjectStore(root: folder)
+        }
         guard let credentials else { throw CloudConfigurationError.missingCredentials }
         return S3ObjectStore(location: try location(), credentials: credentials)
     }
@@ -118,13 +134,13 @@ extension CloudConfiguration: CustomStringConvertible {
     /// The settings for people to read; the access key id at most, never the secret or token.
     public var description: String {
         [
-            "endpoint: \(endpoint ?? "AWS S3 (\(region))")",
-            "bucket: \(bucket ?? "(not set)")",
+            folder.map { "backup folder: \($0)" } ?? "endpoint: \(endpoint ?? "AWS S3 (\(region))")",
+            folder == nil ? "bucket: \(bucket ?? "(not set)")" : nil,
             "region: \(region)",
             "user id: \(userID)",
             "quota: \(quotaBytes.map { "\($0) bytes" } ?? "none")",
             "credentials: \(credentials.map { "access key \($0.accessKeyID)" } ?? "none found")",
             "settings file: \(settingsFile)",
-        ].joined(separator: "\n")
+        ].compactMap { $0 }.joined(separator: "\n")
     }
 }

@@ -18,9 +18,10 @@ public struct CloudContext: Sendable {
         self.configuration = configuration
     }
 
-    /// Whether a bucket and credentials are set, so ``service(options:)`` can build an uploader.
+    /// Whether a backup folder, or a bucket and credentials, are set, so ``service(options:)``
+    /// can build an uploader.
     public var isConfigured: Bool {
-        configuration.bucket != nil && configuration.credentials != nil
+        configuration.isConfigured
     }
 
     /// The uploader.

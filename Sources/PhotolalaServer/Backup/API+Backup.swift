@@ -77,6 +77,8 @@ extension API {
         var message: String?
         var endpoint: String?
         var bucket: String?
+        /// The backup folder, when backups go to a disk or NAS instead of S3.
+        var folder: String?
         var region: String?
         var userID: String?
         var quotaBytes: Int64?

@@ -8,7 +8,7 @@ import Synchronization
 final class ServedBackup: Sendable {
     /// What the settings panel says when there is no uploader.
     static let setUpMessage =
-        "No cloud backup configured. Set PHOTOLALA_S3_ENDPOINT, PHOTOLALA_S3_BUCKET, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, then restart photolala serve."
+        "No cloud backup configured. Set PHOTOLALA_S3_ENDPOINT, PHOTOLALA_S3_BUCKET, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or PHOTOLALA_BACKUP_FOLDER for a disk or NAS), then restart photolala serve."
 
     let queue: BackupQueueManager
     let cloud: CloudConfiguration?
@@ -71,7 +71,11 @@ final class ServedBackup: Sendable {
     /// The settings panel's facts; the storage used is asked of the bucket.
     func cloudSummary() async -> API.Cloud {
         var summary = API.Cloud(configured: service != nil, message: problem)
-        if let cloud {
+        if let cloud, let folder = cloud.folder {
+            summary.folder = folder
+            summary.userID = cloud.userID
+            summary.quotaBytes = cloud.quotaBytes
+        } else if let cloud {
             summary.endpoint = cloud.endpoint ?? "AWS S3"
             summary.bucket = cloud.bucket
             summary.region = cloud.region

@@ -10,6 +10,8 @@ final class ServedCloud: Sendable {
     let thumbnails: ThumbnailLoader
     let syncs: CloudSyncRunner
     let copies: BackedUpCopyFinder
+    /// Whether originals sit in Deep Archive (S3) rather than in a backup folder, readable at once.
+    let archived: Bool
     private let identities: IdentityIndex
     /// How soon the first check of a restore under way comes; the pause doubles up to an hour.
     let restorePolling: RestoreService.Polling
@@ -33,6 +35,7 @@ final class ServedCloud: Sendable {
         syncs = CloudSyncRunner(sync: photos.sync) { status in await events.publish("cloud-sync", status) }
         copies = BackedUpCopyFinder(engine: context.engine, photos: photos, events: events)
         identities = context.engine.identities
+        archived = context.configuration.folder == nil
         (restoreWakeups, restoreRequests) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
@@ -87,11 +90,16 @@ final class ServedCloud: Sendable {
     func backupDetails(md5: String, includingOriginal: Bool = true) async -> [API.Detail] {
         let md5 = md5.lowercased()
         let info = await syncs.isOffline ? nil : await objects.info(md5) { [photos] in try await photos.originalInfo(md5: md5) }
-        let storage = info.map { $0.storageClass == .deepArchive ? "Deep Archive" : $0.storageClass.rawValue.capitalized } ?? "Deep Archive"
+        let storage =
+            archived
+            ? info.map { $0.storageClass == .deepArchive ? "Deep Archive" : $0.storageClass.rawValue.capitalized } ?? "Deep Archive" : "backup folder"
         let backedUp =
             info?.lastModified.map { "Backed up on \($0.formatted(date: .abbreviated, time: .shortened)), \(storage)" } ?? "Backed up, \(storage)"
         var details = [API.Detail(field: "backup", label: "Cloud backup", value: backedUp)]
         guard includingOriginal else { return details }
+        guard archived else {
+            return details + [API.Detail(field: "original", label: "Original", value: Self.describe(.available, saved: nil))]
+        }
         let saved = (try? restores.savedStatuses())?.first { $0.md5 == md5 }
         let state = saved?.state ?? info.map(ArchiveStatus.init)
         if let state {

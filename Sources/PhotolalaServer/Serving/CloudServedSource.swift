@@ -8,7 +8,13 @@ import PhotolalaKit
 /// Item ids are the photos' MD5s, so a thumbnail's entity tag is known before it is fetched.
 struct CloudServedSource: ServedSource {
     let cloud: ServedCloud
-    let summary = API.Source(id: "cloud", kind: "cloud", name: "Cloud", configured: true, rootFolder: LocalPhotoSource.rootFolderID)
+    let summary: API.Source
+
+    init(cloud: ServedCloud) {
+        self.cloud = cloud
+        summary = API.Source(
+            id: "cloud", kind: "cloud", name: "Cloud", configured: true, rootFolder: LocalPhotoSource.rootFolderID, archived: cloud.archived)
+    }
 
     var privatePaths: [String] { [] }
 

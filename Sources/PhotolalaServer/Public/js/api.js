@@ -111,7 +111,7 @@ export function runBackup() {
   return request('api/backup/run', { method: 'POST' });
 }
 
-/** The cloud settings (`{configured, message?, endpoint, bucket, region, userID, quotaBytes, usedBytes, usageError?, accessKeyID}`). */
+/** The cloud settings (`{configured, message?, endpoint, bucket, region, folder?, userID, quotaBytes, usedBytes, usageError?, accessKeyID}`). */
 export function getCloud(signal) {
   return request('api/cloud', { signal });
 }

@@ -259,8 +259,10 @@ function openContextMenu(id, x, y) {
     { label: inspectorOpen ? 'Hide Info' : 'Get Info', action: 'info', run: () => settings.set({ inspector: !inspectorOpen }) },
   ];
   if (isCloudOpen()) {
-    const restored = ids.filter((selected) => grid.badges.restoreOf(selected) === 'restored');
-    const archived = ids.filter((selected) => grid.badges.restoreOf(selected) == null);
+    // A backup folder's originals are readable at once; Deep Archive's once restored.
+    const inArchive = state.source.archived !== false;
+    const restored = inArchive ? ids.filter((selected) => grid.badges.restoreOf(selected) === 'restored') : ids;
+    const archived = inArchive ? ids.filter((selected) => grid.badges.restoreOf(selected) == null) : [];
     contextMenu.open(
       [
         ...common,

@@ -1,5 +1,5 @@
 /**
- * The Cloud settings panel, opened from the sidebar: where backups go (endpoint, bucket, region),
+ * The Cloud settings panel, opened from the sidebar: where backups go (endpoint, bucket, region, or a folder),
  * as whom (user id, access key id; never the secret), the quota and the storage used, and a
  * "Back Up Now" button. Without a bucket and credentials it names the environment variables to set.
  */
@@ -62,14 +62,19 @@ export class CloudSettings {
   }
 
   #show(cloud) {
+    const place = cloud.folder
+      ? [['Backup folder', cloud.folder, 'folder']]
+      : [
+          ['Endpoint', cloud.endpoint, 'endpoint'],
+          ['Bucket', cloud.bucket, 'bucket'],
+          ['Region', cloud.region, 'region'],
+        ];
     const rows = [
-      ['Endpoint', cloud.endpoint, 'endpoint'],
-      ['Bucket', cloud.bucket, 'bucket'],
-      ['Region', cloud.region, 'region'],
+      ...place,
       ['User ID', cloud.userID, 'user-id'],
       ['Quota', cloud.quotaBytes != null ? formatBytes(cloud.quotaBytes) : 'No limit', 'quota'],
       ['Storage used', cloud.usedBytes != null ? formatBytes(cloud.usedBytes) : cloud.usageError ?? '—', 'used'],
-      ['Access key ID', cloud.accessKeyID, 'access-key'],
+      ...(cloud.folder ? [] : [['Access key ID', cloud.accessKeyID, 'access-key']]),
     ];
     const list = el(
       'dl',
