@@ -53,7 +53,12 @@ echo "$(uname -sm), $(nproc 2>/dev/null || sysctl -n hw.ncpu) cores, $(vips --ve
 # The web UI in headless Chromium, and the server under wrk.
 if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *browser* ]]; then
     Scripts/install-browser-deps.sh
-    python3 Benchmarks/browser_bench.py .build/release/photolala "$dir/flat-$files"
+    if [[ ! -d $dir/cloud-folder ]]; then
+        echo "Making a backup folder with a 100,000-photo cloud catalog…" >&2
+        .build/release/photolala-bench --cloud-folder "$dir/cloud-folder.tmp" "$(ls "$dir/photos-$photos"/*.jpg | head -1)"
+        mv "$dir/cloud-folder.tmp" "$dir/cloud-folder"
+    fi
+    python3 Benchmarks/browser_bench.py .build/release/photolala "$dir/flat-$files" "$dir/cloud-folder"
 fi
 
 # Upload to SeaweedFS on loopback against rclone copy.

@@ -8,14 +8,10 @@ extension Bench {
     static func cloudSync(entries count: Int = 100_000) async throws -> [Measurement] {
         let root = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let userID = "5b3c1f6e-0d2a-4c8e-9f61-2a7d3e4b5c6d"
+        let userID = cloudFolderUserID
         let layout = CloudLayout(userID: userID)
         let store = LocalDirectoryObjectStore(root: root + "/store")
-        var entries = (0..<count).map { index in
-            CatalogEntry(
-                md5: ContentHash.md5(of: Array("photo-\(index)".utf8)), filename: "IMG_\(index).JPG", size: 3_000_000 + Int64(index),
-                photoDate: 1_600_000_000 + Int64(index) * 60, modified: 1_600_000_000 + Int64(index) * 60, width: 4032, height: 3024)
-        }
+        var entries = syntheticEntries(count)
         let manifest = try await publish(entries, previous: nil, to: store, layout: layout, scratch: root + "/render")
 
         var coldBest = Double.infinity
@@ -57,15 +53,41 @@ extension Bench {
         ]
     }
 
+    /// The user whose backup ``makeCloudFolder(at:thumbnailOf:count:)`` writes.
+    static let cloudFolderUserID = "5b3c1f6e-0d2a-4c8e-9f61-2a7d3e4b5c6d"
+
+    /// Writes a backup folder (`PHOTOLALA_BACKUP_FOLDER`) as the backup would: a cloud catalog of
+    /// `count` photos a minute apart, and for the oldest 500 (the first screens in the browser's
+    /// date order) a real thumbnail, the one of `photo`; for the browser benchmark of the Cloud source.
+    static func makeCloudFolder(at root: String, thumbnailOf photo: String, count: Int = 100_000) async throws {
+        let layout = CloudLayout(userID: cloudFolderUserID)
+        let store = LocalDirectoryObjectStore(root: root)
+        let entries = syntheticEntries(count)
+        _ = try await publish(entries, previous: nil, to: store, layout: layout, scratch: try temporaryFolder())
+        let jpeg = try ImageProcessor().thumbnail(of: Array(try Data(contentsOf: URL(fileURLWithPath: photo))), name: photo)
+        for entry in entries.prefix(500) {
+            _ = try await store.put(layout.thumbnail(entry.md5), body: jpeg, options: PutOptions(storageClass: .standard, contentType: "image/jpeg"))
+        }
+    }
+
+    /// `count` catalog rows of distinct photos a minute apart.
+    private static func syntheticEntries(_ count: Int) -> [CatalogEntry] {
+        (0..<count).map { index in
+            CatalogEntry(
+                md5: ContentHash.md5(of: Array("photo-\(index)".utf8)), filename: "IMG_\(index).JPG", size: 3_000_000 + Int64(index),
+                photoDate: 1_600_000_000 + Int64(index) * 60, modified: 1_600_000_000 + Int64(index) * 60, width: 4032, height: 3024)
+        }
+    }
+
     /// Opens the Cloud source on a synced device with an empty download cache: the listing from
-    /// the database, then the newest 100 thumbnails fetched at once into the cache.
+    /// the database, then the first 100 listed thumbnails fetched at once into the cache.
     private static func firstThumbnails(store: LocalDirectoryObjectStore, userID: String, root: String) async throws -> (Double, Double) {
         let state = root + "/device-thumbnails"
         let engine = try Engine(configuration: EngineConfiguration(cacheDirectory: state + "/cache", dataDirectory: state + "/data"))
         let source = CloudPhotoSource(store: store, userID: userID, engine: engine)
         _ = await source.sync.sync()
-        let newest = try source.listedPhotos().prefix(100).map(\.item.id)
-        for md5 in newest {
+        let first = try source.listedPhotos().prefix(100).map(\.item.id)
+        for md5 in first {
             let jpeg = [0xFF, 0xD8, 0xFF] + (0..<20_000).map { _ in UInt8.random(in: 0...255) }
             _ = try await store.put(source.layout.thumbnail(md5), body: jpeg, options: PutOptions(contentType: "image/jpeg"))
         }
@@ -78,7 +100,7 @@ extension Bench {
                 try await group.waitForAll()
             }
         }
-        let files = newest.map { "'\(root)/store/objects/\(source.layout.thumbnail($0))'" }.joined(separator: " ")
+        let files = first.map { "'\(root)/store/objects/\(source.layout.thumbnail($0))'" }.joined(separator: " ")
         let reference = try time { try shell("cat \(files) > /dev/null") }
         return (ours, reference)
     }

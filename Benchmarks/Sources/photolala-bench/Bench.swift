@@ -5,6 +5,7 @@ import PhotolalaKit
 /// tool on the same input in the same run, and prints the ratio.
 ///
 ///     photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR [PHOTOS_LIBRARY]]]
+///     photolala-bench --cloud-folder DIR PHOTO      (a backup folder for the browser benchmark)
 ///
 /// `BENCH_ONLY=thumbnails,md5,listing,catalog,library,cloudsync` picks which to run; the catalog
 /// benchmark needs FLAT_DIR, one folder of many photos; the library benchmark needs
@@ -13,6 +14,9 @@ import PhotolalaKit
 struct Bench {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == "--cloud-folder", arguments.count == 3 {
+            return try await makeCloudFolder(at: arguments[arguments.startIndex + 1], thumbnailOf: arguments[arguments.startIndex + 2])
+        }
         guard arguments.count >= 3 else {
             FileHandle.standardError.write(Data("usage: photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR [PHOTOS_LIBRARY]]]\n".utf8))
             exit(64)

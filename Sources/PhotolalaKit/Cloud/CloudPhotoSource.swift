@@ -9,7 +9,7 @@ import GRDB
 /// ```swift
 /// let source = CloudPhotoSource(store: store, userID: config.userID, engine: engine)
 /// _ = await source.sync.sync()
-/// for photo in try source.listedPhotos() { print(photo.item.displayName, photo.date ?? 0) }
+/// for photo in try source.entries() { print(photo.filename, photo.photoDate) }
 /// ```
 public struct CloudPhotoSource: PhotoSource {
     let store: any ObjectStore
@@ -36,11 +36,51 @@ public struct CloudPhotoSource: PhotoSource {
         self.imaging = engine.imaging
     }
 
-    /// Every photo of the synced catalog with its date, size and dimensions, newest first:
-    /// what a server lists and sorts without another request.
+    /// Every photo of the synced catalog with its date, size and dimensions, in no particular
+    /// order (the browser sorts): what a server lists and sorts without another request. Read
+    /// by column position, unsorted, as 100,000 rows take a tenth of a second to sort in SQLite.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func listedPhotos() throws -> [ListedPhoto] {
-        try entries().map(Self.listedPhoto)
+        guard let record = try CatalogStore(database: database).catalog(directoryPath: sync.catalogName) else { return [] }
+        return try database.read { db in
+            var photos: [ListedPhoto] = []
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT md5, filename, size, photoDate, width, height FROM catalogEntry WHERE catalogId = ?", arguments: [record.id])
+            while let row = try rows.next() {
+                photos.append(Self.listedPhoto(row))
+            }
+            return photos
+        }
+    }
+
+    /// A row of `md5, filename, size, photoDate, width, height`.
+    private static func listedPhoto(_ row: Row) -> ListedPhoto {
+        ListedPhoto(item: PhotoItem(id: row[0], displayName: row[1]), date: row[3], size: row[2], width: row[4], height: row[5])
+    }
+
+    /// The `count` oldest and the `count` newest photos of the synced catalog: what a browser
+    /// shows first in date order, read with two top-N queries before the whole catalog.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func listedPhotos(atBothEnds count: Int) throws -> [ListedPhoto] {
+        guard let record = try CatalogStore(database: database).catalog(directoryPath: sync.catalogName) else { return [] }
+        return try database.read { db in
+            var photos: [ListedPhoto] = []
+            var seen: Set<String> = []
+            for order in ["ASC", "DESC"] {
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql:
+                        "SELECT md5, filename, size, photoDate, width, height FROM catalogEntry WHERE catalogId = ? ORDER BY photoDate \(order) LIMIT ?",
+                    arguments: [record.id, count])
+                while let row = try rows.next() {
+                    let photo = Self.listedPhoto(row)
+                    if seen.insert(photo.item.id).inserted {
+                        photos.append(photo)
+                    }
+                }
+            }
+            return photos
+        }
     }
 
     /// The listing facts of some photos, by MD5; those the catalog does not list are left out.

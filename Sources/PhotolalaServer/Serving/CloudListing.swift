@@ -1,35 +1,58 @@
 import PhotolalaKit
+import Synchronization
 
 /// The Cloud source's one folder as a ``FolderSession`` lists and follows it: every photo of
 /// the synced catalog, then, after each sync that changed the catalog, the photos added and
-/// removed, found by comparing the catalog with what was announced before.
-struct CloudListing: FolderListing {
+/// removed, found by comparing the catalog with what was announced before (kept from the
+/// listing, so 100,000 rows are read once, not twice, when the folder opens).
+final class CloudListing: FolderListing, Sendable {
     let photos: CloudPhotoSource
     let syncs: CloudSyncRunner
+    /// The ids announced so far; `nil` until the listing has read the catalog.
+    private let announced = Mutex<Set<PhotoItem.ID>?>(nil)
+
+    init(photos: CloudPhotoSource, syncs: CloudSyncRunner) {
+        self.photos = photos
+        self.syncs = syncs
+    }
 
     var watchedPath: String? { nil }
 
+    /// The oldest and newest photos first (the first screen in date order, in a small first
+    /// page), then the rest of the catalog.
     func listFolder() -> AsyncThrowingStream<[ListedPhoto], any Error> {
         AsyncThrowingStream { continuation in
-            do {
-                continuation.yield(try photos.listedPhotos())
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
+            let task = Task {
+                do {
+                    let first = try photos.listedPhotos(atBothEnds: 1_000)
+                    continuation.yield(first)
+                    let shown = Set(first.map(\.item.id))
+                    let all = try photos.listedPhotos()
+                    announced.withLock { $0 = Set(all.map(\.item.id)) }
+                    continuation.yield(all.filter { !shown.contains($0.item.id) })
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
             }
+            continuation.onTermination = { _ in task.cancel() }
         }
     }
 
     func changes() -> AsyncStream<PhotoSourceChange> {
         AsyncStream { continuation in
             let task = Task {
-                var known = Set((try? photos.listedPhotos().map(\.item.id)) ?? [])
                 for await _ in await syncs.catalogChanges() {
                     guard let current = try? photos.listedPhotos() else { continue }
                     let ids = Set(current.map(\.item.id))
-                    let added = current.filter { !known.contains($0.item.id) }.map(\.item)
-                    let removed = known.filter { !ids.contains($0) }
-                    known = ids
+                    let previous = announced.withLock { known in
+                        defer { known = ids }
+                        return known
+                    }
+                    // Before the listing read the catalog there is nothing to compare with.
+                    guard let previous else { continue }
+                    let added = current.filter { !previous.contains($0.item.id) }.map(\.item)
+                    let removed = previous.filter { !ids.contains($0) }
                     if !added.isEmpty { continuation.yield(.added(added)) }
                     if !removed.isEmpty { continuation.yield(.removed(Array(removed))) }
                 }
