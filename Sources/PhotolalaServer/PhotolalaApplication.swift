@@ -50,7 +50,7 @@ public func buildApplication(
     var services: [any Service] = [BackupEvents(backup: backup, cloud: sources.cloud)]
     if let cloud = sources.cloud {
         CloudRoutes(cloud: cloud).add(to: router)
-        services.append(CloudUpkeep(cloud: cloud))
+        services.append(CloudUpkeep(cloud: cloud, syncInterval: configuration.cloudSyncInterval))
     }
 
     return Application(

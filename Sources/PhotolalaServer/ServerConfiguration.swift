@@ -21,6 +21,8 @@ public struct ServerConfiguration: Sendable {
     public var backupInactivity = BackupQueueManager.standardInactivity
     /// How often restores under way are checked: the pause doubles from the first delay.
     public var restorePolling = RestoreService.Polling()
+    /// How often the cloud catalog is synced besides at start, after backups and on demand.
+    public var cloudSyncInterval: Duration = .seconds(15 * 60)
 
     /// - Parameters:
     ///   - folders: Folder trees to serve.

@@ -1,19 +1,28 @@
 import PhotolalaKit
 import ServiceLifecycle
 
-/// The cloud's background work while `photolala serve` runs: a catalog sync at start, so the
-/// Cloud source shows what other devices backed up, and polling of restores under way, with
-/// a pause that doubles from the configured first delay up to its maximum (Deep Archive takes
-/// hours), until none is left; a new restore request starts polling again.
+/// The cloud's background work while `photolala serve` runs: a catalog sync at start and then
+/// every `syncInterval` (one HEAD when nothing changed), so the Cloud source shows what other
+/// devices backed up; and polling of restores under way, with a pause that doubles from the
+/// configured first delay up to its maximum (Deep Archive takes hours), until none is left; a
+/// new restore request starts polling again.
 struct CloudUpkeep: Service {
     let cloud: ServedCloud
+    let syncInterval: Duration
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
-                group.addTask { await cloud.syncs.run() }
+                group.addTask { await syncNowAndThen() }
                 group.addTask { await pollRestores() }
             }
+        }
+    }
+
+    private func syncNowAndThen() async {
+        while !Task.isCancelled {
+            await cloud.syncs.run()
+            try? await Task.sleep(for: syncInterval)
         }
     }
 

@@ -30,6 +30,8 @@ export class Sidebar {
    */
   constructor({ onCloudSettings, onSync }) {
     this.#onSync = onSync;
+    // "synced 5 min ago" ages: redraw it every minute.
+    setInterval(() => this.#cloudSync && this.setCloudSync(this.#cloudSync), 60_000);
     this.list = el('nav', { class: 'sidebar-sources', 'aria-label': 'Sources' });
     this.element = el(
       'div',
