@@ -118,6 +118,13 @@ class PhotolalaPage:
         numbers = [float(value) for value in re.findall(r"-?[\d.]+(?:e-?\d+)?", matrix)]
         return (numbers[4], numbers[5]) if matrix.startswith("matrix(") else (0.0, 0.0)
 
+    def open_inspector(self) -> None:
+        """Opens the inspector with the shortcut and waits until the grid has laid itself out in the
+        narrower space: cells are recycled, so a cell found before then may show another photo."""
+        self.page.keyboard.press(f"{self.command}+i")
+        expect(self.page.get_by_test_id("inspector")).to_be_visible()
+        self.next_frames()
+
     @property
     def command(self) -> str:
         """The shortcut modifier (⌘ on macOS, Ctrl elsewhere); the tests run on Linux."""

@@ -87,7 +87,7 @@ def test_preview_of_an_edited_heic_and_the_inspector(photos):
     expect(preview).to_be_hidden()
 
     photos.grid.focus()
-    page.keyboard.press(f"{photos.command}+i")
+    photos.open_inspector()
     photos.cell("wedding.jpg").click()
     expect(page.get_by_test_id("inspector-name")).to_have_text("wedding.jpg")
     # The metadata comes from the library's database copy: seconds on a busy machine.

@@ -53,7 +53,7 @@ def test_the_cloud_source_shows_another_devices_backup_with_thumbnails(cloud_ui,
     expect(page.get_by_test_id("cloud-sync-status")).to_have_text(f"{CLOUD_PHOTOS} photos · synced just now")
 
     cloud_ui.cell(names[0]).click()
-    page.keyboard.press("Control+i")
+    cloud_ui.open_inspector()
     inspector = page.get_by_test_id("inspector")
     expect(inspector.get_by_test_id("inspector-backup")).to_contain_text("Backed up on ")
     expect(inspector.get_by_test_id("inspector-backup")).to_contain_text("Deep Archive")
@@ -80,7 +80,7 @@ def test_photos_here_that_are_backed_up_show_a_cloud_and_the_filter_hides_them(c
         cloud_ui.cell(name).get_attribute("data-id") for name in ("IMG_00000.jpg", "IMG_00001.jpg"))
 
     cloud_ui.cell("IMG_00000.jpg").click()
-    page.keyboard.press("Control+i")
+    cloud_ui.open_inspector()
     expect(page.get_by_test_id("inspector-backup")).to_contain_text("Backed up on ")
 
     page.get_by_test_id("filter-not-backed-up").click()
@@ -120,7 +120,7 @@ def test_a_library_photo_backed_up_elsewhere_shows_a_cloud(page, library_on_devi
     expect(badge).to_have_attribute("data-in-cloud", "true", timeout=30_000)
     expect(page.locator(BADGE)).to_have_count(1)
     photos.cell("wedding.jpg").click()
-    page.keyboard.press("Control+i")
+    photos.open_inspector()
     expect(page.get_by_test_id("inspector-backup")).to_contain_text("Backed up on ")
     expect(page.get_by_test_id("inspector-md5")).to_have_text(hashlib.md5(original.read_bytes()).hexdigest())
     page.get_by_test_id("filter-not-backed-up").click()
@@ -134,7 +134,7 @@ def test_an_original_is_restored_after_a_priced_request_and_downloads(restore_ui
     name = "IMG_00002.jpg"
     cell = restore_ui.cell(name)
     cell.click()
-    page.keyboard.press("Control+i")
+    restore_ui.open_inspector()
     expect(page.get_by_test_id("inspector-original")).to_have_text("In Deep Archive: restore it to download")
     cell.click(button="right")
     menu = page.get_by_test_id("context-menu")
@@ -191,7 +191,7 @@ def test_a_backup_folder_is_browsed_and_its_originals_download_at_once(page, fol
     name = "IMG_00003.jpg"
     cell = ui.cell(name)
     cell.click()
-    page.keyboard.press("Control+i")
+    ui.open_inspector()
     expect(page.get_by_test_id("inspector-backup")).to_contain_text(", backup folder")
     expect(page.get_by_test_id("inspector-original")).to_have_text("Readable now")
 

@@ -16,8 +16,7 @@ def test_inspector_states(ui):
     grid_width = ui.grid.bounding_box()["width"]
 
     ui.grid.focus()
-    page.keyboard.press(f"{ui.command}+i")
-    expect(inspector).to_be_visible()
+    ui.open_inspector()
     expect(page.get_by_test_id("inspector-toggle")).to_have_attribute("aria-pressed", "true")
     expect(page.get_by_test_id("inspector-empty")).to_contain_text("No selection")
     assert ui.grid.bounding_box()["width"] < grid_width - 200  # a sidebar, not an overlay
