@@ -32,7 +32,7 @@ public func buildApplication(
             backup.service == nil
                 ? nil
                 : try ServedCloud(
-                    context: CloudContext(engine: engine, configuration: cloud), events: events, restorePolling: configuration.restorePolling,
+                    context: CloudContext(engine: engine, configuration: cloud), events: events,
                     loaderConfiguration: ServedSources.loaderConfiguration)
         }
         sources = try ServedSources(

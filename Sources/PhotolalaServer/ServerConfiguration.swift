@@ -19,8 +19,6 @@ public struct ServerConfiguration: Sendable {
     public var cloud: CloudConfiguration?
     /// How long after the last star the queue uploads by itself.
     public var backupInactivity = BackupQueueManager.standardInactivity
-    /// How often restores under way are checked: the pause doubles from the first delay.
-    public var restorePolling = RestoreService.Polling()
     /// How often the cloud catalog is synced besides at start, after backups and on demand.
     public var cloudSyncInterval: Duration = .seconds(15 * 60)
 

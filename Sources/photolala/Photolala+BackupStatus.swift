@@ -22,9 +22,7 @@ extension Photolala.Backup {
                     "failed": Int64(status.failed), "bytesUploaded": entries.filter { $0.state == .backedUp }.reduce(0) { $0 + $1.size },
                     "bytesTotal": entries.reduce(0) { $0 + $1.size },
                 ]
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                terminal.output(String(decoding: try encoder.encode(summary), as: UTF8.self))
+                try terminal.outputJSON(summary)
                 return
             }
             for entry in entries {

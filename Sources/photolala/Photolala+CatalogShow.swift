@@ -21,9 +21,7 @@ extension Photolala.Catalog {
             loaded.problems.forEach { terminal.message("warning: \($0.message)") }
             let manifest = loaded.manifest
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-                terminal.output(String(decoding: try encoder.encode(CatalogReport(loaded)), as: UTF8.self))
+                try terminal.outputJSON(CatalogReport(loaded))
                 return
             }
             terminal.output("Catalog:      \(loaded.directory)")

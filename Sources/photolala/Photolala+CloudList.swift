@@ -14,7 +14,7 @@ extension Photolala.Cloud {
                 "Print {\"lastSyncDate\", \"count\", \"photos\": [{\"md5\", \"filename\", \"size\", \"photoDate\", \"width\", \"height\"}]} as JSON.")
         var json = false
 
-        /// One photo in the JSON listing.
+        /// One photo in the JSON listing; unknown dimensions are `null`.
         struct Photo: Encodable {
             var md5: String
             var filename: String
@@ -22,13 +22,38 @@ extension Photolala.Cloud {
             var photoDate: Int64
             var width: Int?
             var height: Int?
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(md5, forKey: .md5)
+                try container.encode(filename, forKey: .filename)
+                try container.encode(size, forKey: .size)
+                try container.encode(photoDate, forKey: .photoDate)
+                try container.encode(width, forKey: .width)
+                try container.encode(height, forKey: .height)
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case md5, filename, size, photoDate, width, height
+            }
         }
 
-        /// The JSON listing.
+        /// The JSON listing; `lastSyncDate` (Unix seconds) is `null` before the first sync.
         struct Listing: Encodable {
             var lastSyncDate: Date?
             var count: Int
             var photos: [Photo]
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(lastSyncDate, forKey: .lastSyncDate)
+                try container.encode(count, forKey: .count)
+                try container.encode(photos, forKey: .photos)
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case lastSyncDate, count, photos
+            }
         }
 
         func run() async throws {
@@ -42,10 +67,7 @@ extension Photolala.Cloud {
                     photos: entries.map {
                         Photo(md5: $0.md5, filename: $0.filename, size: $0.size, photoDate: $0.photoDate, width: $0.width, height: $0.height)
                     })
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                encoder.dateEncodingStrategy = .iso8601
-                terminal.output(String(decoding: try encoder.encode(listing), as: UTF8.self))
+                try terminal.outputJSON(listing)
                 return
             }
             for entry in entries {

@@ -49,7 +49,8 @@ extension Photolala.Cloud {
             }
             for status in try await restores.request(md5s, tier: tier, days: days) {
                 terminal.output(
-                    "\(status.state.badge) \(status.md5)  \(status.state.rawValue)" + (status.expiry.map { " until \($0.formatted(.iso8601))" } ?? "")
+                    "\(status.state.badge) \(status.md5)  \(status.state.rawValue)"
+                        + (status.state == .restored ? status.expiry.map { " until \($0.formatted(.iso8601))" } ?? "" : "")
                 )
             }
         }

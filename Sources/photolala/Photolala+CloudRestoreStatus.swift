@@ -12,9 +12,29 @@ extension Photolala.Cloud {
         @Flag(help: "Print {\"restores\": [{\"md5\", \"state\", \"tier\", \"days\", \"requested\", \"expiry\", \"checked\"}]} as JSON.")
         var json = false
 
-        /// The JSON document.
+        /// The JSON document: every key of each restore, `null` when unknown, dates in Unix seconds.
         struct Report: Encodable {
-            var restores: [RestoreStatus]
+            var restores: [Restore]
+        }
+
+        /// One restore in the JSON document.
+        struct Restore: Encodable {
+            let status: RestoreStatus
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(status.md5, forKey: .md5)
+                try container.encode(status.state, forKey: .state)
+                try container.encode(status.tier, forKey: .tier)
+                try container.encode(status.days, forKey: .days)
+                try container.encode(status.requested, forKey: .requested)
+                try container.encode(status.expiry, forKey: .expiry)
+                try container.encode(status.checked, forKey: .checked)
+            }
+
+            private enum CodingKeys: String, CodingKey {
+                case md5, state, tier, days, requested, expiry, checked
+            }
         }
 
         func run() async throws {
@@ -28,15 +48,12 @@ extension Photolala.Cloud {
                 statuses = try restores.savedStatuses()
             }
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys]
-                encoder.dateEncodingStrategy = .iso8601
-                terminal.output(String(decoding: try encoder.encode(Report(restores: statuses)), as: UTF8.self))
+                try terminal.outputJSON(Report(restores: statuses.map(Restore.init)))
                 return
             }
             for status in statuses {
                 let tier = status.tier.map { " \($0.rawValue)" } ?? ""
-                let expiry = status.expiry.map { " until \($0.formatted(.iso8601))" } ?? ""
+                let expiry = status.state == .restored ? status.expiry.map { " until \($0.formatted(.iso8601))" } ?? "" : ""
                 terminal.output("\(status.state.badge) \(status.md5)  \(status.state.rawValue)\(expiry)\(tier)")
             }
             terminal.output("\(statuses.count) restores.")

@@ -25,9 +25,7 @@ extension Photolala {
             let metadata = try await global.makeEngine().metadata(ofFileAt: path)
             let terminal = Terminal()
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-                terminal.output(String(decoding: try encoder.encode(PhotoMetadataJSON(metadata, path: path)), as: UTF8.self))
+                try terminal.outputJSON(PhotoMetadataJSON(metadata, path: path))
             } else {
                 terminal.output(InfoReport(path: path, metadata: metadata).lines.joined(separator: "\n"))
             }

@@ -17,10 +17,8 @@ extension Photolala.Library {
             let albums = try ApplePhotosLibrary(path: GlobalOptions.absolute(library)).albums()
             let terminal = Terminal()
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
                 let report = AlbumsJSON(albums: albums.map(AlbumsJSON.Album.init))
-                terminal.output(String(decoding: try encoder.encode(report), as: UTF8.self))
+                try terminal.outputJSON(report)
                 return
             }
             let children = Dictionary(grouping: albums, by: \.parentUUID)

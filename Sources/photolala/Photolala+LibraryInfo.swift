@@ -16,9 +16,7 @@ extension Photolala.Library {
             let info = try ApplePhotosLibrary(path: GlobalOptions.absolute(library)).info()
             let terminal = Terminal()
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-                terminal.output(String(decoding: try encoder.encode(LibraryInfoJSON(info)), as: UTF8.self))
+                try terminal.outputJSON(LibraryInfoJSON(info))
                 return
             }
             let version = info.version

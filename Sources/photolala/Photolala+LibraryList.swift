@@ -40,9 +40,7 @@ extension Photolala.Library {
             let terminal = Terminal()
             if json {
                 let items = assets.map { LibraryItemJSON($0, albumTitles: titles, dates: &dates) }
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-                terminal.output(String(decoding: try encoder.encode(LibraryListJSON(count: items.count, items: items)), as: UTF8.self))
+                try terminal.outputJSON(LibraryListJSON(count: items.count, items: items))
                 return
             }
             for asset in assets {

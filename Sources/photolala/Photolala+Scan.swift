@@ -48,9 +48,7 @@ extension Photolala {
 
             if json {
                 let report = ScanReport(photos: photos, folders: folders, problems: problems)
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.withoutEscapingSlashes]
-                terminal.output(String(decoding: try encoder.encode(report), as: UTF8.self))
+                try terminal.outputJSON(report)
             } else {
                 terminal.message("\(photoCount.grouped) photos, \(folders.count.grouped) folders, \(problems.count.grouped) problems.")
             }

@@ -51,6 +51,7 @@ import Testing
         #expect(updates.last?.fraction == 1)
         #expect(updates.count >= 5)
         #expect(await counting.gets.allSatisfy { $0.hasPrefix("catalogs/") }, "listing never touches photos")
+        #expect(await counting.lists == 0, "nor lists the bucket")
 
         let md5s = Set(try paths.map { try ContentHash.md5(ofFileAt: $0) })
         let listed = try source.listedPhotos()
@@ -155,4 +156,5 @@ final class SyncLog: Sendable {
 
     var count: Int { updates.withLock { $0.count } }
     var last: CloudSyncProgress? { updates.withLock { $0.last } }
+    var statuses: [String] { updates.withLock { $0.map(\.status) } }
 }

@@ -1,12 +1,15 @@
 @testable import PhotolalaKit
 
-/// A decorator that forwards every call to a real store and records the keys of HEADs and GETs,
-/// so a test can tell which objects a sync fetched. It can also replace what one key returns,
-/// the way a tampered server would.
+/// A decorator that forwards every call to a real store and records the keys of HEADs and GETs
+/// and the number of listings, so a test can tell which objects a sync fetched. It can also
+/// replace what GETs of one key return, the way a tampered server or a broken transfer would.
 actor CountingStore: ObjectStore {
     let base: any ObjectStore
     private(set) var gets: [String] = []
     private(set) var heads: [String] = []
+    private(set) var lists = 0
+    /// Bytes to answer instead of the stored ones, by key, and for how many more GETs.
+    private var replacements: [String: (bytes: [UInt8], remaining: Int)] = [:]
 
     init(_ base: any ObjectStore) {
         self.base = base
@@ -15,12 +18,23 @@ actor CountingStore: ObjectStore {
     func reset() {
         gets = []
         heads = []
+        lists = 0
+    }
+
+    /// The next `times` GETs of `key` return `bytes` (with their MD5 as ETag) instead of what
+    /// the store holds; HEADs still tell the stored object.
+    func replace(_ key: String, with bytes: [UInt8], times: Int = 1) {
+        replacements[key] = (bytes, times)
     }
 
     func put(_ key: String, body: [UInt8], options: PutOptions) async throws -> String { try await base.put(key, body: body, options: options) }
 
     func get(_ key: String, range: ClosedRange<Int64>?, ifNoneMatch: String?) async throws -> ObjectData? {
         gets.append(key)
+        if let replacement = replacements[key], replacement.remaining > 0 {
+            replacements[key]?.remaining -= 1
+            return ObjectData(bytes: replacement.bytes, etag: ContentHash.md5(of: replacement.bytes), totalSize: Int64(replacement.bytes.count))
+        }
         return try await base.get(key, range: range, ifNoneMatch: ifNoneMatch)
     }
 
@@ -33,7 +47,8 @@ actor CountingStore: ObjectStore {
     func delete(_ key: String) async throws { try await base.delete(key) }
 
     func list(prefix: String, continuationToken: String?, maxKeys: Int) async throws -> ObjectListing {
-        try await base.list(prefix: prefix, continuationToken: continuationToken, maxKeys: maxKeys)
+        lists += 1
+        return try await base.list(prefix: prefix, continuationToken: continuationToken, maxKeys: maxKeys)
     }
 
     func copy(from source: String, to destination: String) async throws { try await base.copy(from: source, to: destination) }

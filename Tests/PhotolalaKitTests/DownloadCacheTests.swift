@@ -30,6 +30,34 @@ import Testing
         #expect(try await reopened.bytes(for: "c") { [] }.cached)
     }
 
+    @Test func evictionFollowsTheOrderOfUseAndKeepsTheBudget() async throws {
+        let folder = try TemporaryDirectory()
+        let cache = DownloadCache(directory: folder.path("cache"), byteBudget: 1_000)
+        func load(_ key: String, size: Int = 100) async throws -> Bool {
+            try await cache.bytes(for: key) { [UInt8](repeating: 1, count: size) }.cached
+        }
+        for index in 0..<10 {
+            #expect(try await load("k\(index)") == false)
+        }
+        #expect(await cache.usedBytes == 1_000)
+        // Used again, in this order: k4 (again below), k0, k7, k4.
+        for key in ["k4", "k0", "k7", "k4"] {
+            #expect(try await load(key))
+        }
+        // 350 bytes more: the four least recently used go (k1, k2, k3, k5).
+        #expect(try await load("big", size: 350) == false)
+        for key in ["k1", "k2", "k3", "k5"] {
+            #expect(await !cache.contains(key), "\(key) was among the least recently used")
+        }
+        for key in ["k6", "k8", "k9", "k0", "k7", "k4", "big"] {
+            #expect(await cache.contains(key), "\(key) was used more recently")
+        }
+        #expect(await cache.usedBytes == 950)
+        // An object beyond the whole budget is returned, and leaves nothing behind it.
+        #expect(try await load("huge", size: 2_000) == false)
+        #expect(await cache.usedBytes == 0)
+    }
+
     @Test func concurrentRequestsForOneKeyShareOneDownload() async throws {
         let folder = try TemporaryDirectory()
         let cache = DownloadCache(directory: folder.path("cache"), byteBudget: 1 << 20)

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PhotolalaTestSupport
 import Testing
 
@@ -9,9 +10,13 @@ import Testing
 @Suite struct RestoreServiceTests {
     static let userID = "7c9e6679-7425-40de-944b-e07fc1f90ae7"
 
-    @Test func anArchivedOriginalIsPricedRestoredAndDownloadedWithItsExtension() async throws {
-        guard let server = try await MotoServer.shared() else { return print("skipped: \(MotoServer.unavailableReason ?? "")") }
-        let folder = try TemporaryDirectory()
+    /// A bucket on moto holding two backed-up photos, synced; restores take one check to complete.
+    static func backedUp(in folder: TemporaryDirectory) async throws -> (store: S3ObjectStore, engine: Engine, paths: [String])? {
+        guard let server = try await MotoServer.shared() else {
+            print("skipped: \(MotoServer.unavailableReason ?? "")")
+            return nil
+        }
+        try server.delayRestores()
         let location = try S3Location(endpoint: server.endpoint, bucket: "moto" + UUID().uuidString.lowercased().prefix(8), region: "us-east-1")
         let store = S3ObjectStore(
             location: location, credentials: AWSCredentials(accessKeyID: "AKIDMOTO", secretAccessKey: "moto-secret"),
@@ -21,8 +26,34 @@ import Testing
         let paths = try await makePhotos(2, in: folder)
         let report = try await BackupService(store: store, userID: Self.userID, engine: engine).backUp(paths)
         #expect(report.failed.isEmpty, "\(report.failed)")
+        #expect(await CloudCatalogSync(store: store, userID: Self.userID, engine: engine).sync().photoCount == 2)
+        return (store, engine, paths)
+    }
+
+    /// Follows the restores, as the server does, until `done` says so (or 100 rounds passed).
+    static func follow(_ restores: RestoreService, until done: @escaping @Sendable ([RestoreStatus]) -> Bool) async -> [[RestoreStatus]] {
+        let (rounds, sink) = AsyncStream.makeStream(of: [RestoreStatus].self)
+        let follower = Task {
+            await restores.follow(
+                polling: RestoreService.Polling(initialDelay: .milliseconds(20), maximumDelay: .milliseconds(100)), wakeups: RestoreWakeups()
+            ) {
+                sink.yield($0)
+            }
+        }
+        defer { follower.cancel() }
+        var seen: [[RestoreStatus]] = []
+        for await round in rounds {
+            seen.append(round)
+            if done(round) || seen.count >= 100 { break }
+        }
+        return seen
+    }
+
+    @Test func anArchivedOriginalIsPricedRestoredAndDownloadedWithItsExtension() async throws {
+        let folder = try TemporaryDirectory()
+        guard let setup = try await Self.backedUp(in: folder) else { return }
+        let (store, engine, paths) = setup
         let source = CloudPhotoSource(store: store, userID: Self.userID, engine: engine)
-        #expect(await source.sync.sync().photoCount == 2)
         let md5 = try ContentHash.md5(ofFileAt: paths[0])
 
         let restores = RestoreService(store: store, userID: Self.userID, engine: engine)
@@ -37,14 +68,19 @@ import Testing
         let estimate = try await restores.estimate([md5], tier: .bulk)
         #expect(estimate.bytes == size)
         #expect(abs(estimate.totalCost - (Double(size) / Double(1 << 30) * 0.0025 + 0.025 / 1000)) < 1e-12)
+        #expect(estimate.summary.hasPrefix("1 photo, "))
         #expect(try await restores.estimate([md5], tier: .standard).totalCost > estimate.totalCost)
 
+        // Deep Archive takes hours: the restore is under way when first checked.
         let requested = try await restores.request([md5], tier: .bulk, days: 3)
         #expect(requested.map(\.tier) == [.bulk])
-        let restored = try await restores.waitUntilRestored(
-            [md5], polling: RestoreService.Polling(initialDelay: .milliseconds(50), maximumDelay: .milliseconds(200), timeout: .seconds(10)))
-        #expect(restored.first?.state == .restored)
-        #expect((restored.first?.expiry ?? .distantPast) > Date())
+        #expect(requested.map(\.state) == [.restoring])
+        #expect(try restores.savedStatuses().map(\.state) == [.restoring])
+
+        let rounds = await Self.follow(restores) { $0.first?.state == .restored }
+        let restored = try #require(rounds.last?.first)
+        #expect(restored.state == .restored)
+        #expect((restored.expiry ?? .distantPast) > Date())
         #expect(try restores.savedStatuses().map(\.state) == [.restored])
         #expect(try restores.savedStatuses().first?.days == 3)
 
@@ -58,6 +94,49 @@ import Testing
         let other = try ContentHash.md5(ofFileAt: paths[1])
         let stillArchived = await #expect(throws: CloudError.self) { try await restores.download(other, to: output) }
         #expect(stillArchived?.code == .archived)
+    }
+
+    @Test func anArchivedOriginalReadWithoutAskingFirstSaysHowToRestoreIt() async throws {
+        let folder = try TemporaryDirectory()
+        guard let setup = try await Self.backedUp(in: folder) else { return }
+        let (store, _, paths) = setup
+        let md5 = try ContentHash.md5(ofFileAt: paths[0])
+        // As when a restored copy expires between the HEAD and the GET: S3 answers 403 InvalidObjectState.
+        let error = await #expect(throws: CloudError.self) {
+            try await CloudPhotoSource.fetchOriginal(md5, from: store, layout: CloudLayout(userID: Self.userID))
+        }
+        #expect(error?.code == .archived)
+        #expect(error?.message.contains("photolala cloud restore \(md5)") == true)
+    }
+
+    @Test func aRestoredCopyPastItsExpiryIsArchivedAgainEverywhereAndCheckedAtItsExpiry() async throws {
+        let folder = try TemporaryDirectory()
+        guard let setup = try await Self.backedUp(in: folder) else { return }
+        let (store, engine, paths) = setup
+        let restores = RestoreService(store: store, userID: Self.userID, engine: engine)
+        let expired = try ContentHash.md5(ofFileAt: paths[0])
+        let current = try ContentHash.md5(ofFileAt: paths[1])
+        let now = Date()
+        let tomorrow = now.addingTimeInterval(86_400)
+        // What an earlier check saved: one copy restored until an hour ago, one until tomorrow.
+        try engine.database.write { db in
+            for (md5, expiry) in [(expired, now.addingTimeInterval(-3_600)), (current, tomorrow)] {
+                try db.execute(
+                    sql: "INSERT INTO restoreRequest (md5, state, tier, days, requested, expiry, checked) VALUES (?, 'restored', 'Bulk', 1, ?, ?, ?)",
+                    arguments: [md5, now.addingTimeInterval(-90_000), expiry, now.addingTimeInterval(-7_200)])
+            }
+        }
+        let saved = Dictionary(uniqueKeysWithValues: try restores.savedStatuses().map { ($0.md5, $0.state) })
+        #expect(saved == [expired: .archived, current: .restored], "one rule for every view of the saved states")
+
+        let round = await restores.checkDue(now: now)
+        #expect(abs((round.nextExpiry ?? .distantPast).timeIntervalSince(tomorrow)) < 0.01, "the next check is due when the other copy expires")
+        #expect(!round.waiting)
+        // The expired one was asked again (moto never restored it: archived); the other was not.
+        let checked = try restores.storedStatuses()
+        #expect(checked.first { $0.md5 == expired }?.state == .archived)
+        #expect(checked.first { $0.md5 == expired }?.checked ?? .distantPast > now.addingTimeInterval(-60))
+        #expect(checked.first { $0.md5 == current }?.checked ?? .distantFuture < now.addingTimeInterval(-60))
     }
 
     @Test func expeditedIsNotATierForDeepArchive() throws {

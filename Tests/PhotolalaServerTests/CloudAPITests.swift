@@ -1,10 +1,11 @@
 import Foundation
+import GRDB
 import Hummingbird
 import HummingbirdTesting
-import PhotolalaKit
 import PhotolalaTestSupport
 import Testing
 
+@testable import PhotolalaKit
 @testable import PhotolalaServer
 
 /// The Cloud source of a second device, against a real SeaweedFS: the synced catalog listed,
@@ -40,9 +41,21 @@ struct CloudAPITests {
 
         // Device B, with data folders of its own, browses it.
         let deviceB = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("b/cache"), dataDirectory: folder.path("b/data")))
-        let online = CloudConfiguration(
+        var online = CloudConfiguration(
             endpoint: server.endpoint, bucket: bucket, region: "us-east-1", userID: Self.userID, quotaBytes: nil, credentials: credentials,
             settingsFile: folder.path("b/data/cloud.json"))
+        // Prices are settings: $1,000 per GB and nothing per request make a figure to check.
+        online.retrievalPricing.bulkPerGB = 1_000
+        online.retrievalPricing.bulkPerThousandRequests = 0
+        // An earlier check saved a restored copy of the second photo whose expiry has passed.
+        let now = Date()
+        try deviceB.database.write { db in
+            try db.execute(
+                sql: "INSERT INTO restoreRequest (md5, state, tier, days, requested, expiry, checked) VALUES (?, 'restored', 'Bulk', 1, ?, ?, ?)",
+                arguments: [md5s[1], now.addingTimeInterval(-90_000), now.addingTimeInterval(-60), now.addingTimeInterval(-3_600)])
+        }
+        // The metadata of the second photo is lost from the bucket: the catalog's fields stand in.
+        try await store.delete(CloudLayout(userID: Self.userID).metadata(md5s[1]))
         try await app(cloud: online, engine: deviceB, folder: folder).test(.live) { client in
             let sync = try await settledSync(client) { $0["lastSyncDate"] != nil || $0["error"] != nil }
             #expect(sync["photoCount"] as? Int == 2 && sync["error"] == nil, "\(sync)")
@@ -70,7 +83,24 @@ struct CloudAPITests {
                 lines[detail["field"] as? String ?? ""] = detail["value"] as? String
             }
             #expect(details["backup"]?.hasPrefix("Backed up on ") == true && details["backup"]?.hasSuffix(", Deep Archive") == true, "\(details)")
+            #expect(details["backup"]?.contains(":") == false, "the date alone, no time: \(details)")
             #expect(details["original"] == "In Deep Archive: restore it to download")
+            #expect(details["cloudMetadata"] == nil)
+
+            let lost = try await client.execute(uri: "/api/sources/cloud/folders/~/items/\(md5s[1])/metadata", method: .get) {
+                try APITestSupport.json($0)
+            }
+            #expect(lost["md5"] as? String == md5s[1] && lost["width"] as? Int != nil, "the catalog's fields: \(lost)")
+            let lostDetails = (lost["details"] as? [[String: Any]] ?? []).reduce(into: [String: String]()) { lines, detail in
+                lines[detail["field"] as? String ?? ""] = detail["value"] as? String
+            }
+            #expect(lostDetails["cloudMetadata"]?.hasPrefix("The cloud metadata could not be read") == true, "\(lostDetails)")
+            // Restored until a minute ago: archived again, wherever it shows.
+            #expect(lostDetails["original"] == "In Deep Archive: restore it to download", "\(lostDetails)")
+            let restores = try await client.execute(uri: "/api/cloud/restores", method: .get) { try APITestSupport.json($0) }
+            #expect((restores["items"] as? [[String: Any]])?.map { $0["state"] as? String } == ["archived"], "\(restores)")
+            let badges = try await client.execute(uri: "/api/sources/cloud/folders/~/backup", method: .get) { try APITestSupport.json($0) }
+            #expect((badges["items"] as? [String: Any])?.isEmpty == true, "\(badges)")
 
             try await client.execute(uri: "/api/sources/cloud/folders/~/items/\(md5s[0])/full", method: .get) { response in
                 #expect(response.status == .conflict)
@@ -90,7 +120,8 @@ struct CloudAPITests {
             #expect((expedited.json["error"] as? String)?.contains("no Expedited tier") == true)
             let estimate = try await post(client, "/api/cloud/restore/estimate", ["ids": md5s, "tier": "Bulk"])
             #expect(estimate.status == .ok && estimate.json["photos"] as? Int == 2)
-            #expect((estimate.json["totalCost"] as? Double ?? 0) > 0)
+            let bytes = try names.map { try FileStatus(path: photos + "/" + $0).size }.reduce(0, +)
+            #expect(abs((estimate.json["totalCost"] as? Double ?? 0) - Double(bytes) / Double(1 << 30) * 1_000) < 1e-9, "\(estimate.json)")
             #expect((estimate.json["summary"] as? String)?.contains("Bulk (about 48 hours)") == true)
             let noDays = try await post(client, "/api/cloud/restore", ["ids": [md5s[0]], "tier": "Bulk"])
             #expect(noDays.status == .badRequest)
@@ -121,6 +152,12 @@ struct CloudAPITests {
             #expect(sync["photoCount"] as? Int == 3)
             let rows = try await APITestSupport.rows(client, source: "cloud", folder: "~")
             #expect(rows.count == 3)
+            // The backup date the inspector showed online is remembered.
+            let metadata = try await client.execute(uri: "/api/sources/cloud/folders/~/items/\(md5s[0])/metadata", method: .get) {
+                try APITestSupport.json($0)
+            }
+            let backup = (metadata["details"] as? [[String: Any]])?.first { $0["field"] as? String == "backup" }?["value"] as? String
+            #expect(backup?.hasPrefix("Backed up on ") == true && backup?.hasSuffix(", Deep Archive") == true, "\(metadata)")
             try await client.execute(uri: "/api/sources/cloud/folders/~/items/\(md5s[1])/thumbnail", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.eTag] == "\"\(md5s[1])\"")

@@ -243,6 +243,7 @@ def restore_server(moto, cloud_photos, tmp_path_factory) -> str:
     """Device B on moto, where device A backed up `Trip`: originals in Deep Archive to restore."""
     cloud = cloud_environment(moto.endpoint, moto.bucket, moto.access_key, moto.secret_key)
     back_up_from_another_device(cloud_photos / "Trip", tmp_path_factory.mktemp("device-a-moto"), cloud)
+    cloud["PHOTOLALA_RESTORE_CHECK_SECONDS"] = "1"  # restores under way are checked after 1 s, 2 s, 4 s…
     yield from serve([cloud_photos / "Trip"], tmp_path_factory.mktemp("device-b-moto"), "restore-server.log", cloud)
 
 

@@ -12,6 +12,9 @@ import time
 import uuid
 from pathlib import Path
 
+import json
+import urllib.request
+
 import boto3
 from botocore.config import Config
 
@@ -44,6 +47,26 @@ class Moto:
                     self.stop()
                     raise RuntimeError(f"moto_server did not start: {error}") from error
                 time.sleep(0.2)
+
+    def hold_restore(self, key: str, requests: int = 200) -> None:
+        """Makes the next restore of `key` stay under way (`ongoing-request="true"`), as Deep
+        Archive's do for hours, until `release_restores`: moto's state manager moves a restore
+        on after `requests` requests of its object, and `key` is requested that often first, so
+        its restore is under way at the first check and then waits for `requests` more."""
+        self._set_restore_transition({"progression": "manual", "times": requests})
+        for _ in range(requests):
+            self.s3.head_object(Bucket=self.bucket, Key=key)
+
+    def release_restores(self) -> None:
+        """Completes the restores under way at the next request of their objects."""
+        self._set_restore_transition({"progression": "immediate"})
+
+    def _set_restore_transition(self, transition: dict) -> None:
+        body = json.dumps({"model_name": "s3::keyrestore", "transition": transition}).encode()
+        request = urllib.request.Request(
+            f"{self.endpoint}/moto-api/state-manager/set-transition", data=body, method="POST", headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 201, response.status
 
     def stop(self) -> None:
         self.process.terminate()

@@ -12,7 +12,7 @@ import subprocess
 import pytest
 from playwright.sync_api import expect
 
-from conftest import CLOUD_PHOTOS, back_up_from_another_device, cloud_environment, serve
+from conftest import CLOUD_PHOTOS, CLOUD_USER_ID, back_up_from_another_device, cloud_environment, serve
 from photolala_page import PhotolalaPage
 from test_apple_photos import LIBRARIES, SHOWN
 
@@ -128,11 +128,13 @@ def test_a_library_photo_backed_up_elsewhere_shows_a_cloud(page, library_on_devi
     expect(photos.cell("wedding.jpg")).to_have_count(0)
 
 
-def test_an_original_is_restored_after_a_priced_request_and_downloads(restore_ui, cloud_photos, tmp_path):
+def test_an_original_is_restored_after_a_priced_request_and_downloads(restore_ui, moto, cloud_photos, tmp_path):
     page = restore_ui.page
     open_cloud(restore_ui, CLOUD_PHOTOS)
     name = "IMG_00002.jpg"
     cell = restore_ui.cell(name)
+    item = cell.get_attribute("data-id")
+    moto.hold_restore(f"photos/{CLOUD_USER_ID}/{item}.dat")  # Deep Archive takes hours; moto waits for the test
     cell.click()
     restore_ui.open_inspector()
     expect(page.get_by_test_id("inspector-original")).to_have_text("In Deep Archive: restore it to download")
@@ -158,12 +160,22 @@ def test_an_original_is_restored_after_a_priced_request_and_downloads(restore_ui
     page.get_by_test_id("restore-confirm").click()
     expect(dialog).to_be_hidden()
 
-    # moto restores at once: the badge and the inspector say the original is back.
-    item = cell.get_attribute("data-id")
-    expect(page.locator(f'{BADGE}[data-id="{item}"]')).to_have_attribute("data-state", "restored")
+    # Under way: ⏳ on the photo, and the inspector says so, while the server keeps checking.
+    badge = page.locator(f'{BADGE}[data-id="{item}"]')
+    expect(badge).to_have_attribute("data-state", "restoring")
+    expect(page.get_by_test_id("inspector-original")).to_contain_text("Restoring (Standard, about 12 hours)")
     restores = restore_ui.api("cloud/restores")["items"]
-    assert [(status["md5"], status["tier"], status["days"]) for status in restores] == [(item, "Standard", 3)]
-    expect(page.get_by_test_id("inspector-original")).to_contain_text("Restored until ")  # the open inspector follows
+    assert [(status["md5"], status["state"], status["tier"], status["days"]) for status in restores] == [(item, "restoring", "Standard", 3)]
+    expect(menu).to_be_hidden()
+    cell.click(button="right")
+    expect(menu.locator('[data-action="export"]')).to_be_disabled()  # not readable yet
+    page.keyboard.press("Escape")
+
+    # Deep Archive is done: the next check finds the copy, and the badge and the open inspector follow.
+    moto.release_restores()
+    expect(badge).to_have_attribute("data-state", "restored", timeout=30_000)
+    expect(page.get_by_test_id("inspector-original")).to_contain_text("Restored until ")
+    assert restore_ui.api("cloud/restores")["items"][0]["state"] == "restored"
 
     cell.click(button="right")
     with page.expect_download() as download:

@@ -38,10 +38,18 @@ struct CloudCommandTests {
         let listing = try deviceB.run("cloud", "ls", "--json", environment: environment)
         let json = try JSONSerialization.jsonObject(with: Data(listing.standardOutput.utf8)) as? [String: Any]
         #expect(json?["count"] as? Int == 2)
+        // Dates are Unix seconds, as photoDate is.
+        let synced = try #require(json?["lastSyncDate"] as? Int)
+        #expect(abs(Double(synced) - Date().timeIntervalSince1970) < 3_600)
+        #expect((json?["photos"] as? [[String: Any]])?.allSatisfy { $0["photoDate"] is Int && $0.keys.contains("width") } == true)
         let names = (json?["photos"] as? [[String: Any]])?.compactMap { $0["filename"] as? String }
         #expect(Set(names ?? []) == ["photo.gif", "orientation6.jpg"])
         let md5 = try ContentHash.md5(ofFileAt: photos + "/orientation6.jpg")
         #expect(try deviceB.run("cloud", "ls", environment: environment).standardOutput.contains("\(md5)  "))
+
+        // Before any sync, the listing's keys are all there: the date is null.
+        let fresh = try CLI().run("cloud", "ls", "--json", environment: environment)
+        #expect(fresh.standardOutput == #"{"count":0,"lastSyncDate":null,"photos":[]}"# + "\n", "\(fresh.standardOutput)")
     }
 
     @Test("restore shows the cost first, refuses Expedited, and get writes the original with its extension")
@@ -77,17 +85,44 @@ struct CloudCommandTests {
                 "-c",
                 "echo n | env PHOTOLALA_CACHE_DIR='\(cli.folder.path("cache"))' PHOTOLALA_DATA_DIR='\(cli.folder.path("data"))' \(quoted) '\(CLI.binary)' cloud restore \(md5) --tier Bulk --days 2",
             ])
-        #expect(declined.standardOutput.hasPrefix("Estimated cost: 1 photos, "), "\(declined.standardOutput)")
+        #expect(declined.standardOutput.hasPrefix("Estimated cost: 1 photo, "), "\(declined.standardOutput)")
         #expect(declined.standardOutput.contains("Bulk (about 48 hours): $"))
         #expect(declined.standardError.contains("Not requested"))
 
+        // The prices are settings: $1,000,000 per GB and nothing per request makes a clear figure.
+        let size = try FileStatus(path: photos + "/orientation6.jpg").size
+        var priced = environment
+        priced["PHOTOLALA_RESTORE_PRICE_BULK_PER_GB"] = "1000000"
+        priced["PHOTOLALA_RESTORE_PRICE_BULK_PER_1000_REQUESTS"] = "0"
+        let configured = try Shell.capture(
+            "/bin/sh",
+            [
+                "-c",
+                "echo n | env PHOTOLALA_CACHE_DIR='\(cli.folder.path("cache"))' PHOTOLALA_DATA_DIR='\(cli.folder.path("data"))' \(priced.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")) '\(CLI.binary)' cloud restore \(md5) --tier Bulk --days 2",
+            ])
+        let dollars = String(format: "$%.2f", Double(size) / Double(1 << 30) * 1_000_000)
+        #expect(
+            configured.standardOutput.contains("Bulk (about 48 hours): \(dollars) (\(dollars) retrieval + $0.0000 requests)"),
+            "\(configured.standardOutput)")
+        priced["PHOTOLALA_RESTORE_PRICE_BULK_PER_GB"] = "cheap"
+        let invalid = try cli.run("cloud", "restore", md5, "--tier", "Bulk", "--days", "2", "--yes", environment: priced)
+        #expect(invalid.status != 0)
+        #expect(
+            invalid.standardError.contains("PHOTOLALA_RESTORE_PRICE_BULK_PER_GB must be a price in US dollars (0 or more), not 'cheap'."),
+            "\(invalid.standardError)")
+
+        // moto, like Deep Archive, takes a while: under way when asked, restored when checked again.
+        try server.delayRestores()
         let restore = try cli.run("cloud", "restore", md5, "--tier", "Standard", "--days", "2", "--yes", environment: environment)
         #expect(restore.status == 0, "\(restore.standardError)")
-        #expect(restore.standardOutput.contains("\(md5)  restored until "), "\(restore.standardOutput)")
+        #expect(restore.standardOutput.contains("⏳ \(md5)  restoring\n"), "\(restore.standardOutput)")
         let status = try cli.run("cloud", "restore-status", "--json", environment: environment)
         let restores = (try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any])?["restores"] as? [[String: Any]]
         #expect(restores?.first?["state"] as? String == "restored")
         #expect(restores?.first?["tier"] as? String == "Standard")
+        #expect(restores?.first?["days"] as? Int == 2)
+        #expect(restores?.first?["expiry"] is Int && restores?.first?["requested"] is Int && restores?.first?["checked"] is Int)
+        #expect(try cli.run("cloud", "restore-status", environment: environment).standardOutput.contains("📥 \(md5)  restored until "))
 
         let folder = cli.folder.path("restored")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where an original stands in Deep Archive (seed 002's ArchiveStatus): archived → restoring →
 /// restored until the expiry date → archived again.
@@ -18,11 +18,17 @@ public enum ArchiveStatus: String, Sendable, Codable, CaseIterable {
             self = .available
         } else if let restore = info.restore {
             // Past its expiry the copy is gone, even if a cached answer still names it.
-            let expired = restore.expiry.map { $0 < Date() } ?? false
-            self = restore.ongoing ? .restoring : expired ? .archived : .restored
+            self = (restore.ongoing ? Self.restoring : .restored).asOf(Date(), expiry: restore.expiry)
         } else {
             self = .archived
         }
+    }
+
+    /// The one rule for what a state last seen means now: a restored copy whose expiry has
+    /// passed is archived again; any other state stands until the store says otherwise.
+    public func asOf(_ now: Date, expiry: Date?) -> ArchiveStatus {
+        guard self == .restored, let expiry, expiry <= now else { return self }
+        return .archived
     }
 
     /// The badge the browser and CLI show.

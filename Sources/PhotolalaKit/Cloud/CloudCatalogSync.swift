@@ -10,11 +10,13 @@ import GRDB
 /// Pulls the user's cloud catalog into this device (seed 004's S3CatalogSyncServiceV2).
 ///
 /// The protocol, in order: HEAD the cloud manifest and compare its ETag with the one recorded
-/// in the database (unchanged: done, one request); GET the manifest; GET only the shards whose
-/// SHA-256 differs from the local copy, verifying each against the manifest (a mismatch is
-/// fetched once more, then rejected, never imported); stage the new catalog in a temporary
-/// folder and rename it into place; import the changed shards into the database with the cloud
-/// winning; record the ETag and the date. Offline, the last synced catalog keeps working.
+/// in the database (unchanged: done, one request); GET the manifest and check it; GET only the
+/// shards whose SHA-256 differs from the local copy, verifying each against the manifest (a
+/// mismatch is fetched once more, then rejected, never imported); stage the new catalog in a
+/// temporary folder and rename it into place; import the changed shards into the database with
+/// the cloud winning (a shard the manifest no longer lists is emptied, and a cloud catalog that
+/// is gone empties the local one); record the GET's ETag and the date. Syncs of one catalog
+/// never overlap, across processes too. Offline, the last synced catalog keeps working.
 ///
 /// ```swift
 /// let sync = CloudCatalogSync(store: store, userID: config.userID, engine: engine)
@@ -27,6 +29,8 @@ public struct CloudCatalogSync: Sendable {
     let database: PhotolalaDatabase
     /// `{data}/cloud/{userId}`: holds `.photolala/`, the local copy of the cloud catalog.
     let directory: String
+    /// How long a sync waits for another sync of the same catalog before giving up.
+    var lockTimeout: Duration = .seconds(300)
 
     /// - Parameters:
     ///   - store: The bucket holding the backup.
@@ -45,10 +49,26 @@ public struct CloudCatalogSync: Sendable {
     /// The local copy of `catalogs/{userId}/.photolala/`.
     public var catalogDirectory: String { directory + "/" + FolderCatalog.directoryName }
 
+    /// The file whose lock serialises the syncs of this catalog, across processes.
+    var lockPath: String { directory + "/.sync.lock" }
+
+    /// The synced catalog's record; `nil` before the first sync.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    func record() throws -> CatalogRecord? {
+        try CatalogStore(database: database).catalog(directoryPath: catalogName)
+    }
+
+    /// The synced catalog's entry for one photo; `nil` when it does not list it.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    func entry(md5: String) throws -> CatalogEntry? {
+        guard let record = try record() else { return nil }
+        return try CatalogStore(database: database).entry(md5: md5.lowercased(), in: record)
+    }
+
     /// The state of the last sync, without asking the store.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func state() throws -> CloudSyncState {
-        let record = try CatalogStore(database: database).catalog(directoryPath: catalogName)
+        let record = try record()
         let count = try record.map { record in
             try database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM catalogEntry WHERE catalogId = ?", arguments: [record.id]) ?? 0 }
         }
@@ -67,7 +87,12 @@ public struct CloudCatalogSync: Sendable {
     /// - Returns: The new state; on failure the previous catalog's state with ``CloudSyncState/error`` set.
     public func sync(force: Bool = false, progress: @escaping @Sendable (CloudSyncProgress) -> Void = { _ in }) async -> CloudSyncState {
         do {
-            return try await run(force: force, progress: progress)
+            progress(CloudSyncProgress(fraction: 0, status: "Checking the cloud catalog…"))
+            return try await CloudSyncLock(path: lockPath).holding(timeout: lockTimeout) {
+                progress(CloudSyncProgress(fraction: 0, status: "Waiting for another sync to finish…"))
+            } _: {
+                try await run(force: force, progress: progress)
+            }
         } catch {
             var state = (try? self.state()) ?? CloudSyncState(lastSyncDate: nil, manifestETag: nil, photoCount: 0)
             state.isOffline = (error as? ObjectStoreError)?.code == .unreachable
@@ -78,28 +103,31 @@ public struct CloudCatalogSync: Sendable {
         }
     }
 
+    /// The sync itself, under the lock.
     private func run(force: Bool, progress: @escaping @Sendable (CloudSyncProgress) -> Void) async throws -> CloudSyncState {
         let catalogs = CatalogStore(database: database)
-        progress(CloudSyncProgress(fraction: 0, status: "Checking the cloud catalog…"))
         try recoverInterruptedSwap()
-        let previous = try catalogs.catalog(directoryPath: catalogName)
+        let previous = try record()
+        // Only an answer that the manifest is not there (404) empties the catalog; an
+        // unreachable store throws and leaves it alone.
         guard let head = try await store.head(layout.manifest) else {
-            // Nothing backed up yet: an empty catalog, synced.
-            let record = try catalogs.findOrCreateCatalog(directoryPath: catalogName, directoryUUID: "")
-            try catalogs.recordSync(of: record, state: "synced", manifestETag: nil, at: Date())
-            progress(CloudSyncProgress(fraction: 1, status: "No backup in the cloud yet"))
-            return try state()
+            return try removeCatalog(progress: progress)
         }
-        let localManifest = FileManager.default.fileExists(atPath: catalogDirectory + "/" + FolderCatalog.manifestName)
-        if !force, let previous, previous.manifestETag == head.etag, previous.syncState == "synced", localManifest {
+        let localManifestPath = catalogDirectory + "/" + FolderCatalog.manifestName
+        if !force, let previous, previous.manifestETag == head.etag, previous.syncState == "synced",
+            FileManager.default.fileExists(atPath: localManifestPath)
+        {
             try catalogs.recordSync(of: previous, state: "synced", manifestETag: head.etag, at: Date())
             progress(CloudSyncProgress(fraction: 1, status: "Up to date"))
             return try state()
         }
 
         progress(CloudSyncProgress(fraction: 0.05, status: "Downloading the manifest…"))
-        guard let manifestBytes = try await store.get(layout.manifest) else { throw CloudError.missingObject(layout.manifest) }
-        let manifest = try CatalogManifest(propertyList: manifestBytes, path: layout.manifest)
+        // The manifest may have changed since the HEAD: the ETag recorded is that of the bytes read.
+        guard let manifestObject = try await store.get(layout.manifest, range: nil, ifNoneMatch: nil) else {
+            throw CloudError.missingObject(layout.manifest)
+        }
+        let manifest = try Self.validatedManifest(manifestObject.bytes, key: layout.manifest)
         let local = (0..<16).map { index in try? FileContents(path: shardPath(index, in: catalogDirectory), sizeLimit: 1 << 30).bytes }
         let wanted = manifest.shards.filter { shard in local[shard.index].map { ContentHash.sha256(of: $0) } != shard.sha256 }
 
@@ -109,14 +137,21 @@ public struct CloudCatalogSync: Sendable {
             await downloads.finished()
             return (shard.index, result)
         }
-        var shards = local
+        // The new local copy: the manifest's shards, those unchanged from the old copy; a
+        // shard the manifest no longer lists is left out.
+        var shards = [[UInt8]?](repeating: nil, count: 16)
+        for shard in manifest.shards {
+            shards[shard.index] = local[shard.index]
+        }
         var rejected: [Int] = []
         for (index, bytes) in fetched {
             if let bytes { shards[index] = bytes } else { rejected.append(index) }
         }
+        rejected.sort()
 
         progress(CloudSyncProgress(fraction: 0.8, status: "Saving the catalog…"))
-        try stage(shards: shards, manifestBytes: manifestBytes)
+        let staged = Self.manifest(manifest, keepingOld: rejected, shards: shards)
+        try stage(shards: shards, manifestBytes: staged == manifest ? manifestObject.bytes : try staged.propertyList())
 
         progress(CloudSyncProgress(fraction: 0.85, status: "Importing into the database…"))
         let record = try catalogs.findOrCreateCatalog(directoryPath: catalogName, directoryUUID: manifest.directoryUUID)
@@ -131,19 +166,60 @@ public struct CloudCatalogSync: Sendable {
             guard let bytes = shards[shard.index] else { continue }
             try catalogs.importShard(shard.index, csv: bytes, into: record)
         }
+        // The cloud wins: a shard it no longer lists has no photos.
+        let listed = Set(manifest.shards.map(\.index))
+        let empty = ContentHash.sha256(of: [UInt8]())
+        for index in 0..<16 where !listed.contains(index) && imported[index] != empty {
+            try catalogs.importShard(index, csv: [], into: record)
+        }
         // A rejected shard keeps the old ETag, so the next sync tries it again.
         try catalogs.recordSync(
-            of: record, state: rejected.isEmpty ? "synced" : "partial", manifestETag: rejected.isEmpty ? head.etag : previous?.manifestETag,
+            of: record, state: rejected.isEmpty ? "synced" : "partial", manifestETag: rejected.isEmpty ? manifestObject.etag : previous?.manifestETag,
             at: Date())
         var result = try state()
         result.downloadedShards = fetched.map(\.0).filter { !rejected.contains($0) }.sorted()
-        result.rejectedShards = rejected.sorted()
+        result.rejectedShards = rejected
         if !rejected.isEmpty {
             result.error =
-                "Shards \(rejected.sorted().map { FolderCatalog.shardName($0) }.joined(separator: ", ")) did not match the manifest's SHA-256 and were not imported; the rest was synced."
+                "Shards \(rejected.map { FolderCatalog.shardName($0) }.joined(separator: ", ")) did not match the manifest's SHA-256 and were not imported; the rest was synced."
         }
         progress(CloudSyncProgress(fraction: 1, status: rejected.isEmpty ? "Synced \(result.photoCount) photos" : "Synced, with rejected shards"))
         return result
+    }
+
+    /// The manifest of the local copy: the cloud's, except that a rejected shard is described
+    /// as the old shard kept in its place (or left out when there was none), so the local copy
+    /// matches its manifest and the next sync, seeing the cloud's checksum differ, tries again.
+    private static func manifest(_ manifest: CatalogManifest, keepingOld rejected: [Int], shards: [[UInt8]?]) -> CatalogManifest {
+        guard !rejected.isEmpty else { return manifest }
+        var local = manifest
+        local.shards = manifest.shards.compactMap { shard in
+            guard rejected.contains(shard.index) else { return shard }
+            return shards[shard.index].map { old in
+                CatalogManifest.Shard(
+                    index: shard.index, sha256: ContentHash.sha256(of: old),
+                    rows: CatalogCSV.decode(old).entries.filter { $0.shard == shard.index }.count)
+            }
+        }
+        local.photoCount = local.shards.map(\.rows).reduce(0, +)
+        return local
+    }
+
+    /// The cloud has no catalog (any more): neither has this device. Its rows and local copy go.
+    private func removeCatalog(progress: @Sendable (CloudSyncProgress) -> Void) throws -> CloudSyncState {
+        let record = try CatalogStore(database: database).findOrCreateCatalog(directoryPath: catalogName, directoryUUID: "")
+        try database.write { db in
+            try db.execute(sql: "DELETE FROM catalogEntry WHERE catalogId = ?", arguments: [record.id])
+            try db.execute(sql: "UPDATE catalogShard SET checksum = NULL, isModified = 0 WHERE catalogId = ?", arguments: [record.id])
+        }
+        if FileManager.default.fileExists(atPath: catalogDirectory) {
+            try? FileManager.default.removeItem(atPath: retiredDirectory)
+            try move(catalogDirectory, to: retiredDirectory)
+            try? FileManager.default.removeItem(atPath: retiredDirectory)
+        }
+        try CatalogStore(database: database).recordSync(of: record, state: "synced", manifestETag: nil, at: Date())
+        progress(CloudSyncProgress(fraction: 1, status: "No backup in the cloud"))
+        return try state()
     }
 
     /// One shard, verified against the manifest; fetched a second time on a mismatch, then

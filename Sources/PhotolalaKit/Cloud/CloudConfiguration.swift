@@ -23,6 +23,14 @@ public struct CloudConfiguration: Sendable {
     /// The settings file it was read from.
     public var settingsFile: String
 
+    // Browsing and restoring the backup: read by CloudConfiguration+Browsing.swift.
+    /// Deep Archive retrieval prices for restore estimates.
+    public var retrievalPricing = RetrievalPricing()
+    /// Bytes of downloaded cloud thumbnails and metadata kept on disk.
+    public var downloadCacheBytes = DownloadCache.defaultBudget
+    /// How soon a restore under way is first checked; the pause then doubles up to an hour.
+    public var restoreCheckDelay: Duration = .seconds(60)
+
     /// The settings file's shape.
     struct Settings: Codable {
         var endpoint: String?
@@ -31,6 +39,13 @@ public struct CloudConfiguration: Sendable {
         var region: String?
         var userID: String?
         var quotaBytes: Int64?
+        // Browsing and restoring the backup (CloudConfiguration+Browsing.swift).
+        var restorePriceStandardPerGB: Double?
+        var restorePriceStandardPer1000Requests: Double?
+        var restorePriceBulkPerGB: Double?
+        var restorePriceBulkPer1000Requests: Double?
+        var downloadCacheBytes: Int64?
+        var restoreCheckSeconds: Double?
     }
 
     /// - Parameters:
@@ -96,7 +111,7 @@ public struct CloudConfiguration: Sendable {
             guard let number = Int64(text), number >= 0 else { throw CloudConfigurationError.invalidNumber("PHOTOLALA_QUOTA_BYTES", text) }
             quota = number
         }
-        return CloudConfiguration(
+        var configuration = CloudConfiguration(
             endpoint: value("PHOTOLALA_S3_ENDPOINT") ?? settings.endpoint,
             bucket: value("PHOTOLALA_S3_BUCKET") ?? settings.bucket,
             region: chain.region() ?? settings.region ?? "us-east-1",
@@ -106,6 +121,8 @@ public struct CloudConfiguration: Sendable {
             settingsFile: path,
             folder: value("PHOTOLALA_BACKUP_FOLDER") ?? settings.folder
         )
+        try configuration.readBrowsingSettings(settings, environment: environment)
+        return configuration
     }
 
     /// The bucket's location: path-style for a custom endpoint, virtual-host for AWS.

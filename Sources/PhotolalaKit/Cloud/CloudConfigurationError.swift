@@ -25,6 +25,10 @@ public struct CloudConfigurationError: Error, Sendable, CustomStringConvertible 
         .init(message: "\(name) must be a whole number of bytes, not '\(value)'.")
     }
 
+    static func invalidSetting(_ name: String, _ value: String, expected: String) -> Self {
+        .init(message: "\(name) must be \(expected), not '\(value)'.")
+    }
+
     static func invalidUserID(_ value: String) -> Self {
         .init(message: "PHOTOLALA_USER_ID must be a UUID such as 3F2504E0-4F89-11D3-9A0C-0305E82C3301, not '\(value)'.")
     }

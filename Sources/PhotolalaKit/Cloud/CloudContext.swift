@@ -32,16 +32,23 @@ public struct CloudContext: Sendable {
         return BackupService(store: try configuration.objectStore(), userID: configuration.userID, engine: engine, options: options)
     }
 
-    /// The backup as a source to browse, over the synced catalog.
+    /// The backup as a source to browse, over the synced catalog, with the download cache's
+    /// budget from the settings.
     /// - Throws: ``CloudConfigurationError`` saying what to set when the cloud is not configured.
     public func source() throws -> CloudPhotoSource {
-        CloudPhotoSource(store: try configuration.objectStore(), userID: configuration.userID, engine: engine)
+        CloudPhotoSource(
+            store: try configuration.objectStore(), userID: configuration.userID, engine: engine, cacheBudget: configuration.downloadCacheBytes)
     }
 
-    /// Restores originals from Deep Archive, priced before asking.
+    /// Restores originals from Deep Archive, priced before asking with the prices from the settings.
     /// - Throws: ``CloudConfigurationError`` saying what to set when the cloud is not configured.
     public func restores() throws -> RestoreService {
-        RestoreService(store: try configuration.objectStore(), userID: configuration.userID, engine: engine)
+        RestoreService(store: try configuration.objectStore(), userID: configuration.userID, engine: engine, pricing: configuration.retrievalPricing)
+    }
+
+    /// How restores under way are polled: first after the configured delay, then doubling up to an hour.
+    public var restorePolling: RestoreService.Polling {
+        RestoreService.Polling(initialDelay: configuration.restoreCheckDelay)
     }
 
     /// The star queue; it uploads only when `service` is given.

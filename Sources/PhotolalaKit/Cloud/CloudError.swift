@@ -19,6 +19,8 @@ public struct CloudError: Error, Sendable, CustomStringConvertible {
         public static let invalidDays = Code("invalidDays")
         public static let checksumMismatch = Code("checksumMismatch")
         public static let missingObject = Code("missingObject")
+        public static let damagedManifest = Code("damagedManifest")
+        public static let syncInProgress = Code("syncInProgress")
     }
 
     public let code: Code
@@ -68,5 +70,19 @@ public struct CloudError: Error, Sendable, CustomStringConvertible {
 
     static func missingObject(_ key: String) -> Self {
         .init(.missingObject, "'\(key)' is listed by the cloud catalog but missing from the bucket: back it up again from a device that has it.")
+    }
+
+    static func damagedManifest(_ key: String, reason: String) -> Self {
+        .init(
+            .damagedManifest,
+            "The cloud catalog's manifest '\(key)' is damaged: \(reason). It was not used and the catalog synced before stays as it was; back up from a device that has the photos to rewrite it."
+        )
+    }
+
+    static func syncInProgress(_ lockFile: String) -> Self {
+        .init(
+            .syncInProgress,
+            "A sync of this cloud catalog is already running ('photolala serve' or another 'photolala cloud sync' holds '\(lockFile)'): try again once it has finished."
+        )
     }
 }

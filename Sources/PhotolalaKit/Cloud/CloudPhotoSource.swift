@@ -1,5 +1,6 @@
-public import Foundation
+import Foundation
 import GRDB
+public import Logging
 
 /// The user's backup as a ``PhotoSource`` (seed 002's S3PhotoProvider): items come from the
 /// synced cloud catalog, never from listing the bucket; thumbnails and metadata (Standard
@@ -19,6 +20,7 @@ public struct CloudPhotoSource: PhotoSource {
     let cache: DownloadCache
     let database: PhotolalaDatabase
     let imaging: ImageProcessor
+    let logger: Logger
 
     public var capabilities: PhotoSourceCapabilities { [.sorting, .grouping, .preview, .restore] }
 
@@ -26,14 +28,21 @@ public struct CloudPhotoSource: PhotoSource {
     ///   - store: The bucket holding the backup.
     ///   - userID: Whose backup to show.
     ///   - engine: Holds the database with the synced catalog; its cache folder holds downloads.
-    ///   - cacheBudget: Bytes of downloaded thumbnails and metadata kept on disk.
-    public init(store: any ObjectStore, userID: String, engine: Engine, cacheBudget: Int64 = 1 << 30) {
+    ///   - cacheBudget: Bytes of downloaded thumbnails and metadata kept on disk
+    ///     (``CloudConfiguration/downloadCacheBytes``).
+    ///   - logger: Hears what the browser only shows in short, such as a metadata plist that
+    ///     could not be read.
+    public init(
+        store: any ObjectStore, userID: String, engine: Engine, cacheBudget: Int64 = DownloadCache.defaultBudget,
+        logger: Logger = Logger(label: "photolala.cloud")
+    ) {
         self.store = store
         self.layout = CloudLayout(userID: userID)
         self.sync = CloudCatalogSync(store: store, userID: userID, engine: engine)
         self.cache = DownloadCache(directory: engine.configuration.cacheDirectory + "/cloud/" + userID, byteBudget: cacheBudget)
         self.database = engine.database
         self.imaging = engine.imaging
+        self.logger = logger
     }
 
     /// Every photo of the synced catalog with its date, size and dimensions, in no particular
@@ -41,7 +50,7 @@ public struct CloudPhotoSource: PhotoSource {
     /// by column position, unsorted, as 100,000 rows take a tenth of a second to sort in SQLite.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func listedPhotos() throws -> [ListedPhoto] {
-        guard let record = try CatalogStore(database: database).catalog(directoryPath: sync.catalogName) else { return [] }
+        guard let record = try sync.record() else { return [] }
         return try database.read { db in
             var photos: [ListedPhoto] = []
             let rows = try Row.fetchCursor(
@@ -62,7 +71,7 @@ public struct CloudPhotoSource: PhotoSource {
     /// shows first in date order, read with two top-N queries before the whole catalog.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func listedPhotos(atBothEnds count: Int) throws -> [ListedPhoto] {
-        guard let record = try CatalogStore(database: database).catalog(directoryPath: sync.catalogName) else { return [] }
+        guard let record = try sync.record() else { return [] }
         return try database.read { db in
             var photos: [ListedPhoto] = []
             var seen: Set<String> = []
@@ -97,7 +106,7 @@ public struct CloudPhotoSource: PhotoSource {
     /// The synced catalog's entries, newest first.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func entries() throws -> [CatalogEntry] {
-        guard let record = try CatalogStore(database: database).catalog(directoryPath: sync.catalogName) else { return [] }
+        guard let record = try sync.record() else { return [] }
         return try database.read { db in
             try Row.fetchAll(
                 db, sql: "SELECT \(CatalogStore.entryColumns) FROM catalogEntry WHERE catalogId = ? ORDER BY photoDate DESC, md5",
@@ -109,10 +118,7 @@ public struct CloudPhotoSource: PhotoSource {
     /// The catalog entry of one photo.
     /// - Throws: ``CloudError/notInCatalog`` when the synced catalog does not list it.
     public func entry(md5: String) throws -> CatalogEntry {
-        let record = try CatalogStore(database: database).catalog(directoryPath: sync.catalogName)
-        guard let record, let entry = try CatalogStore(database: database).entry(md5: md5, in: record) else {
-            throw CloudError.notInCatalog(md5)
-        }
+        guard let entry = try sync.entry(md5: md5) else { throw CloudError.notInCatalog(md5) }
         return entry
     }
 
@@ -123,7 +129,7 @@ public struct CloudPhotoSource: PhotoSource {
     /// - Returns: MD5 by path.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func backedUpFiles(under roots: [String]) throws -> [String: String] {
-        guard !roots.isEmpty, let record = try CatalogStore(database: database).catalog(directoryPath: sync.catalogName) else { return [:] }
+        guard !roots.isEmpty, let record = try sync.record() else { return [:] }
         let rows = try database.read { db in
             try Row.fetchAll(
                 db,
@@ -146,17 +152,11 @@ public struct CloudPhotoSource: PhotoSource {
         return files
     }
 
-    /// What the store says of an original now: its storage class, upload date and restore state.
-    /// - Throws: ``ObjectStoreError`` when the store cannot be asked.
-    public func originalInfo(md5: String) async throws -> ObjectInfo? {
-        try await store.head(layout.photo(try CloudLayout.md5(md5)))
-    }
-
     /// The sizes of the backed-up photos: a file of another size cannot be one of them, so only
     /// files of these sizes are worth hashing to find copies of the backup.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func backedUpSizes() throws -> Set<Int64> {
-        guard let record = try CatalogStore(database: database).catalog(directoryPath: sync.catalogName) else { return [] }
+        guard let record = try sync.record() else { return [] }
         return try database.read { db in
             Set(try Int64.fetchAll(db, sql: "SELECT DISTINCT size FROM catalogEntry WHERE catalogId = ?", arguments: [record.id]))
         }
@@ -165,8 +165,7 @@ public struct CloudPhotoSource: PhotoSource {
     /// Whether the synced catalog lists this content.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func contains(md5: String) throws -> Bool {
-        guard let record = try CatalogStore(database: database).catalog(directoryPath: sync.catalogName) else { return false }
-        return try CatalogStore(database: database).entry(md5: md5.lowercased(), in: record) != nil
+        try sync.entry(md5: md5) != nil
     }
 
     public func loadItems() -> AsyncThrowingStream<[PhotoItem], any Error> {
@@ -182,11 +181,32 @@ public struct CloudPhotoSource: PhotoSource {
 
     /// The metadata plist the backup stored, completed from the catalog entry.
     public func loadMetadata(for id: PhotoItem.ID) async throws -> PhotoMetadata {
+        try await loadMetadataNotingProblem(for: id).metadata
+    }
+
+    /// The metadata plist the backup stored, completed from the catalog entry; when the plist
+    /// cannot be fetched or read, the catalog's fields alone, and a sentence saying so (the
+    /// failure is logged too).
+    /// - Throws: ``CloudError/notInCatalog`` when the synced catalog does not list the photo.
+    public func loadMetadataNotingProblem(for id: PhotoItem.ID) async throws -> (metadata: PhotoMetadata, problem: String?) {
         let entry = try entry(md5: id)
         let key = layout.metadata(entry.md5)
         var metadata = PhotoMetadata()
-        if let plist = try? await cache.bytes(for: key, fetch: { [store] in try await Self.fetch(key, from: store) }).bytes {
-            metadata = (try? PropertyListDecoder().decode(PhotoMetadata.self, from: Data(plist))) ?? metadata
+        var problem: String?
+        do {
+            let plist = try await cache.bytes(for: key, fetch: { [store] in try await Self.fetch(key, from: store) }).bytes
+            do {
+                metadata = try PropertyListDecoder().decode(PhotoMetadata.self, from: Data(plist))
+            } catch {
+                problem = "'\(key)' is not a metadata property list"
+            }
+        } catch {
+            problem = "\(error)"
+        }
+        if let problem {
+            logger.warning(
+                "The cloud metadata of a photo could not be read; showing its catalog fields.",
+                metadata: ["md5": "\(entry.md5)", "problem": "\(problem)"])
         }
         metadata.md5 = entry.md5
         metadata.fileSize = metadata.fileSize ?? entry.size
@@ -194,7 +214,7 @@ public struct CloudPhotoSource: PhotoSource {
         metadata.height = metadata.height ?? entry.height
         metadata.originalFilename = metadata.originalFilename ?? entry.filename
         metadata.photoDate = metadata.photoDate ?? Date(timeIntervalSince1970: TimeInterval(entry.photoDate))
-        return metadata
+        return (metadata, problem.map { "The cloud metadata could not be read (\($0)); the dates, size and dimensions shown are the catalog's." })
     }
 
     /// The thumbnail from `thumbnails/{userId}/{md5}.dat`; from the disk cache when it was seen before.
@@ -203,27 +223,6 @@ public struct CloudPhotoSource: PhotoSource {
         let key = layout.thumbnail(md5)
         let (jpeg, cached) = try await cache.bytes(for: key) { [store] in try await Self.fetch(key, from: store) }
         return Thumbnail(md5: md5, jpeg: jpeg, origin: cached ? .disk : .generated)
-    }
-
-    /// The original, once readable.
-    /// - Throws: ``CloudError/archived`` or ``CloudError/restoreInProgress`` while it is in Deep Archive.
-    public func loadFullImage(for id: PhotoItem.ID) async throws -> Data {
-        let md5 = try CloudLayout.md5(id)
-        let key = layout.photo(md5)
-        guard let info = try await store.head(key) else { throw CloudError.missingObject(key) }
-        switch ArchiveStatus(info) {
-        case .archived: throw CloudError.archived(md5)
-        case .restoring: throw CloudError.restoreInProgress(md5)
-        case .available, .restored: return Data(try await Self.fetch(key, from: store))
-        }
-    }
-
-    /// The original as browsers show it (a JPEG rendering for HEIC and TIFF), once readable.
-    /// - Throws: ``CloudError/archived`` or ``CloudError/restoreInProgress`` while it is in Deep
-    ///   Archive; ``PhotolalaError`` when it is no image Photolala reads.
-    public func loadDisplayableImage(for id: PhotoItem.ID) async throws -> DisplayableImage {
-        let original = Array(try await loadFullImage(for: id))
-        return try await offload { [imaging] in try DisplayableImage(original: original, name: id, imaging: imaging) }
     }
 
     /// The catalog only changes by a sync, which the caller runs and then relists.

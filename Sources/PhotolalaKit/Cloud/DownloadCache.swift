@@ -18,23 +18,32 @@ import Foundation
 /// let jpeg = try await cache.bytes(for: key) { try await store.get(key) ?? [] }.bytes
 /// ```
 public actor DownloadCache {
+    /// One cached file in the order of use: a doubly linked list threaded through the index by
+    /// name, so a use and an eviction each cost O(1) however many files the cache holds.
     private struct Entry {
         var size: Int64
-        var lastUse: Int64
+        /// The entry used just before this one (towards the least recently used).
+        var older: String?
+        /// The entry used just after this one (towards the most recently used).
+        var newer: String?
     }
 
+    /// 1 GiB: some 40,000 thumbnails.
+    public static let defaultBudget: Int64 = 1 << 30
+
     public let directory: String
-    /// The most the cache keeps on disk; the oldest files go first beyond it.
+    /// The most the cache keeps on disk; the least recently used files go first beyond it.
     public let byteBudget: Int64
     private var entries: [String: Entry]?
+    private var oldest: String?
+    private var newest: String?
     private var total: Int64 = 0
-    private var clock: Int64 = 0
     private var inFlight: [String: Task<[UInt8], any Error>] = [:]
 
     /// - Parameters:
     ///   - directory: The cache's own folder; made on first write.
     ///   - byteBudget: Bytes the cache may keep.
-    public init(directory: String, byteBudget: Int64) {
+    public init(directory: String, byteBudget: Int64 = DownloadCache.defaultBudget) {
         self.directory = directory
         self.byteBudget = max(0, byteBudget)
     }
@@ -53,7 +62,8 @@ public actor DownloadCache {
         let name = ContentHash.md5(of: Array(key.utf8))
         let path = directory + "/" + name
         if entries?[name] != nil, let bytes = try? FileContents(path: path, sizeLimit: 1 << 30).bytes {
-            touch(name, path: path)
+            moveToNewest(name)
+            utime(path, nil)
             return (bytes, true)
         }
         if let running = inFlight[name] {
@@ -64,10 +74,8 @@ public actor DownloadCache {
         defer { inFlight[name] = nil }
         let bytes = try await task.value
         if (try? AtomicFile.write(bytes, to: path)) != nil {
-            if let old = entries?[name] { total -= old.size }
-            clock += 1
-            entries?[name] = Entry(size: Int64(bytes.count), lastUse: clock)
-            total += Int64(bytes.count)
+            remove(name)
+            append(name, size: Int64(bytes.count))
             evict()
         }
         return (bytes, false)
@@ -79,38 +87,47 @@ public actor DownloadCache {
         return entries?[ContentHash.md5(of: Array(key.utf8))] != nil
     }
 
-    private func touch(_ name: String, path: String) {
-        clock += 1
-        entries?[name]?.lastUse = clock
-        utime(path, nil)
-    }
-
     /// Reads the folder once: sizes and, from modification times, the order of last use.
     private func loadIndex() {
         guard entries == nil else { return }
-        var found: [(String, Entry)] = []
+        entries = [:]
+        var found: [(name: String, size: Int64, used: Int64)] = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where !name.hasPrefix(".") {
             guard let status = try? FileStatus(path: directory + "/" + name) else { continue }
-            found.append((name, Entry(size: status.size, lastUse: status.modifiedNanoseconds)))
+            found.append((name, status.size, status.modifiedNanoseconds))
         }
-        found.sort { $0.1.lastUse < $1.1.lastUse }
-        var index: [String: Entry] = [:]
-        for (order, (name, entry)) in found.enumerated() {
-            index[name] = Entry(size: entry.size, lastUse: Int64(order))
-            total += entry.size
+        for file in found.sorted(by: { ($0.used, $0.name) < ($1.used, $1.name) }) {
+            append(file.name, size: file.size)
         }
-        clock = Int64(found.count)
-        entries = index
+    }
+
+    /// Adds `name` as the most recently used entry.
+    private func append(_ name: String, size: Int64) {
+        entries?[name] = Entry(size: size, older: newest, newer: nil)
+        if let newest { entries?[newest]?.newer = name } else { oldest = name }
+        newest = name
+        total += size
+    }
+
+    /// Takes `name` out of the order; nothing when it is not cached.
+    private func remove(_ name: String) {
+        guard let entry = entries?.removeValue(forKey: name) else { return }
+        if let older = entry.older { entries?[older]?.newer = entry.newer } else { oldest = entry.newer }
+        if let newer = entry.newer { entries?[newer]?.older = entry.older } else { newest = entry.older }
+        total -= entry.size
+    }
+
+    private func moveToNewest(_ name: String) {
+        guard newest != name, let size = entries?[name]?.size else { return }
+        remove(name)
+        append(name, size: size)
     }
 
     /// Deletes the least recently used files until the cache is within its budget.
     private func evict() {
-        guard total > byteBudget, let current = entries else { return }
-        for (name, entry) in current.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
-            guard total > byteBudget else { break }
+        while total > byteBudget, let name = oldest {
             unlink(directory + "/" + name)
-            entries?[name] = nil
-            total -= entry.size
+            remove(name)
         }
     }
 }

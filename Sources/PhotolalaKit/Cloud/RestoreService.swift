@@ -13,36 +13,23 @@ import GRDB
 /// let path = try await restores.download(md5, to: "/home/me/Restored")
 /// ```
 public struct RestoreService: Sendable {
-    /// How patiently to poll a restore: the delay doubles from `initialDelay` up to `maximumDelay`.
-    public struct Polling: Sendable {
-        public var initialDelay: Duration
-        public var maximumDelay: Duration
-        /// Gives up after this long; Deep Archive promises 48 hours at most.
-        public var timeout: Duration
-
-        public init(initialDelay: Duration = .seconds(60), maximumDelay: Duration = .seconds(3600), timeout: Duration = .seconds(60 * 3600)) {
-            self.initialDelay = initialDelay
-            self.maximumDelay = maximumDelay
-            self.timeout = timeout
-        }
-    }
-
     let store: any ObjectStore
     public let layout: CloudLayout
     let database: PhotolalaDatabase
-    let catalogName: String
+    /// The synced catalog, for sizes and names.
+    let catalog: CloudCatalogSync
     public var pricing: RetrievalPricing
 
     /// - Parameters:
     ///   - store: The bucket holding the backup.
     ///   - userID: Whose originals to restore.
     ///   - engine: Its database persists the restores and holds the synced catalog (for sizes and names).
-    ///   - pricing: Retrieval prices for the estimate.
+    ///   - pricing: Retrieval prices for the estimate (``CloudConfiguration/retrievalPricing``).
     public init(store: any ObjectStore, userID: String, engine: Engine, pricing: RetrievalPricing = RetrievalPricing()) {
         self.store = store
         self.layout = CloudLayout(userID: userID)
         self.database = engine.database
-        self.catalogName = CloudCatalogSync(store: store, userID: userID, engine: engine).catalogName
+        self.catalog = CloudCatalogSync(store: store, userID: userID, engine: engine)
         self.pricing = pricing
     }
 
@@ -51,7 +38,7 @@ public struct RestoreService: Sendable {
     public func estimate(_ md5s: [String], tier: RestoreTier) async throws -> RetrievalEstimate {
         var bytes: Int64 = 0
         for md5 in md5s {
-            if let size = try catalogEntry(md5)?.size {
+            if let size = try catalog.entry(md5: md5)?.size {
                 bytes += size
             } else {
                 let md5 = try CloudLayout.md5(md5)
@@ -88,7 +75,7 @@ public struct RestoreService: Sendable {
     /// - Throws: ``ObjectStoreError`` when the store cannot be asked.
     public func refresh() async throws -> [RestoreStatus] {
         var statuses: [RestoreStatus] = []
-        for saved in try savedStatuses() {
+        for saved in try storedStatuses() {
             statuses.append(try await refresh(saved.md5))
         }
         return statuses
@@ -99,7 +86,7 @@ public struct RestoreService: Sendable {
     public func refresh(_ md5: String) async throws -> RestoreStatus {
         let md5 = try CloudLayout.md5(md5)
         var status = try await check(md5, now: Date())
-        if let saved = try savedStatuses().first(where: { $0.md5 == md5 }) {
+        if let saved = try storedStatuses().first(where: { $0.md5 == md5 }) {
             status.tier = saved.tier
             status.days = saved.days
             status.requested = saved.requested
@@ -108,9 +95,17 @@ public struct RestoreService: Sendable {
         return status
     }
 
-    /// The persisted states, as last checked, newest request first.
+    /// The persisted states as they stand now, newest request first: as last checked, except that
+    /// a restored copy past its expiry is archived again (``RestoreStatus/current(at:)``), so
+    /// every view of them (badges, inspector, API, CLI) agrees without asking the store.
     /// - Throws: ``PhotolalaError/databaseFailed``.
     public func savedStatuses() throws -> [RestoreStatus] {
+        let now = Date()
+        return try storedStatuses().map { $0.current(at: now) }
+    }
+
+    /// The persisted states exactly as last checked.
+    func storedStatuses() throws -> [RestoreStatus] {
         try database.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM restoreRequest ORDER BY requested DESC, md5").map { row in
                 RestoreStatus(
@@ -118,26 +113,6 @@ public struct RestoreService: Sendable {
                     tier: (row["tier"] as String?).flatMap { RestoreTier(rawValue: $0) },
                     days: row["days"], requested: row["requested"], expiry: row["expiry"], checked: row["checked"])
             }
-        }
-    }
-
-    /// Polls until every original is readable, waiting longer each time.
-    /// - Throws: ``CloudError/restoreInProgress`` when `polling.timeout` passes first;
-    ///   ``CloudError/archived`` when no restore is under way; `CancellationError`.
-    public func waitUntilRestored(_ md5s: [String], polling: Polling = Polling()) async throws -> [RestoreStatus] {
-        let clock = ContinuousClock()
-        let deadline = clock.now + polling.timeout
-        var delay = polling.initialDelay
-        while true {
-            var statuses: [RestoreStatus] = []
-            for md5 in md5s {
-                statuses.append(try await refresh(md5))
-            }
-            if let archived = statuses.first(where: { $0.state == .archived }) { throw CloudError.archived(archived.md5) }
-            guard let waiting = statuses.first(where: { $0.state == .restoring }) else { return statuses }
-            guard clock.now + delay <= deadline else { throw CloudError.restoreInProgress(waiting.md5) }
-            try await Task.sleep(for: delay)
-            delay = min(delay * 2, polling.maximumDelay)
         }
     }
 
@@ -172,11 +147,11 @@ public struct RestoreService: Sendable {
         case .restoring: throw CloudError.restoreInProgress(md5)
         case .available, .restored: break
         }
-        let bytes = try await CloudPhotoSource.fetch(key, from: store)
+        let bytes = try await CloudPhotoSource.fetchOriginal(md5, from: store, layout: layout)
         let actual = ContentHash.md5(of: bytes)
         guard actual == md5 else { throw CloudError.checksumMismatch(key, expected: md5, actual: actual) }
         let format = try await store.tags(key)["Format"]
-        let stem = try catalogEntry(md5).map { Self.stem(of: $0.filename) } ?? md5
+        let stem = try catalog.entry(md5: md5).map { Self.stem(of: $0.filename) } ?? md5
         return (bytes, stem + "." + Self.fileExtension(format: format))
     }
 
@@ -219,11 +194,5 @@ public struct RestoreService: Sendable {
                     """,
                 arguments: [status.md5, status.state.rawValue, status.tier?.rawValue, status.days, status.requested, status.expiry, status.checked])
         }
-    }
-
-    private func catalogEntry(_ md5: String) throws -> CatalogEntry? {
-        let store = CatalogStore(database: database)
-        guard let record = try store.catalog(directoryPath: catalogName) else { return nil }
-        return try store.entry(md5: md5, in: record)
     }
 }

@@ -22,4 +22,12 @@ public struct RestoreStatus: Sendable, Equatable, Codable {
         self.expiry = expiry
         self.checked = checked
     }
+
+    /// This status as it stands at `now`: restored until an expiry that has passed means
+    /// archived again (``ArchiveStatus/asOf(_:expiry:)``), whenever the store was last asked.
+    public func current(at now: Date = Date()) -> RestoreStatus {
+        var status = self
+        status.state = state.asOf(now, expiry: expiry)
+        return status
+    }
 }

@@ -1,14 +1,19 @@
 import Foundation
 
-/// Deep Archive retrieval prices, a setting because AWS changes them and regions differ; the
-/// defaults are AWS us-east-1's (2026): Standard $0.02 per GB and $0.10 per 1,000 requests,
-/// Bulk $0.0025 per GB and $0.025 per 1,000 requests.
+/// Deep Archive retrieval prices, settings (``CloudConfiguration/retrievalPricing``) because AWS
+/// changes them and regions differ; the defaults are AWS us-east-1's (2026): Standard $0.02 per
+/// GB and $0.10 per 1,000 requests, Bulk $0.0025 per GB and $0.025 per 1,000 requests.
 public struct RetrievalPricing: Sendable, Equatable, Codable {
+    /// US dollars per GB (2^30 bytes) retrieved with the Standard tier.
     public var standardPerGB = 0.02
+    /// US dollars per 1,000 Standard restore requests.
     public var standardPerThousandRequests = 0.10
+    /// US dollars per GB retrieved with the Bulk tier.
     public var bulkPerGB = 0.0025
+    /// US dollars per 1,000 Bulk restore requests.
     public var bulkPerThousandRequests = 0.025
 
+    /// AWS us-east-1's prices.
     public init() {}
 
     /// What restoring `bytes` in `requests` objects costs with `tier`; a GB is 2^30 bytes, as AWS bills.
@@ -39,7 +44,8 @@ public struct RetrievalEstimate: Sendable, Equatable, Codable {
     /// "3 photos, 10.2 MB, Standard (about 12 hours): $0.0005 ($0.0002 retrieval + $0.0003 requests)".
     public var summary: String {
         func dollars(_ value: Double) -> String { "$" + String(format: value < 0.01 ? "%.4f" : "%.2f", value) }
-        return "\(photos) photos, \(String(format: "%.1f", Double(bytes) / 1_000_000)) MB, \(tier.rawValue) (about \(tier.typicalHours) hours): "
+        return
+            "\(photos) \(photos == 1 ? "photo" : "photos"), \(String(format: "%.1f", Double(bytes) / 1_000_000)) MB, \(tier.rawValue) (about \(tier.typicalHours) hours): "
             + "\(dollars(totalCost)) (\(dollars(retrievalCost)) retrieval + \(dollars(requestCost)) requests)"
     }
 }

@@ -163,6 +163,15 @@ public struct PhotolalaDatabase: Sendable {
                 table.add(column: "filename", .text)
             }
         }
+        migrator.registerMigration("v7 cloud originals") { db in
+            // What this device learnt of backed-up originals from the store (when each was
+            // backed up, its storage class), so the inspector tells it offline too.
+            try db.create(table: "cloudOriginal") { table in
+                table.primaryKey("md5", .text)
+                table.column("backedUp", .datetime)
+                table.column("storageClass", .text).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -88,9 +88,8 @@ struct BackupRoutes {
         var items: [String: API.Badge] = [:]
         if let cloud = sources.cloud {
             if source is CloudServedSource {
-                let now = Date()
-                for status in try cloud.restores.savedStatuses()
-                where status.state == .restoring || (status.state == .restored && (status.expiry ?? .distantFuture) > now) {
+                // Saved states are current: a copy past its expiry is archived again.
+                for status in try cloud.restores.savedStatuses() where status.state == .restoring || status.state == .restored {
                     items[status.md5] = API.Badge(restore: status)
                 }
                 return API.Badges(items: items)

@@ -17,12 +17,11 @@ final class ServedCloud: Sendable {
     let restorePolling: RestoreService.Polling
     private let events: EventHub
     private let objects = ObjectFacts()
-    private let restoreRequests: AsyncStream<Void>.Continuation
-    /// Woken by each restore request, so polling starts without waiting for its current pause.
-    let restoreWakeups: AsyncStream<Void>
+    /// Rung by each restore request, so polling starts without waiting for its current pause.
+    let restoreWakeups = RestoreWakeups()
 
     /// - Throws: ``CloudConfigurationError`` when the bucket or the credentials are missing.
-    init(context: CloudContext, events: EventHub, restorePolling: RestoreService.Polling, loaderConfiguration: ThumbnailLoader.Configuration) throws {
+    init(context: CloudContext, events: EventHub, loaderConfiguration: ThumbnailLoader.Configuration) throws {
         photos = try context.source()
         restores = try context.restores()
         var downloads = loaderConfiguration
@@ -31,12 +30,11 @@ final class ServedCloud: Sendable {
         downloads.maximumConcurrentLoads = 12
         thumbnails = ThumbnailLoader(source: photos, configuration: downloads)
         self.events = events
-        self.restorePolling = restorePolling
+        restorePolling = context.restorePolling
         syncs = CloudSyncRunner(sync: photos.sync) { status in await events.publish("cloud-sync", status) }
         copies = BackedUpCopyFinder(engine: context.engine, photos: photos, events: events)
         identities = context.engine.identities
         archived = context.configuration.folder == nil
-        (restoreWakeups, restoreRequests) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
     /// Estimates the restore of `md5s` with `tier`.
@@ -51,23 +49,17 @@ final class ServedCloud: Sendable {
         let statuses = try await restores.request(md5s, tier: try RestoreTier(parsing: tier), days: days)
         await objects.forget(md5s)
         await publishRestores()
-        restoreRequests.yield()
+        restoreWakeups.wake()
         return statuses
     }
 
-    /// Checks every restore under way (and restored copies past their expiry) with the store,
-    /// and announces the states.
-    /// - Returns: Whether a restore is still under way.
-    func pollRestores() async -> Bool {
-        guard let saved = try? restores.savedStatuses() else { return false }
-        var waiting = false
-        for status in saved where status.state == .restoring || (status.state == .restored && (status.expiry ?? .distantFuture) < Date()) {
-            let checked = try? await restores.refresh(status.md5)
-            waiting = waiting || (checked ?? status).state == .restoring
+    /// Follows the restores with the store until the server stops (``RestoreService/follow(polling:wakeups:changed:)``),
+    /// announcing their states after each round of checks.
+    func followRestores() async {
+        await restores.follow(polling: restorePolling, wakeups: restoreWakeups) { statuses in
+            await self.objects.forget(statuses.map(\.md5))
+            await self.events.publish("restore", API.Restores(items: statuses))
         }
-        await objects.forget(saved.map(\.md5))
-        await publishRestores()
-        return waiting
     }
 
     func publishRestores() async {
@@ -84,17 +76,19 @@ final class ServedCloud: Sendable {
 
     /// The inspector's lines on a backed-up photo: when it was backed up, where the original
     /// is, and how its restore stands. The date and storage class come from one HEAD of the
-    /// original, remembered; offline they are left out rather than waited for.
+    /// original, remembered; offline, from what the last HEAD saved in the database.
     /// - Parameter includingOriginal: Whether to say where the original stands (the Cloud
     ///   source does; a local photo's inspector needs only the backup).
     func backupDetails(md5: String, includingOriginal: Bool = true) async -> [API.Detail] {
         let md5 = md5.lowercased()
         let info = await syncs.isOffline ? nil : await objects.info(md5) { [photos] in try await photos.originalInfo(md5: md5) }
+        let original = info.map(CloudOriginal.init) ?? (try? photos.recordedOriginal(md5: md5))
         let storage =
             archived
-            ? info.map { $0.storageClass == .deepArchive ? "Deep Archive" : $0.storageClass.rawValue.capitalized } ?? "Deep Archive" : "backup folder"
+            ? original.map { $0.storageClass == .deepArchive ? "Deep Archive" : $0.storageClass.rawValue.capitalized } ?? "Deep Archive"
+            : "backup folder"
         let backedUp =
-            info?.lastModified.map { "Backed up on \($0.formatted(date: .abbreviated, time: .shortened)), \(storage)" } ?? "Backed up, \(storage)"
+            original?.backedUp.map { "Backed up on \($0.formatted(date: .abbreviated, time: .omitted)), \(storage)" } ?? "Backed up, \(storage)"
         var details = [API.Detail(field: "backup", label: "Cloud backup", value: backedUp)]
         guard includingOriginal else { return details }
         guard archived else {

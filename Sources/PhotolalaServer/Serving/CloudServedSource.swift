@@ -37,8 +37,12 @@ struct CloudServedSource: ServedSource {
     }
 
     func metadata(folder folderID: String, item: PhotoItem.ID) async throws -> API.Metadata {
-        let metadata = try await cloud.photos.loadMetadata(for: item)
-        return API.Metadata(json: PhotoMetadataJSON(metadata), details: await cloud.backupDetails(md5: item))
+        let (metadata, problem) = try await cloud.photos.loadMetadataNotingProblem(for: item)
+        var details = await cloud.backupDetails(md5: item)
+        if let problem {
+            details.append(API.Detail(field: "cloudMetadata", label: "Cloud metadata", value: problem))
+        }
+        return API.Metadata(json: PhotoMetadataJSON(metadata), details: details)
     }
 
     /// The restored original; while it is in Deep Archive, a message saying how to restore it

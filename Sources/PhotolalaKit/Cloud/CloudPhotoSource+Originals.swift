@@ -1,0 +1,68 @@
+public import Foundation
+import GRDB
+
+extension CloudPhotoSource {
+    /// What the store says of an original now: its storage class, upload date and restore
+    /// state. The upload date and storage class are remembered for ``recordedOriginal(md5:)``.
+    /// - Throws: ``ObjectStoreError`` when the store cannot be asked.
+    public func originalInfo(md5: String) async throws -> ObjectInfo? {
+        let md5 = try CloudLayout.md5(md5)
+        guard let info = try await store.head(layout.photo(md5)) else { return nil }
+        let original = CloudOriginal(info)
+        try database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO cloudOriginal (md5, backedUp, storageClass) VALUES (?, ?, ?)
+                    ON CONFLICT (md5) DO UPDATE SET backedUp = excluded.backedUp, storageClass = excluded.storageClass
+                    """,
+                arguments: [md5, original.backedUp, original.storageClass.rawValue])
+        }
+        return info
+    }
+
+    /// What the last ``originalInfo(md5:)`` learnt of an original, without asking the store
+    /// (offline); `nil` when it was never asked.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func recordedOriginal(md5: String) throws -> CloudOriginal? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT backedUp, storageClass FROM cloudOriginal WHERE md5 = ?", arguments: [md5.lowercased()]).map { row in
+                CloudOriginal(backedUp: row["backedUp"], storageClass: StorageClass(rawValue: row["storageClass"]))
+            }
+        }
+    }
+
+    /// The original, once readable.
+    /// - Throws: ``CloudError/archived`` or ``CloudError/restoreInProgress`` while it is in Deep Archive.
+    public func loadFullImage(for id: PhotoItem.ID) async throws -> Data {
+        let md5 = try CloudLayout.md5(id)
+        let key = layout.photo(md5)
+        guard let info = try await store.head(key) else { throw CloudError.missingObject(key) }
+        switch ArchiveStatus(info) {
+        case .archived: throw CloudError.archived(md5)
+        case .restoring: throw CloudError.restoreInProgress(md5)
+        case .available, .restored: return Data(try await Self.fetchOriginal(md5, from: store, layout: layout))
+        }
+    }
+
+    /// The original as browsers show it (a JPEG rendering for HEIC and TIFF), once readable.
+    /// - Throws: ``CloudError/archived`` or ``CloudError/restoreInProgress`` while it is in Deep
+    ///   Archive; ``PhotolalaError`` when it is no image Photolala reads.
+    public func loadDisplayableImage(for id: PhotoItem.ID) async throws -> DisplayableImage {
+        let original = Array(try await loadFullImage(for: id))
+        return try await offload { [imaging] in try DisplayableImage(original: original, name: id, imaging: imaging) }
+    }
+
+    /// The bytes of an original, the one way originals are read. A HEAD before may have said
+    /// it was readable and yet the GET be refused (the restored copy expired in between, or the
+    /// store's HEAD does not report restores): S3's 403 InvalidObjectState becomes the error
+    /// that says how to restore it.
+    /// - Throws: ``CloudError/archived`` while it is in Deep Archive; ``CloudError/missingObject``;
+    ///   ``ObjectStoreError``.
+    static func fetchOriginal(_ md5: String, from store: any ObjectStore, layout: CloudLayout) async throws -> [UInt8] {
+        do {
+            return try await fetch(layout.photo(md5), from: store)
+        } catch let error as ObjectStoreError where error.s3Code == "InvalidObjectState" {
+            throw CloudError.archived(md5)
+        }
+    }
+}
