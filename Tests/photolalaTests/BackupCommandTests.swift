@@ -82,6 +82,29 @@ struct BackupCommandTests {
         }
     }
 
+    @Test("backup unstar finds a photo by the path it was starred under, even deleted; a photo not starred is an error")
+    func unstarByPath() async throws {
+        let cli = try CLI()
+        let photos = cli.folder.path("photos")
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        for name in ["photo.gif", "orientation6.jpg"] {
+            try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: photos + "/" + name)
+        }
+        let jpeg = photos + "/orientation6.jpg"
+        let gif = photos + "/photo.gif"
+        let md5 = try ContentHash.md5(ofFileAt: jpeg)
+        #expect(try cli.run("backup", "star", jpeg, gif).status == 0)
+        try FileManager.default.removeItem(atPath: jpeg)
+        let unstar = try cli.run("backup", "unstar", jpeg)
+        #expect(unstar.status == 0, "\(unstar.standardError)")
+        #expect(unstar.standardOutput == "unstarred \(md5)  \(jpeg)\n")
+        let again = try cli.run("backup", "unstar", jpeg, gif)
+        #expect(again.status == 1)
+        #expect(again.standardError.contains("error: \(jpeg): '\(jpeg)' is not starred"), "\(again.standardError)")
+        #expect(again.standardOutput.contains("unstarred \(try ContentHash.md5(ofFileAt: gif))  \(gif)"))
+        #expect(try cli.run("backup", "status", "--json").standardOutput.contains(#""queued":0"#))
+    }
+
     @Test("cloud usage counts the user's bytes")
     func usage() async throws {
         guard let server = try await SeaweedFS.shared() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
