@@ -18,7 +18,9 @@ run: build
 	@Scripts/run.sh "$(BIN)" "$(PHOTOS)"
 
 ## Check formatting, build and run every test: Swift suites (S3 ones against a SeaweedFS they
-## start), then the web UI in Chromium.
+## start), then the web UI in Chromium. A missing test server fails the run rather than
+## skipping its tests.
+test: export PHOTOLALA_REQUIRE_TEST_SERVERS = 1
 test: deps lint
 	@Scripts/install-photos-test-deps.sh
 	@Scripts/install-test-servers.sh

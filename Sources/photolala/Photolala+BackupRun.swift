@@ -56,18 +56,26 @@ extension Photolala.Backup {
             terminal.output(
                 "\(report.uploaded.count.grouped) uploaded, \(report.skipped.count.grouped) already in the cloud, \(report.failed.count.grouped) failed; "
                     + "\(Self.megabytes(progress.bytesUploaded)) MB at \(String(format: "%.1f", progress.bytesPerSecond / 1_000_000)) MB/s.")
+            if let catalogFailure = report.catalogFailure {
+                terminal.message("error: \(catalogFailure)")
+            }
             guard report.failed.isEmpty else {
                 throw PhotolalaCommandError("\(report.failed.count) photos could not be backed up; run 'photolala backup run' again to retry them.")
             }
+            guard report.catalogFailure == nil else {
+                throw PhotolalaCommandError(
+                    "The photos are stored but not yet listed in the cloud catalog; run 'photolala backup run' again to list them.")
+            }
         }
 
-        /// `[#####-------] 12.0/48.5 MB 8.1 MB/s ETA 0:04, 3 queued, 2 uploading, 5 done`
+        /// `[#####-------] 12.0/48.5 MB 8.1 MB/s ETA 0:04, 3 queued, 2 uploading, 5 done`: the
+        /// run's bytes, then the queue's photos.
         static func statusLine(_ status: BackupQueueStatus) -> String {
-            let fraction = status.bytesTotal > 0 ? min(1, Double(status.bytesUploaded) / Double(status.bytesTotal)) : 0
+            let fraction = status.runBytesTotal > 0 ? min(1, Double(status.runBytesUploaded) / Double(status.runBytesTotal)) : 0
             let filled = Int(fraction * 24)
             var line = "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: 24 - filled) + "] "
             line +=
-                "\(megabytes(status.bytesUploaded))/\(megabytes(status.bytesTotal)) MB \(String(format: "%.1f", status.bytesPerSecond / 1_000_000)) MB/s"
+                "\(megabytes(status.runBytesUploaded))/\(megabytes(status.runBytesTotal)) MB \(String(format: "%.1f", status.bytesPerSecond / 1_000_000)) MB/s"
             if let remaining = status.secondsRemaining.map({ Int($0) }) {
                 line += String(format: " ETA %d:%02d", remaining / 60, remaining % 60)
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PhotolalaKit
 
 extension Photolala.Backup {
@@ -18,16 +19,22 @@ extension Photolala.Backup {
     }
 
     struct Unstar: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Take photos off the backup queue; copies already in the cloud stay.")
+        static let configuration = CommandConfiguration(
+            abstract: "Take photos off the backup queue; copies already in the cloud stay.",
+            discussion: """
+                A photo is found by the path it was starred under, so an edited or deleted file \
+                can be unstarred too; an MD5 that 'backup status' lists works as well.
+                """)
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "Photo files.")
+        @Argument(help: "Photo files, or MD5s of starred photos.")
         var paths: [String]
 
         func run() async throws {
             let queue = try CloudContext(global: global).queue()
-            let results = await queue.unstar(paths.map(GlobalOptions.absolute))
+            let targets = paths.map { ContentHash.isMD5($0) && !FileManager.default.fileExists(atPath: $0) ? $0 : GlobalOptions.absolute($0) }
+            let results = await queue.unstar(targets)
             try Photolala.Backup.report(results, for: paths, done: "unstarred", failed: "unstarred")
         }
     }

@@ -8,24 +8,27 @@ extension Photolala.Backup {
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(help: "Print {\"queued\", \"uploading\", \"done\", \"failed\", \"bytesUploaded\", \"bytesTotal\"} as JSON.")
+        @Flag(
+            help: """
+                Print {"queued", "uploading", "done", "failed", "bytesUploaded", "bytesTotal"} as JSON: photos per state, \
+                the size of the originals in the queue and of those backed up.
+                """)
         var json = false
 
         func run() async throws {
             let queue = try CloudContext(global: global).queue()
             let status = try await queue.status()
-            let entries = try await queue.entries()
             let terminal = Terminal()
             if json {
+                // The queue's figures, as /api/backup/status has them (without a run's bytes in flight).
                 let summary: [String: Int64] = [
                     "queued": Int64(status.queued), "uploading": Int64(status.uploading), "done": Int64(status.done),
-                    "failed": Int64(status.failed), "bytesUploaded": entries.filter { $0.state == .backedUp }.reduce(0) { $0 + $1.size },
-                    "bytesTotal": entries.reduce(0) { $0 + $1.size },
+                    "failed": Int64(status.failed), "bytesUploaded": status.bytesUploaded, "bytesTotal": status.bytesTotal,
                 ]
                 try terminal.outputJSON(summary)
                 return
             }
-            for entry in entries {
+            for entry in try await queue.entries() {
                 terminal.output("\(entry.state.badge) \(entry.md5)  \(entry.path)" + (entry.reason.map { "  (\($0))" } ?? ""))
             }
             terminal.output("\(status.queued) queued, \(status.uploading) uploading, \(status.done) backed up, \(status.failed) failed.")

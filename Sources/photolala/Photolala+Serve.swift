@@ -38,7 +38,7 @@ extension Photolala {
         @Flag(help: "Open the URL in the default browser.")
         var open = false
 
-        @Flag(help: "Upload starred photos after 3 minutes without a star instead of 10.")
+        @Flag(help: "Upload starred photos after 3 minutes without a star instead of 10 (also PHOTOLALA_DEBUG_TIMING=1).")
         var debugTiming = false
 
         func validate() throws {
@@ -61,7 +61,7 @@ extension Photolala {
                 var terminal = Terminal()
                 terminal.message("warning: cloud backup is off: \(error)")
             }
-            if debugTiming {
+            if debugTiming || configuration.cloud?.debugTiming == true {
                 configuration.backupInactivity = BackupQueueManager.debugInactivity
             }
             let shouldOpen = open

@@ -107,32 +107,107 @@ import Testing
         #expect(error?.code == .quotaExceeded)
         #expect(error?.message.contains("PHOTOLALA_QUOTA_BYTES") == true)
         #expect(try await store.listAll(prefix: "").isEmpty)
+        // What is stored counts, thumbnails and metadata too: room for the originals alone is not enough.
+        options.quotaBytes = try paths.reduce(0) { $0 + (try FileStatus(path: $1).size) }
+        let tight = await #expect(throws: BackupError.self) {
+            try await BackupService(store: store, userID: Self.userID, engine: engine, options: options).backUp(paths)
+        }
+        #expect(tight?.code == .quotaExceeded)
     }
 
     @Test func aServerStoppedMidBatchIsRetriedThenReportedWithoutTheSecret() async throws {
         guard let server = try await SeaweedFS.start() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
         defer { server.stop() }
+        let bucket = try await makeS3Store(on: server)
+        // The client talks to the server through a relay that cuts the line at once when the
+        // server is stopped, and counts the connections tried after that.
+        let relay = try TCPProxy(upstreamPort: Int(server.endpoint.split(separator: ":").last ?? "") ?? 0)
+        defer { relay.stop() }
+        let attempts = 3
+        let store = FaultyStore(
+            S3ObjectStore(
+                location: try S3Location(endpoint: relay.endpoint, bucket: bucket.location.bucket, region: "us-east-1"),
+                credentials: AWSCredentials(accessKeyID: server.accessKey, secretAccessKey: server.secretKey),
+                retry: RetryPolicy(maximumAttempts: attempts, baseDelay: .milliseconds(50), maximumDelay: .milliseconds(200)), timeout: .seconds(30)))
         let folder = try TemporaryDirectory()
-        let base = try await makeS3Store(on: server)
         let engine = try makeEngine(in: folder)
         let paths = try await makePhotos(4, in: folder)
-        let store = FaultyStore(base)
-        await store.configure(beforeFirstUpload: {
+        let log = ProgressLog()
+        let originals = Counter()
+        // Originals go up one at a time: before the second, wait for the first photo to be
+        // complete (thumbnail and metadata too), then stop the server.
+        await store.configure(beforePut: { key in
+            guard key.hasPrefix("photos/") else { return }
+            await originals.increment()
+            guard await originals.value == 2 else { return }
+            while (log.last?.photosDone ?? 0) < 1 {
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            relay.cut()
             server.stop()
-            try? await Task.sleep(for: .seconds(2))
         })
         var options = BackupService.Options()
         options.concurrency = 1
-        var text = ""
-        do {
-            let report = try await BackupService(store: store, userID: Self.userID, engine: engine, options: options).backUp(paths)
-            #expect(report.failed.count == 4)
-            text = report.failed.map(\.reason).joined(separator: "\n")
-        } catch {
-            text = "\(error)"
+        let report = try await BackupService(store: store, userID: Self.userID, engine: engine, options: options).backUp(paths) { log.append($0) }
+
+        #expect(report.uploaded.count == 1, "the photo completed before the stop")
+        #expect(report.skipped.isEmpty)
+        #expect(report.failed.count == 3)
+        #expect(Set(report.failed.compactMap(\.md5) + report.uploaded) == Set(try paths.map { try ContentHash.md5(ofFileAt: $0) }))
+        for failure in report.failed {
+            #expect(failure.reason.contains("could not reach \(relay.endpoint)"), "\(failure.reason)")
         }
-        #expect(text.contains("could not reach"), "\(text)")
+        // The catalog could not be read either: reported, with the photo stored all the same.
+        let catalogFailure = try #require(report.catalogFailure)
+        #expect(catalogFailure.contains("could not reach") && catalogFailure.contains("The next backup run lists them"), "\(catalogFailure)")
+        // Three originals and the catalog's manifest failed, each after its retries.
+        let failedRequests = 4
+        #expect(relay.connectionsAfterCut > failedRequests, "retried: \(relay.connectionsAfterCut) connections for \(failedRequests) requests")
+        #expect(relay.connectionsAfterCut <= failedRequests * attempts)
+        let text = report.failed.map(\.reason).joined(separator: "\n") + catalogFailure
         #expect(!text.contains(server.secretKey))
+    }
+
+    @Test(arguments: StoreKind.allCases) func aShardMissingOrAlteredInTheStoreIsRebuiltFromTheStoredPhotos(_ kind: StoreKind) async throws {
+        let folder = try TemporaryDirectory()
+        guard let store = try await makeStore(kind, in: folder) else { return }
+        let engine = try makeEngine(in: folder)
+        let service = BackupService(store: store, userID: Self.userID, engine: engine)
+        let paths = try await makePhotos(8, in: folder)
+        #expect(try await service.backUp(Array(paths.prefix(7))).catalogFailure == nil)
+        let catalog = CloudCatalog(store: store, layout: service.layout)
+        let written = try await catalog.load()
+        let listed = try #require(written.manifest).shards.filter { $0.rows > 0 }.map(\.index)
+        #expect(listed.count >= 2)
+        // One shard altered (a row dropped, as a partial write would), another gone.
+        let altered = service.layout.shard(listed[0])
+        let csv = try #require(try await store.get(altered))
+        _ = try await store.put(
+            altered, body: Array(String(decoding: csv, as: UTF8.self).split(separator: "\n").dropLast().joined(separator: "\n").utf8),
+            options: PutOptions())
+        try await store.delete(service.layout.shard(listed[1]))
+        let error = await #expect(throws: BackupError.self) { try await catalog.load() }
+        #expect(error?.code == .catalogDamaged)
+
+        let report = try await service.backUp([paths[7]])
+        #expect(report.catalogFailure == nil)
+        let repaired = try await catalog.load()
+        #expect(repaired.entries.count == 8)
+        #expect(Set(written.entries).isSubset(of: Set(repaired.entries)), "every row is back, as it was")
+    }
+
+    @Test(arguments: StoreKind.allCases) func twoDevicesBackingUpAtOnceBothEndUpInTheCatalog(_ kind: StoreKind) async throws {
+        let folder = try TemporaryDirectory()
+        guard let store = try await makeStore(kind, in: folder) else { return }
+        let first = try makeEngine(in: folder)
+        let second = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("cache-b"), dataDirectory: folder.path("data-b")))
+        let paths = try await makePhotos(12, in: folder)
+        async let one = BackupService(store: store, userID: Self.userID, engine: first).backUp(Array(paths[..<6]))
+        async let other = BackupService(store: store, userID: Self.userID, engine: second).backUp(Array(paths[6...]))
+        let reports = try await [one, other]
+        #expect(reports.allSatisfy { $0.catalogFailure == nil && $0.failed.isEmpty })
+        let entries = try await CloudCatalog(store: store, layout: CloudLayout(userID: Self.userID)).load().entries
+        #expect(Set(entries.map(\.md5)) == Set(try paths.map { try ContentHash.md5(ofFileAt: $0) }))
     }
 }
 
@@ -145,4 +220,5 @@ final class ProgressLog: Sendable {
     }
 
     var count: Int { updates.withLock { $0.count } }
+    var last: BackupProgress? { updates.withLock { $0.last } }
 }

@@ -64,6 +64,39 @@ import Testing
         #expect(throws: CloudConfigurationError.self) { try AWSCredentialChain(environment: ["AWS_ACCESS_KEY_ID": "HALF"]).credentials() }
     }
 
+    @Test func theRegionComesFromTheEnvironmentThenTheFileThenTheProfile() throws {
+        let folder = try TemporaryDirectory()
+        let data = folder.path("data")
+        let home = ["HOME": folder.path]
+        #expect(try CloudConfiguration.load(environment: home, dataDirectory: data).region == "us-east-1")
+        try AtomicFile.write(Array("[default]\nregion = us-west-2\n".utf8), to: folder.path(".aws/config"))
+        #expect(try CloudConfiguration.load(environment: home, dataDirectory: data).region == "us-west-2")
+        var settings = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: data + "/cloud.json"))) as? [String: Any] ?? [:]
+        settings["region"] = "eu-north-1"
+        try AtomicFile.write(Array(try JSONSerialization.data(withJSONObject: settings)), to: data + "/cloud.json")
+        #expect(try CloudConfiguration.load(environment: home, dataDirectory: data).region == "eu-north-1")
+        let defaultRegion = home.merging(["AWS_DEFAULT_REGION": "ap-south-1"]) { $1 }
+        #expect(try CloudConfiguration.load(environment: defaultRegion, dataDirectory: data).region == "ap-south-1")
+        let region = defaultRegion.merging(["AWS_REGION": "sa-east-1"]) { $1 }
+        #expect(try CloudConfiguration.load(environment: region, dataDirectory: data).region == "sa-east-1")
+    }
+
+    @Test func debugTimingComesFromTheFileOrTheEnvironment() throws {
+        let folder = try TemporaryDirectory()
+        let data = folder.path("data")
+        let home = ["HOME": folder.path]
+        #expect(try CloudConfiguration.load(environment: home, dataDirectory: data).debugTiming == false)
+        #expect(try CloudConfiguration.load(environment: home.merging(["PHOTOLALA_DEBUG_TIMING": "1"]) { $1 }, dataDirectory: data).debugTiming)
+        try AtomicFile.write(Array(#"{"debugTiming":true}"#.utf8), to: data + "/cloud.json")
+        #expect(try CloudConfiguration.load(environment: home, dataDirectory: data).debugTiming)
+        #expect(
+            try CloudConfiguration.load(environment: home.merging(["PHOTOLALA_DEBUG_TIMING": "0"]) { $1 }, dataDirectory: data).debugTiming == false)
+        let error = #expect(throws: CloudConfigurationError.self) {
+            try CloudConfiguration.load(environment: home.merging(["PHOTOLALA_DEBUG_TIMING": "soon"]) { $1 }, dataDirectory: data)
+        }
+        #expect(error?.message.contains("PHOTOLALA_DEBUG_TIMING") == true)
+    }
+
     @Test func theDescriptionNeverShowsTheSecret() throws {
         let folder = try TemporaryDirectory()
         let environment = [
@@ -71,7 +104,9 @@ import Testing
             "AWS_SESSION_TOKEN": "token-never-shown",
         ]
         let configuration = try CloudConfiguration.load(environment: environment, dataDirectory: folder.path("data"))
-        for text in ["\(configuration)", String(reflecting: configuration), "\(String(describing: configuration.credentials))"] {
+        var dumped = ""
+        dump(configuration, to: &dumped)
+        for text in ["\(configuration)", String(reflecting: configuration), "\(String(describing: configuration.credentials))", dumped] {
             #expect(!text.contains("s3cr3t-never-shown") && !text.contains("token-never-shown"))
         }
         #expect("\(configuration)".contains("AKIDSHOWN"))

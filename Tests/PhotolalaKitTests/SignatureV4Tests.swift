@@ -71,10 +71,16 @@ import Testing
         #expect(query.range(of: "&X-Amz-Signature=[0-9a-f]{64}$", options: .regularExpression) != nil)
     }
 
-    @Test func credentialsNeverDescribeTheirSecret() {
+    @Test func credentialsNeverDescribeOrMirrorTheirSecret() {
         let credentials = AWSCredentials(accessKeyID: "AKID", secretAccessKey: "very-secret", sessionToken: "token-secret")
-        for text in ["\(credentials)", String(reflecting: credentials)] {
-            #expect(!text.contains("very-secret") && !text.contains("token-secret"))
+        var dumped = ""
+        dump(credentials, to: &dumped)
+        var dumpedInside = ""
+        dump([credentials], to: &dumpedInside)
+        let mirrored = Mirror(reflecting: credentials).children.map { "\($0.label ?? ""): \($0.value)" }.joined(separator: ", ")
+        for text in ["\(credentials)", String(reflecting: credentials), String(describing: credentials), dumped, dumpedInside, mirrored] {
+            #expect(!text.contains("very-secret") && !text.contains("token-secret"), "\(text)")
+            #expect(text.contains("AKID"))
         }
     }
 

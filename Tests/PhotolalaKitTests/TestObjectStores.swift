@@ -44,15 +44,15 @@ func makeS3Store(on server: SeaweedFS, secret: String? = nil, bucket: String? = 
 }
 
 /// A store that forwards to another and can misbehave on cue: crash between parts, damage a
-/// body in transit, or run a hook on the first upload. It counts what it forwards.
+/// body in transit, or run a hook before each put. It counts what it forwards.
 actor FaultyStore: ObjectStore {
     let base: any ObjectStore
     /// Fail every part upload after this many succeeded.
     var failPartsAfter: Int?
     /// Flip a byte of each body after its Content-MD5 was computed.
     var damageBodies = false
-    /// Runs before the first put or part.
-    var beforeFirstUpload: (@Sendable () async -> Void)?
+    /// Runs before each put, with its key.
+    var beforePut: (@Sendable (String) async -> Void)?
     private(set) var partsUploaded = 0
     private(set) var puts = 0
 
@@ -60,17 +60,10 @@ actor FaultyStore: ObjectStore {
         self.base = base
     }
 
-    func configure(failPartsAfter: Int? = nil, damageBodies: Bool = false, beforeFirstUpload: (@Sendable () async -> Void)? = nil) {
+    func configure(failPartsAfter: Int? = nil, damageBodies: Bool = false, beforePut: (@Sendable (String) async -> Void)? = nil) {
         self.failPartsAfter = failPartsAfter
         self.damageBodies = damageBodies
-        self.beforeFirstUpload = beforeFirstUpload
-    }
-
-    private func firstUpload() async {
-        if let hook = beforeFirstUpload {
-            beforeFirstUpload = nil
-            await hook()
-        }
+        self.beforePut = beforePut
     }
 
     private func damaged(_ body: [UInt8]) -> [UInt8] {
@@ -81,7 +74,7 @@ actor FaultyStore: ObjectStore {
     }
 
     func put(_ key: String, body: [UInt8], options: PutOptions) async throws -> String {
-        await firstUpload()
+        await beforePut?(key)
         puts += 1
         return try await base.put(key, body: damaged(body), options: options)
     }
@@ -105,7 +98,6 @@ actor FaultyStore: ObjectStore {
     }
 
     func uploadPart(_ key: String, uploadID: String, partNumber: Int, body: [UInt8]) async throws -> String {
-        await firstUpload()
         if let limit = failPartsAfter, partsUploaded >= limit {
             throw ObjectStoreError(.unreachable, "simulated crash before part \(partNumber)")
         }

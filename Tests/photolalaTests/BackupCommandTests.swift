@@ -11,9 +11,11 @@ struct BackupCommandTests {
         [
             "PHOTOLALA_S3_ENDPOINT": server.endpoint, "PHOTOLALA_S3_BUCKET": bucket, "AWS_ACCESS_KEY_ID": server.accessKey,
             "AWS_SECRET_ACCESS_KEY": secret ?? server.secretKey, "AWS_REGION": "us-east-1",
-            "PHOTOLALA_USER_ID": "6ba7b810-9dad-11d1-80b4-00c04fd430c8",
+            "PHOTOLALA_USER_ID": userID,
         ]
     }
+
+    static let userID = "6ba7b810-9dad-11d1-80b4-00c04fd430c8"
 
     static func bucket(on server: SeaweedFS) async throws -> S3ObjectStore {
         let location = try S3Location(endpoint: server.endpoint, bucket: "cli" + UUID().uuidString.lowercased().prefix(8), region: "us-east-1")
@@ -58,6 +60,66 @@ struct BackupCommandTests {
         #expect(again.standardOutput.hasPrefix("0 uploaded, 1 already in the cloud, 0 failed"), "\(again.standardOutput)")
     }
 
+    /// The issue's acceptance check, through AWS's own command line: what `backup star` and
+    /// `backup run` stored, as `aws s3api` sees it.
+    @Test("after backup star and run, the AWS CLI sees Deep Archive and the Format tag, Standard thumbnails, binary plists and the catalog")
+    func acceptanceThroughTheAWSCommandLine() async throws {
+        guard let server = try await SeaweedFS.shared() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
+        guard let aws = try AWSCommandLine(server: server) else { return print("skipped: the AWS CLI ('aws') is not installed") }
+        let store = try await Self.bucket(on: server)
+        let bucket = store.location.bucket
+        let cli = try CLI()
+        let environment = Self.environment(server, bucket: bucket)
+        let photos = cli.folder.path("photos")
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        let formats = ["orientation6.jpg": "JPEG", "photo.heic": "HEIF", "photo.png": "PNG"]
+        for name in formats.keys {
+            try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: photos + "/" + name)
+        }
+        let star = try cli.run(["backup", "star"] + formats.keys.sorted().map { photos + "/" + $0 }, environment: environment)
+        #expect(star.status == 0, "\(star.standardError)")
+        let run = try cli.run(["backup", "run"], environment: environment)
+        #expect(run.status == 0, "\(run.standardError)")
+
+        let layout = CloudLayout(userID: Self.userID)
+        var md5s: [String] = []
+        for (name, format) in formats {
+            let md5 = try ContentHash.md5(ofFileAt: photos + "/" + name)
+            md5s.append(md5)
+            let photo = try aws.json(["s3api", "head-object", "--bucket", bucket, "--key", layout.photo(md5)])
+            #expect(photo["StorageClass"] as? String == "DEEP_ARCHIVE", "\(name): \(photo)")
+            if let count = photo["TagCount"] as? Int {
+                #expect(count == 1)
+            }
+            #expect(try await store.head(layout.photo(md5))?.tagCount == 1)
+            let tagging = try aws.json(["s3api", "get-object-tagging", "--bucket", bucket, "--key", layout.photo(md5)])
+            let tags = (tagging["TagSet"] as? [[String: String]] ?? []).map { "\($0["Key"] ?? "")=\($0["Value"] ?? "")" }
+            #expect(tags == ["Format=\(format)"], "\(name)")
+            // S3 leaves StorageClass out for STANDARD; SeaweedFS names the class it was given.
+            let thumbnail = try aws.json(["s3api", "head-object", "--bucket", bucket, "--key", layout.thumbnail(md5)])
+            #expect(["STANDARD", nil].contains(thumbnail["StorageClass"] as? String), "\(thumbnail)")
+            #expect(thumbnail["ContentType"] as? String == "image/jpeg")
+            let plist = cli.folder.path("\(md5).plist")
+            _ = try aws.json(["s3api", "get-object", "--bucket", bucket, "--key", layout.metadata(md5), plist])
+            let read = try Shell.run(
+                "python3",
+                [
+                    "-c",
+                    "import plistlib, sys; data = open(sys.argv[1], 'rb').read(); assert data.startswith(b'bplist00'); print(plistlib.loads(data)['originalFilename'])",
+                    plist,
+                ])
+            #expect(read == name + "\n")
+        }
+        let catalog = cli.folder.path("catalog")
+        try aws.run(["s3", "cp", "--recursive", "s3://\(bucket)/\(layout.catalogPrefix)", catalog])
+        #expect(FileManager.default.fileExists(atPath: catalog + "/manifest.plist"))
+        for md5 in md5s {
+            let shard = try String(contentsOfFile: catalog + "/\(md5.prefix(1)).csv", encoding: .utf8)
+            #expect(shard.hasPrefix("md5,filename,size,photodate,modified,width,height,applephotoid\n"))
+            #expect(shard.split(separator: "\n").contains { $0.hasPrefix(md5 + ",") }, "\(md5) in \(md5.prefix(1)).csv")
+        }
+    }
+
     @Test("a failing run with a wrong secret never prints the secret")
     func wrongSecret() async throws {
         guard let server = try await SeaweedFS.shared() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
@@ -82,6 +144,29 @@ struct BackupCommandTests {
         }
     }
 
+    @Test("backup unstar finds a photo by the path it was starred under, even deleted; a photo not starred is an error")
+    func unstarByPath() async throws {
+        let cli = try CLI()
+        let photos = cli.folder.path("photos")
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        for name in ["photo.gif", "orientation6.jpg"] {
+            try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: photos + "/" + name)
+        }
+        let jpeg = photos + "/orientation6.jpg"
+        let gif = photos + "/photo.gif"
+        let md5 = try ContentHash.md5(ofFileAt: jpeg)
+        #expect(try cli.run("backup", "star", jpeg, gif).status == 0)
+        try FileManager.default.removeItem(atPath: jpeg)
+        let unstar = try cli.run("backup", "unstar", jpeg)
+        #expect(unstar.status == 0, "\(unstar.standardError)")
+        #expect(unstar.standardOutput == "unstarred \(md5)  \(jpeg)\n")
+        let again = try cli.run("backup", "unstar", jpeg, gif)
+        #expect(again.status == 1)
+        #expect(again.standardError.contains("error: \(jpeg): '\(jpeg)' is not starred"), "\(again.standardError)")
+        #expect(again.standardOutput.contains("unstarred \(try ContentHash.md5(ofFileAt: gif))  \(gif)"))
+        #expect(try cli.run("backup", "status", "--json").standardOutput.contains(#""queued":0"#))
+    }
+
     @Test("cloud usage counts the user's bytes")
     func usage() async throws {
         guard let server = try await SeaweedFS.shared() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
@@ -95,5 +180,37 @@ struct BackupCommandTests {
 
     static func size(_ path: String) throws -> Int {
         (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+}
+
+/// AWS's own command line (`aws`), pointed at a SeaweedFS with its test credentials.
+struct AWSCommandLine {
+    let server: SeaweedFS
+
+    /// `nil` when `aws` is not installed (a failure instead under `make test`).
+    init?(server: SeaweedFS) throws {
+        guard try Shell.capture("/bin/sh", ["-c", "command -v aws"]).status == 0 else {
+            try TestServers.unavailable("the AWS CLI ('aws')", install: "pip install awscli")
+            return nil
+        }
+        self.server = server
+    }
+
+    /// Runs `aws ARGUMENTS --endpoint-url …` and returns its output; AWS_CA_BUNDLE, set on
+    /// these machines for other hosts, is left out, as the CLI refuses a bundle it cannot use.
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        try Shell.run(
+            "/usr/bin/env",
+            ["-u", "AWS_CA_BUNDLE", "-u", "AWS_PROFILE", "aws"] + arguments + ["--endpoint-url", server.endpoint, "--output", "json"],
+            environment: [
+                "AWS_ACCESS_KEY_ID": server.accessKey, "AWS_SECRET_ACCESS_KEY": server.secretKey, "AWS_DEFAULT_REGION": "us-east-1",
+                "AWS_REGION": "us-east-1",
+            ])
+    }
+
+    /// The JSON `aws` printed.
+    func json(_ arguments: [String]) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(try run(arguments).utf8)) as? [String: Any] ?? [:]
     }
 }

@@ -22,6 +22,10 @@ struct CLI {
     }()
 
     func run(_ arguments: String..., environment: [String: String] = [:]) throws -> Shell.Output {
+        try run(arguments, environment: environment)
+    }
+
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Shell.Output {
         let defaults = ["PHOTOLALA_CACHE_DIR": folder.path("cache"), "PHOTOLALA_DATA_DIR": folder.path("data")]
         return try Shell.capture(Self.binary, arguments, environment: defaults.merging(environment) { $1 })
     }

@@ -32,7 +32,17 @@ public struct AWSCredentialChain: Sendable {
 
     /// `AWS_REGION`, `AWS_DEFAULT_REGION`, or the profile's `region` in `~/.aws/config`.
     public func region() -> String? {
-        value("AWS_REGION") ?? value("AWS_DEFAULT_REGION") ?? Self.iniSections(configFile)?[configSection]?["region"]
+        environmentRegion ?? profileRegion
+    }
+
+    /// `AWS_REGION`, else `AWS_DEFAULT_REGION`.
+    public var environmentRegion: String? {
+        value("AWS_REGION") ?? value("AWS_DEFAULT_REGION")
+    }
+
+    /// The profile's `region` in `~/.aws/config`.
+    public var profileRegion: String? {
+        Self.iniSections(configFile)?[configSection]?["region"]
     }
 
     var home: String { value("HOME") ?? "/tmp" }

@@ -1,7 +1,7 @@
 /// An access key pair and optional session token for signing S3 requests.
 ///
-/// Its description names the access key id only: the secret and the token never reach a log,
-/// an error message or `--help` output through string interpolation.
+/// Its description, debug description and mirror name the access key id only: the secret and
+/// the token never reach a log, an error message, `dump` or a test failure's printout.
 public struct AWSCredentials: Sendable, Equatable {
     public var accessKeyID: String
     public var secretAccessKey: String
@@ -25,4 +25,15 @@ extension AWSCredentials: CustomStringConvertible, CustomDebugStringConvertible 
     }
 
     public var debugDescription: String { description }
+}
+
+extension AWSCredentials: CustomReflectable {
+    /// What `dump` and `Mirror` show: the access key id, the rest redacted.
+    public var customMirror: Mirror {
+        var children: [(label: String?, value: Any)] = [("accessKeyID", accessKeyID), ("secretAccessKey", "<redacted>")]
+        if sessionToken != nil {
+            children.append(("sessionToken", "<redacted>"))
+        }
+        return Mirror(self, children: children, displayStyle: .struct)
+    }
 }

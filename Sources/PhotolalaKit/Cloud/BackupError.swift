@@ -14,6 +14,9 @@ public struct BackupError: Error, Sendable, CustomStringConvertible {
         public static let verificationFailed = Code("verificationFailed")
         public static let fileChanged = Code("fileChanged")
         public static let changedSinceStarred = Code("changedSinceStarred")
+        public static let notStarred = Code("notStarred")
+        public static let catalogDamaged = Code("catalogDamaged")
+        public static let catalogBusy = Code("catalogBusy")
     }
 
     public let code: Code
@@ -43,5 +46,24 @@ public struct BackupError: Error, Sendable, CustomStringConvertible {
         .init(
             code: .changedSinceStarred,
             message: "'\(path)' changed since it was starred, so it no longer has the starred MD5; star it again to back up its new content.")
+    }
+
+    static func notStarred(_ path: String) -> Self {
+        .init(code: .notStarred, message: "'\(path)' is not starred: no photo in the backup queue was starred under that path or has that content.")
+    }
+
+    static func catalogDamaged(_ key: String) -> Self {
+        .init(
+            code: .catalogDamaged,
+            message:
+                "The cloud catalog's shard '\(key)' is missing or does not match the SHA-256 its manifest records; the next backup run rebuilds it.")
+    }
+
+    static func catalogBusy(attempts: Int) -> Self {
+        .init(
+            code: .catalogBusy,
+            message:
+                "Other devices changed the cloud catalog each of the \(attempts) times this one tried to update it; try again when their backups are done."
+        )
     }
 }

@@ -7,23 +7,25 @@ public struct BackupProgress: Sendable, Equatable, Codable {
     /// Of ``photosDone``, those that were in the cloud already.
     public var photosSkipped = 0
     public var photosFailed = 0
-    /// Bytes that this run must upload (originals, thumbnails and metadata not yet stored).
+    /// Bytes of the originals this run must upload. Thumbnails and metadata plists, a few
+    /// kilobytes each, are not counted here (the quota check estimates them).
     public var bytesTotal: Int64 = 0
+    /// Of ``bytesTotal``, those stored: sent by this run, or parts of a multipart upload an
+    /// earlier run left, which this one resumes.
     public var bytesUploaded: Int64 = 0
-    /// Average upload throughput since the run started.
+    /// Average upload throughput since the run started, of the bytes this run sent.
     public var bytesPerSecond: Double = 0
     /// At that throughput; `nil` until something was uploaded.
     public var secondsRemaining: Double?
 
     public init() {}
-
-    /// Whether every photo has been dealt with.
-    public var isFinished: Bool { photosDone + photosFailed >= photosTotal }
 }
 
 /// Collects progress from concurrent uploads and reports each change.
 actor BackupProgressTracker {
     private var progress = BackupProgress()
+    /// Bytes stored by an earlier run (resumed parts): not sent now, so not part of the speed.
+    private var resumedBytes: Int64 = 0
     private let started = ContinuousClock.now
     private let report: @Sendable (BackupProgress) -> Void
 
@@ -37,11 +39,23 @@ actor BackupProgressTracker {
         report(progress)
     }
 
+    /// Bytes this run sent.
     func uploaded(_ bytes: Int64) {
         progress.bytesUploaded += bytes
+        update()
+    }
+
+    /// Bytes an earlier run stored, found when resuming its multipart upload.
+    func resumed(_ bytes: Int64) {
+        progress.bytesUploaded += bytes
+        resumedBytes += bytes
+        update()
+    }
+
+    private func update() {
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        progress.bytesPerSecond = seconds > 0 ? Double(progress.bytesUploaded) / seconds : 0
+        progress.bytesPerSecond = seconds > 0 ? Double(progress.bytesUploaded - resumedBytes) / seconds : 0
         progress.secondsRemaining =
             progress.bytesPerSecond > 0 ? Double(max(0, progress.bytesTotal - progress.bytesUploaded)) / progress.bytesPerSecond : nil
         report(progress)

@@ -4,7 +4,8 @@ import GRDB
 /// The star-based backup queue (seed 002's BackupQueueManager and BackupStatusManager): photos
 /// starred from any source wait in the database; after a quiet period with no star or unstar
 /// (10 minutes, 3 with debug timing, seconds in tests) the queue uploads itself, publishing
-/// progress to every subscriber.
+/// progress to every subscriber. The server calls ``start()`` at launch, so a queue left by an
+/// earlier run or starred from the command line uploads too.
 public actor BackupQueueManager {
     /// The production quiet period.
     public static let standardInactivity: Duration = .seconds(600)
@@ -14,8 +15,16 @@ public actor BackupQueueManager {
     let database: PhotolalaDatabase
     let service: BackupService?
     let inactivity: Duration
-    private var timer: Task<Void, Never>?
+    /// Waits for the quiet period's end; see ``watch()``.
+    private var watcher: Task<Void, Never>?
+    /// Whether the watch goes on with an empty queue, for photos another process stars.
+    private var watchesOtherProcesses = false
+    /// When this process last starred, unstarred or ran: the quiet period counts from it too.
+    private var lastChange: Date?
     private var running: Task<BackupService.Report, any Error>?
+    /// Whether a run's uploads are under way (its bytes then count in the status).
+    private var isUploading = false
+    /// The run going on, or the last one.
     private var progress = BackupProgress()
     private var subscribers: [UUID: AsyncStream<BackupQueueStatus>.Continuation] = [:]
 
@@ -84,46 +93,6 @@ public actor BackupQueueManager {
         return hashed.map { $0.map(\.md5) }
     }
 
-    /// Takes a photo off the queue by MD5; its cloud copy, if any, stays.
-    /// - Throws: ``PhotolalaError/databaseFailed``.
-    public func unstar(md5: String) throws {
-        try database.write { db in
-            try db.execute(sql: "DELETE FROM backupQueue WHERE md5 = ?", arguments: [md5.lowercased()])
-        }
-        changed()
-    }
-
-    /// Takes the photo at `path` off the queue.
-    /// - Returns: Its MD5.
-    @discardableResult
-    public func unstar(_ path: String) async throws -> String {
-        try await unstar([path])[0].get()
-    }
-
-    /// Takes many photos off the queue, hashed four at a time and announced once.
-    /// - Returns: For each path, in order, its MD5 or why it could not be unstarred.
-    public func unstar(_ paths: [String]) async -> [Result<String, any Error>] {
-        let hashed: [Result<String, any Error>]
-        do {
-            hashed = try await concurrently(paths, limit: 4) { path in
-                do {
-                    return .success(try await offload { try ContentHash.md5(ofFileAt: path) })
-                } catch {
-                    return .failure(error)
-                }
-            }
-            try database.write { db in
-                for case .success(let md5) in hashed {
-                    try db.execute(sql: "DELETE FROM backupQueue WHERE md5 = ?", arguments: [md5])
-                }
-            }
-        } catch {
-            return paths.map { _ in .failure(error) }
-        }
-        changed()
-        return hashed
-    }
-
     /// Every photo in the queue, oldest star first.
     public func entries() throws -> [BackupQueueEntry] {
         try database.read { db in
@@ -139,24 +108,35 @@ public actor BackupQueueManager {
         }
     }
 
-    /// Counts per state and the current run's bytes and speed.
+    /// Counts and bytes per state, with the progress of a run going on in this process.
+    ///
+    /// `bytesTotal` is the size of the originals in the queue and `bytesUploaded` that of those
+    /// backed up, plus what a run going on here has stored so far: the same figures
+    /// `backup status --json` prints from another process (which sees no run's bytes in
+    /// flight). The run's own bytes, speed and time left are the `run…` fields.
     public func status() throws -> BackupQueueStatus {
         var status = BackupQueueStatus()
-        let counts = try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT state, COUNT(*) AS count FROM backupQueue GROUP BY state").map { row in
-                (BackupState(rawValue: row["state"]) ?? .failed, row["count"] as Int)
-            }
+        let rows = try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT state, COUNT(*) AS count, SUM(size) AS bytes FROM backupQueue GROUP BY state")
         }
-        for (state, count) in counts {
-            switch state {
+        for row in rows {
+            let count: Int = row["count"]
+            let bytes: Int64 = row["bytes"] ?? 0
+            status.bytesTotal += bytes
+            switch BackupState(rawValue: row["state"]) ?? .failed {
             case .starred: status.queued += count
             case .uploading: status.uploading += count
-            case .backedUp: status.done += count
+            case .backedUp:
+                status.done += count
+                status.bytesUploaded += bytes
             case .failed: status.failed += count
             }
         }
-        status.bytesUploaded = progress.bytesUploaded
-        status.bytesTotal = progress.bytesTotal
+        if isUploading {
+            status.bytesUploaded += progress.bytesUploaded
+        }
+        status.runBytesUploaded = progress.bytesUploaded
+        status.runBytesTotal = progress.bytesTotal
         status.bytesPerSecond = progress.bytesPerSecond
         status.secondsRemaining = progress.secondsRemaining
         status.photosDone = progress.photosDone + progress.photosFailed
@@ -184,21 +164,39 @@ public actor BackupQueueManager {
     ///   credentials); the photos are then marked failed with that reason.
     @discardableResult
     public func runNow() async throws -> BackupService.Report {
-        timer?.cancel()
-        timer = nil
         if let running {
             return try await running.value
         }
         let task = Task { try await self.upload() }
         running = task
-        defer { running = nil }
+        defer {
+            running = nil
+            // Photos starred while this run went on wait for a quiet period after it.
+            lastChange = Date()
+        }
         return try await task.value
     }
 
-    /// Cancels the inactivity timer and ends every status stream, at shutdown.
+    /// Picks up where the last process left off, at server start: photos a crash left
+    /// ``BackupState/uploading`` are queued again, and the quiet period starts, so photos
+    /// already in the queue upload without waiting for another star. From then on the queue
+    /// also notices photos starred by another process (`photolala backup star`), looking at
+    /// the database once per quiet period.
+    /// - Throws: ``PhotolalaError/databaseFailed``.
+    public func start() throws {
+        try database.write { db in
+            try db.execute(sql: "UPDATE backupQueue SET state = 'starred', reason = NULL, updated = ? WHERE state = 'uploading'", arguments: [Date()])
+        }
+        watchesOtherProcesses = true
+        lastChange = Date()
+        publish()
+        scheduleRun()
+    }
+
+    /// Stops the quiet-period watch and ends every status stream, at shutdown.
     public func stop() {
-        timer?.cancel()
-        timer = nil
+        watcher?.cancel()
+        watcher = nil
         for continuation in subscribers.values {
             continuation.finish()
         }
@@ -206,59 +204,101 @@ public actor BackupQueueManager {
     }
 
     private func upload() async throws -> BackupService.Report {
-        guard let service else { throw CloudConfigurationError.missingBucket }
+        guard let service else { throw CloudConfigurationError.notConfigured }
         let pending = try entries().filter { $0.state != .backedUp }
         guard !pending.isEmpty else { return BackupService.Report() }
         try setState(.uploading, reason: nil, md5s: pending.map(\.md5))
         progress = BackupProgress()
+        isUploading = true
         publish()
         do {
             let report = try await service.backUp(pending.map { BackupItem(path: $0.path, md5: $0.md5, size: $0.size, filename: $0.filename) }) {
                 [weak self] progress in
                 Task { await self?.record(progress) }
             }
-            try setState(.backedUp, reason: nil, md5s: report.uploaded + report.skipped)
+            isUploading = false
+            progress = report.progress
+            if let catalogFailure = report.catalogFailure {
+                // Stored but not listed: failed, so the next run finds them stored and lists them.
+                try setState(.failed, reason: catalogFailure, md5s: report.uploaded + report.skipped)
+            } else {
+                try setState(.backedUp, reason: nil, md5s: report.uploaded + report.skipped)
+            }
             for failure in report.failed {
                 let md5s = failure.md5.map { [$0] } ?? pending.filter { $0.path == failure.path }.map(\.md5)
                 try setState(.failed, reason: failure.reason, md5s: md5s)
             }
-            progress = report.progress
             publish()
-            // Photos starred while this run went on wait for the next quiet period.
-            if try entries().contains(where: { $0.state == .starred }) {
-                scheduleRun()
-            }
             return report
         } catch {
+            isUploading = false
             try? setState(.failed, reason: "\(error)", md5s: pending.map(\.md5))
             publish()
             throw error
         }
     }
 
+    /// A run's progress; updates that arrive after the run ended are dropped.
     private func record(_ progress: BackupProgress) {
+        guard isUploading else { return }
         self.progress = progress
         publish()
     }
 
     /// A star or unstar: publish, and restart the quiet period.
-    private func changed() {
+    func changed() {
+        lastChange = Date()
         publish()
         scheduleRun()
     }
 
-    /// Uploads the queue once `inactivity` has passed without another call.
+    /// Starts the watch for the quiet period's end, unless it runs already or there is no
+    /// uploader.
     private func scheduleRun() {
-        timer?.cancel()
-        guard service != nil else { return }
-        timer = Task { [inactivity] in
+        guard service != nil, watcher == nil else { return }
+        watcher = Task { await self.watch() }
+    }
+
+    /// Uploads the queue whenever a quiet period has passed since the newest star, whether
+    /// it was made here or by another process (the database says when). Ends when nothing
+    /// is starred, unless ``start()`` asked it to keep looking.
+    private func watch() async {
+        while !Task.isCancelled {
+            let wait: Duration
             do {
-                try await Task.sleep(for: inactivity)
+                if let due = try nextRun() {
+                    let remaining = due.timeIntervalSinceNow
+                    if remaining <= 0 {
+                        _ = try? await runNow()
+                        continue
+                    }
+                    wait = .milliseconds(Int64((remaining * 1000).rounded(.up)))
+                } else if watchesOtherProcesses {
+                    wait = inactivity
+                } else {
+                    watcher = nil
+                    return
+                }
+            } catch {
+                wait = inactivity
+            }
+            do {
+                try await Task.sleep(for: wait)
             } catch {
                 return
             }
-            _ = try? await self.runNow()
         }
+    }
+
+    /// When the queue uploads by itself: a quiet period after the newest star in the
+    /// database or this process's last change or run; `nil` when nothing is starred.
+    private func nextRun() throws -> Date? {
+        let newest = try database.read { db in
+            try Date.fetchOne(db, sql: "SELECT MAX(updated) FROM backupQueue WHERE state = ?", arguments: [BackupState.starred.rawValue])
+        }
+        guard let newest else { return nil }
+        let seconds = Double(inactivity.components.seconds) + Double(inactivity.components.attoseconds) / 1e18
+        return max(newest, lastChange ?? newest).addingTimeInterval(seconds)
     }
 
     private func publish() {

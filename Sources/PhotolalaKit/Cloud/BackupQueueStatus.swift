@@ -1,12 +1,20 @@
 /// The star queue at a glance, as `backup status --json` prints it and the UI's status bar
-/// shows it: photos per state, plus bytes and speed of the run in progress.
+/// shows it: photos and bytes per state, plus the progress of the run going on.
 public struct BackupQueueStatus: Sendable, Equatable, Codable {
     public var queued = 0
     public var uploading = 0
     public var done = 0
     public var failed = 0
+    /// Of ``bytesTotal``, the bytes backed up: the photos done, plus what a run going on in
+    /// this process has stored so far.
     public var bytesUploaded: Int64 = 0
+    /// The size of the originals in the queue, whatever their state.
     public var bytesTotal: Int64 = 0
+    /// The current (or last) run's ``BackupProgress/bytesUploaded``, for its progress bar.
+    public var runBytesUploaded: Int64 = 0
+    /// The current (or last) run's ``BackupProgress/bytesTotal``.
+    public var runBytesTotal: Int64 = 0
+    /// The current (or last) run's upload speed.
     public var bytesPerSecond: Double = 0
     public var secondsRemaining: Double?
     /// Photos finished and planned in the current (or last) run, for "Backing up 3 of 10 photos".

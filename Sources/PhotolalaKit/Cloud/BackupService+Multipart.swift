@@ -21,7 +21,7 @@ extension BackupService {
         }
         guard let uploadID else { return }
         for part in done.values {
-            await tracker.uploaded(part.size ?? 0)
+            await tracker.resumed(part.size ?? 0)
         }
         for number in 1...partCount where done[number] == nil {
             let offset = Int64(number - 1) * Int64(partSize)

@@ -41,6 +41,9 @@ public struct BackupService: Sendable {
         /// MD5s that were in the cloud already.
         public var skipped: [String] = []
         public var failed: [Failure] = []
+        /// Why the cloud catalog could not be updated; the photos are stored all the same, and
+        /// the next run, finding them stored, lists them.
+        public var catalogFailure: String?
         public var progress = BackupProgress()
     }
 
@@ -114,25 +117,27 @@ public struct BackupService: Sendable {
         var report = Report()
         report.failed = failed
         let plans = try await concurrently(items, limit: options.concurrency * 2) { try await self.plan($0) }
-        let needed = plans.filter(\.needsPhoto).reduce(Int64(0)) { $0 + $1.item.size }
-        if let quota = options.quotaBytes {
+        let originals = plans.filter(\.needsPhoto).reduce(Int64(0)) { $0 + $1.item.size }
+        // The quota holds everything stored, as usage() counts it: thumbnails and plists too.
+        let needed = originals + Int64(plans.filter { $0.needsThumbnail || $0.needsMetadata }.count) * Self.estimatedExtraBytesPerPhoto
+        if let quota = options.quotaBytes, needed > 0 {
             let used = try await usage()
             if used + needed > quota {
                 throw BackupError.quotaExceeded(used: used, needed: needed, quota: quota)
             }
         }
-        await tracker.start(photos: plans.count + failed.count, bytes: needed)
+        await tracker.start(photos: plans.count + failed.count, bytes: originals)
         for _ in failed {
             await tracker.failed()
         }
-        let originals = AsyncSemaphore(limit: options.concurrency)
+        let slots = AsyncSemaphore(limit: options.concurrency)
         let results = try await concurrently(plans, limit: options.concurrency * 2) { plan -> Result<CatalogEntry?, Failure> in
             if plan.isComplete {
                 await tracker.finished(skipped: true)
                 return .success(nil)
             }
             do {
-                let entry = try await upload(plan, originals: originals, tracker: tracker)
+                let entry = try await upload(plan, originals: slots, tracker: tracker)
                 await tracker.finished(skipped: false)
                 return .success(entry)
             } catch {
@@ -154,13 +159,24 @@ public struct BackupService: Sendable {
         }
         // Skipped photos are merged too: a run whose catalog update failed is repaired by the next.
         if !stored.isEmpty || !report.skipped.isEmpty {
-            try await CloudCatalog(store: store, layout: layout).merge(stored, present: report.skipped) { try await self.storedEntry($0) }
+            do {
+                try await CloudCatalog(store: store, layout: layout).merge(stored, present: report.skipped) { try await self.storedEntry($0) }
+            } catch {
+                report.catalogFailure =
+                    "The photos are stored, but the cloud catalog could not be updated, so other devices do not list them yet: \(error) The next backup run lists them."
+            }
         }
         report.progress = await tracker.current
         return report
     }
 
-    /// Bytes the user's objects occupy in the store now.
+    /// What a photo's thumbnail (a JPEG of at most 512 × 256) and metadata plist take, at
+    /// most, together: the quota check counts it for each photo that needs them, as their
+    /// sizes are known only once they are made.
+    static let estimatedExtraBytesPerPhoto: Int64 = 64 << 10
+
+    /// Bytes the user's objects occupy in the store now: originals, thumbnails, metadata and
+    /// the cloud catalog.
     /// - Throws: ``ObjectStoreError`` when the store cannot be listed.
     public func usage() async throws -> Int64 {
         var total: Int64 = 0

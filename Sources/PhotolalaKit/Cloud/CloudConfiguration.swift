@@ -6,8 +6,10 @@ import Foundation
 ///
 /// Settings come from `cloud.json` in the data directory, each overridden by its environment
 /// variable: `PHOTOLALA_S3_ENDPOINT`, `PHOTOLALA_S3_BUCKET`, `PHOTOLALA_BACKUP_FOLDER`,
-/// `PHOTOLALA_USER_ID`, `PHOTOLALA_QUOTA_BYTES`. The user id is created on first use and saved, so every run of
-/// this device writes under the same prefix. The description never shows the secret.
+/// `PHOTOLALA_USER_ID`, `PHOTOLALA_QUOTA_BYTES`, `PHOTOLALA_DEBUG_TIMING`. The region is the
+/// environment's (`AWS_REGION`, `AWS_DEFAULT_REGION`), else the file's, else the AWS profile's,
+/// else `us-east-1`. The user id is created on first use and saved, so every run of this device
+/// writes under the same prefix. The description never shows the secret.
 public struct CloudConfiguration: Sendable {
     /// `nil` for AWS itself (virtual-host addressing); any S3-compatible URL otherwise (path-style).
     public var endpoint: String?
@@ -19,6 +21,8 @@ public struct CloudConfiguration: Sendable {
     public var userID: String
     /// Bytes the backup may use in all; `nil` for no limit.
     public var quotaBytes: Int64?
+    /// Whether the star queue uploads after 3 minutes without a star instead of 10.
+    public var debugTiming = false
     public var credentials: AWSCredentials?
     /// The settings file it was read from.
     public var settingsFile: String
@@ -46,6 +50,7 @@ public struct CloudConfiguration: Sendable {
         var restorePriceBulkPer1000Requests: Double?
         var downloadCacheBytes: Int64?
         var restoreCheckSeconds: Double?
+        var debugTiming: Bool?
     }
 
     /// - Parameters:
@@ -111,10 +116,17 @@ public struct CloudConfiguration: Sendable {
             guard let number = Int64(text), number >= 0 else { throw CloudConfigurationError.invalidNumber("PHOTOLALA_QUOTA_BYTES", text) }
             quota = number
         }
+        var debugTiming = settings.debugTiming ?? false
+        if let text = value("PHOTOLALA_DEBUG_TIMING") {
+            guard let flag = ["1": true, "true": true, "yes": true, "0": false, "false": false, "no": false][text.lowercased()] else {
+                throw CloudConfigurationError.invalidSetting("PHOTOLALA_DEBUG_TIMING", text, expected: "1 or 0 (or true or false)")
+            }
+            debugTiming = flag
+        }
         var configuration = CloudConfiguration(
             endpoint: value("PHOTOLALA_S3_ENDPOINT") ?? settings.endpoint,
             bucket: value("PHOTOLALA_S3_BUCKET") ?? settings.bucket,
-            region: chain.region() ?? settings.region ?? "us-east-1",
+            region: chain.environmentRegion ?? settings.region ?? chain.profileRegion ?? "us-east-1",
             userID: (userID ?? "").lowercased(),
             quotaBytes: quota,
             credentials: try chain.credentials(),
@@ -122,6 +134,7 @@ public struct CloudConfiguration: Sendable {
             folder: value("PHOTOLALA_BACKUP_FOLDER") ?? settings.folder
         )
         try configuration.readBrowsingSettings(settings, environment: environment)
+        configuration.debugTiming = debugTiming
         return configuration
     }
 

@@ -12,6 +12,11 @@ public struct CloudConfigurationError: Error, Sendable, CustomStringConvertible 
 
     static let missingBucket = Self(message: "No S3 bucket is configured. Set PHOTOLALA_S3_BUCKET or 'bucket' in the config file.")
 
+    static let notConfigured = Self(
+        message:
+            "No backup target is configured. Set PHOTOLALA_BACKUP_FOLDER for a disk or NAS, or PHOTOLALA_S3_BUCKET with AWS credentials (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or a profile)."
+    )
+
     static let missingCredentials = Self(
         message:
             "No AWS credentials were found. Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or add a profile to ~/.aws/credentials (AWS_PROFILE picks it)."

@@ -22,12 +22,21 @@ public struct CloudLayout: Sendable, Equatable {
         return id.lowercased()
     }
 
-    public func photo(_ md5: String) -> String { "photos/\(userID)/\(md5).dat" }
+    public func photo(_ md5: String) -> String { photosPrefix + md5 + ".dat" }
+    /// Where the originals are: `photos/{userId}/`.
+    public var photosPrefix: String { "photos/\(userID)/" }
     public func thumbnail(_ md5: String) -> String { "thumbnails/\(userID)/\(md5).dat" }
     public func metadata(_ md5: String) -> String { "metadata/\(userID)/\(md5).plist" }
     public var catalogPrefix: String { "catalogs/\(userID)/\(FolderCatalog.directoryName)/" }
     public var manifest: String { catalogPrefix + FolderCatalog.manifestName }
     public func shard(_ index: Int) -> String { catalogPrefix + FolderCatalog.shardName(index) }
+    /// The MD5 an original's key names; `nil` for any other key.
+    func md5(ofPhotoKey key: String) -> String? {
+        guard key.hasPrefix(photosPrefix), key.hasSuffix(".dat") else { return nil }
+        let md5 = String(key.dropFirst(photosPrefix.count).dropLast(4))
+        return ContentHash.isMD5(md5) ? md5.lowercased() : nil
+    }
+
     /// Every prefix the user's backup occupies, for usage and quota.
-    public var prefixes: [String] { ["photos/\(userID)/", "thumbnails/\(userID)/", "metadata/\(userID)/", catalogPrefix] }
+    public var prefixes: [String] { [photosPrefix, "thumbnails/\(userID)/", "metadata/\(userID)/", catalogPrefix] }
 }

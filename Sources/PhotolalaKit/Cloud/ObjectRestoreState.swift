@@ -19,7 +19,7 @@ public struct ObjectRestoreState: Sendable, Equatable {
     public init?(header: String) {
         guard let ongoing = Self.value(of: "ongoing-request", in: header) else { return nil }
         self.ongoing = ongoing == "true"
-        expiry = Self.value(of: "expiry-date", in: header).flatMap(Self.httpDate)
+        expiry = Self.value(of: "expiry-date", in: header).flatMap(HTTPDate.parse)
     }
 
     private static func value(of name: String, in header: String) -> String? {
@@ -27,13 +27,5 @@ public struct ObjectRestoreState: Sendable, Equatable {
         let rest = header[start.upperBound...]
         guard let end = rest.firstIndex(of: "\"") else { return nil }
         return String(rest[..<end])
-    }
-
-    private static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
     }
 }

@@ -7,7 +7,8 @@ public import struct Foundation.Date
 public protocol ObjectStore: Sendable {
     /// Stores `body` under `key`, replacing what was there.
     /// - Returns: The new object's ETag (the MD5 hex of the body for a single-part upload).
-    /// - Throws: ``ObjectStoreError`` (`badDigest` when ``PutOptions/contentMD5`` does not match).
+    /// - Throws: ``ObjectStoreError`` (`badDigest` when ``PutOptions/contentMD5`` does not match,
+    ///   `preconditionFailed` when ``PutOptions/condition`` does not hold).
     func put(_ key: String, body: [UInt8], options: PutOptions) async throws -> String
 
     /// The object's bytes, or the bytes of `range` (inclusive offsets); `nil` when `ifNoneMatch`
@@ -26,6 +27,10 @@ public protocol ObjectStore: Sendable {
 
     /// One page of the keys that start with `prefix`, in key order.
     func list(prefix: String, continuationToken: String?, maxKeys: Int) async throws -> ObjectListing
+
+    /// Every key that starts with `prefix`, in key order: by default page after page of
+    /// ``list(prefix:continuationToken:maxKeys:)``; a store that can do it in one go does.
+    func listAll(prefix: String) async throws -> [ObjectSummary]
 
     /// Copies an object within the store, metadata, tags and storage class included.
     func copy(from source: String, to destination: String) async throws
@@ -57,8 +62,13 @@ public protocol ObjectStore: Sendable {
 extension ObjectStore {
     /// The whole object, or `nil` when it does not exist.
     public func get(_ key: String) async throws -> [UInt8]? {
+        try await object(key)?.bytes
+    }
+
+    /// The whole object with its ETag, or `nil` when it does not exist.
+    public func object(_ key: String) async throws -> ObjectData? {
         do {
-            return try await get(key, range: nil, ifNoneMatch: nil)?.bytes
+            return try await get(key, range: nil, ifNoneMatch: nil)
         } catch let error as ObjectStoreError where error.code == .noSuchKey {
             return nil
         }
@@ -100,17 +110,29 @@ public struct PutOptions: Sendable, Equatable {
     public var contentType: String?
     /// Base64 of the body's MD5: the store refuses a body that does not match it.
     public var contentMD5: String?
+    /// Writes only if it holds, so concurrent writers do not overwrite each other unseen.
+    /// AWS S3, SeaweedFS and the local folder honour it; a store that does not ignores it.
+    public var condition: WriteCondition?
 
     public init(
         storageClass: StorageClass? = nil, tags: [String: String] = [:], metadata: [String: String] = [:], contentType: String? = nil,
-        contentMD5: String? = nil
+        contentMD5: String? = nil, condition: WriteCondition? = nil
     ) {
         self.storageClass = storageClass
         self.tags = tags
         self.metadata = metadata
         self.contentType = contentType
         self.contentMD5 = contentMD5
+        self.condition = condition
     }
+}
+
+/// What must be true of the object a write replaces (S3's conditional writes).
+public enum WriteCondition: Sendable, Equatable {
+    /// The object's ETag is this one (`If-Match`).
+    case ifMatch(String)
+    /// There is no such object yet (`If-None-Match: *`).
+    case ifAbsent
 }
 
 /// What HEAD tells about an object.

@@ -24,9 +24,12 @@ public struct ObjectStoreError: Error, Sendable, CustomStringConvertible {
         public static let badDigest = Code("badDigest")
         public static let invalidRange = Code("invalidRange")
         public static let invalidRequest = Code("invalidRequest")
-        /// Retries ran out on throttling (`SlowDown`, 503, 429).
+        /// A conditional write's condition did not hold: another writer got there first
+        /// (S3 `PreconditionFailed`, 412, or `ConditionalRequestConflict`, 409).
+        public static let preconditionFailed = Code("preconditionFailed")
+        /// Throttled (`SlowDown`, `Throttling`, 503, 429); retried when the status was 503 or 429.
         public static let throttled = Code("throttled")
-        /// Retries ran out on 5xx answers.
+        /// Retries ran out on 5xx answers, or on errors inside 200 answers.
         public static let serverError = Code("serverError")
         /// The store could not be reached, or the connection broke; retries ran out.
         public static let unreachable = Code("unreachable")
@@ -52,12 +55,14 @@ public struct ObjectStoreError: Error, Sendable, CustomStringConvertible {
         self.statusCode = statusCode
     }
 
-    /// Whether trying again may succeed: 5xx, 408, 429, throttling and broken connections.
+    /// Whether trying again may succeed: HTTP 5xx (SlowDown included), 408, 429, an error inside
+    /// a 200 answer (CompleteMultipartUpload, CopyObject: AWS says to retry it like a 500) and
+    /// broken connections; never another 4xx, whatever its S3 code.
     public var isRetryable: Bool {
-        if code == .unreachable || code == .throttled || code == .serverError { return true }
+        if code == .unreachable { return true }
         guard let status = statusCode else { return false }
-        return status >= 500 || status == 408 || status == 429
-            || ["SlowDown", "Throttling", "ThrottlingException", "RequestTimeout", "InternalError"].contains(s3Code ?? "")
+        let embedded = (200..<300).contains(status) && s3Code != nil
+        return status >= 500 || status == 408 || status == 429 || embedded
     }
 
     /// An error answer from S3, typed by its code.
@@ -71,17 +76,20 @@ public struct ObjectStoreError: Error, Sendable, CustomStringConvertible {
             case "AccessDenied", "InvalidAccessKeyId", "InvalidToken", "ExpiredToken": .accessDenied
             case "BadDigest", "InvalidDigest": .badDigest
             case "InvalidRange": .invalidRange
+            case "PreconditionFailed", "ConditionalRequestConflict": .preconditionFailed
             case "SlowDown", "Throttling", "ThrottlingException": .throttled
             default:
                 switch status {
                 case 404: .noSuchKey
                 case 403: .accessDenied
+                case 412: .preconditionFailed
                 case 416: .invalidRange
                 case 429, 503: .throttled
-                case 500...: .serverError
+                case 200..<300, 500...: .serverError
                 default: .invalidRequest
                 }
             }
+        let answer = (200..<300).contains(status) ? "an error inside its HTTP \(status) answer" : "HTTP \(status)"
         let what = s3Code.map { "\($0): " } ?? ""
         let detail = s3Message.map { $0.isEmpty ? "" : "\($0)" } ?? ""
         let advice =
@@ -92,7 +100,7 @@ public struct ObjectStoreError: Error, Sendable, CustomStringConvertible {
             default: ""
             }
         return ObjectStoreError(
-            code, "\(operation) '\(key)' failed with HTTP \(status) (\(what)\(detail.isEmpty ? "no message" : detail)).\(advice)", s3Code: s3Code,
+            code, "\(operation) '\(key)' failed with \(answer) (\(what)\(detail.isEmpty ? "no message" : detail)).\(advice)", s3Code: s3Code,
             statusCode: status)
     }
 }

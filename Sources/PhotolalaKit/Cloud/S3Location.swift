@@ -39,6 +39,12 @@ public struct S3Location: Sendable, Equatable {
         self.addressing = addressing ?? (endpoint == nil ? .virtualHost : .path)
     }
 
+    /// Whether the endpoint is AWS's own (`*.amazonaws.com`), which has rules of its own for
+    /// plain HTTP.
+    var isAWS: Bool {
+        host == "amazonaws.com" || host.hasSuffix(".amazonaws.com")
+    }
+
     /// The `Host` header: the endpoint's host, prefixed by the bucket for virtual-host
     /// addressing, with the port unless it is the scheme's default.
     var hostHeader: String {

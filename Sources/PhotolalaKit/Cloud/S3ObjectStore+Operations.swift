@@ -3,7 +3,7 @@ import NIOHTTP1
 
 extension S3ObjectStore {
     public func put(_ key: String, body: [UInt8], options: PutOptions) async throws -> String {
-        try await send(.PUT, key: key, headers: Self.headers(for: options), body: body, operation: "PutObject").etag
+        try await send(.PUT, key: key, headers: Self.headers(for: options), body: body, unsignedAllowed: true, operation: "PutObject").etag
     }
 
     public func get(_ key: String, range: ClosedRange<Int64>?, ifNoneMatch: String?) async throws -> ObjectData? {
@@ -31,7 +31,7 @@ extension S3ObjectStore {
         return ObjectInfo(
             size: response.header("content-length").flatMap { Int64($0) } ?? 0,
             etag: response.etag,
-            lastModified: response.header("last-modified").flatMap(Self.httpDate),
+            lastModified: response.header("last-modified").flatMap(HTTPDate.parse),
             storageClass: response.header("x-amz-storage-class").map { StorageClass(rawValue: $0) } ?? .standard,
             metadata: metadata,
             contentType: response.header("content-type"),
@@ -41,8 +41,7 @@ extension S3ObjectStore {
     }
 
     public func tags(_ key: String) async throws -> [String: String] {
-        let response = try await send(.GET, key: key, query: [("tagging", "")], operation: "GetObjectTagging")
-        let xml = try checkEmbeddedError(response, operation: "GetObjectTagging", key: key)
+        let xml = try await sendForXML(.GET, key: key, query: [("tagging", "")], operation: "GetObjectTagging").xml
         var tags: [String: String] = [:]
         for tag in xml["TagSet"]?.all("Tag") ?? [] {
             if let name = tag.value("Key") {
@@ -61,13 +60,12 @@ extension S3ObjectStore {
         if let continuationToken {
             query.append(("continuation-token", continuationToken))
         }
-        let response = try await send(.GET, key: nil, query: query, operation: "ListObjectsV2")
-        let xml = try checkEmbeddedError(response, operation: "ListObjectsV2", key: prefix)
+        let xml = try await sendForXML(.GET, key: nil, query: query, operation: "ListObjectsV2").xml
         let objects = xml.all("Contents").compactMap { item -> ObjectSummary? in
             guard let key = item.value("Key") else { return nil }
             return ObjectSummary(
                 key: key, size: item.value("Size").flatMap { Int64($0) } ?? 0,
-                etag: (item.value("ETag") ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "\"")),
+                etag: Response.unquoted(item.value("ETag")),
                 storageClass: item.value("StorageClass").map { StorageClass(rawValue: $0) } ?? .standard)
         }
         let truncated = xml.value("IsTruncated") == "true"
@@ -84,14 +82,12 @@ extension S3ObjectStore {
             headers[0].value = "/" + location.bucket + SignatureV4.encodePath(location.path(of: source))
         }
         headers.append(("x-amz-storage-class", info.storageClass.rawValue))
-        let response = try await send(.PUT, key: destination, headers: headers, operation: "CopyObject")
-        _ = try checkEmbeddedError(response, operation: "CopyObject", key: destination)
+        _ = try await sendForXML(.PUT, key: destination, headers: headers, operation: "CopyObject")
     }
 
     public func createMultipartUpload(_ key: String, options: PutOptions) async throws -> String {
-        let response = try await send(
-            .POST, key: key, query: [("uploads", "")], headers: Self.headers(for: options, includingMD5: false), operation: "CreateMultipartUpload")
-        let xml = try checkEmbeddedError(response, operation: "CreateMultipartUpload", key: key)
+        let (response, xml) = try await sendForXML(
+            .POST, key: key, query: [("uploads", "")], headers: Self.headers(for: options, singlePart: false), operation: "CreateMultipartUpload")
         guard let uploadID = xml.value("UploadId"), !uploadID.isEmpty else {
             throw ObjectStoreError(.invalidResponse, "CreateMultipartUpload '\(key)': the answer has no UploadId.", statusCode: response.status)
         }
@@ -102,7 +98,7 @@ extension S3ObjectStore {
         let md5 = ContentHash.base64MD5(of: body)
         let response = try await send(
             .PUT, key: key, query: [("partNumber", String(partNumber)), ("uploadId", uploadID)], headers: [("content-md5", md5)], body: body,
-            operation: "UploadPart")
+            unsignedAllowed: true, operation: "UploadPart")
         return response.etag
     }
 
@@ -111,11 +107,10 @@ extension S3ObjectStore {
             "<Part><PartNumber>\($0.partNumber)</PartNumber><ETag>\"\(S3XML.escape($0.etag))\"</ETag></Part>"
         }
         let body = "<CompleteMultipartUpload xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">\(items.joined())</CompleteMultipartUpload>"
-        let response = try await send(
+        let (response, xml) = try await sendForXML(
             .POST, key: key, query: [("uploadId", uploadID)], headers: [("content-type", "application/xml")], body: Array(body.utf8),
             operation: "CompleteMultipartUpload")
-        let xml = try checkEmbeddedError(response, operation: "CompleteMultipartUpload", key: key)
-        return (xml.value("ETag") ?? response.etag).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        return xml.value("ETag").map(Response.unquoted) ?? response.etag
     }
 
     public func abortMultipartUpload(_ key: String, uploadID: String) async throws {
@@ -130,25 +125,15 @@ extension S3ObjectStore {
             if let marker {
                 query.append(("part-number-marker", marker))
             }
-            let response = try await send(.GET, key: key, query: query, operation: "ListParts")
-            let xml = try checkEmbeddedError(response, operation: "ListParts", key: key)
+            let xml = try await sendForXML(.GET, key: key, query: query, operation: "ListParts").xml
             parts += xml.all("Part").compactMap { part in
                 guard let number = part.value("PartNumber").flatMap({ Int($0) }) else { return nil }
                 return UploadedPart(
-                    partNumber: number, etag: (part.value("ETag") ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "\"")),
+                    partNumber: number, etag: Response.unquoted(part.value("ETag")),
                     size: part.value("Size").flatMap { Int64($0) })
             }
             marker = xml.value("IsTruncated") == "true" ? xml.value("NextPartNumberMarker") : nil
         } while marker != nil
         return parts.sorted { $0.partNumber < $1.partNumber }
-    }
-
-    /// Parses an RFC 7231 date such as `Wed, 21 Oct 2015 07:28:00 GMT`.
-    static func httpDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text)
     }
 }

@@ -22,7 +22,7 @@ public struct S3ObjectStore: ObjectStore {
     ///   - location: Endpoint, bucket, region and addressing.
     ///   - credentials: The key pair; never logged.
     ///   - client: The HTTP client; by default one connection pool for the whole process.
-    ///   - retry: Backoff for 5xx, throttling and connection errors.
+    ///   - retry: Backoff for 5xx, 408, 429 and connection errors.
     public init(
         location: S3Location, credentials: AWSCredentials, client: HTTPClient = S3ObjectStore.processClient, retry: RetryPolicy = RetryPolicy(),
         timeout: Duration = .seconds(300)
@@ -59,37 +59,85 @@ public struct S3ObjectStore: ObjectStore {
         }
 
         var etag: String {
-            (header("etag") ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            Self.unquoted(header("etag"))
         }
+
+        /// An ETag as S3 sends it (`"…"`, in headers and XML) without its quotes.
+        static func unquoted(_ etag: String?) -> String {
+            (etag ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+    }
+
+    /// Bodies smaller than this always carry their SHA-256: hashing them costs nothing.
+    static let smallBody = 64 << 10
+
+    /// The `x-amz-content-sha256` of a request: the one place that decides when a body goes
+    /// unsigned, as S3 allows it only for PutObject and UploadPart.
+    ///
+    /// - Small bodies (thumbnails, plists, XML), and every other operation's: their SHA-256.
+    /// - Over HTTPS: `UNSIGNED-PAYLOAD`; TLS protects the body, and hashing every upload a
+    ///   second time (SHA-256, a quarter of a backup's CPU) would add nothing.
+    /// - Over plain HTTP to AWS: the SHA-256, as AWS requires there.
+    /// - Over plain HTTP to a custom endpoint (SeaweedFS, MinIO on a LAN): `UNSIGNED-PAYLOAD`
+    ///   when the body carries a Content-MD5, which is signed and checked by the store, so the
+    ///   body cannot be changed on the way unnoticed; rclone does the same. Otherwise the SHA-256.
+    func payloadHash(_ body: [UInt8], unsignedAllowed: Bool, hasContentMD5: Bool) -> String {
+        let unsigned =
+            unsignedAllowed && body.count >= Self.smallBody && (location.scheme == "https" || (!location.isAWS && hasContentMD5))
+        return unsigned ? SignatureV4.unsignedPayload : SignatureV4.payloadHash(body)
     }
 
     /// Signs and sends one request, retrying per ``retry``.
     /// - Parameters:
     ///   - key: The object's key, or `nil` for the bucket.
+    ///   - unsignedAllowed: Whether the body may go unsigned (PutObject, UploadPart); see
+    ///     ``payloadHash(_:unsignedAllowed:hasContentMD5:)``.
     ///   - accept: Statuses returned rather than thrown (2xx always are).
     /// - Throws: ``ObjectStoreError`` typed from the S3 error body, or `unreachable`.
     func send(
         _ method: HTTPMethod, key: String?, query: [(name: String, value: String)] = [], headers extra: [(name: String, value: String)] = [],
-        body: [UInt8] = [], operation: String, accept: Set<Int> = []
+        body: [UInt8] = [], unsignedAllowed: Bool = false, operation: String, accept: Set<Int> = []
     ) async throws -> Response {
-        try await retry.run(isRetryable: { ($0 as? ObjectStoreError)?.isRetryable ?? false }) {
-            try await sendOnce(method, key: key, query: query, headers: extra, body: body, operation: operation, accept: accept)
+        try await retry.run(isRetryable: Self.isRetryable) {
+            try await sendOnce(
+                method, key: key, query: query, headers: extra, body: body, unsignedAllowed: unsignedAllowed, operation: operation, accept: accept)
         }
+    }
+
+    /// ``send(_:key:query:headers:body:unsignedAllowed:operation:accept:)`` for an operation
+    /// that answers with an XML document. An error inside a 200 answer (CompleteMultipartUpload
+    /// and CopyObject can send one after starting their answer) is retried like a 500, as AWS
+    /// says to.
+    func sendForXML(
+        _ method: HTTPMethod, key: String?, query: [(name: String, value: String)] = [], headers extra: [(name: String, value: String)] = [],
+        body: [UInt8] = [], operation: String
+    ) async throws -> (response: Response, xml: S3XML) {
+        try await retry.run(isRetryable: Self.isRetryable) {
+            let response = try await sendOnce(
+                method, key: key, query: query, headers: extra, body: body, unsignedAllowed: false, operation: operation, accept: [])
+            let name = key ?? location.bucket
+            guard let xml = S3XML(response.body) else {
+                throw ObjectStoreError(.invalidResponse, "\(operation) '\(name)': the store's answer is not XML.", statusCode: response.status)
+            }
+            if xml.name == "Error" {
+                throw ObjectStoreError.s3(
+                    status: response.status, s3Code: xml.value("Code"), s3Message: xml.value("Message"), operation: operation, key: name)
+            }
+            return (response, xml)
+        }
+    }
+
+    private static func isRetryable(_ error: any Error) -> Bool {
+        (error as? ObjectStoreError)?.isRetryable ?? false
     }
 
     private func sendOnce(
         _ method: HTTPMethod, key: String?, query: [(name: String, value: String)], headers extra: [(name: String, value: String)],
-        body: [UInt8], operation: String, accept: Set<Int>
+        body: [UInt8], unsignedAllowed: Bool, operation: String, accept: Set<Int>
     ) async throws -> Response {
         let path = location.path(of: key)
         let timestamp = SignatureV4.timestamp(Date())
-        // A body is sent unsigned over TLS, and over plain HTTP when it carries a Content-MD5:
-        // that header is signed and the store refuses a body that does not match it, so
-        // nothing on the way can change the body, and hashing every upload a second time
-        // (SHA-256, a quarter of a backup's CPU) would add nothing; rclone does the same.
-        // Other bodies over plain HTTP have their SHA-256 signed.
-        let guarded = location.scheme == "https" || extra.contains { $0.name == "content-md5" }
-        let payloadHash = guarded && !body.isEmpty ? SignatureV4.unsignedPayload : SignatureV4.payloadHash(body)
+        let payloadHash = payloadHash(body, unsignedAllowed: unsignedAllowed, hasContentMD5: extra.contains { $0.name == "content-md5" })
         var headers: [(name: String, value: String)] = [
             ("host", location.hostHeader), ("x-amz-date", timestamp), ("x-amz-content-sha256", payloadHash),
         ]
@@ -130,22 +178,22 @@ public struct S3ObjectStore: ObjectStore {
             status: status, s3Code: xml?.value("Code"), s3Message: xml?.value("Message"), operation: operation, key: key ?? location.bucket)
     }
 
-    /// Throws the error a 200 answer can carry in its body (CompleteMultipartUpload, CopyObject).
-    func checkEmbeddedError(_ response: Response, operation: String, key: String) throws -> S3XML {
-        guard let xml = S3XML(response.body) else {
-            throw ObjectStoreError(.invalidResponse, "\(operation) '\(key)': the store's answer is not XML.", statusCode: response.status)
-        }
-        if xml.name == "Error" {
-            throw ObjectStoreError.s3(status: 500, s3Code: xml.value("Code"), s3Message: xml.value("Message"), operation: operation, key: key)
-        }
-        return xml
-    }
+    /// The longest a presigned URL may last: S3 refuses longer ones.
+    public static let longestPresignedExpiry: Duration = .seconds(7 * 24 * 3600)
 
     /// A URL anyone can GET the object with, without credentials, until it expires.
-    public func presignedGetURL(_ key: String, expiresIn: Duration = .seconds(3600), now: Date = Date()) -> String {
+    /// - Throws: ``ObjectStoreError`` (`invalidRequest`) for an expiry under a second or over
+    ///   ``longestPresignedExpiry``, which S3 would refuse.
+    public func presignedGetURL(_ key: String, expiresIn: Duration = .seconds(3600), now: Date = Date()) throws -> String {
+        let seconds = expiresIn.components.seconds
+        guard seconds >= 1, expiresIn <= Self.longestPresignedExpiry else {
+            throw ObjectStoreError(
+                .invalidRequest,
+                "A presigned URL for '\(key)' can last from 1 second to 7 days (604800 seconds), as S3 allows; \(seconds) seconds were asked for.")
+        }
         let path = location.path(of: key)
         let request = SignatureV4.Request(method: "GET", path: path, headers: [("host", location.hostHeader)])
-        let query = signer.presignedQuery(for: request, timestamp: SignatureV4.timestamp(now), expiresInSeconds: Int(expiresIn.components.seconds))
+        let query = signer.presignedQuery(for: request, timestamp: SignatureV4.timestamp(now), expiresInSeconds: Int(seconds))
         return location.url(path: path, encodedQuery: query)
     }
 
@@ -165,8 +213,9 @@ public struct S3ObjectStore: ObjectStore {
         }
     }
 
-    /// Headers for a new object's storage class, tags, metadata, type and Content-MD5.
-    static func headers(for options: PutOptions, includingMD5: Bool = true) -> [(name: String, value: String)] {
+    /// Headers for a new object's storage class, tags, metadata, type and Content-MD5 (and the
+    /// condition, which only a single-part PUT takes).
+    static func headers(for options: PutOptions, singlePart: Bool = true) -> [(name: String, value: String)] {
         var headers: [(name: String, value: String)] = []
         if let storageClass = options.storageClass {
             headers.append(("x-amz-storage-class", storageClass.rawValue))
@@ -181,8 +230,13 @@ public struct S3ObjectStore: ObjectStore {
         if let type = options.contentType {
             headers.append(("content-type", type))
         }
-        if includingMD5, let md5 = options.contentMD5 {
+        if singlePart, let md5 = options.contentMD5 {
             headers.append(("content-md5", md5))
+        }
+        switch options.condition {
+        case .ifMatch(let etag) where singlePart: headers.append(("if-match", "\"\(etag)\""))
+        case .ifAbsent where singlePart: headers.append(("if-none-match", "*"))
+        default: break
         }
         return headers
     }

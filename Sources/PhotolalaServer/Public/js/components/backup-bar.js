@@ -28,7 +28,7 @@ export class BackupBar {
       this.element.hidden = false;
       this.element.dataset.state = 'uploading';
       this.text.textContent = describeRun(status);
-      const fraction = status.bytesTotal > 0 ? status.bytesUploaded / status.bytesTotal : status.photosTotal > 0 ? status.photosDone / status.photosTotal : 0;
+      const fraction = status.runBytesTotal > 0 ? status.runBytesUploaded / status.runBytesTotal : status.photosTotal > 0 ? status.photosDone / status.photosTotal : 0;
       this.progress.value = Math.min(1, fraction);
       return;
     }

@@ -1,0 +1,90 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An HTTP server on 127.0.0.1 that answers requests with scripted responses, in order (the
+/// last one again once they run out), and counts the requests: for S3 answers no real server
+/// gives on cue, such as an error inside a 200 answer.
+final class ScriptedHTTPServer: Sendable {
+    struct Response: Sendable {
+        var status: Int
+        var body: String
+    }
+
+    let port: Int
+    private let listener: Int32
+    private let state: Mutex<(script: [Response], requests: Int)>
+
+    init(_ script: [Response]) throws {
+        state = Mutex((script, 0))
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 && listen(descriptor, 16) == 0
+            }
+        }
+        guard descriptor >= 0, bound else { throw POSIXError(.EADDRNOTAVAIL) }
+        listener = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in serve() }
+    }
+
+    var endpoint: String { "http://127.0.0.1:\(port)" }
+
+    /// Requests answered so far.
+    var requests: Int { state.withLock { $0.requests } }
+
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func serve() {
+        while true {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else {
+                if errno == EINTR { continue }
+                return
+            }
+            readRequest(client)
+            let response = state.withLock { state in
+                state.requests += 1
+                return state.script.count > 1 ? state.script.removeFirst() : state.script[0]
+            }
+            let body = Array(response.body.utf8)
+            let head =
+                "HTTP/1.1 \(response.status) Scripted\r\nContent-Type: application/xml\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+            let bytes = Array(head.utf8) + body
+            _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, 0) }
+            close(client)
+        }
+    }
+
+    /// Reads the request's head and as much body as its Content-Length says.
+    private func readRequest(_ client: Int32) {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16 << 10)
+        var expected: Int?
+        while expected.map({ received.count < $0 }) ?? true {
+            let count = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return }
+            received += buffer[..<count]
+            if expected == nil, let end = String(decoding: received, as: UTF8.self).range(of: "\r\n\r\n") {
+                let head = String(decoding: received, as: UTF8.self)[..<end.lowerBound].lowercased()
+                let length = head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }.flatMap {
+                    Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
+                }
+                expected = String(decoding: received, as: UTF8.self)[..<end.upperBound].utf8.count + (length ?? 0)
+            }
+        }
+    }
+}
