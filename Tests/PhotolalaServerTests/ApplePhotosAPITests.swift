@@ -83,4 +83,47 @@ struct ApplePhotosAPITests {
                 details.first { $0["field"] as? String == "albums" }?["value"] as? String == "AlbumInFolder, I have a deleted twin, Multi Keyword")
         }
     }
+
+    @Test("a library photo starred and backed up is in the cloud catalog under its original name, with its uuid as applephotoid")
+    func backupRecordsTheAssetUUID() async throws {
+        let token = "apple-photos-backup-token"
+        var configuration = ServerConfiguration(folders: [], libraries: [library], port: 0, token: token)
+        configuration.cloud = CloudConfiguration(
+            endpoint: nil, bucket: nil, region: "us-east-1", userID: "user", quotaBytes: nil, credentials: nil,
+            settingsFile: folder.path("data/cloud.json"), folder: folder.path("store"))
+        configuration.backupInactivity = .seconds(3_600)
+        let wine = "7F74DD34-5920-4DA3-B284-479887A34F66"
+        try await APITestSupport.application(configuration, engine: engine).test(.live) { client in
+            let headers: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
+            for _ in 0..<400 {
+                let listing = try await client.execute(uri: "/api/sources/apple-photos/folders/~/items", method: .get, headers: headers) {
+                    try json($0)
+                }
+                if listing["complete"] as? Bool == true { break }
+                try await Task.sleep(for: .milliseconds(25))
+            }
+            let body = try JSONSerialization.data(withJSONObject: ["source": "apple-photos", "folder": "~", "ids": [wine], "starred": true])
+            let starred = try await client.execute(uri: "/api/backup/star", method: .post, headers: headers, body: ByteBuffer(bytes: body))
+            #expect(starred.status == .ok)
+            let run = try await client.execute(uri: "/api/backup/run", method: .post, headers: headers)
+            #expect(run.status == .accepted)
+            var status: [String: Any] = [:]
+            for _ in 0..<600 {
+                status = try await client.execute(uri: "/api/backup/status", method: .get, headers: headers) { try json($0) }
+                if status["done"] as? Int == 1 || status["failed"] as? Int ?? 0 > 0 { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(status["done"] as? Int == 1, "\(status)")
+        }
+        let md5 = try ContentHash.md5(ofFileAt: library + "/originals/7/\(wine).jpeg")
+        let store = LocalDirectoryObjectStore(root: folder.path("store"))
+        let shard = try #require(try await store.get(CloudLayout(userID: "user").shard(Int(String(md5.prefix(1)), radix: 16) ?? 0)))
+        let row = try #require(String(decoding: shard, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix(md5) })
+        #expect(row.hasPrefix(md5 + ",winebottle.jpeg,"))
+        #expect(row.hasSuffix("," + wine))
+        // Once synced, the catalog finds the photo by its asset.
+        let cloud = CloudPhotoSource(store: store, userID: "user", engine: engine)
+        _ = await cloud.sync.sync()
+        #expect(try CatalogStore(database: engine.database).entry(applePhotoID: wine)?.md5 == md5)
+    }
 }
