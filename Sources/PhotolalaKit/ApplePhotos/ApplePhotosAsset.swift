@@ -9,8 +9,10 @@ public struct ApplePhotosAsset: Sendable, Equatable {
         case other = -1
     }
 
-    /// Burst pick flags (`ZAVALANCHEPICKTYPE`): a burst shows only its key and selected frames.
-    static let burstShownFlags = 0b11100
+    /// Burst pick flags (`ZAVALANCHEPICKTYPE`) of the frames All Photos shows: the key frame (16)
+    /// and the frames the user selected (8), as osxphotos's `PhotosDB.photos()` keeps them. The
+    /// frame Photos picked by default (4) is shown only when it is also the key frame.
+    static let burstShownFlags = 0b11000
 
     /// The asset's identifier; stable across copies of the library, used as the item id.
     public let uuid: String
@@ -84,7 +86,8 @@ public struct ApplePhotosAsset: Sendable, Equatable {
     public var isScreenshot: Bool { kindSubtype == 10 }
     public var isBurst: Bool { burstUUID != nil }
 
-    /// Whether All Photos shows the asset: a burst shows its key and selected frames only.
+    /// Whether All Photos shows the asset: a burst shows its key and selected frames only; a
+    /// frame with no pick flags at all (0, which Photos writes for single images) is shown.
     public var isShownInBurst: Bool {
         burstUUID == nil || burstPickType == 0 || burstPickType & Self.burstShownFlags != 0
     }

@@ -2,7 +2,7 @@
 public struct ApplePhotosLibraryInfo: Sendable, Equatable {
     public let path: String
     public let version: ApplePhotosVersion
-    /// Photos and videos All Photos shows (not hidden, not deleted, one frame per burst).
+    /// Photos and videos All Photos shows (not hidden, not deleted, of a burst its key and selected frames).
     public let photos: Int
     public let videos: Int
     public let favorites: Int
