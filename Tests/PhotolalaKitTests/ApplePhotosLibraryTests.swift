@@ -192,20 +192,30 @@ struct ApplePhotosLibraryTests {
         #expect(try source.library.fullImagePath(of: edited, edited: false).hasSuffix("originals/E/E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51.jpeg"))
     }
 
-    @Test("a live photo's video and a RAW companion are found beside the original")
-    func companions() throws {
-        let opened = try Opened(PhotosLibraries.ventura)
-        let asset = try opened.library.asset(uuid: "7783E8E6-9CAC-40F3-BE22-81FB7051C266")
+    @Test(
+        "RAW+JPEG pairs come from the database, though their RAW files are not on disk",
+        arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
+    func rawPairs(name: String) async throws {
+        let opened = try Opened(name)
+        let all = try opened.library.assets(ApplePhotosFilter(includeHidden: true, includeTrashed: true))
+        // Three JPEGs shot with a .CR2 beside them; the .dng alone is a RAW original, no pair.
+        #expect(Set(all.filter(\.hasRAW).map { String($0.uuid.prefix(8)) }) == ["A92D9C26", "4D521201", "8E1D7BC9"])
+        let source = try makeEngine(in: opened.folder).applePhotosSource(libraryAt: opened.path)
+        let pair = "4D521201-92AC-43E5-8F7C-59BC41C37A96"
+        let kind = try await source.details(for: pair).first { $0.field == "kind" }?.value
+        #expect(kind?.contains("RAW+JPEG") == true)
+        #expect(try await source.details(for: "D05A5FE3-15FB-49A1-A15D-AB3DA6F8B068").first { $0.field == "kind" } == nil)
+
+        // The RAW file itself is an extra resource only where the database records one.
+        let asset = try opened.library.asset(uuid: pair)
         #expect(opened.library.companionPaths(of: asset).isEmpty)
-        // The shared libraries keep no file over 4 MiB: put companions where Photos stores them.
-        let folder = opened.path + "/originals/7/"
-        for name in ["7783E8E6-9CAC-40F3-BE22-81FB7051C266_3.mov", "7783E8E6-9CAC-40F3-BE22-81FB7051C266_4.dng"] {
-            try Data("companion".utf8).write(to: URL(fileURLWithPath: folder + name))
+        let raw = opened.path + "/originals/4/\(pair)_4.cr2"
+        let stray = opened.path + "/originals/7/7783E8E6-9CAC-40F3-BE22-81FB7051C266_4.dng"
+        for path in [raw, stray] {
+            try Data("raw".utf8).write(to: URL(fileURLWithPath: path))
         }
-        #expect(
-            opened.library.companionPaths(of: asset) == [
-                folder + "7783E8E6-9CAC-40F3-BE22-81FB7051C266_3.mov", folder + "7783E8E6-9CAC-40F3-BE22-81FB7051C266_4.dng",
-            ])
+        #expect(opened.library.companionPaths(of: asset) == [raw])
+        #expect(opened.library.companionPaths(of: try opened.library.asset(uuid: "7783E8E6-9CAC-40F3-BE22-81FB7051C266")).isEmpty)
     }
 
     @Test("the source lists uuids newest first, albums and views, and searches titles, filenames and keywords")

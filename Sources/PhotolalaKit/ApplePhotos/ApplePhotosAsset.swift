@@ -70,6 +70,10 @@ public struct ApplePhotosAsset: Sendable, Equatable {
     /// Photos records a local copy of the original (a `ZINTERNALRESOURCE` row with
     /// `ZDATASTORESUBTYPE` 1 and `ZLOCALAVAILABILITY` 1).
     public let isOriginalLocal: Bool
+    /// Half of a RAW+JPEG pair: Photos records a RAW resource (`ZINTERNALRESOURCE` with
+    /// `ZDATASTORESUBTYPE` 17) beside the JPEG original, whether or not the RAW file is on disk
+    /// (osxphotos's `has_raw`).
+    public let hasRAW: Bool
     /// The original is not on this disk: in iCloud only, referenced, or its file is absent.
     public internal(set) var isMissing: Bool
     /// The albums (user and shared) the asset belongs to, by uuid.

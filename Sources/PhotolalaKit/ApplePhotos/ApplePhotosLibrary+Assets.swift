@@ -78,13 +78,15 @@ extension ApplePhotosLibrary {
         func attribute(_ name: String) -> String { schema.column("aa", "ZADDITIONALASSETATTRIBUTES", name) }
         let adjustments = schema.has(table, "ZHASADJUSTMENTS") ? "a.ZHASADJUSTMENTS" : asset("ZADJUSTMENTSSTATE")
         let resourceColumns = ["ZASSET", "ZDATASTORESUBTYPE", "ZLOCALAVAILABILITY"]
+        let hasResources = resourceColumns.allSatisfy { schema.has("ZINTERNALRESOURCE", $0) }
         let local =
-            resourceColumns.allSatisfy({ schema.has("ZINTERNALRESOURCE", $0) })
+            hasResources
             ? """
             EXISTS (SELECT 1 FROM ZINTERNALRESOURCE r WHERE r.ZASSET = a.Z_PK AND r.ZDATASTORESUBTYPE = 1 \
             AND r.ZLOCALAVAILABILITY = 1)
             """
             : "1"
+        let raw = hasResources ? "EXISTS (SELECT 1 FROM ZINTERNALRESOURCE r WHERE r.ZASSET = a.Z_PK AND r.ZDATASTORESUBTYPE = 17)" : "0"
         let columns = [
             "a.Z_PK", "aa.Z_PK", asset("ZUUID"), attribute("ZORIGINALFILENAME"), asset("ZFILENAME"), asset("ZDIRECTORY"),
             attribute("ZORIGINALFILESIZE"), asset("ZDATECREATED"), attribute("ZTIMEZONEOFFSET"), attribute("ZTIMEZONENAME"),
@@ -92,7 +94,7 @@ extension ApplePhotosLibrary {
             asset("ZKIND"), asset("ZKINDSUBTYPE"), asset("ZFAVORITE"), asset("ZHIDDEN"), asset("ZTRASHEDSTATE"),
             asset("ZAVALANCHEUUID"), asset("ZAVALANCHEPICKTYPE"), asset("ZLATITUDE"), asset("ZLONGITUDE"),
             asset("ZUNIFORMTYPEIDENTIFIER"), attribute("ZTITLE"), adjustments, asset("ZSAVEDASSETTYPE"),
-            asset("ZCLOUDBATCHPUBLISHDATE"), local,
+            asset("ZCLOUDBATCHPUBLISHDATE"), local, raw,
         ]
         var sql = """
             SELECT \(columns.joined(separator: ", ")) FROM \(table) a
@@ -145,6 +147,7 @@ extension ApplePhotosLibrary {
             isReference: savedType == 10 || directory.hasPrefix("/"),
             isShared: (row[28] as Double?) != nil,
             isOriginalLocal: (row[29] ?? 0) == 1,
+            hasRAW: (row[30] ?? 0) == 1,
             isMissing: true,
             albumUUIDs: [],
             primaryKey: row[0] ?? 0,

@@ -31,14 +31,16 @@ extension ApplePhotosLibrary {
 
     private static let renderExtensions = ["jpeg", "heic", "mov", "jpg", "png", "tiff"]
 
-    /// Extra resources stored beside the original, when on disk: a live photo's video
-    /// (`<stem>_3.mov`) and the RAW of a RAW+JPEG pair (`<stem>_4.<ext>`).
+    /// Extra resources the database records, when their files are on disk: a live photo's
+    /// video (`<stem>_3.mov`) and the RAW of a RAW+JPEG pair (`<stem>_4.<ext>`), found as
+    /// osxphotos's `path_live_photo` and `path_raw` find them.
     public func companionPaths(of asset: ApplePhotosAsset) -> [String] {
-        guard !asset.isReference, let original = originalPath(of: asset) else { return [] }
+        guard !asset.isReference, asset.isLivePhoto || asset.hasRAW, let original = originalPath(of: asset) else { return [] }
         let folder = FilePath.parent(of: original)
         let stem = URL(fileURLWithPath: asset.filename).deletingPathExtension().lastPathComponent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasPrefix(stem + "_3.") || $0.hasPrefix(stem + "_4.") }.sorted().map { folder + "/" + $0 }
+        let prefixes = [asset.isLivePhoto ? stem + "_3." : nil, asset.hasRAW ? stem + "_4." : nil].compactMap { $0 }
+        return names.filter { name in prefixes.contains { name.hasPrefix($0) } }.sorted().map { folder + "/" + $0 }
     }
 
     /// Thumbnail-sized derivatives Photos made, best thumbnail source first: the 360-pixel

@@ -56,7 +56,6 @@ extension ApplePhotosLibrarySource {
         try await offload { [library] in
             let asset = try library.asset(uuid: id)
             let titles = Dictionary(try library.albums().map { ($0.uuid, $0.title) }, uniquingKeysWith: { first, _ in first })
-            let companions = library.companionPaths(of: asset)
             var details: [(field: String, label: String, value: String)] = [("favorite", "Favourite", asset.isFavorite ? "Yes" : "No")]
             let albums = Set(asset.albumUUIDs.compactMap { titles[$0] }).sorted()
             if !albums.isEmpty { details.append(("albums", "Albums", albums.joined(separator: ", "))) }
@@ -64,7 +63,7 @@ extension ApplePhotosLibrarySource {
             if !asset.keywords.isEmpty { details.append(("keywords", "Keywords", asset.keywords.joined(separator: ", "))) }
             let kinds = [
                 asset.isLivePhoto ? "Live Photo" : nil, asset.isPanorama ? "Panorama" : nil, asset.isScreenshot ? "Screenshot" : nil,
-                asset.isBurst ? "Burst" : nil, companions.contains { $0.contains("_4.") } ? "RAW+JPEG" : nil,
+                asset.isBurst ? "Burst" : nil, asset.hasRAW ? "RAW+JPEG" : nil,
             ].compactMap { $0 }
             if !kinds.isEmpty { details.append(("kind", "Kind", kinds.joined(separator: ", "))) }
             if asset.hasAdjustments { details.append(("edited", "Edited", "Yes")) }
