@@ -218,6 +218,30 @@ struct ApplePhotosLibraryTests {
         #expect(opened.library.companionPaths(of: try opened.library.asset(uuid: "7783E8E6-9CAC-40F3-BE22-81FB7051C266")).isEmpty)
     }
 
+    @Test(
+        "a photo received through a shared album is local, in its album, and has its thumbnail",
+        arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
+    func sharedAlbum(name: String) async throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(name, into: folder)
+        let shared = try PhotosLibraries.addSharedAlbum(to: path)
+        let library = try ApplePhotosLibrary(path: path)
+        let asset = try library.asset(uuid: shared.assetUUID)
+        #expect(asset.isShared)
+        #expect(asset.isOriginalLocal && !asset.isMissing)
+        #expect(library.originalPath(of: asset) == shared.originalPath)
+        #expect(library.thumbnailSourcePath(of: asset) == shared.derivativePath)
+        #expect(asset.albumUUIDs == [shared.albumUUID])
+        let album = try library.album(uuid: shared.albumUUID)
+        #expect(album.kind == .sharedAlbum && album.title == shared.title && album.parentUUID == nil)
+        #expect(try library.assets(inAlbum: shared.albumUUID).map(\.uuid) == [shared.assetUUID])
+        #expect(try library.info().sharedAlbums == 1)
+        let source = try makeEngine(in: folder).applePhotosSource(libraryAt: path)
+        let thumbnail = try await source.loadThumbnail(for: shared.assetUUID)
+        let size = try dimensions(of: thumbnail.jpeg)
+        #expect(min(size.width, size.height) == 256)
+    }
+
     @Test("the source lists uuids newest first, albums and views, and searches titles, filenames and keywords")
     func source() async throws {
         let opened = try Opened(PhotosLibraries.catalina)

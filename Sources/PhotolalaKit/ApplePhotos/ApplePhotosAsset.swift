@@ -67,8 +67,9 @@ public struct ApplePhotosAsset: Sendable, Equatable {
     public let isReference: Bool
     /// Received through a shared album (`ZCLOUDBATCHPUBLISHDATE` is set).
     public let isShared: Bool
-    /// Photos records a local copy of the original (a `ZINTERNALRESOURCE` row with
-    /// `ZDATASTORESUBTYPE` 1 and `ZLOCALAVAILABILITY` 1).
+    /// Photos records a local copy of the original: a `ZINTERNALRESOURCE` row of the original
+    /// (`ZDATASTORESUBTYPE` 1, or 3 for a shared-album photo, as osxphotos reads them) with
+    /// `ZLOCALAVAILABILITY` 1.
     public let isOriginalLocal: Bool
     /// Half of a RAW+JPEG pair: Photos records a RAW resource (`ZINTERNALRESOURCE` with
     /// `ZDATASTORESUBTYPE` 17) beside the JPEG original, whether or not the RAW file is on disk

@@ -82,7 +82,7 @@ extension ApplePhotosLibrary {
         let local =
             hasResources
             ? """
-            EXISTS (SELECT 1 FROM ZINTERNALRESOURCE r WHERE r.ZASSET = a.Z_PK AND r.ZDATASTORESUBTYPE = 1 \
+            EXISTS (SELECT 1 FROM ZINTERNALRESOURCE r WHERE r.ZASSET = a.Z_PK AND r.ZDATASTORESUBTYPE IN (1, 3) \
             AND r.ZLOCALAVAILABILITY = 1)
             """
             : "1"

@@ -16,11 +16,17 @@ extension ApplePhotosLibrary {
             return asset.directory + "/" + asset.filename
         }
         if asset.isShared {
-            // Photos 8 (macOS 13) moved shared-album files from resources/ to scopes/.
-            let folder = (version.photosVersion ?? 8) >= 8 ? "scopes/cloudsharing/data" : "resources/cloudsharing/data"
-            return "\(path)/\(folder)/\(asset.directory)/\(asset.filename)"
+            // A shared video is kept as `<uuid>.medium.MP4` beside its poster frame.
+            let name = asset.isMovie ? "\(asset.uuid).medium.MP4" : asset.filename
+            return "\(cloudSharingFolder)/data/\(asset.directory)/\(name)"
         }
         return "\(path)/originals/\(asset.directory)/\(asset.filename)"
+    }
+
+    /// Where shared-album files are: Photos 8 (macOS 13, model 16000) moved them from
+    /// `resources/cloudsharing/` to `scopes/cloudsharing/`.
+    private var cloudSharingFolder: String {
+        path + (version.modelVersion >= 16000 ? "/scopes/cloudsharing" : "/resources/cloudsharing")
     }
 
     /// The full-size render of an edited asset in `resources/renders/`, when there is one.
@@ -63,10 +69,13 @@ extension ApplePhotosLibrary {
     public func thumbnailSourcePath(of asset: ApplePhotosAsset) -> String? {
         // The usual names first: listing a shard folder of a large library costs milliseconds.
         let shard = asset.uuid.prefix(1)
-        let usual = [
-            "\(path)/resources/derivatives/masters/\(shard)/\(asset.uuid)_4_5005_c.jpeg",
-            "\(path)/resources/derivatives/\(shard)/\(asset.uuid)_1_105_c.jpeg",
-        ]
+        let master = "resources/derivatives/masters/\(shard)/\(asset.uuid)_4_5005_c.jpeg"
+        // Shared-album photos have one derivative, in the cloud-sharing folder.
+        let usual =
+            (asset.isShared ? ["\(cloudSharingFolder)/\(master)"] : []) + [
+                "\(path)/\(master)",
+                "\(path)/resources/derivatives/\(shard)/\(asset.uuid)_1_105_c.jpeg",
+            ]
         if let derivative = usual.first(where: { Self.fileExists($0) }) ?? derivativePaths(of: asset).first { return derivative }
         if let render = renderPath(of: asset) { return render }
         return asset.isMissing ? nil : originalPath(of: asset)
