@@ -41,7 +41,11 @@ struct ApplePhotosAPITests {
             let root = try await client.execute(uri: "/api/sources/apple-photos/folders/~", method: .get) { try json($0) }
             let entries = try #require(root["folders"] as? [[String: Any]])
             let names = entries.compactMap { $0["name"] as? String }
-            #expect(names.prefix(2) == ["Favorites", "Recently Deleted"])
+            // Hidden and Recently Deleted are shown only when asked for (see below).
+            #expect(names.first == "Favorites" && !names.contains("Hidden") && !names.contains("Recently Deleted"))
+            let deleted = try await client.execute(uri: "/api/sources/apple-photos/folders/recently-deleted", method: .get)
+            #expect(deleted.status == .notFound)
+            #expect((try json(deleted)["error"] as? String)?.contains("--include-trashed") == true)
             #expect(names.contains("Folder1") && names.contains("Sorted Manual") && !names.contains("AlbumInFolder"))
 
             let all = try await rows(client)
@@ -81,6 +85,27 @@ struct ApplePhotosAPITests {
             #expect(details.first { $0["field"] as? String == "favorite" }?["value"] as? String == "Yes")
             #expect(
                 details.first { $0["field"] as? String == "albums" }?["value"] as? String == "AlbumInFolder, I have a deleted twin, Multi Keyword")
+        }
+    }
+
+    @Test("--include-hidden and --include-trashed add the Hidden and Recently Deleted views")
+    func hiddenAndRecentlyDeleted() async throws {
+        var configuration = ServerConfiguration(folders: [], libraries: [library], port: 0)
+        configuration.includeHidden = true
+        configuration.includeTrashed = true
+        try await APITestSupport.application(configuration, engine: engine).test(.live) { client in
+            let root = try await client.execute(uri: "/api/sources/apple-photos/folders/~", method: .get) { try json($0) }
+            let names = (root["folders"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            #expect(names.prefix(3) == ["Favorites", "Hidden", "Recently Deleted"])
+            #expect(try await rows(client, folder: "hidden").compactMap { $0[0] as? String } == ["A1DD1F98-2ECD-431F-9AC9-5AFEFE2D3A5C"])
+            #expect(
+                Set(try await rows(client, folder: "recently-deleted").compactMap { $0[0] as? String }) == [
+                    "71E3E212-00EB-430D-8A63-5E294B268554", "6FD38366-3BF2-407D-81FE-7153EB6125B6",
+                ])
+            // All Photos stays as Photos shows it.
+            #expect(try await rows(client).count == 26)
+            let hidden = try await client.execute(uri: "/api/sources/apple-photos/folders/hidden", method: .get) { try json($0) }
+            #expect((hidden["breadcrumb"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Test-10.15.7", "Hidden"])
         }
     }
 

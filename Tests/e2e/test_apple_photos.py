@@ -21,12 +21,12 @@ SHOWN = 26  # All Photos: 29 assets, less one hidden and two recently deleted
 
 @pytest.fixture(scope="module")
 def library_server(tmp_path_factory) -> tuple[str, Path]:
-    """`photolala serve --library COPY` on a free port; its base URL and the copy."""
+    """`photolala serve --library COPY --include-hidden --include-trashed` on a free port; its base URL and the copy."""
     root = tmp_path_factory.mktemp("photos-library")
     library = root / "Test-10.15.7.photoslibrary"
     shutil.copytree(LIBRARIES / library.name, library)
     subprocess.run(["chmod", "-R", "u+w", str(library)], check=True)
-    for url in serve(["--library", library], root, "server-photos-library.log"):
+    for url in serve(["--library", library, "--include-hidden", "--include-trashed"], root, "server-photos-library.log"):
         yield url, library
 
 
@@ -42,7 +42,7 @@ def test_all_photos_albums_and_folders(photos):
     expect(source).to_have_attribute("data-configured", "true")
     expect(source).to_contain_text("Test-10.15.7")
     tiles = page.get_by_test_id("folder-tile")
-    for name in ["Favorites", "Recently Deleted", "Folder1", "Pumpkin Farm", "Sorted Manual", "Água"]:
+    for name in ["Favorites", "Hidden", "Recently Deleted", "Folder1", "Pumpkin Farm", "Sorted Manual", "Água"]:
         expect(tiles.filter(has_text=name).first).to_be_visible()
     photos.wait_for_thumbnails(12)
 
@@ -55,6 +55,7 @@ def test_all_photos_albums_and_folders(photos):
     expect(photos.cell("wedding.jpg")).to_be_visible()
     photos.wait_for_thumbnails(2)
 
+    photos.open("apple-photos", "Hidden", count=1)
     photos.open("apple-photos", "Recently Deleted", count=2)
     photos.open("apple-photos", "Favorites", count=1)
 
