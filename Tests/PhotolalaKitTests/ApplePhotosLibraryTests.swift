@@ -255,7 +255,10 @@ struct ApplePhotosLibraryTests {
         #expect(try await source.scoped(.recentlyDeleted).allItems().count == 2)
         #expect(try await source.search("kids").count == 3)
         #expect(try await source.search("Val d'ISERE").count == 2)
-        #expect(try await source.search("elder park").map(\.id) == ["3DD2C897-F19E-4CA6-8C22-B027D5A71907"])
+        #expect(try await source.search("elder park").map(\.item.id) == ["3DD2C897-F19E-4CA6-8C22-B027D5A71907"])
+        // A search stays in its scope: of the "Kids" photos, none is a favourite.
+        #expect(try await source.scoped(.favorites).search("kids").isEmpty)
+        #expect(try await source.scoped(.favorites).search("WEDDING").map(\.item.id) == ["E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51"])
         let listed = source.listedPhotos(for: [items[0], PhotoItem(id: "GONE", displayName: "gone.jpg"), items[1]])
         #expect(listed.map(\.item.id) == [items[0].id, items[1].id])
         #expect(listed.first?.date == 1_630_896_072)  // 2021-09-05T19:41:12.080-07:00

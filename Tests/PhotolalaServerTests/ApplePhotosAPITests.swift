@@ -19,8 +19,8 @@ struct ApplePhotosAPITests {
         library = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
     }
 
-    private func app() throws -> some ApplicationProtocol {
-        try APITestSupport.application(ServerConfiguration(folders: [], libraries: [library], port: 0), engine: engine)
+    private func app(folders: [String] = []) throws -> some ApplicationProtocol {
+        try APITestSupport.application(ServerConfiguration(folders: folders, libraries: [library], port: 0), engine: engine)
     }
 
     private func json(_ response: TestResponse) throws -> [String: Any] {
@@ -85,6 +85,31 @@ struct ApplePhotosAPITests {
             #expect(details.first { $0["field"] as? String == "favorite" }?["value"] as? String == "Yes")
             #expect(
                 details.first { $0["field"] as? String == "albums" }?["value"] as? String == "AlbumInFolder, I have a deleted twin, Multi Keyword")
+        }
+    }
+
+    @Test("items?search= finds photos by title, filename and keyword within the folder; a folder tree cannot be searched")
+    func search() async throws {
+        let photos = folder.path("photos")
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        try await app(folders: [photos]).test(.live) { client in
+            func found(_ folder: String, _ text: String) async throws -> [String] {
+                let query = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+                let page = try await client.execute(uri: "/api/sources/apple-photos/folders/\(folder)/items?search=\(query)", method: .get) {
+                    try json($0)
+                }
+                #expect(page["complete"] as? Bool == true)
+                return (page["items"] as? [[Any]] ?? []).compactMap { ($0[0] as? String).map { String($0.prefix(8)) } }
+            }
+            #expect(try await found("~", "elder PARK") == ["3DD2C897"])
+            #expect(try await found("~", "kids").count == 3)
+            #expect(try await found("~", "winebottle").count == 2)
+            let manual = try #require(
+                (try await client.execute(uri: "/api/sources/apple-photos/folders/~", method: .get) { try json($0) }["folders"] as? [[String: Any]])?
+                    .first { $0["name"] as? String == "Sorted Manual" }?["id"] as? String)
+            #expect(try await found(manual, "kids") == ["F12384F6"])
+            let local = try await client.execute(uri: "/api/sources/local-0/folders/~/items?search=kids", method: .get)
+            #expect(local.status == .badRequest)
         }
     }
 

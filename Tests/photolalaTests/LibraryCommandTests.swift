@@ -64,6 +64,12 @@ struct LibraryCommandTests {
         let folder = try #require(albums.first { $0["title"] as? String == "SubFolder2" })
         #expect(albums.first { $0["title"] as? String == "AlbumInFolder" }?["parent"] as? String == folder["uuid"] as? String)
 
+        let found = try cli.json("library", "list", path, "--json", "--search", "KIDS")
+        #expect(
+            Set((found["items"] as? [[String: Any]] ?? []).compactMap { ($0["uuid"] as? String)?.prefix(8) }) == ["1EB2B765", "F12384F6", "D79B8D77"])
+        let inAlbum = try cli.json("library", "list", path, "--json", "--album", try #require(manual["uuid"] as? String), "--search", "kids")
+        #expect((inAlbum["items"] as? [[String: Any]])?.compactMap { ($0["uuid"] as? String)?.prefix(8) } == ["F12384F6"])
+
         let info = try cli.json("library", "info", path, "--json")
         #expect(info["modelVersion"] as? Int == 13703)
         #expect(info["macOS"] as? String == "10.15")

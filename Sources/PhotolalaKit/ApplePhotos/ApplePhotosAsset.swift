@@ -99,6 +99,17 @@ public struct ApplePhotosAsset: Sendable, Equatable {
 
     /// What a list shows as the asset's name.
     public var displayName: String { originalFilename.isEmpty ? filename : originalFilename }
+
+    /// Whether the title, original filename or a keyword contains `text`, ignoring case and
+    /// accents; blank text matches every asset.
+    public func matches(_ text: String) -> Bool {
+        let needle = text.trimmingCharacters(in: .whitespaces)
+        guard !needle.isEmpty else { return true }
+        func contains(_ value: String?) -> Bool {
+            value?.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        }
+        return contains(title) || contains(originalFilename) || keywords.contains(where: contains)
+    }
 }
 
 extension ApplePhotosAsset {

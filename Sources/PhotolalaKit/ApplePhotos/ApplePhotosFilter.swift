@@ -11,6 +11,9 @@ public struct ApplePhotosFilter: Sendable, Equatable {
     public var onlyHidden = false
     /// Only recently deleted assets, hidden or not (the Recently Deleted view).
     public var onlyTrashed = false
+    /// Only assets whose title, original filename or a keyword contains this text, ignoring
+    /// case and accents.
+    public var search: String?
 
     /// - Parameters:
     ///   - includeHidden: Also list hidden assets.
@@ -21,7 +24,7 @@ public struct ApplePhotosFilter: Sendable, Equatable {
     }
 
     func accepts(_ asset: ApplePhotosAsset) -> Bool {
-        guard asset.kind != .other, asset.isShownInBurst else { return false }
+        guard asset.kind != .other, asset.isShownInBurst, search.map(asset.matches) ?? true else { return false }
         if onlyFavorites && !asset.isFavorite { return false }
         if onlyHidden { return asset.isHidden && (includeTrashed || !asset.isTrashed) }
         if onlyTrashed { return asset.isTrashed }

@@ -74,8 +74,9 @@ public final class ApplePhotosLibrarySource: PhotoSource {
         return assets
     }
 
-    private func assets(in library: ApplePhotosLibrary) throws -> [ApplePhotosAsset] {
+    private func assets(in library: ApplePhotosLibrary, search: String? = nil) throws -> [ApplePhotosAsset] {
         var filter = ApplePhotosFilter()
+        filter.search = search
         switch scope {
         case .allPhotos:
             return try library.assets(filter)
@@ -94,18 +95,10 @@ public final class ApplePhotosLibrarySource: PhotoSource {
     }
 
     /// Assets of this scope whose title, original filename or keywords contain `text`,
-    /// ignoring case and accents.
-    /// - Throws: ``PhotolalaError`` when the database cannot be read.
-    public func search(_ text: String) async throws -> [PhotoItem] {
-        let needle = text.trimmingCharacters(in: .whitespaces)
-        let candidates = try await offload { [self] in try self.assets() }
-        guard !needle.isEmpty else { return candidates.map(Self.item) }
-        func matches(_ value: String?) -> Bool {
-            value?.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-        }
-        return candidates.filter { asset in
-            matches(asset.title) || matches(asset.originalFilename) || asset.keywords.contains(where: matches)
-        }.map(Self.item)
+    /// ignoring case and accents, in the scope's order, with their listing facts.
+    /// - Throws: ``PhotolalaError`` when the database cannot be read or the album is unknown.
+    public func search(_ text: String) async throws -> [ListedPhoto] {
+        try await offload { [self] in try assets(in: library, search: text).map(Self.listedPhoto) }
     }
 
     /// The library's albums and folders, for the sidebar.

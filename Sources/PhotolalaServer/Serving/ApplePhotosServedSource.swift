@@ -83,9 +83,18 @@ struct ApplePhotosServedSource: ServedSource {
     }
 
     func listing(of folderID: String) throws -> any FolderListing {
-        if folderID == LocalPhotoSource.rootFolderID { return source.scoped(.allPhotos) }
-        if let view = try view(folderID) { return source.scoped(view.scope) }
-        return source.scoped(.album(uuid: folderID))
+        source.scoped(try scope(of: folderID))
+    }
+
+    /// Title, original filename and keyword search within the folder (All Photos, a view, an album).
+    func search(folder folderID: String, text: String) async throws -> [ListedPhoto] {
+        try await source.scoped(try scope(of: folderID)).search(text)
+    }
+
+    private func scope(of folderID: String) throws -> ApplePhotosLibrarySource.Scope {
+        if folderID == LocalPhotoSource.rootFolderID { return .allPhotos }
+        if let view = try view(folderID) { return view.scope }
+        return .album(uuid: folderID)
     }
 
     func thumbnail(folder folderID: String, item: PhotoItem.ID, priority: ThumbnailPriority) async throws -> Thumbnail {

@@ -1,3 +1,4 @@
+import Hummingbird
 import PhotolalaKit
 
 /// A source as `photolala serve` offers it to browsers: folders (or albums) that list photos,
@@ -40,6 +41,16 @@ protocol ServedSource: Sendable {
     /// The reverse of ``filePath(folder:item:)``: the item that a queued file is in folder
     /// `folderID`, or `nil` when the file is not there; gives the folder's photos their badges.
     func itemID(forFilePath path: String, folder folderID: String) -> PhotoItem.ID?
+
+    /// The folder's photos that match `text`, for sources with the search capability.
+    /// - Throws: ``ServerError`` 400 for a source that cannot search.
+    func search(folder folderID: String, text: String) async throws -> [ListedPhoto]
+}
+
+extension ServedSource {
+    func search(folder folderID: String, text: String) async throws -> [ListedPhoto] {
+        throw ServerError(.badRequest, "\(summary.name) cannot be searched.")
+    }
 }
 
 /// A folder's photos as a ``FolderSession`` keeps them current.
