@@ -193,6 +193,23 @@ struct ApplePhotosLibraryTests {
     }
 
     @Test(
+        "an edited photo's type is its original's (the HEIC), the edit's is kept apart",
+        arguments: [(PhotosLibraries.catalina, "public.jpeg"), (PhotosLibraries.ventura, "public.heic")])
+    func originalType(name: String, editedUTI: String) async throws {
+        let opened = try Opened(name)
+        // 10.15 names the original's type in a table its resource row points to; 13 keeps a
+        // compact code, so the original filename's extension tells.
+        let heic = try opened.library.asset(uuid: "7783E8E6-9CAC-40F3-BE22-81FB7051C266")
+        #expect(heic.hasAdjustments)
+        #expect(heic.uti == editedUTI)
+        #expect(heic.originalUTI == "public.heic")
+        #expect(try opened.library.asset(uuid: "D05A5FE3-15FB-49A1-A15D-AB3DA6F8B068").originalUTI == "com.adobe.raw-image")
+        #expect(try opened.library.asset(uuid: "8846E3E6-8AC8-4857-8448-E3D025784410").originalUTI == "public.tiff")
+        let source = try makeEngine(in: opened.folder).applePhotosSource(libraryAt: opened.path)
+        #expect(try await source.loadMetadata(for: heic.uuid).format == .heif)
+    }
+
+    @Test(
         "RAW+JPEG pairs come from the database, though their RAW files are not on disk",
         arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
     func rawPairs(name: String) async throws {

@@ -54,8 +54,11 @@ public struct ApplePhotosAsset: Sendable, Equatable {
     /// Signed degrees; `nil` when Photos recorded no location (it stores −180).
     public let latitude: Double?
     public let longitude: Double?
-    /// Uniform type identifier of the asset, e.g. `public.heic`.
+    /// Uniform type identifier of the asset as Photos shows it, e.g. `public.heic`: for an
+    /// edited photo, the edit's type (10.15 renders every edit as JPEG).
     public let uti: String?
+    /// Uniform type identifier of the original file, e.g. `public.heic` for an edited HEIC.
+    public let originalUTI: String?
     /// The title given in Photos, if any.
     public let title: String?
     /// Keyword titles, sorted.
@@ -113,6 +116,27 @@ public struct ApplePhotosAsset: Sendable, Equatable {
 }
 
 extension ApplePhotosAsset {
+    /// The original's type: from its resource row where the database names it (10.15 and 11
+    /// join `ZINTERNALRESOURCE.ZUNIFORMTYPEIDENTIFIER` to a table of identifiers), else from the
+    /// original filename's extension (12 and later store a compact code with no table), else
+    /// the asset's own, as osxphotos's `uti_original`.
+    static func originalUTI(resource: String?, originalFilename: String, assetUTI: String?) -> String? {
+        if let resource { return resource }
+        let suffix = originalFilename.split(separator: ".", omittingEmptySubsequences: false).last.map { $0.lowercased() }
+        guard originalFilename.contains("."), let suffix, let uti = utiByExtension[suffix] else { return assetUTI }
+        return uti
+    }
+
+    /// Extensions Photos imports, with the identifiers osxphotos's table gives them.
+    private static let utiByExtension: [String: String] = [
+        "jpg": "public.jpeg", "jpeg": "public.jpeg", "heic": "public.heic", "heif": "public.heif", "png": "public.png",
+        "tif": "public.tiff", "tiff": "public.tiff", "gif": "com.compuserve.gif", "bmp": "com.microsoft.bmp", "webp": "public.webp",
+        "psd": "com.adobe.photoshop-image", "dng": "com.adobe.raw-image", "cr2": "com.canon.cr2-raw-image",
+        "cr3": "com.canon.cr3-raw-image", "nef": "com.nikon.raw-image", "arw": "com.sony.arw-raw-image", "raf": "com.fuji.raw-image",
+        "orf": "com.olympus.raw-image", "rw2": "com.panasonic.rw2-raw-image", "mov": "com.apple.quicktime-movie",
+        "mp4": "public.mpeg-4", "m4v": "com.apple.m4v-video", "3gp": "public.3gpp",
+    ]
+
     /// Core Data stores dates as seconds since 2001-01-01 UTC.
     static let coreDataEpoch: TimeInterval = 978_307_200
     /// Values further than this from 2001 (about 317 years) are damage, not dates.

@@ -87,6 +87,13 @@ extension ApplePhotosLibrary {
             """
             : "1"
         let raw = hasResources ? "EXISTS (SELECT 1 FROM ZINTERNALRESOURCE r WHERE r.ZASSET = a.Z_PK AND r.ZDATASTORESUBTYPE = 17)" : "0"
+        let originalUTI =
+            hasResources && schema.has("ZINTERNALRESOURCE", "ZUNIFORMTYPEIDENTIFIER") && schema.has("ZUNIFORMTYPEIDENTIFIER", "ZIDENTIFIER")
+            ? """
+            (SELECT u.ZIDENTIFIER FROM ZINTERNALRESOURCE r JOIN ZUNIFORMTYPEIDENTIFIER u ON u.Z_PK = r.ZUNIFORMTYPEIDENTIFIER \
+            WHERE r.ZASSET = a.Z_PK AND r.ZDATASTORESUBTYPE = 1 LIMIT 1)
+            """
+            : "NULL"
         let columns = [
             "a.Z_PK", "aa.Z_PK", asset("ZUUID"), attribute("ZORIGINALFILENAME"), asset("ZFILENAME"), asset("ZDIRECTORY"),
             attribute("ZORIGINALFILESIZE"), asset("ZDATECREATED"), attribute("ZTIMEZONEOFFSET"), attribute("ZTIMEZONENAME"),
@@ -94,7 +101,7 @@ extension ApplePhotosLibrary {
             asset("ZKIND"), asset("ZKINDSUBTYPE"), asset("ZFAVORITE"), asset("ZHIDDEN"), asset("ZTRASHEDSTATE"),
             asset("ZAVALANCHEUUID"), asset("ZAVALANCHEPICKTYPE"), asset("ZLATITUDE"), asset("ZLONGITUDE"),
             asset("ZUNIFORMTYPEIDENTIFIER"), attribute("ZTITLE"), adjustments, asset("ZSAVEDASSETTYPE"),
-            asset("ZCLOUDBATCHPUBLISHDATE"), local, raw,
+            asset("ZCLOUDBATCHPUBLISHDATE"), local, raw, originalUTI,
         ]
         var sql = """
             SELECT \(columns.joined(separator: ", ")) FROM \(table) a
@@ -117,9 +124,11 @@ extension ApplePhotosLibrary {
         let longitude: Double? = row[23]
         let hasLocation = latitude != -180 && longitude != -180
         let savedType: Int? = row[27]
+        let originalFilename: String = row[3] ?? filename
+        let uti: String? = row[24]
         return ApplePhotosAsset(
             uuid: row[2] ?? "",
-            originalFilename: row[3] ?? filename,
+            originalFilename: originalFilename,
             filename: filename,
             directory: directory,
             fileSize: row[6],
@@ -140,7 +149,8 @@ extension ApplePhotosLibrary {
             burstPickType: row[21] ?? 0,
             latitude: hasLocation ? ApplePhotosAsset.coordinate(latitude, limit: 90) : nil,
             longitude: hasLocation ? ApplePhotosAsset.coordinate(longitude, limit: 180) : nil,
-            uti: row[24],
+            uti: uti,
+            originalUTI: ApplePhotosAsset.originalUTI(resource: row[31], originalFilename: originalFilename, assetUTI: uti),
             title: (row[25] as String?).flatMap { $0.isEmpty ? nil : $0 },
             keywords: attributesKey.flatMap { keywords[$0] } ?? [],
             hasAdjustments: (row[26] ?? 0) != 0,

@@ -161,7 +161,7 @@ public final class ApplePhotosLibrarySource: PhotoSource {
         metadata.orientation = asset.orientation
         metadata.latitude = asset.latitude
         metadata.longitude = asset.longitude
-        metadata.format = asset.uti.flatMap(Self.format(uti:))
+        metadata.format = asset.originalUTI.flatMap(Self.format(uti:))
         metadata.originalFilename = asset.originalFilename
         return metadata
     }
@@ -174,7 +174,7 @@ public final class ApplePhotosLibrarySource: PhotoSource {
         case "public.avif": .avif
         case "public.tiff": .tiff
         case "com.compuserve.gif": .gif
-        case "org.webmproject.webp": .webp
+        case "org.webmproject.webp", "public.webp": .webp
         case "com.microsoft.bmp": .bmp
         default: nil
         }

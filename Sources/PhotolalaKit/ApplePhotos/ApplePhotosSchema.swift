@@ -57,7 +57,7 @@ struct ApplePhotosSchema: Sendable {
             guard tables.contains(table) else { return [] }
             return try Row.fetchAll(db, sql: "PRAGMA table_info(\(table.quotedDatabaseIdentifier))").compactMap { $0["name"] }
         }
-        for table in [assetTable, "ZADDITIONALASSETATTRIBUTES", "ZGENERICALBUM", "ZINTERNALRESOURCE", "ZKEYWORD"] {
+        for table in [assetTable, "ZADDITIONALASSETATTRIBUTES", "ZGENERICALBUM", "ZINTERNALRESOURCE", "ZKEYWORD", "ZUNIFORMTYPEIDENTIFIER"] {
             columns[table] = Set(try columnNames(table))
         }
         self.columns = columns
