@@ -192,6 +192,37 @@ struct ApplePhotosLibraryTests {
         #expect(try source.library.fullImagePath(of: edited, edited: false).hasSuffix("originals/E/E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51.jpeg"))
     }
 
+    @Test("renders: an edited video's is <uuid>_2_0_a.mov, a live photo's edited video an extra resource, and an unedited asset has none")
+    func renders() throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
+        let video = "35329C57-B963-48D6-BB75-6AFF9370CBBC"
+        let live = "1EB2B765-0765-43BA-A90C-0D0580E6172C"
+        // As Photos records an edited video and an edited live photo.
+        try PhotosLibraries.write(
+            """
+            UPDATE ZGENERICASSET SET ZHASADJUSTMENTS = 1 WHERE ZUUID = '\(video)';
+            UPDATE ZGENERICASSET SET ZHASADJUSTMENTS = 1, ZKINDSUBTYPE = 2 WHERE ZUUID = '\(live)';
+            """, to: path)
+        let renders = path + "/resources/renders/"
+        let files = [
+            renders + "3/\(video)_2_0_a.mov", renders + "1/\(live)_2_100_a.mov", path + "/originals/1/\(live)_3.mov",
+            // Left behind by an edit since reverted: the asset has no adjustments any more.
+            renders + "F/F12384F6-CD17-4151-ACBA-AE0E3688539E_1_201_a.jpeg",
+        ]
+        for file in files {
+            try FileManager.default.createDirectory(atPath: FilePath.parent(of: file), withIntermediateDirectories: true)
+            try Data("render".utf8).write(to: URL(fileURLWithPath: file))
+        }
+        let library = try ApplePhotosLibrary(path: path)
+        #expect(try library.fullImagePath(of: try library.asset(uuid: video)) == files[0])
+        let livePhoto = try library.asset(uuid: live)
+        #expect(library.renderPath(of: livePhoto) == nil)
+        #expect(library.companionPaths(of: livePhoto) == [files[2], files[1]])
+        let unedited = try library.asset(uuid: "F12384F6-CD17-4151-ACBA-AE0E3688539E")
+        #expect(try library.fullImagePath(of: unedited).hasSuffix("originals/F/F12384F6-CD17-4151-ACBA-AE0E3688539E.jpeg"))
+    }
+
     @Test(
         "an edited photo's type is its original's (the HEIC), the edit's is kept apart",
         arguments: [(PhotosLibraries.catalina, "public.jpeg"), (PhotosLibraries.ventura, "public.heic")])

@@ -29,24 +29,35 @@ extension ApplePhotosLibrary {
         path + (version.modelVersion >= 16000 ? "/scopes/cloudsharing" : "/resources/cloudsharing")
     }
 
-    /// The full-size render of an edited asset in `resources/renders/`, when there is one.
+    /// The full-size render of an edited asset in `resources/renders/`, when it is on disk:
+    /// `<uuid>_1_201_a.jpeg` or `.heic` (11 and later keep an edited HEIC as HEIC) for a photo,
+    /// `<uuid>_2_0_a.mov` for a video, as osxphotos's `path_edited`. An asset without
+    /// adjustments has none, whatever files are there.
     public func renderPath(of asset: ApplePhotosAsset) -> String? {
-        let stem = "\(path)/resources/renders/\(asset.uuid.prefix(1))/\(asset.uuid)_1_201_a."
-        return Self.renderExtensions.map { stem + $0 }.first(where: { Self.fileExists($0) })
+        guard asset.hasAdjustments else { return nil }
+        let stem = "\(path)/resources/renders/\(asset.uuid.prefix(1))/\(asset.uuid)"
+        let candidates =
+            switch asset.kind {
+            case .photo: [stem + "_1_201_a.jpeg", stem + "_1_201_a.heic"]
+            case .video: [stem + "_2_0_a.mov"]
+            case .other: [String]()
+            }
+        return candidates.first(where: Self.fileExists)
     }
 
-    private static let renderExtensions = ["jpeg", "heic", "mov", "jpg", "png", "tiff"]
-
     /// Extra resources the database records, when their files are on disk: a live photo's
-    /// video (`<stem>_3.mov`) and the RAW of a RAW+JPEG pair (`<stem>_4.<ext>`), found as
-    /// osxphotos's `path_live_photo` and `path_raw` find them.
+    /// video (`<stem>_3.mov`, and its edit `resources/renders/…_2_100_a.mov`) and the RAW of a
+    /// RAW+JPEG pair (`<stem>_4.<ext>`), found as osxphotos's `path_live_photo`,
+    /// `path_edited_live_photo` and `path_raw` find them.
     public func companionPaths(of asset: ApplePhotosAsset) -> [String] {
         guard !asset.isReference, asset.isLivePhoto || asset.hasRAW, let original = originalPath(of: asset) else { return [] }
         let folder = FilePath.parent(of: original)
         let stem = URL(fileURLWithPath: asset.filename).deletingPathExtension().lastPathComponent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let prefixes = [asset.isLivePhoto ? stem + "_3." : nil, asset.hasRAW ? stem + "_4." : nil].compactMap { $0 }
-        return names.filter { name in prefixes.contains { name.hasPrefix($0) } }.sorted().map { folder + "/" + $0 }
+        let beside = names.filter { name in prefixes.contains { name.hasPrefix($0) } }.sorted().map { folder + "/" + $0 }
+        let editedVideo = "\(path)/resources/renders/\(asset.uuid.prefix(1))/\(asset.uuid)_2_100_a.mov"
+        return beside + (asset.isLivePhoto && asset.hasAdjustments && Self.fileExists(editedVideo) ? [editedVideo] : [])
     }
 
     /// Thumbnail-sized derivatives Photos made, best thumbnail source first: the 360-pixel
