@@ -1,4 +1,5 @@
 import ArgumentParser
+import PhotolalaKit
 
 extension Photolala {
     struct Library: AsyncParsableCommand {
@@ -11,5 +12,19 @@ extension Photolala {
                 """,
             subcommands: [Info.self, List.self, Albums.self, Export.self]
         )
+    }
+}
+
+extension Photolala.Library {
+    /// Opens the library at `path`, warning on standard error about what it could not make
+    /// sense of (albums or keywords that will show empty).
+    /// - Throws: ``PhotolalaError`` when `path` is no readable Photos 5+ library.
+    static func open(_ path: String) throws -> ApplePhotosLibrary {
+        let library = try ApplePhotosLibrary(path: GlobalOptions.absolute(path))
+        var terminal = Terminal()
+        for problem in library.problems {
+            terminal.message("warning: \(problem)")
+        }
+        return library
     }
 }

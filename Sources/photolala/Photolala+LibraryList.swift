@@ -35,7 +35,7 @@ extension Photolala.Library {
         var includeTrashed = false
 
         func run() async throws {
-            let photos = try ApplePhotosLibrary(path: GlobalOptions.absolute(library))
+            let photos = try Photolala.Library.open(library)
             var filter = ApplePhotosFilter(includeHidden: includeHidden, includeTrashed: includeTrashed)
             filter.search = search
             let assets = try album.map { try photos.assets(inAlbum: $0, filter) } ?? photos.assets(filter)

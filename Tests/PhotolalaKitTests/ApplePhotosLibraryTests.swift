@@ -395,6 +395,87 @@ struct ApplePhotosLibraryTests {
 
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: empty + "/database/Photos.sqlite"))
         #expect { try ApplePhotosLibrary(path: empty) } throws: { ($0 as? PhotolalaError)?.code == .damagedPhotosLibrary }
+
+        // A Photos.sqlite of an older Photos (model 12000) lacks Photos 5's tables: unsupported, not damaged.
+        try FileManager.default.removeItem(atPath: empty + "/database/Photos.sqlite")
+        try Shell.run(
+            "sqlite3",
+            [
+                empty + "/database/Photos.sqlite",
+                "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB); "
+                    + "INSERT INTO Z_METADATA VALUES (1, 'X', X'\(try Self.modelPlist(12000))');",
+            ])
+        #expect { try ApplePhotosLibrary(path: empty) } throws: { error in
+            let error = error as? PhotolalaError
+            return error?.code == .unsupportedPhotosLibrary && error?.message.contains("older than Photos 5") == true
+        }
+    }
+
+    /// A `Z_METADATA` property list naming `model`, as hex for an SQL blob literal.
+    private static func modelPlist(_ model: Int) throws -> String {
+        let plist = try PropertyListSerialization.data(fromPropertyList: ["PLModelVersion": model], format: .binary, options: 0)
+        return plist.map { String(format: "%02X", $0) }.joined()
+    }
+
+    @Test("the model version is read from Z_METADATA's newest row; versions osxphotos does not name are unknown")
+    func versions() throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        try PhotosLibraries.write("INSERT INTO Z_METADATA VALUES (0, 'OLD', X'\(try Self.modelPlist(12000))');", to: path)
+        let library = try ApplePhotosLibrary(path: path)
+        #expect(library.version.modelVersion == 16320)
+        #expect(library.version.description == "Photos 8, macOS 13")
+        #expect(ApplePhotosVersion(modelVersion: 19063).description == "Photos 11, macOS 26")
+        #expect(ApplePhotosVersion(modelVersion: 270_008_501).description == "Photos 12, macOS 27")
+        // Between Photos 10's last and Photos 11's first model version osxphotos names.
+        #expect(ApplePhotosVersion(modelVersion: 19000).description == "unknown (model 19000)")
+        #expect(ApplePhotosVersion(modelVersion: 19000).photosVersion == nil)
+    }
+
+    @Test("a library whose album or keyword table is not found opens, and says albums and keywords will show empty")
+    func missingJoinTables() throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        try PhotosLibraries.write("DROP TABLE Z_28ASSETS; DROP TABLE Z_1KEYWORDS;", to: path)
+        let library = try ApplePhotosLibrary(path: path)
+        #expect(library.schema.albumJoin == nil && library.schema.keywordJoin == nil)
+        #expect(library.problems.count == 2)
+        #expect(library.problems.first?.hasPrefix("The album-photo table Z_28ASSETS was not found") == true)
+        #expect(library.problems.first?.contains("every album shows empty") == true)
+        #expect(try library.info().problems == library.problems)
+        #expect(try library.assets().count == 13)
+        #expect(try Opened(PhotosLibraries.ventura).library.problems.isEmpty)
+    }
+
+    @Test("photos Photos shows only outside the library are never listed: unsaved \"Shared with You\" and iCloud links")
+    func outsideLibrary() throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        try PhotosLibraries.write(
+            """
+            UPDATE ZADDITIONALASSETATTRIBUTES SET ZSYNDICATIONIDENTIFIER = 'message-1', ZSYNDICATIONHISTORY = 0
+                WHERE ZASSET = (SELECT Z_PK FROM ZASSET WHERE ZUUID LIKE '1EB2B765%');
+            UPDATE ZADDITIONALASSETATTRIBUTES SET ZSYNDICATIONIDENTIFIER = 'message-2', ZSYNDICATIONHISTORY = 1
+                WHERE ZASSET = (SELECT Z_PK FROM ZASSET WHERE ZUUID LIKE 'D79B8D77%');
+            UPDATE ZASSET SET ZMOMENTSHARE = 1 WHERE ZUUID LIKE 'F12384F6%';
+            """, to: path)
+        let library = try ApplePhotosLibrary(path: path)
+        let listed = Set(try library.assets(ApplePhotosFilter(includeHidden: true, includeTrashed: true)).map { String($0.uuid.prefix(8)) })
+        #expect(listed.isDisjoint(with: ["1EB2B765", "F12384F6"]))
+        // Saved from Messages into the library: an ordinary photo.
+        #expect(listed.contains("D79B8D77"))
+        #expect(try library.asset(uuid: "1EB2B765-0765-43BA-A90C-0D0580E6172C").isOutsideLibrary)
+        #expect(try library.info().photos == 11)
+    }
+
+    @Test("albums and folders inside a trashed folder are left out with it")
+    func trashedFolder() throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        try PhotosLibraries.write("UPDATE ZGENERICALBUM SET ZTRASHEDSTATE = 1 WHERE ZTITLE = 'Folder1' AND ZKIND = 4000;", to: path)
+        let titles = try ApplePhotosLibrary(path: path).albums().map(\.title)
+        #expect(titles.contains("Folder2") && titles.contains("Raw"))
+        #expect(!titles.contains("Folder1") && !titles.contains("SubFolder1") && !titles.contains("SubFolder2") && !titles.contains("AlbumInFolder"))
     }
 }
 

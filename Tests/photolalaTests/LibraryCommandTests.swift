@@ -77,6 +77,20 @@ struct LibraryCommandTests {
         #expect(info["videos"] as? Int == 2)
     }
 
+    @Test("a library whose album table is not found is listed with a warning, and library info reports it")
+    func unknownSchema() throws {
+        let cli = try CLI()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: cli.folder)
+        try PhotosLibraries.write("DROP TABLE Z_28ASSETS;", to: path)
+        let albums = try cli.run("library", "albums", path)
+        #expect(albums.status == 0)
+        #expect(
+            albums.standardError
+                == "warning: The album-photo table Z_28ASSETS was not found (or lacks its columns): every album shows empty.\n")
+        let info = try cli.json("library", "info", path, "--json")
+        #expect(info["problems"] as? [String] == ["The album-photo table Z_28ASSETS was not found (or lacks its columns): every album shows empty."])
+    }
+
     @Test("library export writes originals under their names and explains missing ones")
     func export() throws {
         let cli = try CLI()

@@ -74,6 +74,11 @@ public struct ApplePhotosAsset: Sendable, Equatable {
     /// (`ZDATASTORESUBTYPE` 1, or 3 for a shared-album photo, as osxphotos reads them) with
     /// `ZLOCALAVAILABILITY` 1.
     public let isOriginalLocal: Bool
+    /// Shown by Photos outside the library only, never in All Photos or an album: received in
+    /// Messages ("Shared with You", `ZSYNDICATIONIDENTIFIER`) and not saved
+    /// (`ZSYNDICATIONHISTORY` 0), or a photo of an iCloud link (`ZMOMENTSHARE`), as osxphotos's
+    /// `syndicated`, `saved_to_library` and `shared_moment` tell them.
+    public let isOutsideLibrary: Bool
     /// Half of a RAW+JPEG pair: Photos records a RAW resource (`ZINTERNALRESOURCE` with
     /// `ZDATASTORESUBTYPE` 17) beside the JPEG original, whether or not the RAW file is on disk
     /// (osxphotos's `has_raw`).

@@ -1,5 +1,6 @@
 /// Which assets a listing shows; by default what Photos's All Photos shows: photos and videos,
 /// neither hidden nor recently deleted, and of each burst only its key and selected frames.
+/// Photos shown only outside the library ("Shared with You", iCloud links) are never listed.
 public struct ApplePhotosFilter: Sendable, Equatable {
     /// Also list hidden assets.
     public var includeHidden = false
@@ -24,7 +25,7 @@ public struct ApplePhotosFilter: Sendable, Equatable {
     }
 
     func accepts(_ asset: ApplePhotosAsset) -> Bool {
-        guard asset.kind != .other, asset.isShownInBurst, search.map(asset.matches) ?? true else { return false }
+        guard asset.kind != .other, !asset.isOutsideLibrary, asset.isShownInBurst, search.map(asset.matches) ?? true else { return false }
         if onlyFavorites && !asset.isFavorite { return false }
         if onlyHidden { return asset.isHidden && (includeTrashed || !asset.isTrashed) }
         if onlyTrashed { return asset.isTrashed }

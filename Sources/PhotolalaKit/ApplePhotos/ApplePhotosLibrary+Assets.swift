@@ -94,6 +94,12 @@ extension ApplePhotosLibrary {
             WHERE r.ZASSET = a.Z_PK AND r.ZDATASTORESUBTYPE = 1 LIMIT 1)
             """
             : "NULL"
+        // Syndication columns of 12.0 previews meant something else (osxphotos checks 15323, 12.0.1).
+        let syndication =
+            version.modelVersion >= 15323 && schema.has("ZADDITIONALASSETATTRIBUTES", "ZSYNDICATIONIDENTIFIER")
+                && schema.has("ZADDITIONALASSETATTRIBUTES", "ZSYNDICATIONHISTORY")
+            ? "(aa.ZSYNDICATIONIDENTIFIER IS NOT NULL AND aa.ZSYNDICATIONHISTORY = 0)" : "0"
+        let outside = "(\(syndication) OR COALESCE(\(asset("ZMOMENTSHARE")), 0) != 0)"
         let columns = [
             "a.Z_PK", "aa.Z_PK", asset("ZUUID"), attribute("ZORIGINALFILENAME"), asset("ZFILENAME"), asset("ZDIRECTORY"),
             attribute("ZORIGINALFILESIZE"), asset("ZDATECREATED"), attribute("ZTIMEZONEOFFSET"), attribute("ZTIMEZONENAME"),
@@ -101,7 +107,7 @@ extension ApplePhotosLibrary {
             asset("ZKIND"), asset("ZKINDSUBTYPE"), asset("ZFAVORITE"), asset("ZHIDDEN"), asset("ZTRASHEDSTATE"),
             asset("ZAVALANCHEUUID"), asset("ZAVALANCHEPICKTYPE"), asset("ZLATITUDE"), asset("ZLONGITUDE"),
             asset("ZUNIFORMTYPEIDENTIFIER"), attribute("ZTITLE"), adjustments, asset("ZSAVEDASSETTYPE"),
-            asset("ZCLOUDBATCHPUBLISHDATE"), local, raw, originalUTI,
+            asset("ZCLOUDBATCHPUBLISHDATE"), local, raw, originalUTI, outside,
         ]
         var sql = """
             SELECT \(columns.joined(separator: ", ")) FROM \(table) a
@@ -157,6 +163,7 @@ extension ApplePhotosLibrary {
             isReference: savedType == 10 || directory.hasPrefix("/"),
             isShared: (row[28] as Double?) != nil,
             isOriginalLocal: (row[29] ?? 0) == 1,
+            isOutsideLibrary: (row[32] ?? 0) == 1,
             hasRAW: (row[30] ?? 0) == 1,
             isMissing: true,
             albumUUIDs: [],

@@ -62,18 +62,18 @@ public final class ApplePhotosLibrary: Sendable {
             var configuration = Configuration()
             configuration.label = "ApplePhotosLibrary"
             database = try DatabaseQueue(path: copy + "/Photos.sqlite", configuration: configuration)
-            (schema, version) = try database.read { db in
-                (try ApplePhotosSchema(db, path: root), ApplePhotosVersion(modelVersion: try Self.modelVersion(db, path: root)))
+            // The version first: an older Photos's database lacks the tables the schema needs,
+            // and is unsupported rather than damaged.
+            version = ApplePhotosVersion(modelVersion: try database.read { try Self.modelVersion($0, path: root) })
+            guard version.modelVersion >= ApplePhotosVersion.firstSupportedModel else {
+                throw PhotolalaError.unsupportedPhotosLibrary(
+                    root, reason: "a Photos library of model version \(version.modelVersion), older than Photos 5 (macOS 10.15)")
             }
+            schema = try database.read { try ApplePhotosSchema($0, path: root) }
         } catch {
             try? files.removeItem(atPath: copy)
             if let error = error as? PhotolalaError { throw error }
             throw PhotolalaError.damagedPhotosLibrary(root, reason: Self.describe(error))
-        }
-        if version.modelVersion < 13000 {
-            try? files.removeItem(atPath: copy)
-            throw PhotolalaError.unsupportedPhotosLibrary(
-                root, reason: "a Photos library of model version \(version.modelVersion), older than Photos 5")
         }
     }
 
@@ -81,10 +81,14 @@ public final class ApplePhotosLibrary: Sendable {
         try? FileManager.default.removeItem(atPath: workingCopy)
     }
 
+    /// What the reader could not make sense of in this library, e.g. a join table of a Photos
+    /// release it does not know, with what the user will miss (albums showing empty).
+    public var problems: [String] { schema.problems }
+
     /// The library's version and counts of assets and albums.
     /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the database cannot be read.
     public func info() throws -> ApplePhotosLibraryInfo {
-        ApplePhotosLibraryInfo(path: path, version: version, assets: try fetchAssets(restrictedTo: nil), albums: try albums())
+        ApplePhotosLibraryInfo(path: path, version: version, assets: try fetchAssets(restrictedTo: nil), albums: try albums(), problems: problems)
     }
 
     /// Runs a read on the working copy, turning SQLite errors into a damaged-library error.
@@ -98,9 +102,9 @@ public final class ApplePhotosLibrary: Sendable {
         }
     }
 
-    /// `PLModelVersion` from the binary property list in `Z_METADATA`.
+    /// `PLModelVersion` from the binary property list in `Z_METADATA`'s newest row.
     private static func modelVersion(_ db: Database, path: String) throws -> Int {
-        guard let plist = try Data.fetchOne(db, sql: "SELECT Z_PLIST FROM Z_METADATA"),
+        guard let plist = try Data.fetchOne(db, sql: "SELECT Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION DESC LIMIT 1"),
             let dictionary = try PropertyListSerialization.propertyList(from: plist, format: nil) as? [String: Any]
         else {
             throw PhotolalaError.damagedPhotosLibrary(path, reason: "Z_METADATA holds no model version")

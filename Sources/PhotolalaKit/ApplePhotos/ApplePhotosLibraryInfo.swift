@@ -18,10 +18,13 @@ public struct ApplePhotosLibraryInfo: Sendable, Equatable {
     public let smartAlbums: Int
     public let projects: Int
     public let folders: Int
+    /// What the reader could not make sense of, with what the user will miss (``ApplePhotosLibrary/problems``).
+    public let problems: [String]
 
-    init(path: String, version: ApplePhotosVersion, assets: [ApplePhotosAsset], albums: [ApplePhotosAlbum]) {
+    init(path: String, version: ApplePhotosVersion, assets: [ApplePhotosAsset], albums: [ApplePhotosAlbum], problems: [String]) {
         self.path = path
         self.version = version
+        self.problems = problems
         let shown = assets.filter(ApplePhotosFilter().accepts)
         photos = shown.count { $0.isPhoto }
         videos = shown.count { $0.isMovie }
