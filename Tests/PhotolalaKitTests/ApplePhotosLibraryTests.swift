@@ -337,12 +337,43 @@ struct ApplePhotosLibraryTests {
                     UPDATE ZASSET SET ZFAVORITE = 1, ZMODIFICATIONDATE = ZMODIFICATIONDATE + 60 WHERE ZUUID LIKE 'F12384F6%';
                     """,
             ])
-        try await source.refresh()
+        // Two open scopes notice the change at once: the database is copied once.
+        async let allPhotos: Void = source.refresh()
+        async let favorites: Void = source.scoped(.favorites).refresh()
+        _ = try await (allPhotos, favorites)
+        #expect(source.live.current.generation == 1)
         var iterator = changes.makeAsyncIterator()
         #expect(await iterator.next() == .removed(["1EB2B765-0765-43BA-A90C-0D0580E6172C"]))
         #expect(await iterator.next()?.updatedIDs == ["F12384F6-CD17-4151-ACBA-AE0E3688539E"])
         #expect(try source.library.asset(uuid: "F12384F6-CD17-4151-ACBA-AE0E3688539E").isFavorite)
         #expect(try await source.allItems().count == 12)
+    }
+
+    @Test("a database written to while it is copied is copied again, never torn")
+    func consistentCopy() throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        let database = path + "/database/Photos.sqlite"
+        var attempts = 0
+        let copy = try ApplePhotosDatabaseCopy.make(of: database, in: folder.path("copy"), library: path) {
+            attempts += 1
+            // Photos writes during the first copy: its write-ahead log grows.
+            if attempts == 1, let wal = FileHandle(forWritingAtPath: database + "-wal") {
+                wal.seekToEndOfFile()
+                wal.write(Data(repeating: 0, count: 4096))
+                try? wal.close()
+            }
+        }
+        #expect(attempts == 2)
+        for suffix in ["", "-wal", "-shm"] {
+            #expect(FileManager.default.contentsEqual(atPath: copy + suffix, andPath: database + suffix))
+        }
+        // A database that never stops changing is given up on, with a message.
+        #expect(throws: PhotolalaError.self) {
+            try ApplePhotosDatabaseCopy.make(of: database, in: folder.path("copy2"), library: path) {
+                try? Data("\(UUID())".utf8).write(to: URL(fileURLWithPath: database + "-shm"))
+            }
+        }
     }
 
     @Test("export writes the original under its original filename")

@@ -32,7 +32,9 @@ public final class ApplePhotosLibrary: Sendable {
     /// - Parameter path: A `.photoslibrary` folder.
     /// - Throws: ``PhotolalaError/notAPhotosLibrary`` when `path` is no Photos library,
     ///   ``PhotolalaError/unsupportedPhotosLibrary`` for Photos 2–4 libraries (macOS 10.14 and
-    ///   earlier), ``PhotolalaError/damagedPhotosLibrary`` when its database cannot be read.
+    ///   earlier), ``PhotolalaError/damagedPhotosLibrary`` when its database cannot be read,
+    ///   ``PhotolalaError/unreadableFile`` when it cannot be copied,
+    ///   ``PhotolalaError/photosLibraryBusy`` when Photos kept writing while it was copied.
     public init(path: String) throws {
         let root = URL(fileURLWithPath: path).standardizedFileURL.path
         self.path = root
@@ -49,19 +51,10 @@ public final class ApplePhotosLibrary: Sendable {
         let copy = files.temporaryDirectory.appendingPathComponent("photolala-photos-\(UUID().uuidString)").path
         workingCopy = copy
         do {
-            try files.createDirectory(atPath: copy, withIntermediateDirectories: true)
-            for suffix in ["", "-wal", "-shm"] where files.fileExists(atPath: original + suffix) {
-                try files.copyItem(atPath: original + suffix, toPath: copy + "/Photos.sqlite" + suffix)
-            }
-        } catch {
-            try? files.removeItem(atPath: copy)
-            throw PhotolalaError.unreadableFile(original, errno: Self.systemCode(of: error))
-        }
-
-        do {
+            let copied = try ApplePhotosDatabaseCopy.make(of: original, in: copy, library: root)
             var configuration = Configuration()
             configuration.label = "ApplePhotosLibrary"
-            database = try DatabaseQueue(path: copy + "/Photos.sqlite", configuration: configuration)
+            database = try DatabaseQueue(path: copied, configuration: configuration)
             // The version first: an older Photos's database lacks the tables the schema needs,
             // and is unsupported rather than damaged.
             version = ApplePhotosVersion(modelVersion: try database.read { try Self.modelVersion($0, path: root) })
@@ -112,13 +105,6 @@ public final class ApplePhotosLibrary: Sendable {
         if let number = dictionary["PLModelVersion"] as? Int { return number }
         if let number = dictionary["PLModelVersion"] as? NSNumber { return number.intValue }
         throw PhotolalaError.damagedPhotosLibrary(path, reason: "Z_METADATA holds no PLModelVersion")
-    }
-
-    /// The `errno` behind a Foundation file error, or `EIO` when it carries none.
-    private static func systemCode(of error: any Error) -> Int32 {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        guard let underlying, underlying.domain == NSPOSIXErrorDomain else { return EIO }
-        return Int32(underlying.code)
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -57,8 +57,8 @@ public final class ApplePhotosLibrarySource: PhotoSource {
     /// this scope gained, lost or saw change since it was listed.
     /// - Throws: ``PhotolalaError`` when the changed library cannot be read; the last copy stays.
     public func refresh() async throws {
+        try await live.reloadIfChanged()
         try await offload { [self] in
-            try live.reloadIfChanged()
             let (library, generation) = live.current
             guard feed.isBehind(generation) else { return }
             feed.update(try assets(in: library), generation: generation)

@@ -1,0 +1,62 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A library's database files (`Photos.sqlite` with its `-wal` and `-shm`) copied together,
+/// so the copy opens with the write-ahead log's pending changes and never modifies the bundle.
+///
+/// Photos may write while the files are copied; a copy whose files changed meanwhile would mix
+/// two states of the database (a torn copy), so the sizes and times of all three are compared
+/// before and after, and the copy is taken again until they agree.
+enum ApplePhotosDatabaseCopy {
+    /// The files SQLite keeps a database in.
+    static let suffixes = ["", "-wal", "-shm"]
+    /// How many times a copy is taken before giving up on a database that keeps changing.
+    static let attempts = 5
+
+    /// Size and modification time of each database file (`nil` for an absent one).
+    static func stamp(of database: String) -> [FileStatus?] {
+        suffixes.map { try? FileStatus(path: database + $0) }
+    }
+
+    /// Copies `database` and its companions into `folder` (made if missing) as `Photos.sqlite`,
+    /// `-wal` and `-shm`, and returns the copy's path.
+    /// - Throws: ``PhotolalaError/unreadableFile`` when a file cannot be copied,
+    ///   ``PhotolalaError/photosLibraryBusy`` when the files changed during every attempt.
+    /// - Parameter afterCopy: Runs after each attempt's files are copied, before they are
+    ///   compared; tests write to the database there, as Photos might.
+    static func make(of database: String, in folder: String, library: String, afterCopy: () -> Void = {}) throws -> String {
+        let files = FileManager.default
+        let copy = folder + "/Photos.sqlite"
+        for attempt in 1...attempts {
+            let before = stamp(of: database)
+            do {
+                try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                for suffix in suffixes {
+                    try? files.removeItem(atPath: copy + suffix)
+                    if files.fileExists(atPath: database + suffix) {
+                        try files.copyItem(atPath: database + suffix, toPath: copy + suffix)
+                    }
+                }
+            } catch {
+                throw PhotolalaError.unreadableFile(database, errno: systemCode(of: error))
+            }
+            afterCopy()
+            if stamp(of: database) == before { return copy }
+            // Photos is writing: give it a moment longer each time.
+            usleep(useconds_t(attempt * 100_000))
+        }
+        throw PhotolalaError.photosLibraryBusy(library)
+    }
+
+    /// The `errno` behind a Foundation file error, or `EIO` when it carries none.
+    static func systemCode(of error: any Error) -> Int32 {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        guard let underlying, underlying.domain == NSPOSIXErrorDomain else { return EIO }
+        return Int32(underlying.code)
+    }
+}
