@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PhotolalaKit
 
 extension Photolala {
@@ -6,8 +7,8 @@ extension Photolala {
         static let configuration = CommandConfiguration(
             abstract: "Read an Apple Photos library (.photoslibrary, macOS 10.15 to 26): info, photos, albums, export.",
             discussion: """
-                The library is never modified: its database is copied to a temporary folder \
-                and the copy is read. Photos 2–4 libraries (macOS 10.14 and earlier) are not \
+                The library is never modified: its database is copied to the cache's tmp/ \
+                folder and the copy is read. Photos 2–4 libraries (macOS 10.14 and earlier) are not \
                 supported.
                 """,
             subcommands: [Info.self, List.self, Albums.self, Export.self]
@@ -16,11 +17,13 @@ extension Photolala {
 }
 
 extension Photolala.Library {
-    /// Opens the library at `path`, warning on standard error about what it could not make
-    /// sense of (albums or keywords that will show empty).
+    /// Opens the library at `path`, its database copied into the cache's `tmp/`, warning on
+    /// standard error about what it could not make sense of (albums or keywords that will show
+    /// empty).
     /// - Throws: ``PhotolalaError`` when `path` is no readable Photos 5+ library.
     static func open(_ path: String) throws -> ApplePhotosLibrary {
-        let library = try ApplePhotosLibrary(path: GlobalOptions.absolute(path))
+        let cache = EngineConfiguration.standard(environment: ProcessInfo.processInfo.environment)
+        let library = try ApplePhotosLibrary(path: GlobalOptions.absolute(path), workingDirectory: cache.temporaryDirectory)
         var terminal = Terminal()
         for problem in library.problems {
             terminal.message("warning: \(problem)")

@@ -376,6 +376,52 @@ struct ApplePhotosLibraryTests {
         }
     }
 
+    @Test("a read-only bundle opens: its database is copied into the working folder, writable, and left unchanged")
+    func readOnlyBundle() throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder, writable: false)
+        let database = path + "/database/Photos.sqlite"
+        #expect(try FileManager.default.attributesOfItem(atPath: database)[.posixPermissions] as? Int == 0o444)
+        let before = try PhotosLibraries.fingerprint(path)
+        let work = folder.path("work")
+        do {
+            let library = try ApplePhotosLibrary(path: path, workingDirectory: work)
+            #expect(try library.assets().count == 26)
+            let copies = try FileManager.default.contentsOfDirectory(atPath: work)
+            #expect(copies.count == 1 && copies[0].hasPrefix("photolala-photos-\(getpid())-"))
+            for name in try FileManager.default.contentsOfDirectory(atPath: work + "/" + copies[0]) {
+                let mode = try FileManager.default.attributesOfItem(atPath: work + "/\(copies[0])/\(name)")[.posixPermissions] as? Int ?? 0
+                #expect(mode & 0o600 == 0o600, "\(name): \(String(mode, radix: 8))")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work).isEmpty)
+        #expect(try PhotosLibraries.fingerprint(path) == before)
+    }
+
+    @Test("working copies left by a killed process are removed when a library is opened; a live process's stay")
+    func staleCopies() throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        let work = folder.path("work")
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let stale = work + "/photolala-photos-\(ended.processIdentifier)-\(UUID().uuidString)"
+        let live = work + "/photolala-photos-\(getpid())-\(UUID().uuidString)"
+        let unrelated = work + "/something-else"
+        for copy in [stale, live, unrelated] {
+            try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+            try Data("copy".utf8).write(to: URL(fileURLWithPath: copy + "/Photos.sqlite"))
+        }
+        let library = try ApplePhotosLibrary(path: path, workingDirectory: work)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: work))
+        #expect(!left.contains(FilePath.name(of: stale)))
+        #expect(left.isSuperset(of: [FilePath.name(of: live), "something-else"]))
+        #expect(left.count == 3)
+        _ = library
+    }
+
     @Test("export writes the original under its original filename")
     func export() throws {
         let opened = try Opened(PhotosLibraries.catalina)

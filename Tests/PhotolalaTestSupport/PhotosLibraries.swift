@@ -14,12 +14,13 @@ public enum PhotosLibraries {
         return Fixtures.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata/photos-libraries")
     }()
 
-    /// Copies the library `name` into `directory` (made writable, as a copy from a Mac would be)
-    /// and returns the copy's path.
-    public static func copy(_ name: String, into directory: TemporaryDirectory) throws -> String {
+    /// Copies the library `name` into `directory` and returns the copy's path: made writable,
+    /// as a copy from a Mac would be, or with every file and folder read-only (0444, 0555), as
+    /// on a read-only share.
+    public static func copy(_ name: String, into directory: TemporaryDirectory, writable: Bool = true) throws -> String {
         let copy = directory.path(name)
         try Shell.run("cp", ["-R", folder.appendingPathComponent(name).path, copy])
-        try Shell.run("chmod", ["-R", "u+w", copy])
+        try Shell.run("chmod", ["-R", writable ? "u+w" : "a-w", copy])
         return copy
     }
 

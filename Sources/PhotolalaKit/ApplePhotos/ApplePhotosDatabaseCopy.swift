@@ -18,6 +18,27 @@ enum ApplePhotosDatabaseCopy {
     /// How many times a copy is taken before giving up on a database that keeps changing.
     static let attempts = 5
 
+    /// The start of a working copy's folder name, `photolala-photos-<pid>-<uuid>`: the pid
+    /// tells a copy left behind by a process that was killed.
+    static let folderPrefix = "photolala-photos-"
+
+    /// A new working copy's folder in `directory`, named after this process.
+    static func newFolder(in directory: String) -> String {
+        "\(directory)/\(folderPrefix)\(getpid())-\(UUID().uuidString)"
+    }
+
+    /// Removes the working copies in `directory` whose process is gone (killed before it could
+    /// remove them).
+    static func removeStaleCopies(in directory: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names where name.hasPrefix(folderPrefix) {
+            guard let pid = name.dropFirst(folderPrefix.count).split(separator: "-").first.flatMap({ pid_t($0) }),
+                pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(atPath: directory + "/" + name)
+        }
+    }
+
     /// Size and modification time of each database file (`nil` for an absent one).
     static func stamp(of database: String) -> [FileStatus?] {
         suffixes.map { try? FileStatus(path: database + $0) }
@@ -40,6 +61,9 @@ enum ApplePhotosDatabaseCopy {
                     try? files.removeItem(atPath: copy + suffix)
                     if files.fileExists(atPath: database + suffix) {
                         try files.copyItem(atPath: database + suffix, toPath: copy + suffix)
+                        // A bundle on a read-only share has 0444 files, and the copy keeps the
+                        // mode: SQLite needs to write the copy's -shm to open it.
+                        try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: copy + suffix)
                     }
                 }
             } catch {

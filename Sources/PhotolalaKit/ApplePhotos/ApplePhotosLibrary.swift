@@ -10,9 +10,10 @@ import GRDB
 /// A `.photoslibrary` bundle (Photos 5 and later, macOS 10.15 to 26), read without changing it.
 ///
 /// The Photos app owns the bundle: Photolala copies `database/Photos.sqlite` with its `-wal`
-/// and `-shm` files into a temporary folder and opens the copy, so the changes still waiting
+/// and `-shm` files into a working folder and opens the copy, so the changes still waiting
 /// in the write-ahead log are seen (`immutable=1` would hide them) and nothing is ever written
-/// beside the original. The copy is removed when the library is released.
+/// beside the original, which may be read-only. The copy is removed when the library is
+/// released, or by the next library opened after a crash.
 ///
 /// ```swift
 /// let library = try ApplePhotosLibrary(path: "/mnt/backup/Photos Library.photoslibrary")
@@ -29,13 +30,17 @@ public final class ApplePhotosLibrary: Sendable {
     private let workingCopy: String
 
     /// Opens the library at `path`.
-    /// - Parameter path: A `.photoslibrary` folder.
+    /// - Parameters:
+    ///   - path: A `.photoslibrary` folder.
+    ///   - workingDirectory: Where the database is copied to (the engine passes its cache's
+    ///     `tmp/`; `nil` for the system's temporary folder); copies left there by killed
+    ///     processes are removed first.
     /// - Throws: ``PhotolalaError/notAPhotosLibrary`` when `path` is no Photos library,
     ///   ``PhotolalaError/unsupportedPhotosLibrary`` for Photos 2–4 libraries (macOS 10.14 and
     ///   earlier), ``PhotolalaError/damagedPhotosLibrary`` when its database cannot be read,
     ///   ``PhotolalaError/unreadableFile`` when it cannot be copied,
     ///   ``PhotolalaError/photosLibraryBusy`` when Photos kept writing while it was copied.
-    public init(path: String) throws {
+    public init(path: String, workingDirectory: String? = nil) throws {
         let root = URL(fileURLWithPath: path).standardizedFileURL.path
         self.path = root
         let databaseFolder = root + "/database"
@@ -48,7 +53,9 @@ public final class ApplePhotosLibrary: Sendable {
             throw PhotolalaError.notAPhotosLibrary(root)
         }
 
-        let copy = files.temporaryDirectory.appendingPathComponent("photolala-photos-\(UUID().uuidString)").path
+        let workingDirectory = workingDirectory ?? files.temporaryDirectory.path
+        ApplePhotosDatabaseCopy.removeStaleCopies(in: workingDirectory)
+        let copy = ApplePhotosDatabaseCopy.newFolder(in: workingDirectory)
         workingCopy = copy
         do {
             let copied = try ApplePhotosDatabaseCopy.make(of: original, in: copy, library: root)

@@ -23,11 +23,16 @@ final class ApplePhotosLiveLibrary: Sendable {
 
     private let state: Mutex<State>
     private let reloads = AsyncSemaphore(limit: 1)
+    private let workingDirectory: String
 
+    /// - Parameters:
+    ///   - path: A `.photoslibrary` folder.
+    ///   - workingDirectory: Where its database is copied to.
     /// - Throws: ``PhotolalaError`` when `path` is no readable Photos 5+ library.
-    init(path: String) throws {
+    init(path: String, workingDirectory: String) throws {
         let stamp = Self.stamp(of: path)
-        state = Mutex(State(library: try ApplePhotosLibrary(path: path), generation: 0, stamp: stamp))
+        self.workingDirectory = workingDirectory
+        state = Mutex(State(library: try ApplePhotosLibrary(path: path, workingDirectory: workingDirectory), generation: 0, stamp: stamp))
     }
 
     /// The library now, and its generation.
@@ -52,7 +57,7 @@ final class ApplePhotosLiveLibrary: Sendable {
                 if now == stamp { break }
                 stamp = now
             }
-            let library = try await offload { try ApplePhotosLibrary(path: path) }
+            let library = try await offload { [workingDirectory] in try ApplePhotosLibrary(path: path, workingDirectory: workingDirectory) }
             state.withLock { $0 = State(library: library, generation: $0.generation + 1, stamp: stamp) }
         }
     }
