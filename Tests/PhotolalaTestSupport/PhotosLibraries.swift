@@ -48,6 +48,21 @@ public enum PhotosLibraries {
         try query("SELECT name FROM sqlite_master WHERE name IN ('ZGENERICASSET', 'ZASSET')", in: bundle)
     }
 
+    /// The burst ``addBurst(to:)`` makes: `ZAVALANCHEPICKTYPE` by uuid prefix.
+    public static let burstFrames = ["1EB2B765": 2, "F12384F6": 52, "D79B8D77": 8, "6191423D": 36, "DC99FBDD": 24, "3DD2C897": 0]
+
+    /// Makes a burst of six photos in a copied library (the test libraries hold none), as Photos
+    /// records it after the user selected frames: ``burstFrames`` gives each frame's pick type
+    /// (2 not selected, 4 Photos's default pick, 8 selected, 16 key frame, 32 set with the
+    /// default pick, 0 none), so there is a key frame, user-selected frames, the default pick
+    /// after the user chose others, an unselected frame and a frame without flags.
+    public static func addBurst(to bundle: String) throws {
+        let table = try assetTable(in: bundle)
+        try write(
+            burstFrames.map { "UPDATE \(table) SET ZAVALANCHEUUID = 'BURST-1', ZAVALANCHEPICKTYPE = \($1) WHERE ZUUID LIKE '\($0)%';" }
+                .joined(separator: "\n"), to: bundle)
+    }
+
     /// What ``addSharedAlbum(to:)`` adds.
     public struct SharedAlbum: Sendable {
         public let albumUUID: String
