@@ -100,14 +100,20 @@ struct APIRoutes {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
     }
 
-    /// The original file as a download under its own name ("Export…" in the web UI).
+    /// The original file as a download under its own name ("Export…" in the web UI); a file on
+    /// this machine is streamed, never read whole into memory.
     private func original(_ context: BasicRequestContext) async throws -> Response {
         let (source, folder, item) = try itemReference(context)
-        let (bytes, filename) = try await engineCall { try await source.original(folder: folder, item: item) }
+        let (content, filename) = try await engineCall { try await source.original(folder: folder, item: item) }
+        let body =
+            switch content {
+            case .bytes(let bytes): ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+            case .file(let path): try await FileIO().loadFile(path: path, context: context)
+            }
         return Response(
             status: .ok,
             headers: [.contentType: "application/octet-stream", .contentDisposition: Self.attachment(filename), .cacheControl: "private, no-cache"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+            body: body)
     }
 
     /// `Content-Disposition` for a download named `filename`: an ASCII fallback and the exact

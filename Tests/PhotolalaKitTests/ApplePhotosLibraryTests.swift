@@ -148,17 +148,7 @@ struct ApplePhotosLibraryTests {
     func bursts() throws {
         let folder = try TemporaryDirectory()
         let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
-        // The test libraries hold no burst: make one in the copy, as Photos records it after the
-        // user selected two frames (ZAVALANCHEPICKTYPE 2 not selected, 4 Photos's default pick,
-        // 8 selected, 16 key frame, 32 set with the default pick).
-        let frames = ["1EB2B765": 2, "F12384F6": 52, "D79B8D77": 8, "6191423D": 36, "DC99FBDD": 24, "3DD2C897": 0]
-        try Shell.run(
-            "sqlite3",
-            [
-                path + "/database/Photos.sqlite",
-                frames.map { "UPDATE ZASSET SET ZAVALANCHEUUID = 'BURST-1', ZAVALANCHEPICKTYPE = \($1) WHERE ZUUID LIKE '\($0)%';" }
-                    .joined(separator: "\n"),
-            ])
+        try PhotosLibraries.addBurst(to: path)
         let library = try ApplePhotosLibrary(path: path)
         let shown = Set(try library.assets().map { String($0.uuid.prefix(8)) })
         // Key frame, user-selected frames and a frame with no flags are shown; an unselected
@@ -166,7 +156,7 @@ struct ApplePhotosLibraryTests {
         #expect(shown.isSuperset(of: ["F12384F6", "D79B8D77", "DC99FBDD", "3DD2C897"]))
         #expect(shown.isDisjoint(with: ["1EB2B765", "6191423D"]))
         #expect(try library.asset(uuid: "1EB2B765-0765-43BA-A90C-0D0580E6172C").isBurst)
-        #expect(try library.info().burstFrames == frames.count)
+        #expect(try library.info().burstFrames == PhotosLibraries.burstFrames.count)
     }
 
     @Test("thumbnails come from derivatives, even when the original is in iCloud")
@@ -307,7 +297,7 @@ struct ApplePhotosLibraryTests {
         // A search stays in its scope: of the "Kids" photos, none is a favourite.
         #expect(try await source.scoped(.favorites).search("kids").isEmpty)
         #expect(try await source.scoped(.favorites).search("WEDDING").map(\.item.id) == ["E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51"])
-        let listed = source.listedPhotos(for: [items[0], PhotoItem(id: "GONE", displayName: "gone.jpg"), items[1]])
+        let listed = try source.listedPhotos(for: [items[0], PhotoItem(id: "GONE", displayName: "gone.jpg"), items[1]])
         #expect(listed.map(\.item.id) == [items[0].id, items[1].id])
         #expect(listed.first?.date == 1_630_896_072)  // 2021-09-05T19:41:12.080-07:00
         #expect(listed.first?.width == 1080 && listed.first?.height == 601)
@@ -436,6 +426,41 @@ struct ApplePhotosLibraryTests {
         let missing = try library.asset(uuid: "8846E3E6-8AC8-4857-8448-E3D025784410")
         #expect(throws: PhotolalaError.self) { try library.exportOriginal(of: missing, to: out) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["winebottle (2).jpeg", "winebottle.jpeg"])
+
+        // A copy that fails says why, as the system does.
+        let blocked = opened.path + "/originals/5/52083079-73D5-4921-AC1B-FE76F279133F.jpeg"
+        try FileManager.default.removeItem(atPath: blocked)
+        try FileManager.default.createDirectory(atPath: blocked, withIntermediateDirectories: false)
+        let error = #expect(throws: PhotolalaError.self) {
+            try library.exportOriginal(of: try library.asset(uuid: "52083079-73D5-4921-AC1B-FE76F279133F"), to: out)
+        }
+        #expect(error?.code == .unreadableFile)
+        #expect(error?.message.contains("is a directory") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).count == 2)
+    }
+
+    @Test("export names are always valid file names: no slash or NUL, never empty, . or .., at most 255 bytes")
+    func exportNames() throws {
+        let folder = try TemporaryDirectory()
+        let out = folder.path("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        func name(_ original: String) -> String {
+            FilePath.name(of: ApplePhotosLibrary.freeName(for: original, fallback: "ABCD.jpeg", in: out))
+        }
+        #expect(name("a/b.jpg") == "a_b.jpg")
+        #expect(name("a\0b.jpg") == "a_b.jpg")
+        for unusable in ["", ".", ".."] {
+            #expect(name(unusable) == "ABCD.jpeg")
+        }
+        #expect(name(".hidden") == ".hidden")
+        let long = String(repeating: "é", count: 200) + ".jpeg"
+        let fitted = name(long)
+        #expect(fitted.utf8.count <= 255 && fitted.hasSuffix(".jpeg") && fitted.hasPrefix("éé"))
+        try Data().write(to: URL(fileURLWithPath: out + "/" + fitted))
+        let second = name(long)
+        #expect(second.utf8.count <= 255 && second.hasSuffix(" (2).jpeg"))
+        let longExtension = "photo." + String(repeating: "x", count: 300)
+        #expect(name(longExtension).utf8.count <= 255)
     }
 
     @Test("reading everything leaves the bundle byte-for-byte unchanged", arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])

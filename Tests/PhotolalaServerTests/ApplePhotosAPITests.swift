@@ -75,6 +75,8 @@ struct ApplePhotosAPITests {
             let original = try await client.execute(uri: heic + "/original", method: .get)
             #expect(original.status == .ok)
             #expect(original.headers[.contentDisposition]?.contains("IMG_3092.heic") == true)
+            let file = library + "/originals/7/7783E8E6-9CAC-40F3-BE22-81FB7051C266.heic"
+            #expect(ContentHash.md5(of: Array(original.body.readableBytesView)) == (try ContentHash.md5(ofFileAt: file)))
 
             let metadata = try await client.execute(
                 uri: "/api/sources/apple-photos/folders/~/items/E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51/metadata", method: .get

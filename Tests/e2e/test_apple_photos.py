@@ -97,6 +97,25 @@ def test_preview_of_an_edited_heic_and_the_inspector(photos):
     expect(page.get_by_test_id("inspector-original")).to_have_text("In the library")
 
 
+def test_export_downloads_the_original_under_its_original_filename(photos, library_server, tmp_path):
+    page = photos.page
+    photos.open("apple-photos", count=SHOWN)
+    cell = photos.cell("winebottle.jpeg").first
+    cell.scroll_into_view_if_needed()
+    cell.click(button="right")
+    menu = page.get_by_test_id("context-menu")
+    expect(menu.locator('[data-action="export"]')).to_have_text("Export…")
+    with page.expect_download() as download_info:
+        menu.locator('[data-action="export"]').click()
+    download = download_info.value
+    assert download.suggested_filename == "winebottle.jpeg"
+    saved = tmp_path / "winebottle.jpeg"
+    download.save_as(saved)
+    original = library_server[1] / "originals" / "7" / "7F74DD34-5920-4DA3-B284-479887A34F66.jpeg"
+    other = library_server[1] / "originals" / "5" / "52083079-73D5-4921-AC1B-FE76F279133F.jpeg"
+    assert saved.read_bytes() in (original.read_bytes(), other.read_bytes())
+
+
 def test_an_open_album_follows_changes_photos_writes(photos, library_server):
     """Last in this file: it changes the library copy the other tests read."""
     photos.open("apple-photos", "Favorites", count=1)

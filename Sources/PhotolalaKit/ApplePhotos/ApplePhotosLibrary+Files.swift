@@ -110,37 +110,54 @@ extension ApplePhotosLibrary {
     }
 
     /// Copies the asset's original into `folder` under its original filename (`name (2).ext`
-    /// when that name is taken), through a temporary file and a rename, and returns the path.
+    /// when that name is taken), a megabyte at a time through a temporary file and a rename,
+    /// and returns the path.
     /// - Throws: ``PhotolalaError/notAvailableLocally`` for a missing original,
-    ///   ``PhotolalaError/writeFailed`` when the copy cannot be written.
+    ///   ``PhotolalaError/unreadableFile`` or ``PhotolalaError/writeFailed`` with the system's
+    ///   reason when the copy fails.
     public func exportOriginal(of asset: ApplePhotosAsset, to folder: String) throws -> String {
         let source = try availableOriginalPath(of: asset)
         try AtomicFile.createFolder(folder)
-        let destination = Self.freeName(for: asset.displayName, in: folder)
-        let temporary = folder + "/" + AtomicFile.temporaryPrefix + UUID().uuidString + "-" + FilePath.name(of: destination)
-        do {
-            try FileManager.default.copyItem(atPath: source, toPath: temporary)
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw PhotolalaError.writeFailed(destination, errno: EIO)
-        }
-        try AtomicFile.commit(temporary, to: destination)
+        // A name that cannot be a file's falls back to the library's own name for the file.
+        let destination = Self.freeName(for: asset.displayName, fallback: asset.filename.isEmpty ? asset.uuid : asset.filename, in: folder)
+        try AtomicFile.copy(source, to: destination)
         return destination
     }
 
-    /// `folder/name`, or `folder/stem (n).ext` for the first free n.
-    private static func freeName(for name: String, in folder: String) -> String {
-        let safe = name.replacingOccurrences(of: "/", with: "_")
-        let candidate = folder + "/" + safe
-        guard FileManager.default.fileExists(atPath: candidate) else { return candidate }
-        let url = URL(fileURLWithPath: safe)
-        let stem = url.deletingPathExtension().lastPathComponent
-        let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
-        var number = 2
-        while FileManager.default.fileExists(atPath: "\(folder)/\(stem) (\(number))\(suffix)") {
-            number += 1
+    /// The longest file name most file systems take, in bytes.
+    static let maximumNameLength = 255
+
+    /// `folder/name`, or `folder/stem (n).ext` for the first free n, with `name` made a valid
+    /// file name: `/` and NUL replaced, `fallback` instead of an empty name, `.` or `..`, and
+    /// the stem shortened (at a character) to fit ``maximumNameLength`` bytes.
+    static func freeName(for name: String, fallback: String, in folder: String) -> String {
+        var safe = name.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "\0", with: "_")
+        if safe.isEmpty || safe == "." || safe == ".." {
+            safe = fallback
         }
-        return "\(folder)/\(stem) (\(number))\(suffix)"
+        // An extension is what follows the last dot, unless the name starts with it or it is
+        // too long to be one.
+        var stem = safe
+        var suffix = ""
+        if let dot = safe.lastIndex(of: "."), dot != safe.startIndex,
+            safe.utf8.distance(from: safe.utf8.index(after: dot), to: safe.utf8.endIndex) <= 16
+        {
+            stem = String(safe[..<dot])
+            suffix = String(safe[dot...])
+        }
+        func candidate(_ number: Int?) -> String {
+            let tail = (number.map { " (\($0))" } ?? "") + suffix
+            var fitted = stem
+            while fitted.utf8.count + tail.utf8.count > maximumNameLength, !fitted.isEmpty {
+                fitted.removeLast()
+            }
+            return folder + "/" + fitted + tail
+        }
+        var number: Int?
+        while FileManager.default.fileExists(atPath: candidate(number)) {
+            number = (number ?? 1) + 1
+        }
+        return candidate(number)
     }
 
     /// Files in `folder/<first character of uuid>/`, where Photos shards resources by uuid.

@@ -115,12 +115,13 @@ struct ApplePhotosServedSource: ServedSource {
         try await source.loadDisplayableImage(for: item)
     }
 
-    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {
-        try await source.loadOriginal(for: item)
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (content: OriginalContent, filename: String) {
+        let (path, filename) = try await source.originalFile(for: item)
+        return (.file(path: path), filename)
     }
 
     func filePath(folder folderID: String, item: PhotoItem.ID) async throws -> String {
-        try await source.originalPath(for: item)
+        try await source.originalFile(for: item).path
     }
 
     func itemID(forFilePath path: String, folder folderID: String) -> PhotoItem.ID? {

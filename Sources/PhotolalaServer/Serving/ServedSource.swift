@@ -31,8 +31,8 @@ protocol ServedSource: Sendable {
     /// The full image in a form browsers show.
     func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage
 
-    /// The original file's bytes and its name, for "Export…".
-    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String)
+    /// The original file and its name, for "Export…".
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (content: OriginalContent, filename: String)
 
     /// The photo's file on this machine, which the backup queue hashes when it is starred and
     /// reads again to upload it.
@@ -53,6 +53,12 @@ extension ServedSource {
     }
 }
 
+/// An original as "Export…" sends it: bytes at hand, or a file on this machine, streamed.
+enum OriginalContent: Sendable {
+    case bytes([UInt8])
+    case file(path: String)
+}
+
 /// A folder's photos as a ``FolderSession`` keeps them current.
 protocol FolderListing: Sendable {
     /// The photos with the facts browsers sort and group by, a first batch as soon as possible.
@@ -62,7 +68,8 @@ protocol FolderListing: Sendable {
     func changes() -> AsyncStream<PhotoSourceChange>
 
     /// The listing facts of items announced as added or changed; items gone meanwhile are left out.
-    func listedPhotos(for items: [PhotoItem]) -> [ListedPhoto]
+    /// - Throws: when the source cannot be read (an Apple Photos database).
+    func listedPhotos(for items: [PhotoItem]) throws -> [ListedPhoto]
 
     /// The folder on disk to watch for changes, or `nil` when nothing needs watching.
     var watchedPath: String? { get }

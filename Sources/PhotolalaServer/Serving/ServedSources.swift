@@ -35,7 +35,7 @@ final class ServedSources: Sendable {
         for (index, library) in configuration.libraries.enumerated() {
             let source = try engine.applePhotosSource(libraryAt: library)
             for problem in source.library.problems {
-                FileHandle.standardError.write(Data("warning: \(library): \(problem)\n".utf8))
+                printWarning("\(library): \(problem)")
             }
             let id = index == 0 ? "apple-photos" : "apple-photos-\(index)"
             var views: [ApplePhotosServedSource.View] = [.favorites]
