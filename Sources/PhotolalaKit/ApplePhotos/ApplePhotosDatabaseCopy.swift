@@ -45,29 +45,23 @@ enum ApplePhotosDatabaseCopy {
     }
 
     /// Copies `database` and its companions into `folder` (made if missing) as `Photos.sqlite`,
-    /// `-wal` and `-shm`, and returns the copy's path.
-    /// - Throws: ``PhotolalaError/unreadableFile`` when a file cannot be copied,
-    ///   ``PhotolalaError/photosLibraryBusy`` when the files changed during every attempt.
+    /// `-wal` and `-shm`, and returns the copy's path. The copies are new files, writable
+    /// whatever the originals' modes (a read-only share's 0444): SQLite writes the `-shm`.
+    /// - Throws: ``PhotolalaError/unreadableFile`` or ``PhotolalaError/writeFailed`` when a file
+    ///   cannot be copied, ``PhotolalaError/photosLibraryBusy`` when the files changed during
+    ///   every attempt.
     /// - Parameter afterCopy: Runs after each attempt's files are copied, before they are
     ///   compared; tests write to the database there, as Photos might.
     static func make(of database: String, in folder: String, library: String, afterCopy: () -> Void = {}) throws -> String {
-        let files = FileManager.default
         let copy = folder + "/Photos.sqlite"
         for attempt in 1...attempts {
             let before = stamp(of: database)
-            do {
-                try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                for suffix in suffixes {
-                    try? files.removeItem(atPath: copy + suffix)
-                    if files.fileExists(atPath: database + suffix) {
-                        try files.copyItem(atPath: database + suffix, toPath: copy + suffix)
-                        // A bundle on a read-only share has 0444 files, and the copy keeps the
-                        // mode: SQLite needs to write the copy's -shm to open it.
-                        try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: copy + suffix)
-                    }
+            for (suffix, status) in zip(suffixes, before) {
+                if status != nil {
+                    try AtomicFile.copy(database + suffix, to: copy + suffix)
+                } else {
+                    unlink(copy + suffix)
                 }
-            } catch {
-                throw PhotolalaError.unreadableFile(database, errno: systemCode(of: error))
             }
             afterCopy()
             if stamp(of: database) == before { return copy }
@@ -75,12 +69,5 @@ enum ApplePhotosDatabaseCopy {
             usleep(useconds_t(attempt * 100_000))
         }
         throw PhotolalaError.photosLibraryBusy(library)
-    }
-
-    /// The `errno` behind a Foundation file error, or `EIO` when it carries none.
-    static func systemCode(of error: any Error) -> Int32 {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        guard let underlying, underlying.domain == NSPOSIXErrorDomain else { return EIO }
-        return Int32(underlying.code)
     }
 }

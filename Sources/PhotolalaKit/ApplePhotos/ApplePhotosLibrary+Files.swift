@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension ApplePhotosLibrary {
     /// Where the asset's original would be: `originals/<dir>/<file>`, the shared-album folder
     /// for shared assets, or the absolute path of a referenced file (which belongs to the Mac it

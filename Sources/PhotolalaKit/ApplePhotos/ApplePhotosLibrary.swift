@@ -1,12 +1,6 @@
 import Foundation
 import GRDB
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A `.photoslibrary` bundle (Photos 5 and later, macOS 10.15 to 26), read without changing it.
 ///
 /// The Photos app owns the bundle: Photolala copies `database/Photos.sqlite` with its `-wal`

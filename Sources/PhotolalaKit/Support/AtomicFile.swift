@@ -50,7 +50,6 @@ enum AtomicFile {
             let written = buffer.withUnsafeBytes { writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: output) }
             if written != 0 { failure = .writeFailed(path, errno: written) }
         }
-        if failure == nil && fsync(output) != 0 { failure = .writeFailed(path, errno: errno) }
         close(output)
         if let failure {
             unlink(temporary)
