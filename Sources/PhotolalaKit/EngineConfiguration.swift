@@ -10,6 +10,9 @@ public struct EngineConfiguration: Sendable {
     /// Photos larger than this are refused rather than read into memory.
     public var maximumFileSize: Int64 = 4 << 30
 
+    /// Working files of a run, e.g. copies of Apple Photos databases: `tmp/` in the cache.
+    public var temporaryDirectory: String { cacheDirectory + "/tmp" }
+
     /// - Parameters:
     ///   - cacheDirectory: Folder for thumbnails and other derived files.
     ///   - dataDirectory: Folder for the database.

@@ -29,11 +29,19 @@ struct APIRoutes {
         return try await engineCall { try await source.folder(folderID) }
     }
 
+    /// A page of the folder's listing; with `search=TEXT`, the folder's photos that match, in
+    /// one complete page, from sources that can search.
     private func items(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let session = try await engineCall {
-            try await sources.session(source: try context.parameters.require("source"), folder: try context.parameters.require("folder"))
+        let (sourceID, folderID) = (try context.parameters.require("source"), try context.parameters.require("folder"))
+        let page: API.Items
+        if let text = request.uri.queryParameters.get("search") {
+            let source = try sources.source(sourceID)
+            let found = try await engineCall { try await source.search(folder: folderID, text: text) }
+            page = API.Items(count: found.count, complete: true, offset: 0, photos: found[...])
+        } else {
+            let session = try await engineCall { try await sources.session(source: sourceID, folder: folderID) }
+            page = try await session.items(from: request.uri.queryParameters.get("offset", as: Int.self) ?? 0)
         }
-        let page = try await session.items(from: request.uri.queryParameters.get("offset", as: Int.self) ?? 0)
         let body = ByteBuffer(bytes: page.json)
         if body.readableBytes > 1 << 20 {
             FreedMemory.release()
@@ -92,14 +100,20 @@ struct APIRoutes {
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
     }
 
-    /// The original file as a download under its own name ("Export…" in the web UI).
+    /// The original file as a download under its own name ("Export…" in the web UI); a file on
+    /// this machine is streamed, never read whole into memory.
     private func original(_ context: BasicRequestContext) async throws -> Response {
         let (source, folder, item) = try itemReference(context)
-        let (bytes, filename) = try await engineCall { try await source.original(folder: folder, item: item) }
+        let (content, filename) = try await engineCall { try await source.original(folder: folder, item: item) }
+        let body =
+            switch content {
+            case .bytes(let bytes): ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+            case .file(let path): try await FileIO().loadFile(path: path, context: context)
+            }
         return Response(
             status: .ok,
             headers: [.contentType: "application/octet-stream", .contentDisposition: Self.attachment(filename), .cacheControl: "private, no-cache"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+            body: body)
     }
 
     /// `Content-Disposition` for a download named `filename`: an ASCII fallback and the exact

@@ -6,6 +6,10 @@ public struct ServerConfiguration: Sendable {
     public var folders: [String]
     /// Apple Photos libraries, each a source.
     public var libraries: [String]
+    /// Whether each library shows its Hidden album, as Photos does only when asked.
+    public var includeHidden = false
+    /// Whether each library shows its Recently Deleted album.
+    public var includeTrashed = false
     public var host: String
     /// 0 picks a free port.
     public var port: Int

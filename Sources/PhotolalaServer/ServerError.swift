@@ -61,6 +61,8 @@ public struct ServerError: HTTPResponseError {
             return ServerError(.notFound, error.message)
         case .emptyFile, .notAnImage, .unsupportedFormat, .damagedImage, .imageTooLarge, .fileTooLarge:
             return ServerError(.unprocessableContent, error.message)
+        case .photosLibraryBusy:
+            return ServerError(.serviceUnavailable, error.message)
         default:
             return ServerError(.internalServerError, error.message)
         }

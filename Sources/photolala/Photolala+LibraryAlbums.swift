@@ -14,7 +14,7 @@ extension Photolala.Library {
         var json = false
 
         func run() async throws {
-            let albums = try ApplePhotosLibrary(path: GlobalOptions.absolute(library)).albums()
+            let albums = try Photolala.Library.open(library).albums()
             let terminal = Terminal()
             if json {
                 let report = AlbumsJSON(albums: albums.map(AlbumsJSON.Album.init))

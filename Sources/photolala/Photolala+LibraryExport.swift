@@ -29,7 +29,7 @@ extension Photolala.Library {
         }
 
         func run() async throws {
-            let photos = try ApplePhotosLibrary(path: GlobalOptions.absolute(library))
+            let photos = try Photolala.Library.open(library)
             let folder = GlobalOptions.absolute(output)
             var terminal = Terminal()
             var failures = 0

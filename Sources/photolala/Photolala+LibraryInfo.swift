@@ -13,17 +13,17 @@ extension Photolala.Library {
         var json = false
 
         func run() async throws {
-            let info = try ApplePhotosLibrary(path: GlobalOptions.absolute(library)).info()
+            let info = try Photolala.Library.open(library).info()
             let terminal = Terminal()
             if json {
                 try terminal.outputJSON(LibraryInfoJSON(info))
                 return
             }
             let version = info.version
-            let release = version.photosVersion.map { "Photos \($0), macOS \(version.macOS ?? "?")" } ?? "unknown Photos version"
-            let rows: [(String, String)] = [
+            let release = version.photosVersion == nil ? version.description : "\(version.description) (model \(version.modelVersion))"
+            var rows: [(String, String)] = [
                 ("Library", info.path),
-                ("Version", "\(release) (model \(version.modelVersion))"),
+                ("Version", release),
                 ("Photos", info.photos.grouped),
                 ("Videos", info.videos.grouped),
                 ("Favorites", info.favorites.grouped),
@@ -37,6 +37,7 @@ extension Photolala.Library {
                 ("Projects", info.projects.grouped),
                 ("Folders", info.folders.grouped),
             ]
+            rows += info.problems.map { ("Problem", $0) }
             let width = rows.map(\.0.count).max() ?? 0
             for (label, value) in rows {
                 terminal.output(label + ":" + String(repeating: " ", count: width - label.count + 1) + value)
@@ -63,6 +64,8 @@ private struct LibraryInfoJSON: Encodable {
     let smartAlbums: Int
     let projects: Int
     let folders: Int
+    /// What the reader could not make sense of, e.g. an album table of an unknown Photos release.
+    let problems: [String]
 
     init(_ info: ApplePhotosLibraryInfo) {
         path = info.path
@@ -81,5 +84,6 @@ private struct LibraryInfoJSON: Encodable {
         smartAlbums = info.smartAlbums
         projects = info.projects
         folders = info.folders
+        problems = info.problems
     }
 }

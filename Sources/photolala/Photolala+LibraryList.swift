@@ -25,6 +25,9 @@ extension Photolala.Library {
         @Option(help: ArgumentHelp("List only this album's members (see 'photolala library albums').", valueName: "uuid"))
         var album: String?
 
+        @Option(help: ArgumentHelp("List only photos whose title, original filename or a keyword contains this text (any case).", valueName: "text"))
+        var search: String?
+
         @Flag(help: "Include hidden photos.")
         var includeHidden = false
 
@@ -32,8 +35,9 @@ extension Photolala.Library {
         var includeTrashed = false
 
         func run() async throws {
-            let photos = try ApplePhotosLibrary(path: GlobalOptions.absolute(library))
-            let filter = ApplePhotosFilter(includeHidden: includeHidden, includeTrashed: includeTrashed)
+            let photos = try Photolala.Library.open(library)
+            var filter = ApplePhotosFilter(includeHidden: includeHidden, includeTrashed: includeTrashed)
+            filter.search = search
             let assets = try album.map { try photos.assets(inAlbum: $0, filter) } ?? photos.assets(filter)
             let titles = Dictionary(try photos.albums().map { ($0.uuid, $0.title) }, uniquingKeysWith: { first, _ in first })
             var dates = LibraryDateFormatter()

@@ -23,6 +23,12 @@ extension Photolala {
         @Option(name: .customLong("library"), help: ArgumentHelp("An Apple Photos library to serve.", valueName: "photoslibrary"))
         var libraries: [String] = []
 
+        @Flag(help: "Show each library's Hidden album.")
+        var includeHidden = false
+
+        @Flag(help: "Show each library's Recently Deleted album.")
+        var includeTrashed = false
+
         @Option(help: "Address to listen on.")
         var host = "127.0.0.1"
 
@@ -52,6 +58,8 @@ extension Photolala {
             var configuration = ServerConfiguration(
                 folders: directories.map(GlobalOptions.absolute), libraries: libraries.map(GlobalOptions.absolute), host: host,
                 port: port, token: token ?? (generateToken ? Self.randomToken() : nil))
+            configuration.includeHidden = includeHidden
+            configuration.includeTrashed = includeTrashed
             configuration.publicDirectory = ProcessInfo.processInfo.environment["PHOTOLALA_WEB_ROOT"]
             let engine = try global.makeEngine()
             do {

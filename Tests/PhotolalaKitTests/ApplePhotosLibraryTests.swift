@@ -144,26 +144,19 @@ struct ApplePhotosLibraryTests {
         #expect(try library.assets(inAlbum: album.uuid).map { String($0.uuid.prefix(8)) } == expected)
     }
 
-    @Test("a burst shows only its key and selected frames")
+    @Test("a burst shows its key frame and the frames the user selected, as osxphotos does")
     func bursts() throws {
         let folder = try TemporaryDirectory()
         let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
-        // The test libraries hold no burst: make one in the copy, as Photos records it.
-        try Shell.run(
-            "sqlite3",
-            [
-                path + "/database/Photos.sqlite",
-                """
-                UPDATE ZASSET SET ZAVALANCHEUUID = 'BURST-1', ZAVALANCHEPICKTYPE = 2 WHERE ZUUID LIKE '1EB2B765%';
-                UPDATE ZASSET SET ZAVALANCHEUUID = 'BURST-1', ZAVALANCHEPICKTYPE = 52 WHERE ZUUID LIKE 'F12384F6%';
-                """,
-            ])
+        try PhotosLibraries.addBurst(to: path)
         let library = try ApplePhotosLibrary(path: path)
-        let shown = try library.assets().map { String($0.uuid.prefix(8)) }
-        #expect(!shown.contains("1EB2B765"))
-        #expect(shown.contains("F12384F6"))
+        let shown = Set(try library.assets().map { String($0.uuid.prefix(8)) })
+        // Key frame, user-selected frames and a frame with no flags are shown; an unselected
+        // frame and Photos's default pick, once the user chose others, are not.
+        #expect(shown.isSuperset(of: ["F12384F6", "D79B8D77", "DC99FBDD", "3DD2C897"]))
+        #expect(shown.isDisjoint(with: ["1EB2B765", "6191423D"]))
         #expect(try library.asset(uuid: "1EB2B765-0765-43BA-A90C-0D0580E6172C").isBurst)
-        #expect(try library.info().burstFrames == 2)
+        #expect(try library.info().burstFrames == PhotosLibraries.burstFrames.count)
     }
 
     @Test("thumbnails come from derivatives, even when the original is in iCloud")
@@ -189,20 +182,102 @@ struct ApplePhotosLibraryTests {
         #expect(try source.library.fullImagePath(of: edited, edited: false).hasSuffix("originals/E/E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51.jpeg"))
     }
 
-    @Test("a live photo's video and a RAW companion are found beside the original")
-    func companions() throws {
-        let opened = try Opened(PhotosLibraries.ventura)
-        let asset = try opened.library.asset(uuid: "7783E8E6-9CAC-40F3-BE22-81FB7051C266")
-        #expect(opened.library.companionPaths(of: asset).isEmpty)
-        // The shared libraries keep no file over 4 MiB: put companions where Photos stores them.
-        let folder = opened.path + "/originals/7/"
-        for name in ["7783E8E6-9CAC-40F3-BE22-81FB7051C266_3.mov", "7783E8E6-9CAC-40F3-BE22-81FB7051C266_4.dng"] {
-            try Data("companion".utf8).write(to: URL(fileURLWithPath: folder + name))
+    @Test("renders: an edited video's is <uuid>_2_0_a.mov, a live photo's edited video an extra resource, and an unedited asset has none")
+    func renders() throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
+        let video = "35329C57-B963-48D6-BB75-6AFF9370CBBC"
+        let live = "1EB2B765-0765-43BA-A90C-0D0580E6172C"
+        // As Photos records an edited video and an edited live photo.
+        try PhotosLibraries.write(
+            """
+            UPDATE ZGENERICASSET SET ZHASADJUSTMENTS = 1 WHERE ZUUID = '\(video)';
+            UPDATE ZGENERICASSET SET ZHASADJUSTMENTS = 1, ZKINDSUBTYPE = 2 WHERE ZUUID = '\(live)';
+            """, to: path)
+        let renders = path + "/resources/renders/"
+        let files = [
+            renders + "3/\(video)_2_0_a.mov", renders + "1/\(live)_2_100_a.mov", path + "/originals/1/\(live)_3.mov",
+            // Left behind by an edit since reverted: the asset has no adjustments any more.
+            renders + "F/F12384F6-CD17-4151-ACBA-AE0E3688539E_1_201_a.jpeg",
+        ]
+        for file in files {
+            try FileManager.default.createDirectory(atPath: FilePath.parent(of: file), withIntermediateDirectories: true)
+            try Data("render".utf8).write(to: URL(fileURLWithPath: file))
         }
-        #expect(
-            opened.library.companionPaths(of: asset) == [
-                folder + "7783E8E6-9CAC-40F3-BE22-81FB7051C266_3.mov", folder + "7783E8E6-9CAC-40F3-BE22-81FB7051C266_4.dng",
-            ])
+        let library = try ApplePhotosLibrary(path: path)
+        #expect(try library.fullImagePath(of: try library.asset(uuid: video)) == files[0])
+        let livePhoto = try library.asset(uuid: live)
+        #expect(library.renderPath(of: livePhoto) == nil)
+        #expect(library.companionPaths(of: livePhoto) == [files[2], files[1]])
+        let unedited = try library.asset(uuid: "F12384F6-CD17-4151-ACBA-AE0E3688539E")
+        #expect(try library.fullImagePath(of: unedited).hasSuffix("originals/F/F12384F6-CD17-4151-ACBA-AE0E3688539E.jpeg"))
+    }
+
+    @Test(
+        "an edited photo's type is its original's (the HEIC), the edit's is kept apart",
+        arguments: [(PhotosLibraries.catalina, "public.jpeg"), (PhotosLibraries.ventura, "public.heic")])
+    func originalType(name: String, editedUTI: String) async throws {
+        let opened = try Opened(name)
+        // 10.15 names the original's type in a table its resource row points to; 13 keeps a
+        // compact code, so the original filename's extension tells.
+        let heic = try opened.library.asset(uuid: "7783E8E6-9CAC-40F3-BE22-81FB7051C266")
+        #expect(heic.hasAdjustments)
+        #expect(heic.uti == editedUTI)
+        #expect(heic.originalUTI == "public.heic")
+        #expect(try opened.library.asset(uuid: "D05A5FE3-15FB-49A1-A15D-AB3DA6F8B068").originalUTI == "com.adobe.raw-image")
+        #expect(try opened.library.asset(uuid: "8846E3E6-8AC8-4857-8448-E3D025784410").originalUTI == "public.tiff")
+        let source = try makeEngine(in: opened.folder).applePhotosSource(libraryAt: opened.path)
+        #expect(try await source.loadMetadata(for: heic.uuid).format == .heif)
+    }
+
+    @Test(
+        "RAW+JPEG pairs come from the database, though their RAW files are not on disk",
+        arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
+    func rawPairs(name: String) async throws {
+        let opened = try Opened(name)
+        let all = try opened.library.assets(ApplePhotosFilter(includeHidden: true, includeTrashed: true))
+        // Three JPEGs shot with a .CR2 beside them; the .dng alone is a RAW original, no pair.
+        #expect(Set(all.filter(\.hasRAW).map { String($0.uuid.prefix(8)) }) == ["A92D9C26", "4D521201", "8E1D7BC9"])
+        let source = try makeEngine(in: opened.folder).applePhotosSource(libraryAt: opened.path)
+        let pair = "4D521201-92AC-43E5-8F7C-59BC41C37A96"
+        let kind = try await source.details(for: pair).first { $0.field == "kind" }?.value
+        #expect(kind?.contains("RAW+JPEG") == true)
+        #expect(try await source.details(for: "D05A5FE3-15FB-49A1-A15D-AB3DA6F8B068").first { $0.field == "kind" } == nil)
+
+        // The RAW file itself is an extra resource only where the database records one.
+        let asset = try opened.library.asset(uuid: pair)
+        #expect(opened.library.companionPaths(of: asset).isEmpty)
+        let raw = opened.path + "/originals/4/\(pair)_4.cr2"
+        let stray = opened.path + "/originals/7/7783E8E6-9CAC-40F3-BE22-81FB7051C266_4.dng"
+        for path in [raw, stray] {
+            try Data("raw".utf8).write(to: URL(fileURLWithPath: path))
+        }
+        #expect(opened.library.companionPaths(of: asset) == [raw])
+        #expect(opened.library.companionPaths(of: try opened.library.asset(uuid: "7783E8E6-9CAC-40F3-BE22-81FB7051C266")).isEmpty)
+    }
+
+    @Test(
+        "a photo received through a shared album is local, in its album, and has its thumbnail",
+        arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
+    func sharedAlbum(name: String) async throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(name, into: folder)
+        let shared = try PhotosLibraries.addSharedAlbum(to: path)
+        let library = try ApplePhotosLibrary(path: path)
+        let asset = try library.asset(uuid: shared.assetUUID)
+        #expect(asset.isShared)
+        #expect(asset.isOriginalLocal && !asset.isMissing)
+        #expect(library.originalPath(of: asset) == shared.originalPath)
+        #expect(library.thumbnailSourcePath(of: asset) == shared.derivativePath)
+        #expect(asset.albumUUIDs == [shared.albumUUID])
+        let album = try library.album(uuid: shared.albumUUID)
+        #expect(album.kind == .sharedAlbum && album.title == shared.title && album.parentUUID == nil)
+        #expect(try library.assets(inAlbum: shared.albumUUID).map(\.uuid) == [shared.assetUUID])
+        #expect(try library.info().sharedAlbums == 1)
+        let source = try makeEngine(in: folder).applePhotosSource(libraryAt: path)
+        let thumbnail = try await source.loadThumbnail(for: shared.assetUUID)
+        let size = try dimensions(of: thumbnail.jpeg)
+        #expect(min(size.width, size.height) == 256)
     }
 
     @Test("the source lists uuids newest first, albums and views, and searches titles, filenames and keywords")
@@ -218,8 +293,11 @@ struct ApplePhotosLibraryTests {
         #expect(try await source.scoped(.recentlyDeleted).allItems().count == 2)
         #expect(try await source.search("kids").count == 3)
         #expect(try await source.search("Val d'ISERE").count == 2)
-        #expect(try await source.search("elder park").map(\.id) == ["3DD2C897-F19E-4CA6-8C22-B027D5A71907"])
-        let listed = source.listedPhotos(for: [items[0], PhotoItem(id: "GONE", displayName: "gone.jpg"), items[1]])
+        #expect(try await source.search("elder park").map(\.item.id) == ["3DD2C897-F19E-4CA6-8C22-B027D5A71907"])
+        // A search stays in its scope: of the "Kids" photos, none is a favourite.
+        #expect(try await source.scoped(.favorites).search("kids").isEmpty)
+        #expect(try await source.scoped(.favorites).search("WEDDING").map(\.item.id) == ["E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51"])
+        let listed = try source.listedPhotos(for: [items[0], PhotoItem(id: "GONE", displayName: "gone.jpg"), items[1]])
         #expect(listed.map(\.item.id) == [items[0].id, items[1].id])
         #expect(listed.first?.date == 1_630_896_072)  // 2021-09-05T19:41:12.080-07:00
         #expect(listed.first?.width == 1080 && listed.first?.height == 601)
@@ -249,12 +327,89 @@ struct ApplePhotosLibraryTests {
                     UPDATE ZASSET SET ZFAVORITE = 1, ZMODIFICATIONDATE = ZMODIFICATIONDATE + 60 WHERE ZUUID LIKE 'F12384F6%';
                     """,
             ])
-        try await source.refresh()
+        // Two open scopes notice the change at once: the database is copied once.
+        async let allPhotos: Void = source.refresh()
+        async let favorites: Void = source.scoped(.favorites).refresh()
+        _ = try await (allPhotos, favorites)
+        #expect(source.live.current.generation == 1)
         var iterator = changes.makeAsyncIterator()
         #expect(await iterator.next() == .removed(["1EB2B765-0765-43BA-A90C-0D0580E6172C"]))
         #expect(await iterator.next()?.updatedIDs == ["F12384F6-CD17-4151-ACBA-AE0E3688539E"])
         #expect(try source.library.asset(uuid: "F12384F6-CD17-4151-ACBA-AE0E3688539E").isFavorite)
         #expect(try await source.allItems().count == 12)
+    }
+
+    @Test("a database written to while it is copied is copied again, never torn")
+    func consistentCopy() throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        let database = path + "/database/Photos.sqlite"
+        var attempts = 0
+        let copy = try ApplePhotosDatabaseCopy.make(of: database, in: folder.path("copy"), library: path) {
+            attempts += 1
+            // Photos writes during the first copy: its write-ahead log grows.
+            if attempts == 1, let wal = FileHandle(forWritingAtPath: database + "-wal") {
+                wal.seekToEndOfFile()
+                wal.write(Data(repeating: 0, count: 4096))
+                try? wal.close()
+            }
+        }
+        #expect(attempts == 2)
+        for suffix in ["", "-wal", "-shm"] {
+            #expect(FileManager.default.contentsEqual(atPath: copy + suffix, andPath: database + suffix))
+        }
+        // A database that never stops changing is given up on, with a message.
+        #expect(throws: PhotolalaError.self) {
+            try ApplePhotosDatabaseCopy.make(of: database, in: folder.path("copy2"), library: path) {
+                try? Data("\(UUID())".utf8).write(to: URL(fileURLWithPath: database + "-shm"))
+            }
+        }
+    }
+
+    @Test("a read-only bundle opens: its database is copied into the working folder, writable, and left unchanged")
+    func readOnlyBundle() throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder, writable: false)
+        let database = path + "/database/Photos.sqlite"
+        #expect(try FileManager.default.attributesOfItem(atPath: database)[.posixPermissions] as? Int == 0o444)
+        let before = try PhotosLibraries.fingerprint(path)
+        let work = folder.path("work")
+        do {
+            let library = try ApplePhotosLibrary(path: path, workingDirectory: work)
+            #expect(try library.assets().count == 26)
+            let copies = try FileManager.default.contentsOfDirectory(atPath: work)
+            #expect(copies.count == 1 && copies[0].hasPrefix("photolala-photos-\(getpid())-"))
+            for name in try FileManager.default.contentsOfDirectory(atPath: work + "/" + copies[0]) {
+                let mode = try FileManager.default.attributesOfItem(atPath: work + "/\(copies[0])/\(name)")[.posixPermissions] as? Int ?? 0
+                #expect(mode & 0o600 == 0o600, "\(name): \(String(mode, radix: 8))")
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: work).isEmpty)
+        #expect(try PhotosLibraries.fingerprint(path) == before)
+    }
+
+    @Test("working copies left by a killed process are removed when a library is opened; a live process's stay")
+    func staleCopies() throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        let work = folder.path("work")
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let stale = work + "/photolala-photos-\(ended.processIdentifier)-\(UUID().uuidString)"
+        let live = work + "/photolala-photos-\(getpid())-\(UUID().uuidString)"
+        let unrelated = work + "/something-else"
+        for copy in [stale, live, unrelated] {
+            try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+            try Data("copy".utf8).write(to: URL(fileURLWithPath: copy + "/Photos.sqlite"))
+        }
+        let library = try ApplePhotosLibrary(path: path, workingDirectory: work)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: work))
+        #expect(!left.contains(FilePath.name(of: stale)))
+        #expect(left.isSuperset(of: [FilePath.name(of: live), "something-else"]))
+        #expect(left.count == 3)
+        _ = library
     }
 
     @Test("export writes the original under its original filename")
@@ -271,6 +426,41 @@ struct ApplePhotosLibraryTests {
         let missing = try library.asset(uuid: "8846E3E6-8AC8-4857-8448-E3D025784410")
         #expect(throws: PhotolalaError.self) { try library.exportOriginal(of: missing, to: out) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["winebottle (2).jpeg", "winebottle.jpeg"])
+
+        // A copy that fails says why, as the system does.
+        let blocked = opened.path + "/originals/5/52083079-73D5-4921-AC1B-FE76F279133F.jpeg"
+        try FileManager.default.removeItem(atPath: blocked)
+        try FileManager.default.createDirectory(atPath: blocked, withIntermediateDirectories: false)
+        let error = #expect(throws: PhotolalaError.self) {
+            try library.exportOriginal(of: try library.asset(uuid: "52083079-73D5-4921-AC1B-FE76F279133F"), to: out)
+        }
+        #expect(error?.code == .unreadableFile)
+        #expect(error?.message.contains("is a directory") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).count == 2)
+    }
+
+    @Test("export names are always valid file names: no slash or NUL, never empty, . or .., at most 255 bytes")
+    func exportNames() throws {
+        let folder = try TemporaryDirectory()
+        let out = folder.path("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        func name(_ original: String) -> String {
+            FilePath.name(of: ApplePhotosLibrary.freeName(for: original, fallback: "ABCD.jpeg", in: out))
+        }
+        #expect(name("a/b.jpg") == "a_b.jpg")
+        #expect(name("a\0b.jpg") == "a_b.jpg")
+        for unusable in ["", ".", ".."] {
+            #expect(name(unusable) == "ABCD.jpeg")
+        }
+        #expect(name(".hidden") == ".hidden")
+        let long = String(repeating: "é", count: 200) + ".jpeg"
+        let fitted = name(long)
+        #expect(fitted.utf8.count <= 255 && fitted.hasSuffix(".jpeg") && fitted.hasPrefix("éé"))
+        try Data().write(to: URL(fileURLWithPath: out + "/" + fitted))
+        let second = name(long)
+        #expect(second.utf8.count <= 255 && second.hasSuffix(" (2).jpeg"))
+        let longExtension = "photo." + String(repeating: "x", count: 300)
+        #expect(name(longExtension).utf8.count <= 255)
     }
 
     @Test("reading everything leaves the bundle byte-for-byte unchanged", arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
@@ -307,6 +497,87 @@ struct ApplePhotosLibraryTests {
 
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: empty + "/database/Photos.sqlite"))
         #expect { try ApplePhotosLibrary(path: empty) } throws: { ($0 as? PhotolalaError)?.code == .damagedPhotosLibrary }
+
+        // A Photos.sqlite of an older Photos (model 12000) lacks Photos 5's tables: unsupported, not damaged.
+        try FileManager.default.removeItem(atPath: empty + "/database/Photos.sqlite")
+        try Shell.run(
+            "sqlite3",
+            [
+                empty + "/database/Photos.sqlite",
+                "CREATE TABLE Z_METADATA (Z_VERSION INTEGER PRIMARY KEY, Z_UUID VARCHAR(255), Z_PLIST BLOB); "
+                    + "INSERT INTO Z_METADATA VALUES (1, 'X', X'\(try Self.modelPlist(12000))');",
+            ])
+        #expect { try ApplePhotosLibrary(path: empty) } throws: { error in
+            let error = error as? PhotolalaError
+            return error?.code == .unsupportedPhotosLibrary && error?.message.contains("older than Photos 5") == true
+        }
+    }
+
+    /// A `Z_METADATA` property list naming `model`, as hex for an SQL blob literal.
+    private static func modelPlist(_ model: Int) throws -> String {
+        let plist = try PropertyListSerialization.data(fromPropertyList: ["PLModelVersion": model], format: .binary, options: 0)
+        return plist.map { String(format: "%02X", $0) }.joined()
+    }
+
+    @Test("the model version is read from Z_METADATA's newest row; versions osxphotos does not name are unknown")
+    func versions() throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        try PhotosLibraries.write("INSERT INTO Z_METADATA VALUES (0, 'OLD', X'\(try Self.modelPlist(12000))');", to: path)
+        let library = try ApplePhotosLibrary(path: path)
+        #expect(library.version.modelVersion == 16320)
+        #expect(library.version.description == "Photos 8, macOS 13")
+        #expect(ApplePhotosVersion(modelVersion: 19063).description == "Photos 11, macOS 26")
+        #expect(ApplePhotosVersion(modelVersion: 270_008_501).description == "Photos 12, macOS 27")
+        // Between Photos 10's last and Photos 11's first model version osxphotos names.
+        #expect(ApplePhotosVersion(modelVersion: 19000).description == "unknown (model 19000)")
+        #expect(ApplePhotosVersion(modelVersion: 19000).photosVersion == nil)
+    }
+
+    @Test("a library whose album or keyword table is not found opens, and says albums and keywords will show empty")
+    func missingJoinTables() throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        try PhotosLibraries.write("DROP TABLE Z_28ASSETS; DROP TABLE Z_1KEYWORDS;", to: path)
+        let library = try ApplePhotosLibrary(path: path)
+        #expect(library.schema.albumJoin == nil && library.schema.keywordJoin == nil)
+        #expect(library.problems.count == 2)
+        #expect(library.problems.first?.hasPrefix("The album-photo table Z_28ASSETS was not found") == true)
+        #expect(library.problems.first?.contains("every album shows empty") == true)
+        #expect(try library.info().problems == library.problems)
+        #expect(try library.assets().count == 13)
+        #expect(try Opened(PhotosLibraries.ventura).library.problems.isEmpty)
+    }
+
+    @Test("photos Photos shows only outside the library are never listed: unsaved \"Shared with You\" and iCloud links")
+    func outsideLibrary() throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        try PhotosLibraries.write(
+            """
+            UPDATE ZADDITIONALASSETATTRIBUTES SET ZSYNDICATIONIDENTIFIER = 'message-1', ZSYNDICATIONHISTORY = 0
+                WHERE ZASSET = (SELECT Z_PK FROM ZASSET WHERE ZUUID LIKE '1EB2B765%');
+            UPDATE ZADDITIONALASSETATTRIBUTES SET ZSYNDICATIONIDENTIFIER = 'message-2', ZSYNDICATIONHISTORY = 1
+                WHERE ZASSET = (SELECT Z_PK FROM ZASSET WHERE ZUUID LIKE 'D79B8D77%');
+            UPDATE ZASSET SET ZMOMENTSHARE = 1 WHERE ZUUID LIKE 'F12384F6%';
+            """, to: path)
+        let library = try ApplePhotosLibrary(path: path)
+        let listed = Set(try library.assets(ApplePhotosFilter(includeHidden: true, includeTrashed: true)).map { String($0.uuid.prefix(8)) })
+        #expect(listed.isDisjoint(with: ["1EB2B765", "F12384F6"]))
+        // Saved from Messages into the library: an ordinary photo.
+        #expect(listed.contains("D79B8D77"))
+        #expect(try library.asset(uuid: "1EB2B765-0765-43BA-A90C-0D0580E6172C").isOutsideLibrary)
+        #expect(try library.info().photos == 11)
+    }
+
+    @Test("albums and folders inside a trashed folder are left out with it")
+    func trashedFolder() throws {
+        let folder = try TemporaryDirectory()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        try PhotosLibraries.write("UPDATE ZGENERICALBUM SET ZTRASHEDSTATE = 1 WHERE ZTITLE = 'Folder1' AND ZKIND = 4000;", to: path)
+        let titles = try ApplePhotosLibrary(path: path).albums().map(\.title)
+        #expect(titles.contains("Folder2") && titles.contains("Raw"))
+        #expect(!titles.contains("Folder1") && !titles.contains("SubFolder1") && !titles.contains("SubFolder2") && !titles.contains("AlbumInFolder"))
     }
 }
 

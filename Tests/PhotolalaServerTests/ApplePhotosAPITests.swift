@@ -19,8 +19,8 @@ struct ApplePhotosAPITests {
         library = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
     }
 
-    private func app() throws -> some ApplicationProtocol {
-        try APITestSupport.application(ServerConfiguration(folders: [], libraries: [library], port: 0), engine: engine)
+    private func app(folders: [String] = []) throws -> some ApplicationProtocol {
+        try APITestSupport.application(ServerConfiguration(folders: folders, libraries: [library], port: 0), engine: engine)
     }
 
     private func json(_ response: TestResponse) throws -> [String: Any] {
@@ -41,7 +41,11 @@ struct ApplePhotosAPITests {
             let root = try await client.execute(uri: "/api/sources/apple-photos/folders/~", method: .get) { try json($0) }
             let entries = try #require(root["folders"] as? [[String: Any]])
             let names = entries.compactMap { $0["name"] as? String }
-            #expect(names.prefix(2) == ["Favorites", "Recently Deleted"])
+            // Hidden and Recently Deleted are shown only when asked for (see below).
+            #expect(names.first == "Favorites" && !names.contains("Hidden") && !names.contains("Recently Deleted"))
+            let deleted = try await client.execute(uri: "/api/sources/apple-photos/folders/recently-deleted", method: .get)
+            #expect(deleted.status == .notFound)
+            #expect((try json(deleted)["error"] as? String)?.contains("--include-trashed") == true)
             #expect(names.contains("Folder1") && names.contains("Sorted Manual") && !names.contains("AlbumInFolder"))
 
             let all = try await rows(client)
@@ -71,6 +75,8 @@ struct ApplePhotosAPITests {
             let original = try await client.execute(uri: heic + "/original", method: .get)
             #expect(original.status == .ok)
             #expect(original.headers[.contentDisposition]?.contains("IMG_3092.heic") == true)
+            let file = library + "/originals/7/7783E8E6-9CAC-40F3-BE22-81FB7051C266.heic"
+            #expect(ContentHash.md5(of: Array(original.body.readableBytesView)) == (try ContentHash.md5(ofFileAt: file)))
 
             let metadata = try await client.execute(
                 uri: "/api/sources/apple-photos/folders/~/items/E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51/metadata", method: .get
@@ -82,5 +88,94 @@ struct ApplePhotosAPITests {
             #expect(
                 details.first { $0["field"] as? String == "albums" }?["value"] as? String == "AlbumInFolder, I have a deleted twin, Multi Keyword")
         }
+    }
+
+    @Test("items?search= finds photos by title, filename and keyword within the folder; a folder tree cannot be searched")
+    func search() async throws {
+        let photos = folder.path("photos")
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        try await app(folders: [photos]).test(.live) { client in
+            func found(_ folder: String, _ text: String) async throws -> [String] {
+                let query = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+                let page = try await client.execute(uri: "/api/sources/apple-photos/folders/\(folder)/items?search=\(query)", method: .get) {
+                    try json($0)
+                }
+                #expect(page["complete"] as? Bool == true)
+                return (page["items"] as? [[Any]] ?? []).compactMap { ($0[0] as? String).map { String($0.prefix(8)) } }
+            }
+            #expect(try await found("~", "elder PARK") == ["3DD2C897"])
+            #expect(try await found("~", "kids").count == 3)
+            #expect(try await found("~", "winebottle").count == 2)
+            let manual = try #require(
+                (try await client.execute(uri: "/api/sources/apple-photos/folders/~", method: .get) { try json($0) }["folders"] as? [[String: Any]])?
+                    .first { $0["name"] as? String == "Sorted Manual" }?["id"] as? String)
+            #expect(try await found(manual, "kids") == ["F12384F6"])
+            let local = try await client.execute(uri: "/api/sources/local-0/folders/~/items?search=kids", method: .get)
+            #expect(local.status == .badRequest)
+        }
+    }
+
+    @Test("--include-hidden and --include-trashed add the Hidden and Recently Deleted views")
+    func hiddenAndRecentlyDeleted() async throws {
+        var configuration = ServerConfiguration(folders: [], libraries: [library], port: 0)
+        configuration.includeHidden = true
+        configuration.includeTrashed = true
+        try await APITestSupport.application(configuration, engine: engine).test(.live) { client in
+            let root = try await client.execute(uri: "/api/sources/apple-photos/folders/~", method: .get) { try json($0) }
+            let names = (root["folders"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            #expect(names.prefix(3) == ["Favorites", "Hidden", "Recently Deleted"])
+            #expect(try await rows(client, folder: "hidden").compactMap { $0[0] as? String } == ["A1DD1F98-2ECD-431F-9AC9-5AFEFE2D3A5C"])
+            #expect(
+                Set(try await rows(client, folder: "recently-deleted").compactMap { $0[0] as? String }) == [
+                    "71E3E212-00EB-430D-8A63-5E294B268554", "6FD38366-3BF2-407D-81FE-7153EB6125B6",
+                ])
+            // All Photos stays as Photos shows it.
+            #expect(try await rows(client).count == 26)
+            let hidden = try await client.execute(uri: "/api/sources/apple-photos/folders/hidden", method: .get) { try json($0) }
+            #expect((hidden["breadcrumb"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Test-10.15.7", "Hidden"])
+        }
+    }
+
+    @Test("a library photo starred and backed up is in the cloud catalog under its original name, with its uuid as applephotoid")
+    func backupRecordsTheAssetUUID() async throws {
+        let token = "apple-photos-backup-token"
+        var configuration = ServerConfiguration(folders: [], libraries: [library], port: 0, token: token)
+        configuration.cloud = CloudConfiguration(
+            endpoint: nil, bucket: nil, region: "us-east-1", userID: "user", quotaBytes: nil, credentials: nil,
+            settingsFile: folder.path("data/cloud.json"), folder: folder.path("store"))
+        configuration.backupInactivity = .seconds(3_600)
+        let wine = "7F74DD34-5920-4DA3-B284-479887A34F66"
+        try await APITestSupport.application(configuration, engine: engine).test(.live) { client in
+            let headers: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
+            for _ in 0..<400 {
+                let listing = try await client.execute(uri: "/api/sources/apple-photos/folders/~/items", method: .get, headers: headers) {
+                    try json($0)
+                }
+                if listing["complete"] as? Bool == true { break }
+                try await Task.sleep(for: .milliseconds(25))
+            }
+            let body = try JSONSerialization.data(withJSONObject: ["source": "apple-photos", "folder": "~", "ids": [wine], "starred": true])
+            let starred = try await client.execute(uri: "/api/backup/star", method: .post, headers: headers, body: ByteBuffer(bytes: body))
+            #expect(starred.status == .ok)
+            let run = try await client.execute(uri: "/api/backup/run", method: .post, headers: headers)
+            #expect(run.status == .accepted)
+            var status: [String: Any] = [:]
+            for _ in 0..<600 {
+                status = try await client.execute(uri: "/api/backup/status", method: .get, headers: headers) { try json($0) }
+                if status["done"] as? Int == 1 || status["failed"] as? Int ?? 0 > 0 { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(status["done"] as? Int == 1, "\(status)")
+        }
+        let md5 = try ContentHash.md5(ofFileAt: library + "/originals/7/\(wine).jpeg")
+        let store = LocalDirectoryObjectStore(root: folder.path("store"))
+        let shard = try #require(try await store.get(CloudLayout(userID: "user").shard(Int(String(md5.prefix(1)), radix: 16) ?? 0)))
+        let row = try #require(String(decoding: shard, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix(md5) })
+        #expect(row.hasPrefix(md5 + ",winebottle.jpeg,"))
+        #expect(row.hasSuffix("," + wine))
+        // Once synced, the catalog finds the photo by its asset.
+        let cloud = CloudPhotoSource(store: store, userID: "user", engine: engine)
+        _ = await cloud.sync.sync()
+        #expect(try CatalogStore(database: engine.database).entry(applePhotoID: wine)?.md5 == md5)
     }
 }

@@ -21,12 +21,12 @@ SHOWN = 26  # All Photos: 29 assets, less one hidden and two recently deleted
 
 @pytest.fixture(scope="module")
 def library_server(tmp_path_factory) -> tuple[str, Path]:
-    """`photolala serve --library COPY` on a free port; its base URL and the copy."""
+    """`photolala serve --library COPY --include-hidden --include-trashed` on a free port; its base URL and the copy."""
     root = tmp_path_factory.mktemp("photos-library")
     library = root / "Test-10.15.7.photoslibrary"
     shutil.copytree(LIBRARIES / library.name, library)
     subprocess.run(["chmod", "-R", "u+w", str(library)], check=True)
-    for url in serve(["--library", library], root, "server-photos-library.log"):
+    for url in serve(["--library", library, "--include-hidden", "--include-trashed"], root, "server-photos-library.log"):
         yield url, library
 
 
@@ -42,7 +42,7 @@ def test_all_photos_albums_and_folders(photos):
     expect(source).to_have_attribute("data-configured", "true")
     expect(source).to_contain_text("Test-10.15.7")
     tiles = page.get_by_test_id("folder-tile")
-    for name in ["Favorites", "Recently Deleted", "Folder1", "Pumpkin Farm", "Sorted Manual", "Água"]:
+    for name in ["Favorites", "Hidden", "Recently Deleted", "Folder1", "Pumpkin Farm", "Sorted Manual", "Água"]:
         expect(tiles.filter(has_text=name).first).to_be_visible()
     photos.wait_for_thumbnails(12)
 
@@ -55,6 +55,7 @@ def test_all_photos_albums_and_folders(photos):
     expect(photos.cell("wedding.jpg")).to_be_visible()
     photos.wait_for_thumbnails(2)
 
+    photos.open("apple-photos", "Hidden", count=1)
     photos.open("apple-photos", "Recently Deleted", count=2)
     photos.open("apple-photos", "Favorites", count=1)
 
@@ -94,6 +95,25 @@ def test_preview_of_an_edited_heic_and_the_inspector(photos):
     expect(page.get_by_test_id("inspector-favorite")).to_have_text("Yes", timeout=15_000)
     expect(page.get_by_test_id("inspector-albums")).to_have_text("AlbumInFolder, I have a deleted twin, Multi Keyword")
     expect(page.get_by_test_id("inspector-original")).to_have_text("In the library")
+
+
+def test_export_downloads_the_original_under_its_original_filename(photos, library_server, tmp_path):
+    page = photos.page
+    photos.open("apple-photos", count=SHOWN)
+    cell = photos.cell("winebottle.jpeg").first
+    cell.scroll_into_view_if_needed()
+    cell.click(button="right")
+    menu = page.get_by_test_id("context-menu")
+    expect(menu.locator('[data-action="export"]')).to_have_text("Export…")
+    with page.expect_download() as download_info:
+        menu.locator('[data-action="export"]').click()
+    download = download_info.value
+    assert download.suggested_filename == "winebottle.jpeg"
+    saved = tmp_path / "winebottle.jpeg"
+    download.save_as(saved)
+    original = library_server[1] / "originals" / "7" / "7F74DD34-5920-4DA3-B284-479887A34F66.jpeg"
+    other = library_server[1] / "originals" / "5" / "52083079-73D5-4921-AC1B-FE76F279133F.jpeg"
+    assert saved.read_bytes() in (original.read_bytes(), other.read_bytes())
 
 
 def test_an_open_album_follows_changes_photos_writes(photos, library_server):

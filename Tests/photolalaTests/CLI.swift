@@ -31,6 +31,10 @@ struct CLI {
     }
 
     func json(_ arguments: String...) throws -> [String: Any] {
+        try json(arguments)
+    }
+
+    func json(_ arguments: [String]) throws -> [String: Any] {
         let output = try Shell.capture(
             Self.binary, arguments,
             environment: ["PHOTOLALA_CACHE_DIR": folder.path("cache"), "PHOTOLALA_DATA_DIR": folder.path("data")])

@@ -4,17 +4,75 @@ import Testing
 
 @Suite("photolala library")
 struct LibraryCommandTests {
-    @Test("library list --json agrees with osxphotos", arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
-    func agreesWithOsxphotos(name: String) throws {
+    /// Which listing is compared: Photolala's flags and osxphotos's for the same photos.
+    enum Listing: String, CaseIterable, Sendable {
+        /// All Photos: osxphotos lists hidden photos unless told not to, and never deleted ones
+        /// without --deleted; both leave out unselected burst frames.
+        case allPhotos
+        /// Everything, hidden and recently deleted too.
+        case everything
+
+        var ours: [String] { self == .allPhotos ? [] : ["--include-hidden", "--include-trashed"] }
+        var theirs: [String] { self == .allPhotos ? ["--not-hidden"] : ["--deleted"] }
+    }
+
+    @Test(
+        "library list --json agrees with osxphotos, by default and with hidden and deleted photos",
+        arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura], Listing.allCases)
+    func agreesWithOsxphotos(name: String, listing: Listing) throws {
         let cli = try CLI()
         let ours = try PhotosLibraries.copy(name, into: cli.folder)
         let theirsFolder = try TemporaryDirectory()
         let theirs = try PhotosLibraries.copy(name, into: theirsFolder)
+        try compare(cli, ours: ours, theirs: theirs, listing: listing)
+    }
 
-        let report = try cli.json("library", "list", ours, "--json", "--include-hidden", "--include-trashed")
+    @Test(
+        "library list --json agrees with osxphotos on a burst and a shared album added to the library",
+        arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
+    func burstAndSharedAlbumAgreeWithOsxphotos(name: String) throws {
+        let cli = try CLI()
+        let ours = try PhotosLibraries.copy(name, into: cli.folder)
+        let theirsFolder = try TemporaryDirectory()
+        let theirs = try PhotosLibraries.copy(name, into: theirsFolder)
+        var shared: [PhotosLibraries.SharedAlbum] = []
+        for path in [ours, theirs] {
+            try PhotosLibraries.addBurst(to: path)
+            shared.append(try PhotosLibraries.addSharedAlbum(to: path))
+        }
+        try compare(cli, ours: ours, theirs: theirs, listing: .allPhotos)
+        let uuids = Set(
+            try #require(try cli.json("library", "list", ours, "--json")["items"] as? [[String: Any]]).compactMap { $0["uuid"] as? String })
+        #expect(uuids.contains(shared[0].assetUUID))
+        #expect(!uuids.contains("6191423D-8DB8-4D4C-92BE-9BBBA308AAC4") && !uuids.contains("1EB2B765-0765-43BA-A90C-0D0580E6172C"))
+    }
+
+    @Test("album members come in the same order as osxphotos's AlbumInfo.photos", arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
+    func albumOrderAgreesWithOsxphotos(name: String) throws {
+        let cli = try CLI()
+        let ours = try PhotosLibraries.copy(name, into: cli.folder)
+        let theirsFolder = try TemporaryDirectory()
+        let theirs = try PhotosLibraries.copy(name, into: theirsFolder)
+        let script = """
+            import json, sys, osxphotos
+            db = osxphotos.PhotosDB(dbfile=sys.argv[1])
+            print(json.dumps({a.uuid: [p.uuid for p in a.photos] for a in db.album_info}))
+            """
+        let output = try Shell.capture("python3", ["-c", script, theirs])
+        try #require(output.status == 0, "osxphotos failed: \(output.standardError)")
+        let reference = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: [String]])
+        #expect(reference.count >= 9)
+        for (album, members) in reference {
+            let listed = try cli.json("library", "list", ours, "--json", "--album", album, "--include-hidden", "--include-trashed")
+            #expect((listed["items"] as? [[String: Any]])?.compactMap { $0["uuid"] as? String } == members, "\(album)")
+        }
+    }
+
+    /// Compares `library list --json` with `osxphotos query --json` item by item.
+    private func compare(_ cli: CLI, ours: String, theirs: String, listing: Listing) throws {
+        let report = try cli.json(["library", "list", ours, "--json"] + listing.ours)
         let items = try #require(report["items"] as? [[String: Any]])
-        // osxphotos lists hidden photos by default and recently deleted ones with --deleted.
-        let output = try Shell.capture("osxphotos", ["query", "--library", theirs, "--json", "--deleted"])
+        let output = try Shell.capture("osxphotos", ["query", "--library", theirs, "--json"] + listing.theirs)
         try #require(output.status == 0, "osxphotos failed (Scripts/install-deps.sh installs it): \(output.standardError)")
         let reference = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]])
 
@@ -64,11 +122,31 @@ struct LibraryCommandTests {
         let folder = try #require(albums.first { $0["title"] as? String == "SubFolder2" })
         #expect(albums.first { $0["title"] as? String == "AlbumInFolder" }?["parent"] as? String == folder["uuid"] as? String)
 
+        let found = try cli.json("library", "list", path, "--json", "--search", "KIDS")
+        #expect(
+            Set((found["items"] as? [[String: Any]] ?? []).compactMap { ($0["uuid"] as? String)?.prefix(8) }) == ["1EB2B765", "F12384F6", "D79B8D77"])
+        let inAlbum = try cli.json("library", "list", path, "--json", "--album", try #require(manual["uuid"] as? String), "--search", "kids")
+        #expect((inAlbum["items"] as? [[String: Any]])?.compactMap { ($0["uuid"] as? String)?.prefix(8) } == ["F12384F6"])
+
         let info = try cli.json("library", "info", path, "--json")
         #expect(info["modelVersion"] as? Int == 13703)
         #expect(info["macOS"] as? String == "10.15")
         #expect(info["photos"] as? Int == 24)
         #expect(info["videos"] as? Int == 2)
+    }
+
+    @Test("a library whose album table is not found is listed with a warning, and library info reports it")
+    func unknownSchema() throws {
+        let cli = try CLI()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: cli.folder)
+        try PhotosLibraries.write("DROP TABLE Z_28ASSETS;", to: path)
+        let albums = try cli.run("library", "albums", path)
+        #expect(albums.status == 0)
+        #expect(
+            albums.standardError
+                == "warning: The album-photo table Z_28ASSETS was not found (or lacks its columns): every album shows empty.\n")
+        let info = try cli.json("library", "info", path, "--json")
+        #expect(info["problems"] as? [String] == ["The album-photo table Z_28ASSETS was not found (or lacks its columns): every album shows empty."])
     }
 
     @Test("library export writes originals under their names and explains missing ones")

@@ -9,8 +9,10 @@ public struct ApplePhotosAsset: Sendable, Equatable {
         case other = -1
     }
 
-    /// Burst pick flags (`ZAVALANCHEPICKTYPE`): a burst shows only its key and selected frames.
-    static let burstShownFlags = 0b11100
+    /// Burst pick flags (`ZAVALANCHEPICKTYPE`) of the frames All Photos shows: the key frame (16)
+    /// and the frames the user selected (8), as osxphotos's `PhotosDB.photos()` keeps them. The
+    /// frame Photos picked by default (4) is shown only when it is also the key frame.
+    static let burstShownFlags = 0b11000
 
     /// The asset's identifier; stable across copies of the library, used as the item id.
     public let uuid: String
@@ -52,8 +54,11 @@ public struct ApplePhotosAsset: Sendable, Equatable {
     /// Signed degrees; `nil` when Photos recorded no location (it stores −180).
     public let latitude: Double?
     public let longitude: Double?
-    /// Uniform type identifier of the asset, e.g. `public.heic`.
+    /// Uniform type identifier of the asset as Photos shows it, e.g. `public.heic`: for an
+    /// edited photo, the edit's type (10.15 renders every edit as JPEG).
     public let uti: String?
+    /// Uniform type identifier of the original file, e.g. `public.heic` for an edited HEIC.
+    public let originalUTI: String?
     /// The title given in Photos, if any.
     public let title: String?
     /// Keyword titles, sorted.
@@ -65,9 +70,19 @@ public struct ApplePhotosAsset: Sendable, Equatable {
     public let isReference: Bool
     /// Received through a shared album (`ZCLOUDBATCHPUBLISHDATE` is set).
     public let isShared: Bool
-    /// Photos records a local copy of the original (a `ZINTERNALRESOURCE` row with
-    /// `ZDATASTORESUBTYPE` 1 and `ZLOCALAVAILABILITY` 1).
+    /// Photos records a local copy of the original: a `ZINTERNALRESOURCE` row of the original
+    /// (`ZDATASTORESUBTYPE` 1, or 3 for a shared-album photo, as osxphotos reads them) with
+    /// `ZLOCALAVAILABILITY` 1.
     public let isOriginalLocal: Bool
+    /// Shown by Photos outside the library only, never in All Photos or an album: received in
+    /// Messages ("Shared with You", `ZSYNDICATIONIDENTIFIER`) and not saved
+    /// (`ZSYNDICATIONHISTORY` 0), or a photo of an iCloud link (`ZMOMENTSHARE`), as osxphotos's
+    /// `syndicated`, `saved_to_library` and `shared_moment` tell them.
+    public let isOutsideLibrary: Bool
+    /// Half of a RAW+JPEG pair: Photos records a RAW resource (`ZINTERNALRESOURCE` with
+    /// `ZDATASTORESUBTYPE` 17) beside the JPEG original, whether or not the RAW file is on disk
+    /// (osxphotos's `has_raw`).
+    public let hasRAW: Bool
     /// The original is not on this disk: in iCloud only, referenced, or its file is absent.
     public internal(set) var isMissing: Bool
     /// The albums (user and shared) the asset belongs to, by uuid.
@@ -84,16 +99,49 @@ public struct ApplePhotosAsset: Sendable, Equatable {
     public var isScreenshot: Bool { kindSubtype == 10 }
     public var isBurst: Bool { burstUUID != nil }
 
-    /// Whether All Photos shows the asset: a burst shows its key and selected frames only.
+    /// Whether All Photos shows the asset: a burst shows its key and selected frames only; a
+    /// frame with no pick flags at all (0, which Photos writes for single images) is shown.
     public var isShownInBurst: Bool {
         burstUUID == nil || burstPickType == 0 || burstPickType & Self.burstShownFlags != 0
     }
 
     /// What a list shows as the asset's name.
     public var displayName: String { originalFilename.isEmpty ? filename : originalFilename }
+
+    /// Whether the title, original filename or a keyword contains `text`, ignoring case and
+    /// accents; blank text matches every asset.
+    public func matches(_ text: String) -> Bool {
+        let needle = text.trimmingCharacters(in: .whitespaces)
+        guard !needle.isEmpty else { return true }
+        func contains(_ value: String?) -> Bool {
+            value?.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        }
+        return contains(title) || contains(originalFilename) || keywords.contains(where: contains)
+    }
 }
 
 extension ApplePhotosAsset {
+    /// The original's type: from its resource row where the database names it (10.15 and 11
+    /// join `ZINTERNALRESOURCE.ZUNIFORMTYPEIDENTIFIER` to a table of identifiers), else from the
+    /// original filename's extension (12 and later store a compact code with no table), else
+    /// the asset's own, as osxphotos's `uti_original`.
+    static func originalUTI(resource: String?, originalFilename: String, assetUTI: String?) -> String? {
+        if let resource { return resource }
+        let suffix = originalFilename.split(separator: ".", omittingEmptySubsequences: false).last.map { $0.lowercased() }
+        guard originalFilename.contains("."), let suffix, let uti = utiByExtension[suffix] else { return assetUTI }
+        return uti
+    }
+
+    /// Extensions Photos imports, with the identifiers osxphotos's table gives them.
+    private static let utiByExtension: [String: String] = [
+        "jpg": "public.jpeg", "jpeg": "public.jpeg", "heic": "public.heic", "heif": "public.heif", "png": "public.png",
+        "tif": "public.tiff", "tiff": "public.tiff", "gif": "com.compuserve.gif", "bmp": "com.microsoft.bmp", "webp": "public.webp",
+        "psd": "com.adobe.photoshop-image", "dng": "com.adobe.raw-image", "cr2": "com.canon.cr2-raw-image",
+        "cr3": "com.canon.cr3-raw-image", "nef": "com.nikon.raw-image", "arw": "com.sony.arw-raw-image", "raf": "com.fuji.raw-image",
+        "orf": "com.olympus.raw-image", "rw2": "com.panasonic.rw2-raw-image", "mov": "com.apple.quicktime-movie",
+        "mp4": "public.mpeg-4", "m4v": "com.apple.m4v-video", "3gp": "public.3gpp",
+    ]
+
     /// Core Data stores dates as seconds since 2001-01-01 UTC.
     static let coreDataEpoch: TimeInterval = 978_307_200
     /// Values further than this from 2001 (about 317 years) are damage, not dates.

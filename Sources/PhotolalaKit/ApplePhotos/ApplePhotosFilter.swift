@@ -1,5 +1,6 @@
 /// Which assets a listing shows; by default what Photos's All Photos shows: photos and videos,
 /// neither hidden nor recently deleted, and of each burst only its key and selected frames.
+/// Photos shown only outside the library ("Shared with You", iCloud links) are never listed.
 public struct ApplePhotosFilter: Sendable, Equatable {
     /// Also list hidden assets.
     public var includeHidden = false
@@ -11,6 +12,9 @@ public struct ApplePhotosFilter: Sendable, Equatable {
     public var onlyHidden = false
     /// Only recently deleted assets, hidden or not (the Recently Deleted view).
     public var onlyTrashed = false
+    /// Only assets whose title, original filename or a keyword contains this text, ignoring
+    /// case and accents.
+    public var search: String?
 
     /// - Parameters:
     ///   - includeHidden: Also list hidden assets.
@@ -21,7 +25,7 @@ public struct ApplePhotosFilter: Sendable, Equatable {
     }
 
     func accepts(_ asset: ApplePhotosAsset) -> Bool {
-        guard asset.kind != .other, asset.isShownInBurst else { return false }
+        guard asset.kind != .other, !asset.isOutsideLibrary, asset.isShownInBurst, search.map(asset.matches) ?? true else { return false }
         if onlyFavorites && !asset.isFavorite { return false }
         if onlyHidden { return asset.isHidden && (includeTrashed || !asset.isTrashed) }
         if onlyTrashed { return asset.isTrashed }

@@ -2,10 +2,23 @@ import GRDB
 
 extension ApplePhotosLibrary {
     /// User albums, smart albums, shared albums, projects and folders, in the order Photos's
-    /// sidebar lists them within each folder; trashed entries and Photos's own system entries
-    /// (root folder, import sessions, built-in smart albums) are left out.
+    /// sidebar lists them within each folder; trashed entries, entries inside a trashed folder
+    /// and Photos's own system entries (root folder, import sessions, built-in smart albums)
+    /// are left out.
     /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the database cannot be read.
     public func albums() throws -> [ApplePhotosAlbum] {
+        var albums = try storedAlbums()
+        // An entry whose folder is not listed (trashed, or gone) is in the trash with it.
+        while true {
+            let listed = Set(albums.map(\.uuid))
+            let count = albums.count
+            albums.removeAll { album in album.parentUUID.map { !listed.contains($0) } ?? false }
+            if albums.count == count { return albums }
+        }
+    }
+
+    /// The albums and folders as stored, each with its own trashed state only.
+    private func storedAlbums() throws -> [ApplePhotosAlbum] {
         let table = "ZGENERICALBUM"
         func album(_ name: String) -> String { schema.column("g", table, name) }
         let count = schema.albumJoin.map { "(SELECT COUNT(*) FROM \($0.table) j WHERE j.\($0.albumColumn) = g.Z_PK)" } ?? "0"

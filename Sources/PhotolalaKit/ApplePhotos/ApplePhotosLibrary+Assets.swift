@@ -78,13 +78,28 @@ extension ApplePhotosLibrary {
         func attribute(_ name: String) -> String { schema.column("aa", "ZADDITIONALASSETATTRIBUTES", name) }
         let adjustments = schema.has(table, "ZHASADJUSTMENTS") ? "a.ZHASADJUSTMENTS" : asset("ZADJUSTMENTSSTATE")
         let resourceColumns = ["ZASSET", "ZDATASTORESUBTYPE", "ZLOCALAVAILABILITY"]
+        let hasResources = resourceColumns.allSatisfy { schema.has("ZINTERNALRESOURCE", $0) }
         let local =
-            resourceColumns.allSatisfy({ schema.has("ZINTERNALRESOURCE", $0) })
+            hasResources
             ? """
-            EXISTS (SELECT 1 FROM ZINTERNALRESOURCE r WHERE r.ZASSET = a.Z_PK AND r.ZDATASTORESUBTYPE = 1 \
+            EXISTS (SELECT 1 FROM ZINTERNALRESOURCE r WHERE r.ZASSET = a.Z_PK AND r.ZDATASTORESUBTYPE IN (1, 3) \
             AND r.ZLOCALAVAILABILITY = 1)
             """
             : "1"
+        let raw = hasResources ? "EXISTS (SELECT 1 FROM ZINTERNALRESOURCE r WHERE r.ZASSET = a.Z_PK AND r.ZDATASTORESUBTYPE = 17)" : "0"
+        let originalUTI =
+            hasResources && schema.has("ZINTERNALRESOURCE", "ZUNIFORMTYPEIDENTIFIER") && schema.has("ZUNIFORMTYPEIDENTIFIER", "ZIDENTIFIER")
+            ? """
+            (SELECT u.ZIDENTIFIER FROM ZINTERNALRESOURCE r JOIN ZUNIFORMTYPEIDENTIFIER u ON u.Z_PK = r.ZUNIFORMTYPEIDENTIFIER \
+            WHERE r.ZASSET = a.Z_PK AND r.ZDATASTORESUBTYPE = 1 LIMIT 1)
+            """
+            : "NULL"
+        // Syndication columns of 12.0 previews meant something else (osxphotos checks 15323, 12.0.1).
+        let syndication =
+            version.modelVersion >= 15323 && schema.has("ZADDITIONALASSETATTRIBUTES", "ZSYNDICATIONIDENTIFIER")
+                && schema.has("ZADDITIONALASSETATTRIBUTES", "ZSYNDICATIONHISTORY")
+            ? "(aa.ZSYNDICATIONIDENTIFIER IS NOT NULL AND aa.ZSYNDICATIONHISTORY = 0)" : "0"
+        let outside = "(\(syndication) OR COALESCE(\(asset("ZMOMENTSHARE")), 0) != 0)"
         let columns = [
             "a.Z_PK", "aa.Z_PK", asset("ZUUID"), attribute("ZORIGINALFILENAME"), asset("ZFILENAME"), asset("ZDIRECTORY"),
             attribute("ZORIGINALFILESIZE"), asset("ZDATECREATED"), attribute("ZTIMEZONEOFFSET"), attribute("ZTIMEZONENAME"),
@@ -92,7 +107,7 @@ extension ApplePhotosLibrary {
             asset("ZKIND"), asset("ZKINDSUBTYPE"), asset("ZFAVORITE"), asset("ZHIDDEN"), asset("ZTRASHEDSTATE"),
             asset("ZAVALANCHEUUID"), asset("ZAVALANCHEPICKTYPE"), asset("ZLATITUDE"), asset("ZLONGITUDE"),
             asset("ZUNIFORMTYPEIDENTIFIER"), attribute("ZTITLE"), adjustments, asset("ZSAVEDASSETTYPE"),
-            asset("ZCLOUDBATCHPUBLISHDATE"), local,
+            asset("ZCLOUDBATCHPUBLISHDATE"), local, raw, originalUTI, outside,
         ]
         var sql = """
             SELECT \(columns.joined(separator: ", ")) FROM \(table) a
@@ -115,9 +130,11 @@ extension ApplePhotosLibrary {
         let longitude: Double? = row[23]
         let hasLocation = latitude != -180 && longitude != -180
         let savedType: Int? = row[27]
+        let originalFilename: String = row[3] ?? filename
+        let uti: String? = row[24]
         return ApplePhotosAsset(
             uuid: row[2] ?? "",
-            originalFilename: row[3] ?? filename,
+            originalFilename: originalFilename,
             filename: filename,
             directory: directory,
             fileSize: row[6],
@@ -138,13 +155,16 @@ extension ApplePhotosLibrary {
             burstPickType: row[21] ?? 0,
             latitude: hasLocation ? ApplePhotosAsset.coordinate(latitude, limit: 90) : nil,
             longitude: hasLocation ? ApplePhotosAsset.coordinate(longitude, limit: 180) : nil,
-            uti: row[24],
+            uti: uti,
+            originalUTI: ApplePhotosAsset.originalUTI(resource: row[31], originalFilename: originalFilename, assetUTI: uti),
             title: (row[25] as String?).flatMap { $0.isEmpty ? nil : $0 },
             keywords: attributesKey.flatMap { keywords[$0] } ?? [],
             hasAdjustments: (row[26] ?? 0) != 0,
             isReference: savedType == 10 || directory.hasPrefix("/"),
             isShared: (row[28] as Double?) != nil,
             isOriginalLocal: (row[29] ?? 0) == 1,
+            isOutsideLibrary: (row[32] ?? 0) == 1,
+            hasRAW: (row[30] ?? 0) == 1,
             isMissing: true,
             albumUUIDs: [],
             primaryKey: row[0] ?? 0,

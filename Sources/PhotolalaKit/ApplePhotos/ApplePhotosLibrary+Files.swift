@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension ApplePhotosLibrary {
     /// Where the asset's original would be: `originals/<dir>/<file>`, the shared-album folder
     /// for shared assets, or the absolute path of a referenced file (which belongs to the Mac it
@@ -16,29 +10,48 @@ extension ApplePhotosLibrary {
             return asset.directory + "/" + asset.filename
         }
         if asset.isShared {
-            // Photos 8 (macOS 13) moved shared-album files from resources/ to scopes/.
-            let folder = (version.photosVersion ?? 8) >= 8 ? "scopes/cloudsharing/data" : "resources/cloudsharing/data"
-            return "\(path)/\(folder)/\(asset.directory)/\(asset.filename)"
+            // A shared video is kept as `<uuid>.medium.MP4` beside its poster frame.
+            let name = asset.isMovie ? "\(asset.uuid).medium.MP4" : asset.filename
+            return "\(cloudSharingFolder)/data/\(asset.directory)/\(name)"
         }
         return "\(path)/originals/\(asset.directory)/\(asset.filename)"
     }
 
-    /// The full-size render of an edited asset in `resources/renders/`, when there is one.
-    public func renderPath(of asset: ApplePhotosAsset) -> String? {
-        let stem = "\(path)/resources/renders/\(asset.uuid.prefix(1))/\(asset.uuid)_1_201_a."
-        return Self.renderExtensions.map { stem + $0 }.first(where: { Self.fileExists($0) })
+    /// Where shared-album files are: Photos 8 (macOS 13, model 16000) moved them from
+    /// `resources/cloudsharing/` to `scopes/cloudsharing/`.
+    private var cloudSharingFolder: String {
+        path + (version.modelVersion >= 16000 ? "/scopes/cloudsharing" : "/resources/cloudsharing")
     }
 
-    private static let renderExtensions = ["jpeg", "heic", "mov", "jpg", "png", "tiff"]
+    /// The full-size render of an edited asset in `resources/renders/`, when it is on disk:
+    /// `<uuid>_1_201_a.jpeg` or `.heic` (11 and later keep an edited HEIC as HEIC) for a photo,
+    /// `<uuid>_2_0_a.mov` for a video, as osxphotos's `path_edited`. An asset without
+    /// adjustments has none, whatever files are there.
+    public func renderPath(of asset: ApplePhotosAsset) -> String? {
+        guard asset.hasAdjustments else { return nil }
+        let stem = "\(path)/resources/renders/\(asset.uuid.prefix(1))/\(asset.uuid)"
+        let candidates =
+            switch asset.kind {
+            case .photo: [stem + "_1_201_a.jpeg", stem + "_1_201_a.heic"]
+            case .video: [stem + "_2_0_a.mov"]
+            case .other: [String]()
+            }
+        return candidates.first(where: Self.fileExists)
+    }
 
-    /// Extra resources stored beside the original, when on disk: a live photo's video
-    /// (`<stem>_3.mov`) and the RAW of a RAW+JPEG pair (`<stem>_4.<ext>`).
+    /// Extra resources the database records, when their files are on disk: a live photo's
+    /// video (`<stem>_3.mov`, and its edit `resources/renders/…_2_100_a.mov`) and the RAW of a
+    /// RAW+JPEG pair (`<stem>_4.<ext>`), found as osxphotos's `path_live_photo`,
+    /// `path_edited_live_photo` and `path_raw` find them.
     public func companionPaths(of asset: ApplePhotosAsset) -> [String] {
-        guard !asset.isReference, let original = originalPath(of: asset) else { return [] }
+        guard !asset.isReference, asset.isLivePhoto || asset.hasRAW, let original = originalPath(of: asset) else { return [] }
         let folder = FilePath.parent(of: original)
         let stem = URL(fileURLWithPath: asset.filename).deletingPathExtension().lastPathComponent
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { $0.hasPrefix(stem + "_3.") || $0.hasPrefix(stem + "_4.") }.sorted().map { folder + "/" + $0 }
+        let prefixes = [asset.isLivePhoto ? stem + "_3." : nil, asset.hasRAW ? stem + "_4." : nil].compactMap { $0 }
+        let beside = names.filter { name in prefixes.contains { name.hasPrefix($0) } }.sorted().map { folder + "/" + $0 }
+        let editedVideo = "\(path)/resources/renders/\(asset.uuid.prefix(1))/\(asset.uuid)_2_100_a.mov"
+        return beside + (asset.isLivePhoto && asset.hasAdjustments && Self.fileExists(editedVideo) ? [editedVideo] : [])
     }
 
     /// Thumbnail-sized derivatives Photos made, best thumbnail source first: the 360-pixel
@@ -61,10 +74,13 @@ extension ApplePhotosLibrary {
     public func thumbnailSourcePath(of asset: ApplePhotosAsset) -> String? {
         // The usual names first: listing a shard folder of a large library costs milliseconds.
         let shard = asset.uuid.prefix(1)
-        let usual = [
-            "\(path)/resources/derivatives/masters/\(shard)/\(asset.uuid)_4_5005_c.jpeg",
-            "\(path)/resources/derivatives/\(shard)/\(asset.uuid)_1_105_c.jpeg",
-        ]
+        let master = "resources/derivatives/masters/\(shard)/\(asset.uuid)_4_5005_c.jpeg"
+        // Shared-album photos have one derivative, in the cloud-sharing folder.
+        let usual =
+            (asset.isShared ? ["\(cloudSharingFolder)/\(master)"] : []) + [
+                "\(path)/\(master)",
+                "\(path)/resources/derivatives/\(shard)/\(asset.uuid)_1_105_c.jpeg",
+            ]
         if let derivative = usual.first(where: { Self.fileExists($0) }) ?? derivativePaths(of: asset).first { return derivative }
         if let render = renderPath(of: asset) { return render }
         return asset.isMissing ? nil : originalPath(of: asset)
@@ -88,37 +104,54 @@ extension ApplePhotosLibrary {
     }
 
     /// Copies the asset's original into `folder` under its original filename (`name (2).ext`
-    /// when that name is taken), through a temporary file and a rename, and returns the path.
+    /// when that name is taken), a megabyte at a time through a temporary file and a rename,
+    /// and returns the path.
     /// - Throws: ``PhotolalaError/notAvailableLocally`` for a missing original,
-    ///   ``PhotolalaError/writeFailed`` when the copy cannot be written.
+    ///   ``PhotolalaError/unreadableFile`` or ``PhotolalaError/writeFailed`` with the system's
+    ///   reason when the copy fails.
     public func exportOriginal(of asset: ApplePhotosAsset, to folder: String) throws -> String {
         let source = try availableOriginalPath(of: asset)
         try AtomicFile.createFolder(folder)
-        let destination = Self.freeName(for: asset.displayName, in: folder)
-        let temporary = folder + "/" + AtomicFile.temporaryPrefix + UUID().uuidString + "-" + FilePath.name(of: destination)
-        do {
-            try FileManager.default.copyItem(atPath: source, toPath: temporary)
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw PhotolalaError.writeFailed(destination, errno: EIO)
-        }
-        try AtomicFile.commit(temporary, to: destination)
+        // A name that cannot be a file's falls back to the library's own name for the file.
+        let destination = Self.freeName(for: asset.displayName, fallback: asset.filename.isEmpty ? asset.uuid : asset.filename, in: folder)
+        try AtomicFile.copy(source, to: destination)
         return destination
     }
 
-    /// `folder/name`, or `folder/stem (n).ext` for the first free n.
-    private static func freeName(for name: String, in folder: String) -> String {
-        let safe = name.replacingOccurrences(of: "/", with: "_")
-        let candidate = folder + "/" + safe
-        guard FileManager.default.fileExists(atPath: candidate) else { return candidate }
-        let url = URL(fileURLWithPath: safe)
-        let stem = url.deletingPathExtension().lastPathComponent
-        let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
-        var number = 2
-        while FileManager.default.fileExists(atPath: "\(folder)/\(stem) (\(number))\(suffix)") {
-            number += 1
+    /// The longest file name most file systems take, in bytes.
+    static let maximumNameLength = 255
+
+    /// `folder/name`, or `folder/stem (n).ext` for the first free n, with `name` made a valid
+    /// file name: `/` and NUL replaced, `fallback` instead of an empty name, `.` or `..`, and
+    /// the stem shortened (at a character) to fit ``maximumNameLength`` bytes.
+    static func freeName(for name: String, fallback: String, in folder: String) -> String {
+        var safe = name.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "\0", with: "_")
+        if safe.isEmpty || safe == "." || safe == ".." {
+            safe = fallback
         }
-        return "\(folder)/\(stem) (\(number))\(suffix)"
+        // An extension is what follows the last dot, unless the name starts with it or it is
+        // too long to be one.
+        var stem = safe
+        var suffix = ""
+        if let dot = safe.lastIndex(of: "."), dot != safe.startIndex,
+            safe.utf8.distance(from: safe.utf8.index(after: dot), to: safe.utf8.endIndex) <= 16
+        {
+            stem = String(safe[..<dot])
+            suffix = String(safe[dot...])
+        }
+        func candidate(_ number: Int?) -> String {
+            let tail = (number.map { " (\($0))" } ?? "") + suffix
+            var fitted = stem
+            while fitted.utf8.count + tail.utf8.count > maximumNameLength, !fitted.isEmpty {
+                fitted.removeLast()
+            }
+            return folder + "/" + fitted + tail
+        }
+        var number: Int?
+        while FileManager.default.fileExists(atPath: candidate(number)) {
+            number = (number ?? 1) + 1
+        }
+        return candidate(number)
     }
 
     /// Files in `folder/<first character of uuid>/`, where Photos shards resources by uuid.

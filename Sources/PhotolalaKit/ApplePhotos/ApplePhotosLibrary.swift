@@ -1,18 +1,13 @@
 import Foundation
 import GRDB
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// A `.photoslibrary` bundle (Photos 5 and later, macOS 10.15 to 26), read without changing it.
 ///
 /// The Photos app owns the bundle: Photolala copies `database/Photos.sqlite` with its `-wal`
-/// and `-shm` files into a temporary folder and opens the copy, so the changes still waiting
+/// and `-shm` files into a working folder and opens the copy, so the changes still waiting
 /// in the write-ahead log are seen (`immutable=1` would hide them) and nothing is ever written
-/// beside the original. The copy is removed when the library is released.
+/// beside the original, which may be read-only. The copy is removed when the library is
+/// released, or by the next library opened after a crash.
 ///
 /// ```swift
 /// let library = try ApplePhotosLibrary(path: "/mnt/backup/Photos Library.photoslibrary")
@@ -29,11 +24,17 @@ public final class ApplePhotosLibrary: Sendable {
     private let workingCopy: String
 
     /// Opens the library at `path`.
-    /// - Parameter path: A `.photoslibrary` folder.
+    /// - Parameters:
+    ///   - path: A `.photoslibrary` folder.
+    ///   - workingDirectory: Where the database is copied to (the engine passes its cache's
+    ///     `tmp/`; `nil` for the system's temporary folder); copies left there by killed
+    ///     processes are removed first.
     /// - Throws: ``PhotolalaError/notAPhotosLibrary`` when `path` is no Photos library,
     ///   ``PhotolalaError/unsupportedPhotosLibrary`` for Photos 2–4 libraries (macOS 10.14 and
-    ///   earlier), ``PhotolalaError/damagedPhotosLibrary`` when its database cannot be read.
-    public init(path: String) throws {
+    ///   earlier), ``PhotolalaError/damagedPhotosLibrary`` when its database cannot be read,
+    ///   ``PhotolalaError/unreadableFile`` when it cannot be copied,
+    ///   ``PhotolalaError/photosLibraryBusy`` when Photos kept writing while it was copied.
+    public init(path: String, workingDirectory: String? = nil) throws {
         let root = URL(fileURLWithPath: path).standardizedFileURL.path
         self.path = root
         let databaseFolder = root + "/database"
@@ -46,34 +47,27 @@ public final class ApplePhotosLibrary: Sendable {
             throw PhotolalaError.notAPhotosLibrary(root)
         }
 
-        let copy = files.temporaryDirectory.appendingPathComponent("photolala-photos-\(UUID().uuidString)").path
+        let workingDirectory = workingDirectory ?? files.temporaryDirectory.path
+        ApplePhotosDatabaseCopy.removeStaleCopies(in: workingDirectory)
+        let copy = ApplePhotosDatabaseCopy.newFolder(in: workingDirectory)
         workingCopy = copy
         do {
-            try files.createDirectory(atPath: copy, withIntermediateDirectories: true)
-            for suffix in ["", "-wal", "-shm"] where files.fileExists(atPath: original + suffix) {
-                try files.copyItem(atPath: original + suffix, toPath: copy + "/Photos.sqlite" + suffix)
-            }
-        } catch {
-            try? files.removeItem(atPath: copy)
-            throw PhotolalaError.unreadableFile(original, errno: Self.systemCode(of: error))
-        }
-
-        do {
+            let copied = try ApplePhotosDatabaseCopy.make(of: original, in: copy, library: root)
             var configuration = Configuration()
             configuration.label = "ApplePhotosLibrary"
-            database = try DatabaseQueue(path: copy + "/Photos.sqlite", configuration: configuration)
-            (schema, version) = try database.read { db in
-                (try ApplePhotosSchema(db, path: root), ApplePhotosVersion(modelVersion: try Self.modelVersion(db, path: root)))
+            database = try DatabaseQueue(path: copied, configuration: configuration)
+            // The version first: an older Photos's database lacks the tables the schema needs,
+            // and is unsupported rather than damaged.
+            version = ApplePhotosVersion(modelVersion: try database.read { try Self.modelVersion($0, path: root) })
+            guard version.modelVersion >= ApplePhotosVersion.firstSupportedModel else {
+                throw PhotolalaError.unsupportedPhotosLibrary(
+                    root, reason: "a Photos library of model version \(version.modelVersion), older than Photos 5 (macOS 10.15)")
             }
+            schema = try database.read { try ApplePhotosSchema($0, path: root) }
         } catch {
             try? files.removeItem(atPath: copy)
             if let error = error as? PhotolalaError { throw error }
             throw PhotolalaError.damagedPhotosLibrary(root, reason: Self.describe(error))
-        }
-        if version.modelVersion < 13000 {
-            try? files.removeItem(atPath: copy)
-            throw PhotolalaError.unsupportedPhotosLibrary(
-                root, reason: "a Photos library of model version \(version.modelVersion), older than Photos 5")
         }
     }
 
@@ -81,10 +75,14 @@ public final class ApplePhotosLibrary: Sendable {
         try? FileManager.default.removeItem(atPath: workingCopy)
     }
 
+    /// What the reader could not make sense of in this library, e.g. a join table of a Photos
+    /// release it does not know, with what the user will miss (albums showing empty).
+    public var problems: [String] { schema.problems }
+
     /// The library's version and counts of assets and albums.
     /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the database cannot be read.
     public func info() throws -> ApplePhotosLibraryInfo {
-        ApplePhotosLibraryInfo(path: path, version: version, assets: try fetchAssets(restrictedTo: nil), albums: try albums())
+        ApplePhotosLibraryInfo(path: path, version: version, assets: try fetchAssets(restrictedTo: nil), albums: try albums(), problems: problems)
     }
 
     /// Runs a read on the working copy, turning SQLite errors into a damaged-library error.
@@ -98,9 +96,9 @@ public final class ApplePhotosLibrary: Sendable {
         }
     }
 
-    /// `PLModelVersion` from the binary property list in `Z_METADATA`.
+    /// `PLModelVersion` from the binary property list in `Z_METADATA`'s newest row.
     private static func modelVersion(_ db: Database, path: String) throws -> Int {
-        guard let plist = try Data.fetchOne(db, sql: "SELECT Z_PLIST FROM Z_METADATA"),
+        guard let plist = try Data.fetchOne(db, sql: "SELECT Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION DESC LIMIT 1"),
             let dictionary = try PropertyListSerialization.propertyList(from: plist, format: nil) as? [String: Any]
         else {
             throw PhotolalaError.damagedPhotosLibrary(path, reason: "Z_METADATA holds no model version")
@@ -108,13 +106,6 @@ public final class ApplePhotosLibrary: Sendable {
         if let number = dictionary["PLModelVersion"] as? Int { return number }
         if let number = dictionary["PLModelVersion"] as? NSNumber { return number.intValue }
         throw PhotolalaError.damagedPhotosLibrary(path, reason: "Z_METADATA holds no PLModelVersion")
-    }
-
-    /// The `errno` behind a Foundation file error, or `EIO` when it carries none.
-    private static func systemCode(of error: any Error) -> Int32 {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        guard let underlying, underlying.domain == NSPOSIXErrorDomain else { return EIO }
-        return Int32(underlying.code)
     }
 
     private static func describe(_ error: any Error) -> String {

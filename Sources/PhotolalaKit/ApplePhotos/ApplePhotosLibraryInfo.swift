@@ -2,7 +2,7 @@
 public struct ApplePhotosLibraryInfo: Sendable, Equatable {
     public let path: String
     public let version: ApplePhotosVersion
-    /// Photos and videos All Photos shows (not hidden, not deleted, one frame per burst).
+    /// Photos and videos All Photos shows (not hidden, not deleted, of a burst its key and selected frames).
     public let photos: Int
     public let videos: Int
     public let favorites: Int
@@ -18,10 +18,13 @@ public struct ApplePhotosLibraryInfo: Sendable, Equatable {
     public let smartAlbums: Int
     public let projects: Int
     public let folders: Int
+    /// What the reader could not make sense of, with what the user will miss (``ApplePhotosLibrary/problems``).
+    public let problems: [String]
 
-    init(path: String, version: ApplePhotosVersion, assets: [ApplePhotosAsset], albums: [ApplePhotosAlbum]) {
+    init(path: String, version: ApplePhotosVersion, assets: [ApplePhotosAsset], albums: [ApplePhotosAlbum], problems: [String]) {
         self.path = path
         self.version = version
+        self.problems = problems
         let shown = assets.filter(ApplePhotosFilter().accepts)
         photos = shown.count { $0.isPhoto }
         videos = shown.count { $0.isMovie }

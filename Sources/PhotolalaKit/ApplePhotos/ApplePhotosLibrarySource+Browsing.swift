@@ -9,8 +9,9 @@ extension ApplePhotosLibrarySource {
 
     /// The listing facts of assets announced as added or changed, read in one go; assets the
     /// library no longer has are left out.
-    public func listedPhotos(for items: [PhotoItem]) -> [ListedPhoto] {
-        let found = (try? library.assets(uuids: items.map(\.id))) ?? []
+    /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the database cannot be read.
+    public func listedPhotos(for items: [PhotoItem]) throws -> [ListedPhoto] {
+        let found = try library.assets(uuids: items.map(\.id))
         let byUUID = Dictionary(found.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
         return items.compactMap { byUUID[$0.id].map(Self.listedPhoto) }
     }
@@ -26,10 +27,14 @@ extension ApplePhotosLibrarySource {
         }
     }
 
-    /// The original file's path, to star the photo for backup.
+    /// The original file's path and the name to give it, to star the photo for backup or to
+    /// "Export…" it (streamed from the file, never read whole into memory).
     /// - Throws: ``PhotolalaError/notAvailableLocally`` when the original is in iCloud only.
-    public func originalPath(for id: PhotoItem.ID) async throws -> String {
-        try await offload { [library] in try library.availableOriginalPath(of: try library.asset(uuid: id)) }
+    public func originalFile(for id: PhotoItem.ID) async throws -> (path: String, filename: String) {
+        try await offload { [library] in
+            let asset = try library.asset(uuid: id)
+            return (try library.availableOriginalPath(of: asset), asset.displayName)
+        }
     }
 
     /// The asset whose original is the file at `path` in this library: originals are stored
@@ -40,23 +45,12 @@ extension ApplePhotosLibrarySource {
         return UUID(uuidString: stem).map { _ in stem }
     }
 
-    /// The original's bytes and original filename, for "Export…".
-    /// - Throws: ``PhotolalaError/notAvailableLocally`` when the original is in iCloud only.
-    public func loadOriginal(for id: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {
-        try await offload { [library, maximumFileSize] in
-            let asset = try library.asset(uuid: id)
-            let bytes = try FileContents(path: try library.availableOriginalPath(of: asset), sizeLimit: maximumFileSize).bytes
-            return (bytes, asset.displayName)
-        }
-    }
-
     /// What only Photos knows about an asset, for the inspector: favourite, albums, kind
     /// (live photo, panorama, screenshot, burst), RAW+JPEG, title, keywords, where the original is.
     public func details(for id: PhotoItem.ID) async throws -> [(field: String, label: String, value: String)] {
         try await offload { [library] in
             let asset = try library.asset(uuid: id)
             let titles = Dictionary(try library.albums().map { ($0.uuid, $0.title) }, uniquingKeysWith: { first, _ in first })
-            let companions = library.companionPaths(of: asset)
             var details: [(field: String, label: String, value: String)] = [("favorite", "Favourite", asset.isFavorite ? "Yes" : "No")]
             let albums = Set(asset.albumUUIDs.compactMap { titles[$0] }).sorted()
             if !albums.isEmpty { details.append(("albums", "Albums", albums.joined(separator: ", "))) }
@@ -64,7 +58,7 @@ extension ApplePhotosLibrarySource {
             if !asset.keywords.isEmpty { details.append(("keywords", "Keywords", asset.keywords.joined(separator: ", "))) }
             let kinds = [
                 asset.isLivePhoto ? "Live Photo" : nil, asset.isPanorama ? "Panorama" : nil, asset.isScreenshot ? "Screenshot" : nil,
-                asset.isBurst ? "Burst" : nil, companions.contains { $0.contains("_4.") } ? "RAW+JPEG" : nil,
+                asset.isBurst ? "Burst" : nil, asset.hasRAW ? "RAW+JPEG" : nil,
             ].compactMap { $0 }
             if !kinds.isEmpty { details.append(("kind", "Kind", kinds.joined(separator: ", "))) }
             if asset.hasAdjustments { details.append(("edited", "Edited", "Yes")) }

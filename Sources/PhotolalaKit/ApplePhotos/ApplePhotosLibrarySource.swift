@@ -57,8 +57,8 @@ public final class ApplePhotosLibrarySource: PhotoSource {
     /// this scope gained, lost or saw change since it was listed.
     /// - Throws: ``PhotolalaError`` when the changed library cannot be read; the last copy stays.
     public func refresh() async throws {
+        try await live.reloadIfChanged()
         try await offload { [self] in
-            try live.reloadIfChanged()
             let (library, generation) = live.current
             guard feed.isBehind(generation) else { return }
             feed.update(try assets(in: library), generation: generation)
@@ -74,8 +74,9 @@ public final class ApplePhotosLibrarySource: PhotoSource {
         return assets
     }
 
-    private func assets(in library: ApplePhotosLibrary) throws -> [ApplePhotosAsset] {
+    private func assets(in library: ApplePhotosLibrary, search: String? = nil) throws -> [ApplePhotosAsset] {
         var filter = ApplePhotosFilter()
+        filter.search = search
         switch scope {
         case .allPhotos:
             return try library.assets(filter)
@@ -94,18 +95,10 @@ public final class ApplePhotosLibrarySource: PhotoSource {
     }
 
     /// Assets of this scope whose title, original filename or keywords contain `text`,
-    /// ignoring case and accents.
-    /// - Throws: ``PhotolalaError`` when the database cannot be read.
-    public func search(_ text: String) async throws -> [PhotoItem] {
-        let needle = text.trimmingCharacters(in: .whitespaces)
-        let candidates = try await offload { [self] in try self.assets() }
-        guard !needle.isEmpty else { return candidates.map(Self.item) }
-        func matches(_ value: String?) -> Bool {
-            value?.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
-        }
-        return candidates.filter { asset in
-            matches(asset.title) || matches(asset.originalFilename) || asset.keywords.contains(where: matches)
-        }.map(Self.item)
+    /// ignoring case and accents, in the scope's order, with their listing facts.
+    /// - Throws: ``PhotolalaError`` when the database cannot be read or the album is unknown.
+    public func search(_ text: String) async throws -> [ListedPhoto] {
+        try await offload { [self] in try assets(in: library, search: text).map(Self.listedPhoto) }
     }
 
     /// The library's albums and folders, for the sidebar.
@@ -168,7 +161,7 @@ public final class ApplePhotosLibrarySource: PhotoSource {
         metadata.orientation = asset.orientation
         metadata.latitude = asset.latitude
         metadata.longitude = asset.longitude
-        metadata.format = asset.uti.flatMap(Self.format(uti:))
+        metadata.format = asset.originalUTI.flatMap(Self.format(uti:))
         metadata.originalFilename = asset.originalFilename
         return metadata
     }
@@ -181,7 +174,7 @@ public final class ApplePhotosLibrarySource: PhotoSource {
         case "public.avif": .avif
         case "public.tiff": .tiff
         case "com.compuserve.gif": .gif
-        case "org.webmproject.webp": .webp
+        case "org.webmproject.webp", "public.webp": .webp
         case "com.microsoft.bmp": .bmp
         default: nil
         }

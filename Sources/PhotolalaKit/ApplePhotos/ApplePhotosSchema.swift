@@ -26,8 +26,14 @@ struct ApplePhotosSchema: Sendable {
 
     /// `ZGENERICASSET` up to macOS 10.15, `ZASSET` since.
     let assetTable: String
+    /// `nil` when the database has no such table: every album then shows empty, which
+    /// ``problems`` says.
     let albumJoin: AlbumJoin?
+    /// `nil` when the database has no such table: no asset then has keywords.
     let keywordJoin: KeywordJoin?
+    /// What a reader of this library must be told: a join table not found, so albums or
+    /// keywords show empty (a Photos release whose schema Photolala does not know yet).
+    let problems: [String]
     private let columns: [String: Set<String>]
 
     /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the tables every Photos 5+
@@ -57,41 +63,44 @@ struct ApplePhotosSchema: Sendable {
             guard tables.contains(table) else { return [] }
             return try Row.fetchAll(db, sql: "PRAGMA table_info(\(table.quotedDatabaseIdentifier))").compactMap { $0["name"] }
         }
-        for table in [assetTable, "ZADDITIONALASSETATTRIBUTES", "ZGENERICALBUM", "ZINTERNALRESOURCE", "ZKEYWORD"] {
+        for table in [assetTable, "ZADDITIONALASSETATTRIBUTES", "ZGENERICALBUM", "ZINTERNALRESOURCE", "ZKEYWORD", "ZUNIFORMTYPEIDENTIFIER"] {
             columns[table] = Set(try columnNames(table))
         }
         self.columns = columns
 
-        func first(_ names: [String], matching pattern: (String) -> Bool) -> String? {
-            names.first(where: pattern)
-        }
+        var problems: [String] = []
         if let album = entities["Album"] {
             let table = "Z_\(album)ASSETS"
             let names = try columnNames(table)
-            let order = first(names) { $0.hasPrefix("Z_FOK_") && $0.hasSuffix("ASSETS") }
-            if let albumColumn = first(names, matching: { $0.hasSuffix("ALBUMS") && !$0.hasPrefix("Z_FOK_") }),
-                let assetColumn = first(names, matching: { $0.hasSuffix("ASSETS") && !$0.hasPrefix("Z_FOK_") })
+            let order = names.first { $0.hasPrefix("Z_FOK_") && $0.hasSuffix("ASSETS") }
+            if let albumColumn = names.first(where: { $0.hasSuffix("ALBUMS") && !$0.hasPrefix("Z_FOK_") }),
+                let assetColumn = names.first(where: { $0.hasSuffix("ASSETS") && !$0.hasPrefix("Z_FOK_") })
             {
                 albumJoin = AlbumJoin(table: table, albumColumn: albumColumn, assetColumn: assetColumn, orderColumn: order)
             } else {
                 albumJoin = nil
+                problems.append("The album-photo table \(table) was not found (or lacks its columns): every album shows empty.")
             }
         } else {
             albumJoin = nil
+            problems.append("Z_PRIMARYKEY names no Album entity: every album shows empty.")
         }
         if let attributes = entities["AdditionalAssetAttributes"] {
             let table = "Z_\(attributes)KEYWORDS"
             let names = try columnNames(table)
-            if let attributesColumn = first(names, matching: { $0.hasSuffix("ASSETATTRIBUTES") }),
-                let keywordColumn = first(names, matching: { $0.hasSuffix("KEYWORDS") })
+            if let attributesColumn = names.first(where: { $0.hasSuffix("ASSETATTRIBUTES") }),
+                let keywordColumn = names.first(where: { $0.hasSuffix("KEYWORDS") })
             {
                 keywordJoin = KeywordJoin(table: table, attributesColumn: attributesColumn, keywordColumn: keywordColumn)
             } else {
                 keywordJoin = nil
+                problems.append("The keyword table \(table) was not found (or lacks its columns): no photo shows keywords.")
             }
         } else {
             keywordJoin = nil
+            problems.append("Z_PRIMARYKEY names no AdditionalAssetAttributes entity: no photo shows keywords.")
         }
+        self.problems = problems
     }
 
     /// Whether `table` has `column`.

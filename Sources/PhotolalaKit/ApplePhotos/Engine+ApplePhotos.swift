@@ -8,6 +8,7 @@ extension Engine {
         libraryAt path: String, scope: ApplePhotosLibrarySource.Scope = .allPhotos
     ) throws -> ApplePhotosLibrarySource {
         ApplePhotosLibrarySource(
-            live: try ApplePhotosLiveLibrary(path: path), scope: scope, imaging: imaging, maximumFileSize: configuration.maximumFileSize)
+            live: try ApplePhotosLiveLibrary(path: path, workingDirectory: configuration.temporaryDirectory), scope: scope, imaging: imaging,
+            maximumFileSize: configuration.maximumFileSize)
     }
 }

@@ -33,12 +33,13 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
     }
 
     /// The row of a photo described by its metadata (as read for a backup, or as stored in the
-    /// cloud), so the backup needs no second inspection of the file for its catalog.
-    init(md5: String, filename: String, size: Int64, metadata: PhotoMetadata) {
+    /// cloud), so the backup needs no second inspection of the file for its catalog;
+    /// `applePhotoID` names the Apple Photos asset it is the original of.
+    init(md5: String, filename: String, size: Int64, metadata: PhotoMetadata, applePhotoID: String? = nil) {
         let modified = metadata.modificationDate.map(Self.seconds) ?? 0
         self.init(
             md5: md5, filename: filename, size: size, photoDate: metadata.photoDate.map(Self.seconds) ?? modified, modified: modified,
-            width: metadata.width, height: metadata.height)
+            width: metadata.width, height: metadata.height, applePhotoID: applePhotoID)
     }
 
     private static func seconds(_ date: Date) -> Int64 {

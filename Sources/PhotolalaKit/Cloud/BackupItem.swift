@@ -11,6 +11,8 @@ public struct BackupItem: Sendable, Equatable {
     public var size: Int64
     /// The name the backup records; the file's own when `nil`.
     public var filename: String?
+    /// The Apple Photos asset the file is the original of; the cloud catalog's `applephotoid`.
+    public var applePhotoID: String?
 
     /// - Parameters:
     ///   - path: Where the photo is.
@@ -18,11 +20,13 @@ public struct BackupItem: Sendable, Equatable {
     ///   - size: Its size in bytes when starred.
     ///   - filename: The name to record when it is not the file's own (an Apple Photos
     ///     original, stored under its asset's uuid).
-    public init(path: String, md5: String, size: Int64, filename: String? = nil) {
+    ///   - applePhotoID: The asset's uuid, for an Apple Photos original.
+    public init(path: String, md5: String, size: Int64, filename: String? = nil, applePhotoID: String? = nil) {
         self.path = path
         self.md5 = md5.lowercased()
         self.size = size
         self.filename = filename
+        self.applePhotoID = applePhotoID
     }
 
     /// The original filename the backup records, in the metadata plist and the cloud catalog.

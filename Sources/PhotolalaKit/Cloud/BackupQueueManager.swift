@@ -45,11 +45,13 @@ public actor BackupQueueManager {
     ///   - path: The photo's file.
     ///   - filename: The name the backup records, when not the file's own: an Apple Photos
     ///     original is stored under its asset's uuid but is `IMG_0001.HEIC` to its owner.
+    ///   - applePhotoID: The Apple Photos asset the file is the original of, for the cloud
+    ///     catalog's `applephotoid`.
     /// - Returns: Its MD5.
     /// - Throws: ``PhotolalaError`` when the file cannot be read or the database fails.
     @discardableResult
-    public func star(_ path: String, filename: String? = nil) async throws -> String {
-        try await star([path], filenames: filename.map { [path: $0] } ?? [:])[0].get()
+    public func star(_ path: String, filename: String? = nil, applePhotoID: String? = nil) async throws -> String {
+        try await star([path], filenames: filename.map { [path: $0] } ?? [:], applePhotoIDs: applePhotoID.map { [path: $0] } ?? [:])[0].get()
     }
 
     /// Stars many photos at once (a selection of thousands): hashed four at a time, written in
@@ -58,8 +60,10 @@ public actor BackupQueueManager {
     /// - Parameters:
     ///   - paths: The photos' files.
     ///   - filenames: The names to record, by path, for files not named as their owner sees them.
+    ///   - applePhotoIDs: The Apple Photos asset uuids, by path, of library originals.
     /// - Returns: For each path, in order, its MD5 or why it could not be starred.
-    public func star(_ paths: [String], filenames: [String: String] = [:]) async -> [Result<String, any Error>] {
+    public func star(_ paths: [String], filenames: [String: String] = [:], applePhotoIDs: [String: String] = [:]) async -> [Result<String, any Error>]
+    {
         let hashed: [Result<(md5: String, size: Int64), any Error>]
         do {
             hashed = try await concurrently(paths, limit: 4) { path in
@@ -79,11 +83,13 @@ public actor BackupQueueManager {
                     guard case .success(let file) = result else { continue }
                     try db.execute(
                         sql: """
-                            INSERT INTO backupQueue (md5, path, filename, size, state, reason, starred, updated) VALUES (?, ?, ?, ?, 'starred', NULL, ?, ?)
-                            ON CONFLICT(md5) DO UPDATE SET path = excluded.path, filename = excluded.filename, size = excluded.size, updated = excluded.updated,
+                            INSERT INTO backupQueue (md5, path, filename, applePhotoID, size, state, reason, starred, updated)
+                            VALUES (?, ?, ?, ?, ?, 'starred', NULL, ?, ?)
+                            ON CONFLICT(md5) DO UPDATE SET path = excluded.path, filename = excluded.filename,
+                                applePhotoID = excluded.applePhotoID, size = excluded.size, updated = excluded.updated,
                                 state = CASE WHEN state = 'uploading' THEN state ELSE 'starred' END,
                                 reason = CASE WHEN state = 'uploading' THEN reason ELSE NULL END
-                            """, arguments: [file.md5, path, filenames[path], file.size, now, now])
+                            """, arguments: [file.md5, path, filenames[path], applePhotoIDs[path], file.size, now, now])
                 }
             }
         } catch {
@@ -96,14 +102,17 @@ public actor BackupQueueManager {
     /// Every photo in the queue, oldest star first.
     public func entries() throws -> [BackupQueueEntry] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT md5, path, filename, size, state, reason FROM backupQueue ORDER BY starred, md5").map(Self.entry)
+            try Row.fetchAll(db, sql: "SELECT md5, path, filename, applePhotoID, size, state, reason FROM backupQueue ORDER BY starred, md5").map(
+                Self.entry)
         }
     }
 
     /// The queue entry for `md5`, for its badge; `nil` when it is not starred.
     public func entry(md5: String) throws -> BackupQueueEntry? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT md5, path, filename, size, state, reason FROM backupQueue WHERE md5 = ?", arguments: [md5]).map(
+            try Row.fetchOne(
+                db, sql: "SELECT md5, path, filename, applePhotoID, size, state, reason FROM backupQueue WHERE md5 = ?", arguments: [md5]
+            ).map(
                 Self.entry)
         }
     }
@@ -212,7 +221,9 @@ public actor BackupQueueManager {
         isUploading = true
         publish()
         do {
-            let report = try await service.backUp(pending.map { BackupItem(path: $0.path, md5: $0.md5, size: $0.size, filename: $0.filename) }) {
+            let report = try await service.backUp(
+                pending.map { BackupItem(path: $0.path, md5: $0.md5, size: $0.size, filename: $0.filename, applePhotoID: $0.applePhotoID) }
+            ) {
                 [weak self] progress in
                 Task { await self?.record(progress) }
             }
@@ -323,7 +334,8 @@ public actor BackupQueueManager {
 
     private static func entry(_ row: Row) -> BackupQueueEntry {
         BackupQueueEntry(
-            md5: row["md5"], path: row["path"], filename: row["filename"], size: row["size"], state: BackupState(rawValue: row["state"]) ?? .failed,
+            md5: row["md5"], path: row["path"], filename: row["filename"], applePhotoID: row["applePhotoID"], size: row["size"],
+            state: BackupState(rawValue: row["state"]) ?? .failed,
             reason: row["reason"])
     }
 }

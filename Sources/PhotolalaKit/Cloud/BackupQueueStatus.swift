@@ -49,6 +49,8 @@ public struct BackupQueueEntry: Sendable, Equatable {
     public var path: String
     /// The name it was starred under, when not the file's own (an Apple Photos original).
     public var filename: String?
+    /// The Apple Photos asset it is the original of, when starred in a library.
+    public var applePhotoID: String?
     public var size: Int64
     public var state: BackupState
     /// Why it failed, for ``BackupState/failed``.

@@ -58,7 +58,7 @@ extension BackupService {
             }
             try await group.waitForAll()
         }
-        return CatalogEntry(md5: md5, filename: item.originalFilename, size: item.size, metadata: metadata)
+        return CatalogEntry(md5: md5, filename: item.originalFilename, size: item.size, metadata: metadata, applePhotoID: item.applePhotoID)
     }
 
     /// The original to Deep Archive with its Format tag, under the starred MD5 sent as its

@@ -30,6 +30,7 @@ public struct PhotolalaError: Error, Sendable, CustomStringConvertible {
         public static let notAPhotosLibrary = Code("notAPhotosLibrary")
         public static let unsupportedPhotosLibrary = Code("unsupportedPhotosLibrary")
         public static let damagedPhotosLibrary = Code("damagedPhotosLibrary")
+        public static let photosLibraryBusy = Code("photosLibraryBusy")
         public static let notAvailableLocally = Code("notAvailableLocally")
         public static let albumNotFound = Code("albumNotFound")
     }
@@ -124,6 +125,12 @@ extension PhotolalaError {
             .damagedPhotosLibrary,
             "The Photos library '\(path)' is damaged: \(reason). Copy it again from the Mac, or repair it in Photos (hold Option+Command while opening)."
         )
+    }
+
+    static func photosLibraryBusy(_ path: String) -> Self {
+        .init(
+            .photosLibraryBusy,
+            "The database of the Photos library '\(path)' kept changing while it was copied: try again once Photos is idle.")
     }
 
     static func notAvailableLocally(_ name: String, referenced: Bool) -> Self {

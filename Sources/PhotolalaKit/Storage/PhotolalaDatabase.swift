@@ -172,6 +172,12 @@ public struct PhotolalaDatabase: Sendable {
                 table.column("storageClass", .text).notNull()
             }
         }
+        migrator.registerMigration("v8 queue apple photo ids") { db in
+            // The asset a library original belongs to, so its cloud catalog row names it.
+            try db.alter(table: "backupQueue") { table in
+                table.add(column: "applePhotoID", .text)
+            }
+        }
         return migrator
     }
 }

@@ -18,18 +18,54 @@ enum AtomicFile {
     /// renamed into place together.
     /// - Throws: ``PhotolalaError/writeFailed`` with the system's reason.
     static func writeTemporary(_ bytes: some Collection<UInt8>, beside path: String) throws -> String {
-        let folder = FilePath.parent(of: path)
-        try createFolder(folder)
-        let temporary = folder + "/" + temporaryPrefix + "\(getpid())-\(UInt64.random(in: 0 ... .max))-" + FilePath.name(of: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw PhotolalaError.writeFailed(path, errno: errno) }
-        let failure = writeAll(Array(bytes), to: descriptor)
+        let (temporary, descriptor) = try createTemporary(beside: path)
+        let failure = Array(bytes).withUnsafeBytes { writeAll($0, to: descriptor) }
         close(descriptor)
         if failure != 0 {
             unlink(temporary)
             throw PhotolalaError.writeFailed(path, errno: failure)
         }
         return temporary
+    }
+
+    /// Copies the file at `source` to `path` a megabyte at a time (a 4 GB video never sits in
+    /// memory), through a temporary file and a rename.
+    /// - Throws: ``PhotolalaError/unreadableFile`` when `source` cannot be read,
+    ///   ``PhotolalaError/writeFailed`` when the copy cannot be written, each with the
+    ///   system's reason.
+    static func copy(_ source: String, to path: String) throws {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw PhotolalaError.unreadableFile(source, errno: errno) }
+        defer { close(input) }
+        let (temporary, output) = try createTemporary(beside: path)
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        var failure: PhotolalaError?
+        while failure == nil {
+            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno != EINTR { failure = .unreadableFile(source, errno: errno) }
+                continue
+            }
+            let written = buffer.withUnsafeBytes { writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: output) }
+            if written != 0 { failure = .writeFailed(path, errno: written) }
+        }
+        close(output)
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        try commit(temporary, to: path)
+    }
+
+    /// A new, empty temporary file in `path`'s folder (made if missing), open for writing.
+    private static func createTemporary(beside path: String) throws -> (path: String, descriptor: Int32) {
+        let folder = FilePath.parent(of: path)
+        try createFolder(folder)
+        let temporary = folder + "/" + temporaryPrefix + "\(getpid())-\(UInt64.random(in: 0 ... .max))-" + FilePath.name(of: path)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw PhotolalaError.writeFailed(path, errno: errno) }
+        return (temporary, descriptor)
     }
 
     /// Renames a temporary file over `path`; readers see the old file or the new, never a mix.
@@ -61,18 +97,16 @@ enum AtomicFile {
 }
 
 /// Writes the whole buffer, retrying short writes; returns 0 or the `errno` that stopped it.
-private func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
-    bytes.withUnsafeBytes { buffer in
-        guard let base = buffer.baseAddress else { return 0 }
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(descriptor, base + offset, buffer.count - offset)
-            if written > 0 {
-                offset += written
-            } else if written < 0 && errno != EINTR {
-                return errno
-            }
+private func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+    guard let base = buffer.baseAddress else { return 0 }
+    var offset = 0
+    while offset < buffer.count {
+        let written = write(descriptor, base + offset, buffer.count - offset)
+        if written > 0 {
+            offset += written
+        } else if written < 0 && errno != EINTR {
+            return errno
         }
-        return 0
     }
+    return 0
 }

@@ -41,7 +41,10 @@ struct BackupRoutes {
                     filenames[path] = name
                 }
             }
-            for ((id, _), result) in zip(files, await backup.queue.star(paths, filenames: filenames)) {
+            // A library item's id is its asset's uuid, which the cloud catalog keeps as applephotoid.
+            let applePhotoIDs =
+                source is ApplePhotosServedSource ? Dictionary(files.map { ($0.path, $0.id) }, uniquingKeysWith: { first, _ in first }) : [:]
+            for ((id, _), result) in zip(files, await backup.queue.star(paths, filenames: filenames, applePhotoIDs: applePhotoIDs)) {
                 do {
                     items[id] = API.Badge(try await backup.queue.entry(md5: try result.get()))
                 } catch {

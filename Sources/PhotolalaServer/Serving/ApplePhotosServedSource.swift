@@ -2,21 +2,45 @@ import Foundation
 import Hummingbird
 import PhotolalaKit
 
-/// An Apple Photos library as the sidebar shows it: All Photos at its root, beside Favorites,
-/// Recently Deleted and the user's albums and folders, each opening like a folder.
+/// An Apple Photos library as the sidebar shows it: All Photos at its root, beside its built-in
+/// views (Favorites; Hidden and Recently Deleted when asked for) and the user's albums and
+/// folders, each opening like a folder.
 ///
 /// Folder ids are album uuids, or the names of the built-in views; item ids are asset uuids,
 /// unique across the library, so one thumbnail loader serves every album.
 struct ApplePhotosServedSource: ServedSource {
-    static let favoritesID = "favorites"
-    static let recentlyDeletedID = "recently-deleted"
+    /// A built-in view: its folder id is its raw value.
+    enum View: String {
+        case favorites
+        case hidden
+        case recentlyDeleted = "recently-deleted"
+
+        var name: String {
+            switch self {
+            case .favorites: "Favorites"
+            case .hidden: "Hidden"
+            case .recentlyDeleted: "Recently Deleted"
+            }
+        }
+
+        var scope: ApplePhotosLibrarySource.Scope {
+            switch self {
+            case .favorites: .favorites
+            case .hidden: .hidden
+            case .recentlyDeleted: .recentlyDeleted
+            }
+        }
+    }
 
     let source: ApplePhotosLibrarySource
+    /// The built-in views the sidebar lists, in Photos's order.
+    let views: [View]
     let thumbnails: ThumbnailLoader
     let summary: API.Source
 
-    init(id: String, source: ApplePhotosLibrarySource, loaderConfiguration: ThumbnailLoader.Configuration) {
+    init(id: String, source: ApplePhotosLibrarySource, views: [View], loaderConfiguration: ThumbnailLoader.Configuration) {
         self.source = source
+        self.views = views
         thumbnails = ThumbnailLoader(source: source, configuration: loaderConfiguration)
         let name = URL(fileURLWithPath: source.library.path).deletingPathExtension().lastPathComponent
         summary = API.Source(id: id, kind: "applePhotos", name: name, configured: true, rootFolder: LocalPhotoSource.rootFolderID)
@@ -24,38 +48,53 @@ struct ApplePhotosServedSource: ServedSource {
 
     var privatePaths: [String] { [source.library.path] }
 
+    /// The built-in view `folderID` names, or `nil` for the root and albums.
+    /// - Throws: ``ServerError`` 404 for a view the server was not started with.
+    private func view(_ folderID: String) throws -> View? {
+        guard let view = View(rawValue: folderID) else { return nil }
+        guard views.contains(view) else {
+            let flag = view == .hidden ? "--include-hidden" : "--include-trashed"
+            throw ServerError(.notFound, "\(view.name) is not shown: start photolala serve with \(flag).")
+        }
+        return view
+    }
+
     func folder(_ folderID: String) async throws -> API.Folder {
         let albums = try await source.albums()
         let root = API.FolderRef(id: LocalPhotoSource.rootFolderID, name: summary.name)
         func children(of parent: String?) -> [API.FolderRef] {
             albums.filter { $0.parentUUID == parent }.map { API.FolderRef(id: $0.uuid, name: $0.title) }
         }
-        switch folderID {
-        case LocalPhotoSource.rootFolderID:
-            let views = [API.FolderRef(id: Self.favoritesID, name: "Favorites"), API.FolderRef(id: Self.recentlyDeletedID, name: "Recently Deleted")]
+        if folderID == LocalPhotoSource.rootFolderID {
+            let views = views.map { API.FolderRef(id: $0.rawValue, name: $0.name) }
             return API.Folder(id: folderID, name: summary.name, breadcrumb: [root], folders: views + children(of: nil))
-        case Self.favoritesID, Self.recentlyDeletedID:
-            let name = folderID == Self.favoritesID ? "Favorites" : "Recently Deleted"
-            return API.Folder(id: folderID, name: name, breadcrumb: [root, API.FolderRef(id: folderID, name: name)], folders: [])
-        default:
-            guard let album = albums.first(where: { $0.uuid == folderID }) else { throw ServerError(.notFound, "No album '\(folderID)'.") }
-            var chain = [album]
-            while let parent = chain[0].parentUUID, let folder = albums.first(where: { $0.uuid == parent }) {
-                chain.insert(folder, at: 0)
-            }
-            return API.Folder(
-                id: folderID, name: album.title, breadcrumb: [root] + chain.map { API.FolderRef(id: $0.uuid, name: $0.title) },
-                folders: children(of: album.uuid))
         }
+        if let view = try view(folderID) {
+            return API.Folder(id: folderID, name: view.name, breadcrumb: [root, API.FolderRef(id: folderID, name: view.name)], folders: [])
+        }
+        guard let album = albums.first(where: { $0.uuid == folderID }) else { throw ServerError(.notFound, "No album '\(folderID)'.") }
+        var chain = [album]
+        while let parent = chain[0].parentUUID, let folder = albums.first(where: { $0.uuid == parent }) {
+            chain.insert(folder, at: 0)
+        }
+        return API.Folder(
+            id: folderID, name: album.title, breadcrumb: [root] + chain.map { API.FolderRef(id: $0.uuid, name: $0.title) },
+            folders: children(of: album.uuid))
     }
 
     func listing(of folderID: String) throws -> any FolderListing {
-        switch folderID {
-        case LocalPhotoSource.rootFolderID: source.scoped(.allPhotos)
-        case Self.favoritesID: source.scoped(.favorites)
-        case Self.recentlyDeletedID: source.scoped(.recentlyDeleted)
-        default: source.scoped(.album(uuid: folderID))
-        }
+        source.scoped(try scope(of: folderID))
+    }
+
+    /// Title, original filename and keyword search within the folder (All Photos, a view, an album).
+    func search(folder folderID: String, text: String) async throws -> [ListedPhoto] {
+        try await source.scoped(try scope(of: folderID)).search(text)
+    }
+
+    private func scope(of folderID: String) throws -> ApplePhotosLibrarySource.Scope {
+        if folderID == LocalPhotoSource.rootFolderID { return .allPhotos }
+        if let view = try view(folderID) { return view.scope }
+        return .album(uuid: folderID)
     }
 
     func thumbnail(folder folderID: String, item: PhotoItem.ID, priority: ThumbnailPriority) async throws -> Thumbnail {
@@ -76,12 +115,13 @@ struct ApplePhotosServedSource: ServedSource {
         try await source.loadDisplayableImage(for: item)
     }
 
-    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {
-        try await source.loadOriginal(for: item)
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (content: OriginalContent, filename: String) {
+        let (path, filename) = try await source.originalFile(for: item)
+        return (.file(path: path), filename)
     }
 
     func filePath(folder folderID: String, item: PhotoItem.ID) async throws -> String {
-        try await source.originalPath(for: item)
+        try await source.originalFile(for: item).path
     }
 
     func itemID(forFilePath path: String, folder folderID: String) -> PhotoItem.ID? {

@@ -59,8 +59,9 @@ struct CloudServedSource: ServedSource {
         }
     }
 
-    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {
-        try await cloud.restores.original(item)
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (content: OriginalContent, filename: String) {
+        let (bytes, filename) = try await cloud.restores.original(item)
+        return (.bytes(bytes), filename)
     }
 
     func filePath(folder folderID: String, item: PhotoItem.ID) async throws -> String {

@@ -78,16 +78,20 @@ actor FolderSession {
             var added: [ListedPhoto] = []
             var removed: [PhotoItem.ID] = []
             var updated: [ListedPhoto] = []
-            switch change {
-            case .added(let items):
-                added = source.listedPhotos(for: items)
-                added = add(added)
-            case .removed(let ids):
-                removed = ids
-                remove(ids)
-            case .updated(let items):
-                updated = source.listedPhotos(for: items)
-                replace(updated)
+            do {
+                switch change {
+                case .added(let items):
+                    added = add(try source.listedPhotos(for: items))
+                case .removed(let ids):
+                    removed = ids
+                    remove(ids)
+                case .updated(let items):
+                    updated = try source.listedPhotos(for: items)
+                    replace(updated)
+                }
+            } catch {
+                printWarning("\(sourceID)/\(folderID): the changed photos could not be read: \(error)")
+                continue
             }
             await events.publish(
                 "change",

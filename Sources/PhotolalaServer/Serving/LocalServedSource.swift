@@ -52,10 +52,10 @@ struct LocalServedSource: ServedSource {
         try await tree.folderSource(id: folderID).loadDisplayableImage(for: item)
     }
 
-    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (content: OriginalContent, filename: String) {
         let folder = try tree.folderSource(id: folderID)
         let name = URL(fileURLWithPath: try folder.path(for: item)).lastPathComponent
-        return ([UInt8](try await folder.loadFullImage(for: item)), name)
+        return (.bytes([UInt8](try await folder.loadFullImage(for: item))), name)
     }
 
     func filePath(folder folderID: String, item: PhotoItem.ID) async throws -> String {

@@ -1,3 +1,4 @@
+import Hummingbird
 import PhotolalaKit
 
 /// A source as `photolala serve` offers it to browsers: folders (or albums) that list photos,
@@ -30,8 +31,8 @@ protocol ServedSource: Sendable {
     /// The full image in a form browsers show.
     func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage
 
-    /// The original file's bytes and its name, for "Export…".
-    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String)
+    /// The original file and its name, for "Export…".
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (content: OriginalContent, filename: String)
 
     /// The photo's file on this machine, which the backup queue hashes when it is starred and
     /// reads again to upload it.
@@ -40,6 +41,22 @@ protocol ServedSource: Sendable {
     /// The reverse of ``filePath(folder:item:)``: the item that a queued file is in folder
     /// `folderID`, or `nil` when the file is not there; gives the folder's photos their badges.
     func itemID(forFilePath path: String, folder folderID: String) -> PhotoItem.ID?
+
+    /// The folder's photos that match `text`, for sources with the search capability.
+    /// - Throws: ``ServerError`` 400 for a source that cannot search.
+    func search(folder folderID: String, text: String) async throws -> [ListedPhoto]
+}
+
+extension ServedSource {
+    func search(folder folderID: String, text: String) async throws -> [ListedPhoto] {
+        throw ServerError(.badRequest, "\(summary.name) cannot be searched.")
+    }
+}
+
+/// An original as "Export…" sends it: bytes at hand, or a file on this machine, streamed.
+enum OriginalContent: Sendable {
+    case bytes([UInt8])
+    case file(path: String)
 }
 
 /// A folder's photos as a ``FolderSession`` keeps them current.
@@ -51,7 +68,8 @@ protocol FolderListing: Sendable {
     func changes() -> AsyncStream<PhotoSourceChange>
 
     /// The listing facts of items announced as added or changed; items gone meanwhile are left out.
-    func listedPhotos(for items: [PhotoItem]) -> [ListedPhoto]
+    /// - Throws: when the source cannot be read (an Apple Photos database).
+    func listedPhotos(for items: [PhotoItem]) throws -> [ListedPhoto]
 
     /// The folder on disk to watch for changes, or `nil` when nothing needs watching.
     var watchedPath: String? { get }

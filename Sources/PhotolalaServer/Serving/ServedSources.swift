@@ -34,8 +34,14 @@ final class ServedSources: Sendable {
         }
         for (index, library) in configuration.libraries.enumerated() {
             let source = try engine.applePhotosSource(libraryAt: library)
+            for problem in source.library.problems {
+                printWarning("\(library): \(problem)")
+            }
             let id = index == 0 ? "apple-photos" : "apple-photos-\(index)"
-            all.append(ApplePhotosServedSource(id: id, source: source, loaderConfiguration: loaderConfiguration))
+            var views: [ApplePhotosServedSource.View] = [.favorites]
+            if configuration.includeHidden { views.append(.hidden) }
+            if configuration.includeTrashed { views.append(.recentlyDeleted) }
+            all.append(ApplePhotosServedSource(id: id, source: source, views: views, loaderConfiguration: loaderConfiguration))
         }
         if let cloud {
             all.append(CloudServedSource(cloud: cloud))

@@ -36,7 +36,7 @@ struct UnconfiguredSource: ServedSource {
         throw notConfigured
     }
 
-    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (content: OriginalContent, filename: String) {
         throw notConfigured
     }
 

@@ -278,7 +278,7 @@ function openContextMenu(id, x, y) {
   contextMenu.open(
     [
       ...common,
-      { label: several ? `Export ${ids.length} Originals…` : 'Export Original…', action: 'export', run: () => exportOriginals(ids) },
+      { label: state.source.kind === 'applePhotos' ? (several ? `Export ${ids.length}…` : 'Export…') : several ? `Export ${ids.length} Originals…` : 'Export Original…', action: 'export', run: () => exportOriginals(ids) },
       { label: several ? `Star ${ids.length} for Backup` : 'Star for Backup', action: 'star', disabled: starred.length === ids.length, run: () => star(ids, true) },
       { label: several ? `Unstar ${ids.length}` : 'Unstar', action: 'unstar', disabled: starred.length === 0, run: () => star(starred, false) },
     ],

@@ -1,0 +1,73 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A library's database files (`Photos.sqlite` with its `-wal` and `-shm`) copied together,
+/// so the copy opens with the write-ahead log's pending changes and never modifies the bundle.
+///
+/// Photos may write while the files are copied; a copy whose files changed meanwhile would mix
+/// two states of the database (a torn copy), so the sizes and times of all three are compared
+/// before and after, and the copy is taken again until they agree.
+enum ApplePhotosDatabaseCopy {
+    /// The files SQLite keeps a database in.
+    static let suffixes = ["", "-wal", "-shm"]
+    /// How many times a copy is taken before giving up on a database that keeps changing.
+    static let attempts = 5
+
+    /// The start of a working copy's folder name, `photolala-photos-<pid>-<uuid>`: the pid
+    /// tells a copy left behind by a process that was killed.
+    static let folderPrefix = "photolala-photos-"
+
+    /// A new working copy's folder in `directory`, named after this process.
+    static func newFolder(in directory: String) -> String {
+        "\(directory)/\(folderPrefix)\(getpid())-\(UUID().uuidString)"
+    }
+
+    /// Removes the working copies in `directory` whose process is gone (killed before it could
+    /// remove them).
+    static func removeStaleCopies(in directory: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names where name.hasPrefix(folderPrefix) {
+            guard let pid = name.dropFirst(folderPrefix.count).split(separator: "-").first.flatMap({ pid_t($0) }),
+                pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(atPath: directory + "/" + name)
+        }
+    }
+
+    /// Size and modification time of each database file (`nil` for an absent one).
+    static func stamp(of database: String) -> [FileStatus?] {
+        suffixes.map { try? FileStatus(path: database + $0) }
+    }
+
+    /// Copies `database` and its companions into `folder` (made if missing) as `Photos.sqlite`,
+    /// `-wal` and `-shm`, and returns the copy's path. The copies are new files, writable
+    /// whatever the originals' modes (a read-only share's 0444): SQLite writes the `-shm`.
+    /// - Throws: ``PhotolalaError/unreadableFile`` or ``PhotolalaError/writeFailed`` when a file
+    ///   cannot be copied, ``PhotolalaError/photosLibraryBusy`` when the files changed during
+    ///   every attempt.
+    /// - Parameter afterCopy: Runs after each attempt's files are copied, before they are
+    ///   compared; tests write to the database there, as Photos might.
+    static func make(of database: String, in folder: String, library: String, afterCopy: () -> Void = {}) throws -> String {
+        let copy = folder + "/Photos.sqlite"
+        for attempt in 1...attempts {
+            let before = stamp(of: database)
+            for (suffix, status) in zip(suffixes, before) {
+                if status != nil {
+                    try AtomicFile.copy(database + suffix, to: copy + suffix)
+                } else {
+                    unlink(copy + suffix)
+                }
+            }
+            afterCopy()
+            if stamp(of: database) == before { return copy }
+            // Photos is writing: give it a moment longer each time.
+            usleep(useconds_t(attempt * 100_000))
+        }
+        throw PhotolalaError.photosLibraryBusy(library)
+    }
+}
