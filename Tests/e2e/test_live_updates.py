@@ -2,12 +2,35 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+from pathlib import Path
 
 from playwright.sync_api import expect
 
-from conftest import BIG_COUNT
+from conftest import BIG_COUNT, PHOTOS_COUNT
+from photolala_page import PhotolalaPage
+
+
+@contextlib.contextmanager
+def scratch_folder(library: Path, name: str, photos: int):
+    """A folder `Live/NAME` holding copies of the first `photos` photos, removed afterwards (the
+    session's trees are shared by every test)."""
+    folder = library / "Library" / "Live" / name
+    folder.mkdir()
+    for source in sorted((library / "Library" / "Photos").glob("*.jpg"))[:photos]:
+        shutil.copy2(source, folder / source.name)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder)
+
+
+def add_photo(source: Path, folder: Path, name: str) -> None:
+    """Writes a photo under another name and renames it, as cameras and sync tools do."""
+    shutil.copy2(source, folder / ".incoming.tmp")
+    os.rename(folder / ".incoming.tmp", folder / name)
 
 
 def test_added_and_removed_files_appear_and_disappear(ui, library):
@@ -18,9 +41,7 @@ def test_added_and_removed_files_appear_and_disappear(ui, library):
     ui.cell("IMG_00001.jpg").click()
     page.evaluate("window.notReloaded = true")
 
-    # Written under another name and renamed, as cameras and sync tools do.
-    shutil.copy2(source, live / ".incoming.tmp")
-    os.rename(live / ".incoming.tmp", live / "IMG_00010.jpg")
+    add_photo(source, live, "IMG_00010.jpg")
     expect(ui.cell("IMG_00010.jpg")).to_be_attached(timeout=15_000)
     expect(page.get_by_test_id("status-count")).to_have_text("4 photos")
     expect(ui.cell("IMG_00010.jpg")).to_have_attribute("data-state", "loaded")
@@ -60,3 +81,19 @@ def test_a_photo_added_above_keeps_the_view_and_the_selection(ui, library):
     finally:
         (big / "OLD_0001.jpg").unlink()
     expect(page.get_by_test_id("status-count")).to_have_text(f"{BIG_COUNT:,} photos", timeout=20_000)
+
+
+def test_seven_tabs_still_load_thumbnails_and_live_updates(ui, context, library):
+    """Every tab shares one event stream: the browser's six connections to the server are not
+    held by streams, so the seventh tab still loads its thumbnails and hears of changes."""
+    photos = library / "Library" / "Photos"
+    with scratch_folder(library, "Tabs", photos=2) as folder:
+        for _ in range(6):
+            tab = PhotolalaPage(context.new_page(), ui.server)
+            tab.open("local-0", "Photos", count=PHOTOS_COUNT)
+        ui.open("local-0", "Live", "Tabs", count=2)
+        ui.wait_for_thumbnails(2)
+
+        add_photo(photos / "IMG_00011.jpg", folder, "IMG_00011.jpg")
+        expect(ui.cell("IMG_00011.jpg")).to_have_attribute("data-state", "loaded", timeout=15_000)
+        expect(ui.page.get_by_test_id("status-count")).to_have_text("3 photos")

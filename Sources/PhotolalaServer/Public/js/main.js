@@ -35,11 +35,19 @@ const $ = (id) => document.getElementById(id);
 
 const settings = new Settings();
 const selection = new Selection();
+/**
+ * Thumbnails in flight at once: the browser opens at most six connections to the server for all
+ * of its tabs together (one goes to the shared event stream), so a tab takes four, and one while
+ * it is in the background.
+ */
+const THUMBNAIL_LOADS = { visible: 4, hidden: 1 };
+const loadsForVisibility = () => (document.hidden ? THUMBNAIL_LOADS.hidden : THUMBNAIL_LOADS.visible);
 const loader = new ThumbnailLoader({
   fetchBlob: (request, signal, onScreen) =>
     getThumbnail(request.source, request.folder, request.id, signal, onScreen ? null : 'nearVisible'),
-  concurrency: 6,
+  concurrency: loadsForVisibility(),
 });
+document.addEventListener('visibilitychange', () => loader.setConcurrency(loadsForVisibility()));
 
 /** What is open: the source list, the source, the folder and its session. */
 const state = { sources: [], source: null, folder: null, info: null, session: null, error: null, listed: false, list: new PhotoList(settings.get('sort')) };

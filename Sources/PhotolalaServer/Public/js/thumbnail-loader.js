@@ -28,10 +28,16 @@ export class ThumbnailLoader {
    * - concurrency: loads in flight at once.
    * - capacity: thumbnails kept as object URLs (the wish list is never evicted).
    */
-  constructor({ fetchBlob, concurrency = 6, capacity = 800 }) {
+  constructor({ fetchBlob, concurrency = 4, capacity = 800 }) {
     this.#fetch = fetchBlob;
     this.#concurrency = concurrency;
     this.#capacity = capacity;
+  }
+
+  /** Changes how many loads may be in flight at once (fewer for a tab in the background). */
+  setConcurrency(concurrency) {
+    this.#concurrency = concurrency;
+    this.#pump();
   }
 
   /** The loaded thumbnail (`{url}`) or failure (`{error}`) for `key`, or undefined if not loaded. */
