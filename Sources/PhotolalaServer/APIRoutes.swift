@@ -61,24 +61,32 @@ struct APIRoutes {
         return metadata
     }
 
-    /// The thumbnail with a strong ETag from the photo's MD5: a cached copy is confirmed with
-    /// 304 without reading the photo when its MD5 is already known.
+    /// The thumbnail with a strong ETag (the photo's MD5, or the source's own tag), answered
+    /// with 304 when the page's copy is current: at once when the tag is known without reading
+    /// the photo, else as soon as loading made it known. The page says how soon it needs it in
+    /// a `Photolala-Priority` header rather than the address, so each thumbnail has one address
+    /// for the browser's cache.
     private func thumbnail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let (source, folder, item) = try itemReference(context)
-        if let tag = request.headers[.ifNoneMatch], let md5 = source.thumbnailTag(folder: folder, item: item), tag == "\"\(md5)\"" {
-            return Response(status: .notModified, headers: thumbnailHeaders(md5: md5))
+        let conditional = request.headers[.ifNoneMatch] != nil
+        if conditional, let tag = source.thumbnailTag(folder: folder, item: item), EntityTag.matches(request, tag: tag) {
+            return Response(status: .notModified, headers: thumbnailHeaders(tag: tag))
         }
-        let priority = request.uri.queryParameters.get("priority").flatMap(ThumbnailPriority.init(name:)) ?? .visible
+        let priority = ThumbnailPriority(request) ?? .visible
         let thumbnail = try await engineCall { try await source.thumbnail(folder: folder, item: item, priority: priority) }
-        var headers = thumbnailHeaders(md5: thumbnail.md5)
+        let tag = thumbnail.md5 ?? source.thumbnailTag(folder: folder, item: item)
+        if conditional, let tag, EntityTag.matches(request, tag: tag) {
+            return Response(status: .notModified, headers: thumbnailHeaders(tag: tag))
+        }
+        var headers = thumbnailHeaders(tag: tag)
         headers[.contentType] = "image/jpeg"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: thumbnail.jpeg)))
     }
 
-    private func thumbnailHeaders(md5: String?) -> HTTPFields {
+    private func thumbnailHeaders(tag: String?) -> HTTPFields {
         var headers: HTTPFields = [.cacheControl: "private, max-age=31536000, immutable"]
-        if let md5 {
-            headers[.eTag] = "\"\(md5)\""
+        if let tag {
+            headers[.eTag] = EntityTag.quoted(tag)
         }
         return headers
     }
@@ -148,6 +156,13 @@ extension API.Folder: ResponseEncodable {}
 extension API.Metadata: ResponseEncodable {}
 
 extension ThumbnailPriority {
+    /// The priority a request asks for in its `Photolala-Priority` header: `visible`,
+    /// `nearVisible`, `prefetch` or `background`.
+    init?(_ request: Request) {
+        guard let field = request.headers.first(where: { $0.name.canonicalName == "photolala-priority" }) else { return nil }
+        self.init(name: field.value)
+    }
+
     init?(name: String) {
         switch name {
         case "visible": self = .visible

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from conftest import BIG_COUNT, PHOTOS_COUNT
+from conftest import BIG_COUNT, PHOTOS_COUNT, run
 from photolala_page import PhotolalaPage
 
 
@@ -97,3 +97,29 @@ def test_seven_tabs_still_load_thumbnails_and_live_updates(ui, context, library)
         add_photo(photos / "IMG_00011.jpg", folder, "IMG_00011.jpg")
         expect(ui.cell("IMG_00011.jpg")).to_have_attribute("data-state", "loaded", timeout=15_000)
         expect(ui.page.get_by_test_id("status-count")).to_have_text("3 photos")
+
+
+def test_a_photo_rewritten_on_disk_shows_its_new_thumbnail(ui, library, tmp_path):
+    """An edited photo keeps its name: the page, the browser's cache and the server's must all
+    let go of the old thumbnail."""
+    page = ui.page
+    with scratch_folder(library, "Edits", photos=2) as folder:
+        ui.open("local-0", "Live", "Edits", count=2)
+        ui.wait_for_thumbnails(2)
+        cell = ui.cell("IMG_00000.jpg")
+        width, height = cell.evaluate("img => [img.naturalWidth, img.naturalHeight]")
+        assert width > height
+        page.evaluate("window.notReloaded = true")
+
+        # The same photo turned upright, written over the file in place as an editor saves it.
+        run("vips", "rot", folder / "IMG_00000.jpg", tmp_path / "upright.jpg", "d90")
+        shutil.copyfile(tmp_path / "upright.jpg", folder / "IMG_00000.jpg")
+        page.wait_for_function(
+            """() => {
+                 const img = document.querySelector('[data-testid="photo-cell"][aria-label="IMG_00000.jpg"]');
+                 return img && img.dataset.state === 'loaded' && img.naturalHeight > img.naturalWidth;
+               }""",
+            timeout=15_000,
+        )
+        expect(page.get_by_test_id("status-count")).to_have_text("2 photos")
+        assert page.evaluate("window.notReloaded") is True

@@ -71,7 +71,7 @@ extension LocalPhotoSource {
             if let entry = catalogued[item.displayName], entry.size == status.size, entry.modified == modified {
                 return Self.listedPhoto(for: entry)
             }
-            return ListedPhoto(item: item, date: modified, size: status.size)
+            return ListedPhoto(item: item, date: modified, size: status.size, modified: modified)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PhotolalaKit
+import Synchronization
 
 /// An Apple Photos library as the sidebar shows it: All Photos at its root, beside Favorites,
 /// Recently Deleted and the user's albums and folders, each opening like a folder.
@@ -14,10 +15,13 @@ struct ApplePhotosServedSource: ServedSource {
     let source: ApplePhotosLibrarySource
     let thumbnails: ThumbnailLoader
     let summary: API.Source
+    /// The copy of the library the loader's thumbnails were made from.
+    private let thumbnailLibrary: LibraryCopy
 
     init(id: String, source: ApplePhotosLibrarySource, loaderConfiguration: ThumbnailLoader.Configuration) {
         self.source = source
         thumbnails = ThumbnailLoader(source: source, configuration: loaderConfiguration)
+        thumbnailLibrary = LibraryCopy(source.library)
         let name = URL(fileURLWithPath: source.library.path).deletingPathExtension().lastPathComponent
         summary = API.Source(id: id, kind: "applePhotos", name: name, configured: true, rootFolder: LocalPhotoSource.rootFolderID)
     }
@@ -58,12 +62,20 @@ struct ApplePhotosServedSource: ServedSource {
         }
     }
 
+    /// The thumbnail; once Photos changed the library (an edit, say), the thumbnails made from
+    /// the copy read before are dropped.
     func thumbnail(folder folderID: String, item: PhotoItem.ID, priority: ThumbnailPriority) async throws -> Thumbnail {
-        try await thumbnails.thumbnail(for: item, priority: priority)
+        if thumbnailLibrary.replace(with: source.library) {
+            await thumbnails.forgetAll()
+        }
+        return try await thumbnails.thumbnail(for: item, priority: priority)
     }
 
+    /// The asset's uuid and when it last changed: an edit in Photos makes a new tag.
     func thumbnailTag(folder folderID: String, item: PhotoItem.ID) -> String? {
-        nil
+        guard let asset = try? source.library.asset(uuid: item) else { return nil }
+        let modified = asset.modificationDate.map { Int64(($0.timeIntervalSince1970 * 1_000).rounded(.down)) } ?? 0
+        return asset.uuid + "-" + String(modified, radix: 36)
     }
 
     func metadata(folder folderID: String, item: PhotoItem.ID) async throws -> API.Metadata {
@@ -95,4 +107,21 @@ extension ApplePhotosLibrarySource: FolderListing {
     var watchedPath: String? { library.path + "/database" }
 
     func settle() async {}
+}
+
+/// One copy of a library's database, replaced when Photos changed the library.
+private final class LibraryCopy: Sendable {
+    private let library: Mutex<ApplePhotosLibrary>
+
+    init(_ library: ApplePhotosLibrary) {
+        self.library = Mutex(library)
+    }
+
+    /// Takes `current` as the copy in use; whether it is another one than before.
+    func replace(with current: ApplePhotosLibrary) -> Bool {
+        library.withLock { known in
+            defer { known = current }
+            return known !== current
+        }
+    }
 }

@@ -36,8 +36,14 @@ struct LocalServedSource: ServedSource {
         try tree.folderSource(id: folderID)
     }
 
+    /// The thumbnail, never one cached before the file last changed: a thumbnail from memory
+    /// whose MD5 is not the one known for the file as it is now (size and time) is made again.
     func thumbnail(folder folderID: String, item: PhotoItem.ID, priority: ThumbnailPriority) async throws -> Thumbnail {
-        try await thumbnails.thumbnail(for: FolderItems.id(folder: folderID, item: item), priority: priority)
+        let id = FolderItems.id(folder: folderID, item: item)
+        let thumbnail = try await thumbnails.thumbnail(for: id, priority: priority)
+        guard thumbnail.origin == .memory, thumbnail.md5 != thumbnailTag(folder: folderID, item: item) else { return thumbnail }
+        await thumbnails.forget([id])
+        return try await thumbnails.thumbnail(for: id, priority: priority)
     }
 
     func thumbnailTag(folder folderID: String, item: PhotoItem.ID) -> String? {

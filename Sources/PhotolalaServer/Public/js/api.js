@@ -24,9 +24,9 @@ const folderPath = (source, folder) =>
 
 const itemPath = (source, folder, id) => `${folderPath(source, folder)}/items/${encodeURIComponent(id)}`;
 
-async function request(url, { signal, as = 'json', method = 'GET', body } = {}) {
+async function request(url, { signal, as = 'json', method = 'GET', body, headers: extra = {} } = {}) {
   let response;
-  const headers = { Accept: as === 'json' ? 'application/json' : '*/*' };
+  const headers = { Accept: as === 'json' ? 'application/json' : '*/*', ...extra };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   try {
     response = await fetch(url, { signal, method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -71,13 +71,15 @@ export function getMetadata(source, folder, id, signal) {
 }
 
 /**
- * A photo's thumbnail JPEG as a Blob (one size serves every cell size). `priority` tells the
- * server's queue how soon it is needed (`nearVisible` for the grid's margin); on-screen requests
- * leave it out and keep the one URL that the browser caches.
+ * A photo's thumbnail JPEG as a Blob (one size serves every cell size). Its address carries the
+ * photo's `version`, so the browser may keep it for good and a changed photo gets a new one.
+ * `priority` tells the server's queue how soon it is needed (`nearVisible` for the grid's margin);
+ * it goes in a header, so that the address, and the browser's cached copy, stay the same.
  */
-export function getThumbnail(source, folder, id, signal, priority = null) {
-  const query = priority ? `?priority=${encodeURIComponent(priority)}` : '';
-  return request(`${itemPath(source, folder, id)}/thumbnail${query}`, { signal, as: 'blob' });
+export function getThumbnail(source, folder, item, signal, priority = null) {
+  const query = item.version == null ? '' : `?v=${encodeURIComponent(item.version)}`;
+  const headers = priority ? { 'Photolala-Priority': priority } : {};
+  return request(`${itemPath(source, folder, item.id)}/thumbnail${query}`, { signal, as: 'blob', headers });
 }
 
 /** A photo's full image as a Blob (a JPEG rendering for formats browsers cannot show). */

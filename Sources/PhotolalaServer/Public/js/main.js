@@ -11,7 +11,7 @@ import {
 import { hasCommandKey, isEditing } from './dom.js';
 import { FolderSession } from './folder-session.js';
 import { icons } from './icons.js';
-import { PhotoList } from './photo-list.js';
+import { itemKey, PhotoList } from './photo-list.js';
 import { currentLocation, navigate, onLocationChange } from './router.js';
 import { Selection } from './selection.js';
 import { Settings, THUMBNAIL_SIZES } from './settings.js';
@@ -44,7 +44,7 @@ const THUMBNAIL_LOADS = { visible: 4, hidden: 1 };
 const loadsForVisibility = () => (document.hidden ? THUMBNAIL_LOADS.hidden : THUMBNAIL_LOADS.visible);
 const loader = new ThumbnailLoader({
   fetchBlob: (request, signal, onScreen) =>
-    getThumbnail(request.source, request.folder, request.id, signal, onScreen ? null : 'nearVisible'),
+    getThumbnail(request.source, request.folder, request.item, signal, onScreen ? null : 'nearVisible'),
   concurrency: loadsForVisibility(),
 });
 document.addEventListener('visibilitychange', () => loader.setConcurrency(loadsForVisibility()));
@@ -58,7 +58,10 @@ let pendingFocus = null;
 let badgeRequest = null;
 let badgeTimer = 0;
 
-const thumbnailOf = (id) => loader.lookup(`${state.source?.id}/${state.folder}/${id}`)?.url ?? null;
+const thumbnailOf = (id) => {
+  const item = state.list.get(id);
+  return item ? loader.lookup(itemKey(state.source?.id, state.folder, item))?.url ?? null : null;
+};
 
 const sidebar = new Sidebar({ onCloudSettings: () => cloudSettings.open(), onSync: () => syncCloud().catch((error) => banner.show(error.message)) }); // its progress comes as events
 const toolbar = new Toolbar({
@@ -187,6 +190,7 @@ function openFolder(source, folder) {
       document.title = `${info.name} — Photolala`;
       updateGridMessage();
     },
+    onStale: (items) => loader.forget(items.map((item) => itemKey(source.id, folder, item))),
     onItems: ({ live }) => {
       if (live) scheduleBadges(); // a photo changed on disk, or its catalog (and MD5) is now known
       grid.itemsChanged();

@@ -7,12 +7,15 @@
 import { dayKey } from './format.js';
 
 /** The row layout the server uses when it does not say otherwise. */
-export const DEFAULT_FIELDS = ['id', 'name', 'date', 'size', 'width', 'height'];
+export const DEFAULT_FIELDS = ['id', 'name', 'date', 'size', 'width', 'height', 'version'];
 
-/** Turns the server's compact rows into item objects, reading columns by the `fields` header. */
+/**
+ * Turns the server's compact rows into item objects, reading columns by the `fields` header.
+ * `version` changes when the photo's file does (null for photos addressed by their content).
+ */
 export function itemsFromRows(rows, fields = DEFAULT_FIELDS) {
   const at = (name) => fields.indexOf(name);
-  const [id, name, date, size, width, height] = DEFAULT_FIELDS.map(at);
+  const [id, name, date, size, width, height, version] = DEFAULT_FIELDS.map(at);
   return rows.map((row) => {
     const seconds = row[date] ?? 0;
     return {
@@ -22,10 +25,19 @@ export function itemsFromRows(rows, fields = DEFAULT_FIELDS) {
       size: row[size] ?? null,
       width: row[width] ?? null,
       height: row[height] ?? null,
+      version: row[version] ?? null,
       day: dayKey(seconds), // cached: grouping 100,000 items must not build 100,000 Dates per layout
       nameKey: null, // made on first use: date order only needs it for ties
     };
   });
+}
+
+/**
+ * The key of one version of a photo of a folder, under which the page caches its thumbnail and
+ * metadata: a photo changed on disk gets a new key, so nothing shows its old content.
+ */
+export function itemKey(source, folder, item) {
+  return item.version == null ? `${source}/${folder}/${item.id}` : `${source}/${folder}/${item.id}@${item.version}`;
 }
 
 /**

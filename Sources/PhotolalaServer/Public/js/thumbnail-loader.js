@@ -69,6 +69,17 @@ export class ThumbnailLoader {
     this.#pump();
   }
 
+  /** Drops these thumbnails (their photos changed or went), aborting their loads. */
+  forget(keys) {
+    for (const key of keys) {
+      const flight = this.#flights.get(key);
+      if (flight) this.#abort(key, flight);
+      const entry = this.#cache.get(key);
+      this.#cache.delete(key);
+      if (entry?.url) URL.revokeObjectURL(entry.url);
+    }
+  }
+
   /** Forgets remembered failures, so they are tried again (the server came back). */
   forgetFailures() {
     for (const [key, entry] of this.#cache) if (entry.error) this.#cache.delete(key);

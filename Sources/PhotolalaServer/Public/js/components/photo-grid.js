@@ -10,6 +10,7 @@ import { el, hasCommandKey, isEditing } from '../dom.js';
 import { formatDayKey, formatMonthKey, formatPhotoCount } from '../format.js';
 import { computeLayout, monthMarkers } from '../grid-layout.js';
 import { blankUrl, brokenPhotoUrl } from '../icons.js';
+import { itemKey } from '../photo-list.js';
 import { BadgeLayer } from './badge-layer.js';
 import { DateScrubber } from './date-scrubber.js';
 
@@ -309,7 +310,7 @@ export class PhotoGrid {
       const start = this.#layout.rowStart[row];
       for (let index = start, end = start + this.#layout.rowLength[row]; index < end; index++) {
         const item = this.#list.at(index);
-        requests.push({ key: this.#key(item.id), source: this.#source, folder: this.#folder, id: item.id });
+        requests.push({ key: this.#key(item), source: this.#source, folder: this.#folder, item });
       }
     };
     for (let row = firstVisible; row <= lastVisible; row++) addRow(row);
@@ -321,8 +322,14 @@ export class PhotoGrid {
     this.#loader.want(requests, urgent);
   }
 
-  #key(id) {
-    return `${this.#source}/${this.#folder}/${id}`;
+  #key(item) {
+    return itemKey(this.#source, this.#folder, item);
+  }
+
+  /** The mounted cell of photo `id`, if any. */
+  #cellOf(id) {
+    const item = this.#list?.get(id);
+    return item ? this.#cells.get(this.#key(item)) : undefined;
   }
 
   #mountRow(row) {
@@ -365,7 +372,7 @@ export class PhotoGrid {
   }
 
   #bindCell(cell, item, column) {
-    const key = this.#key(item.id);
+    const key = this.#key(item);
     const rebound = cell.dataset.key !== key;
     if (rebound) {
       this.#unmap(cell);
@@ -452,7 +459,7 @@ export class PhotoGrid {
 
   #refreshSelection() {
     for (const cell of this.#cells.values()) this.#paintSelection(cell);
-    const focused = this.#selection.focus != null && this.#cells.get(this.#key(this.#selection.focus));
+    const focused = this.#selection.focus != null && this.#cellOf(this.#selection.focus);
     if (focused) this.scroller.setAttribute('aria-activedescendant', focused.id);
     else this.scroller.removeAttribute('aria-activedescendant');
   }
@@ -500,7 +507,7 @@ export class PhotoGrid {
       if (id == null || !this.#list.has(id)) return;
       event.preventDefault();
       this.revealItem(id);
-      const box = this.#cells.get(this.#key(id))?.getBoundingClientRect() ?? this.scroller.getBoundingClientRect();
+      const box = this.#cellOf(id)?.getBoundingClientRect() ?? this.scroller.getBoundingClientRect();
       this.#onContextMenu(id, box.left + box.width / 2, box.top + box.height / 2);
       return;
     }
