@@ -44,7 +44,7 @@ public func buildApplication(
 
     let router = Router()
     router.add(middleware: AccessGuard(allowedHosts: allowedHosts(configuration), token: configuration.token))
-    router.add(middleware: FileMiddleware(publicDirectory, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true))
+    router.add(middleware: WebFiles(directory: publicDirectory))
     APIRoutes(sources: sources).add(to: router)
     BackupRoutes(sources: sources, backup: backup).add(to: router)
     var services: [any Service] = [BackupEvents(backup: backup, cloud: sources.cloud)]

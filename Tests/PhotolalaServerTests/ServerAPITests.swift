@@ -118,31 +118,73 @@ struct ServerAPITests {
         }
     }
 
-    @Test("No request reaches a file outside the served folder")
+    @Test("No request reaches a file outside the served folder: every attempt is 404 or 403, on the API and beside it")
     func pathEscapes() async throws {
         let encode: @Sendable (String) -> String = { Data($0.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "") }
         try await app().test(.live) { client in
+            let api = "/api/sources/local-0/folders/~/items"
             let attempts = [
-                "/api/sources/local-0/folders/~/items/\(encode("../../etc/passwd"))/full",
-                "/api/sources/local-0/folders/~/items/\(encode("/etc/passwd"))/full",
-                "/api/sources/local-0/folders/~/items/%2e%2e%2f%2e%2e%2fetc%2fpasswd/full",
-                "/api/sources/local-0/folders/~/items/..%2F..%2Fetc%2Fpasswd/metadata",
-                "/api/sources/local-0/folders/~/items/\(encode("escape.jpg"))/full",
-                "/api/sources/local-0/folders/~/items/~escape.jpg/full",
-                "/api/sources/local-0/folders/~/items/~../full",
-                "/api/sources/local-0/folders/~/items/~..%2F..%2Fetc%2Fpasswd/full",
-                "/api/sources/local-0/folders/~/items/~%2Fetc%2Fpasswd/full",
+                "\(api)/\(encode("../../etc/passwd"))/full",
+                "\(api)/\(encode("/etc/passwd"))/full",
+                "\(api)/%2e%2e%2f%2e%2e%2fetc%2fpasswd/full",
+                "\(api)/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd/full",
+                "\(api)/%252e%252e%252f%252e%252e%252fetc%252fpasswd/full",
+                "\(api)/..%2F..%2Fetc%2Fpasswd/metadata",
+                "\(api)/..%5C..%5Cetc%5Cpasswd/full",
+                "\(api)/\(encode("..\\..\\etc\\passwd"))/full",
+                "\(api)/\(encode("escape.jpg"))/full",
+                "\(api)/~escape.jpg/full",
+                "\(api)/~../full",
+                "\(api)/~..%2F..%2Fetc%2Fpasswd/full",
+                "\(api)/~%2Fetc%2Fpasswd/full",
+                "\(api)/~%2e%2e/original",
                 "/api/sources/local-0/folders/\(encode("outside"))/items/\(encode("passwd"))/full",
                 "/api/sources/local-0/folders/\(encode(".."))/items",
                 "/api/sources/local-0/folders/\(encode("/etc"))",
+                "/api/sources/local-0/folders/%2Fetc/items",
+                "/api/sources/local-0/folders/..%2F..%2Fetc",
                 "/api/sources/local-9/folders/~",
+                "/api/../../etc/passwd",
+                "/api/%2e%2e/%2e%2e/etc/passwd",
+                "/api/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
+                "/api/%252e%252e/%252e%252e/etc/passwd",
+                "/api/..%5C..%5Cetc%5Cpasswd",
                 "/../../../etc/passwd",
                 "/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+                "/%2E%2E%2F%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
+                "/%252e%252e/%252e%252e/etc/passwd",
+                "/css/../../../../etc/passwd",
+                "/js/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+                "/..%5C..%5C..%5Cetc%5Cpasswd",
+                "/%zz/passwd",
                 "/etc/passwd",
+                "//etc/passwd",
+                "/%2Fetc%2Fpasswd",
             ]
             for uri in attempts {
                 let response = try await client.execute(uri: uri, method: .get)
-                #expect([.notFound, .forbidden, .badRequest].contains(response.status), "\(uri) → \(response.status)")
+                #expect([.notFound, .forbidden].contains(response.status), "\(uri) → \(response.status)")
+                #expect(!String(buffer: response.body).contains("root:"), "\(uri) leaked a file")
+            }
+        }
+    }
+
+    @Test("Links in the web UI's folder that lead outside it are not followed")
+    func webRootLinks() async throws {
+        let web = folder.path("web")
+        try FileManager.default.createDirectory(atPath: web, withIntermediateDirectories: true)
+        try "<!doctype html><title>Photolala</title>".write(toFile: web + "/index.html", atomically: true, encoding: .utf8)
+        try "ok".write(toFile: folder.path("inside.txt"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: web + "/passwd", withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(atPath: web + "/etc", withDestinationPath: "/etc")
+        try FileManager.default.createSymbolicLink(atPath: web + "/up", withDestinationPath: folder.path(""))
+        var configuration = ServerConfiguration(folders: [photos], port: 0)
+        configuration.publicDirectory = web
+        try await buildApplication(configuration: configuration, engine: engine).test(.live) { client in
+            #expect(try await client.execute(uri: "/", method: .get).status == .ok)
+            for uri in ["/passwd", "/etc/passwd", "/etc/", "/up/inside.txt", "/up/photos/notes.jpg"] {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.status == .notFound, "\(uri) → \(response.status)")
                 #expect(!String(buffer: response.body).contains("root:"), "\(uri) leaked a file")
             }
         }
