@@ -15,12 +15,8 @@ extension LocalPhotoSource {
         if id == Self.rootFolderID {
             return try LocalPhotoSource(root: root, scope: .folder, files: files, catalogs: catalogs, volume: volume)
         }
-        guard let relative = LocalItemID.relativePath(of: id), let resolved = realpath(root + "/" + relative, nil) else {
-            throw PhotolalaError.unreadableFolder(id, errno: ENOENT)
-        }
-        let path = String(cString: resolved)
-        free(resolved)
-        guard path.hasPrefix(root + "/") else { throw PhotolalaError.unreadableFolder(relative, errno: ENOENT) }
+        guard let relative = LocalItemID.relativePath(of: id) else { throw PhotolalaError.unreadableFolder(id, errno: ENOENT) }
+        guard let path = resolve(relative) else { throw PhotolalaError.unreadableFolder(relative, errno: ENOENT) }
         return try LocalPhotoSource(root: path, scope: .folder, files: files, catalogs: catalogs, volume: volume)
     }
 
