@@ -34,8 +34,8 @@ struct ServerAPITests {
         try APITestSupport.json(response)
     }
 
-    private func rows(_ client: some TestClientProtocol, folder: String = "~") async throws -> [[Any]] {
-        try await APITestSupport.rows(client, source: "local-0", folder: folder)
+    private func rows(_ client: some TestClientProtocol, folder: String = "~", token: String? = nil) async throws -> [[Any]] {
+        try await APITestSupport.rows(client, source: "local-0", folder: folder, token: token)
     }
 
     private func id(of name: String, in rows: [[Any]]) throws -> String {
@@ -204,13 +204,71 @@ struct ServerAPITests {
         }
     }
 
-    @Test("Requests that change state need the token or the page's own origin")
+    /// POSTs a star of `id` with `headers`; whether it was answered `status` and the folder's
+    /// badges then show the photo starred or not.
+    private func star(
+        _ client: some TestClientProtocol, _ id: String, headers: HTTPFields, expecting status: HTTPResponse.Status, starred: Bool,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let body = try JSONSerialization.data(withJSONObject: ["source": "local-0", "folder": "~", "ids": [id], "starred": true])
+        var headers = headers
+        headers[.contentType] = "application/json"
+        let response = try await client.execute(uri: "/api/backup/star", method: .post, headers: headers, body: ByteBuffer(bytes: body))
+        #expect(response.status == status, sourceLocation: sourceLocation)
+        let badges = try await client.execute(uri: "/api/sources/local-0/folders/~/backup", method: .get, headers: headers) { try json($0) }
+        #expect(((badges["items"] as? [String: Any])?[id] != nil) == starred, sourceLocation: sourceLocation)
+    }
+
+    @Test("Changes need the page's own origin or the token: a star from another site is refused and changes nothing")
     func stateChanges() async throws {
         try await app().test(.live) { client in
-            #expect(try await client.execute(uri: "/api/sources", method: .post).status == .forbidden)
-            #expect(try await client.execute(uri: "/api/sources", method: .post, headers: [.origin: "http://evil.example"]).status == .forbidden)
-            let sameOrigin = try await client.execute(uri: "/api/sources", method: .post, headers: [.origin: "http://localhost"])
-            #expect(sameOrigin.status != .forbidden)
+            let photo = try id(of: "orientation6.jpg", in: try await rows(client))
+            try await star(client, photo, headers: [.origin: "http://evil.example"], expecting: .forbidden, starred: false)
+            try await star(client, photo, headers: [.origin: "http://localhost.evil.example"], expecting: .forbidden, starred: false)
+            try await star(client, photo, headers: [:], expecting: .forbidden, starred: false)
+            try await star(client, photo, headers: [.origin: "http://localhost"], expecting: .ok, starred: true)
+        }
+        try await app(token: "s3cret-token").test(.live) { client in
+            #expect(
+                try await client.execute(uri: "/api/backup/star", method: .post, headers: [.origin: "http://evil.example"]).status == .unauthorized)
+            let listed = try await rows(client, token: "s3cret-token")
+            try await star(
+                client, try id(of: "photo.heic", in: listed), headers: [.authorization: "Bearer s3cret-token"], expecting: .ok, starred: true)
+            try await star(
+                client, try id(of: "photo-4000x3000.jpg", in: listed), headers: [.cookie: "photolala_token=s3cret-token"], expecting: .ok,
+                starred: true)
+        }
+    }
+
+    @Test(
+        "Loopback is read from the address, never from a name",
+        arguments: [
+            ("127.0.0.1", true), ("127.4.5.6", true), ("localhost", true), ("LocalHost", true), ("::1", true), ("[::1]", true),
+            ("::ffff:127.0.0.1", true), ("127.evil.example", false), ("127.0.0.1.evil.example", false), ("10.0.0.5", false),
+            ("0.0.0.0", false), ("::", false), ("::2", false), ("example.com", false),
+        ])
+    func loopback(host: String, isLoopback: Bool) {
+        #expect(ServerConfiguration(folders: [], host: host).isLoopback == isLoopback)
+    }
+
+    @Test("The Host header names the bound address, or off loopback this machine's name; any other is refused (DNS rebinding)")
+    func hostNames() async throws {
+        var configuration = ServerConfiguration(folders: [photos], host: "192.0.2.7", port: 0, token: "s3cret-token")
+        configuration.machineName = "photobox"
+        #expect(allowedHosts(configuration) == ["192.0.2.7", "photobox"])
+        #expect(allowedHosts(ServerConfiguration(folders: [], host: "127.0.0.1")) == ["127.0.0.1", "localhost", "::1"])
+        #expect(allowedHosts(ServerConfiguration(folders: [], host: "0.0.0.0", token: "s3cret-token")) == nil)
+
+        // The test client always says Host: localhost, here a name that is not this server's.
+        let bearer: HTTPFields = [.authorization: "Bearer s3cret-token"]
+        try await APITestSupport.application(configuration, engine: engine).test(.live) { client in
+            let response = try await client.execute(uri: "/api/sources", method: .get, headers: bearer)
+            #expect(response.status == .forbidden)
+        }
+        configuration.machineName = "localhost"
+        try await APITestSupport.application(configuration, engine: engine).test(.live) { client in
+            let response = try await client.execute(uri: "/api/sources", method: .get, headers: bearer)
+            #expect(response.status == .ok)
         }
     }
 
