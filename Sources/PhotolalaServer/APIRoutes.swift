@@ -14,7 +14,7 @@ struct APIRoutes {
         api.get("sources/:source/folders/:folder/items") { request, context in try await items(request, context) }
         api.get("sources/:source/folders/:folder/items/:item/metadata") { _, context in try await metadata(context) }
         api.get("sources/:source/folders/:folder/items/:item/thumbnail") { request, context in try await thumbnail(request, context) }
-        api.get("sources/:source/folders/:folder/items/:item/full") { _, context in try await fullImage(context) }
+        api.get("sources/:source/folders/:folder/items/:item/full") { request, context in try await fullImage(request, context) }
         api.get("sources/:source/folders/:folder/items/:item/original") { _, context in try await original(context) }
         api.get("events") { _, _ in await events() }
     }
@@ -91,23 +91,42 @@ struct APIRoutes {
         return headers
     }
 
-    /// The original bytes for formats browsers show; HEIC and TIFF as a JPEG rendering.
-    private func fullImage(_ context: BasicRequestContext) async throws -> Response {
+    /// The original file for formats browsers show, streamed from disk; HEIC and TIFF as a JPEG
+    /// rendering (kept, so a second preview renders nothing). Its ETag is the photo's MD5 (or the
+    /// source's tag): the browser asks again each time (`no-cache`) and gets 304 while it is current.
+    private func fullImage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let (source, folder, item) = try itemReference(context)
-        let image = try await engineCall { try await source.displayableImage(folder: folder, item: item) }
-        return Response(
-            status: .ok, headers: [.contentType: image.mediaType, .cacheControl: "private, no-cache"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
+        let tag = try await engineCall { try await source.fullImageTag(folder: folder, item: item) }
+        var headers: HTTPFields = [.cacheControl: "private, no-cache"]
+        if let tag {
+            headers[.eTag] = EntityTag.quoted(tag)
+            if EntityTag.matches(request, tag: tag) {
+                return Response(status: .notModified, headers: headers)
+            }
+        }
+        let image = try await engineCall { try await source.fullImage(folder: folder, item: item) }
+        headers[.contentType] = image.mediaType
+        return Response(status: .ok, headers: headers, body: try await body(image.body, context))
     }
 
-    /// The original file as a download under its own name ("Export…" in the web UI).
+    /// The original file as a download under its own name ("Export…" in the web UI), streamed.
     private func original(_ context: BasicRequestContext) async throws -> Response {
         let (source, folder, item) = try itemReference(context)
-        let (bytes, filename) = try await engineCall { try await source.original(folder: folder, item: item) }
+        let original = try await engineCall { try await source.original(folder: folder, item: item) }
         return Response(
             status: .ok,
-            headers: [.contentType: "application/octet-stream", .contentDisposition: Self.attachment(filename), .cacheControl: "private, no-cache"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+            headers: [
+                .contentType: "application/octet-stream", .contentDisposition: Self.attachment(original.filename), .cacheControl: "private, no-cache",
+            ],
+            body: try await body(original.body, context))
+    }
+
+    /// A file is streamed from disk in chunks, so a 50 MB original never sits in memory whole.
+    private func body(_ body: ServedBody, _ context: BasicRequestContext) async throws -> ResponseBody {
+        switch body {
+        case .file(let path): try await FileIO().loadFile(path: path, context: context)
+        case .bytes(let bytes): ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+        }
     }
 
     /// `Content-Disposition` for a download named `filename`: an ASCII fallback and the exact

@@ -18,7 +18,7 @@ struct ServerAPITests {
         engine = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("cache"), dataDirectory: folder.path("data")))
         photos = folder.path("photos")
         try FileManager.default.createDirectory(atPath: photos + "/2024", withIntermediateDirectories: true)
-        for name in ["orientation6.jpg", "photo.heic", "photo-4000x3000.jpg", "notes.jpg"] {
+        for name in ["orientation6.jpg", "photo.heic", "photo-4000x3000.jpg", "notes.jpg", "photo.tiff"] {
             try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: photos + "/" + name)
         }
         try FileManager.default.copyItem(atPath: try await Fixtures.file("photo.webp").path, toPath: photos + "/2024/p.webp")
@@ -64,7 +64,8 @@ struct ServerAPITests {
             #expect((inside["breadcrumb"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["photos", "2024"])
 
             let items = try await rows(client)
-            #expect(Set(items.compactMap { $0[1] as? String }) == ["orientation6.jpg", "photo.heic", "photo-4000x3000.jpg", "notes.jpg"])
+            #expect(
+                Set(items.compactMap { $0[1] as? String }) == ["orientation6.jpg", "photo.heic", "photo-4000x3000.jpg", "notes.jpg", "photo.tiff"])
             let row = try #require(items.first { $0[1] as? String == "notes.jpg" })
             #expect(row[3] as? Int == 33)
             #expect((row[2] as? Int ?? 0) > 1_600_000_000)
@@ -97,24 +98,54 @@ struct ServerAPITests {
         }
     }
 
-    @Test("Full images: originals for JPEG, a JPEG rendering for HEIC; metadata as JSON")
+    @Test("Full images: originals for JPEG with the MD5 as ETag and 304; a JPEG rendering for HEIC; metadata as JSON")
     func fullImagesAndMetadata() async throws {
         try await app().test(.live) { client in
             let items = try await rows(client)
-            let jpeg = try await client.execute(
-                uri: "/api/sources/local-0/folders/~/items/\(try id(of: "photo-4000x3000.jpg", in: items))/full", method: .get)
+            let uri = "/api/sources/local-0/folders/~/items/\(try id(of: "photo-4000x3000.jpg", in: items))/full"
+            let jpeg = try await client.execute(uri: uri, method: .get)
             #expect(jpeg.headers[.contentType] == "image/jpeg")
             #expect(Data(jpeg.body.readableBytesView) == (try Data(contentsOf: URL(fileURLWithPath: photos + "/photo-4000x3000.jpg"))))
+            let md5 = try ContentHash.md5(ofFileAt: photos + "/photo-4000x3000.jpg")
+            #expect(jpeg.headers[.eTag] == "\"\(md5)\"" && jpeg.headers[.cacheControl] == "private, no-cache")
+            let again = try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: "W/\"other\", \"\(md5)\""])
+            #expect(again.status == .notModified && again.body.readableBytes == 0)
+
             let heic = try await client.execute(uri: "/api/sources/local-0/folders/~/items/\(try id(of: "photo.heic", in: items))/full", method: .get)
             #expect(heic.status == .ok && heic.headers[.contentType] == "image/jpeg")
             #expect(Array(heic.body.readableBytesView.prefix(3)) == [0xFF, 0xD8, 0xFF])
+
+            let original = try await client.execute(uri: uri.replacingOccurrences(of: "/full", with: "/original"), method: .get)
+            #expect(original.headers[.contentDisposition]?.contains("photo-4000x3000.jpg") == true)
+            #expect(Data(original.body.readableBytesView) == (try Data(contentsOf: URL(fileURLWithPath: photos + "/photo-4000x3000.jpg"))))
 
             let metadata = try await client.execute(
                 uri: "/api/sources/local-0/folders/~/items/\(try id(of: "photo-4000x3000.jpg", in: items))/metadata", method: .get
             ) { try json($0) }
             #expect(metadata["cameraModel"] as? String == "Canon EOS R5")
             #expect(metadata["width"] as? Int == 4000)
-            #expect(metadata["md5"] as? String == (try ContentHash.md5(ofFileAt: photos + "/photo-4000x3000.jpg")))
+            #expect(metadata["md5"] as? String == md5)
+        }
+    }
+
+    @Test("A TIFF's full image is a JPEG rendering, made once: a second preview is answered from the rendering cache")
+    func tiffFullImage() async throws {
+        try await app().test(.live) { client in
+            let uri = "/api/sources/local-0/folders/~/items/\(try id(of: "photo.tiff", in: try await rows(client)))/full"
+            let first = try await client.execute(uri: uri, method: .get)
+            #expect(first.status == .ok && first.headers[.contentType] == "image/jpeg")
+            #expect(Array(first.body.readableBytesView.prefix(3)) == [0xFF, 0xD8, 0xFF])
+            let md5 = try ContentHash.md5(ofFileAt: photos + "/photo.tiff")
+            #expect(first.headers[.eTag] == "\"\(md5)\"")
+            #expect(try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: "\"\(md5)\""]).status == .notModified)
+
+            // What the cache holds is what the next preview gets: nothing is rendered again.
+            let cached = RenderingStore(cacheDirectory: folder.path("cache")).path(forMD5: md5)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: cached)) == Data(first.body.readableBytesView))
+            let marker = try Data(contentsOf: try await Fixtures.file("orientation6.jpg"))
+            try marker.write(to: URL(fileURLWithPath: cached))
+            let second = try await client.execute(uri: uri, method: .get)
+            #expect(Data(second.body.readableBytesView) == marker)
         }
     }
 

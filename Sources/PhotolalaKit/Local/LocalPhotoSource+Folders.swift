@@ -71,13 +71,19 @@ extension LocalPhotoSource {
         }
     }
 
-    /// The item's full image as browsers can show it: the original bytes, or for HEIC and TIFF
-    /// a JPEG rendering.
-    /// - Throws: ``PhotolalaError`` when the item is gone or not a readable image.
-    public func loadDisplayableImage(for id: PhotoItem.ID) async throws -> DisplayableImage {
+    /// The MD5 of an item's file: remembered while the file is unchanged, else hashed now (and
+    /// remembered), for conditional requests on its full image.
+    /// - Throws: ``PhotolalaError`` when the item is gone or cannot be read.
+    public func md5(for id: PhotoItem.ID) async throws -> String {
         let path = try path(for: id)
-        return try await offload { [files] in
-            try DisplayableImage(original: try FileContents(path: path, sizeLimit: files.maximumFileSize).bytes, name: path, imaging: files.imaging)
-        }
+        return try await offload { [files] in try files.identities.md5(ofFileAt: path) }
+    }
+
+    /// The item's full image as browsers can show it: its file, or for HEIC and TIFF a JPEG
+    /// rendering, made once and kept by MD5 in the rendering cache.
+    /// - Throws: ``PhotolalaError`` when the item is gone or not a readable image.
+    public func displayableFile(for id: PhotoItem.ID) async throws -> DisplayableFile {
+        let path = try path(for: id)
+        return try await offload { [files] in try files.displayableFile(at: path) }
     }
 }

@@ -84,12 +84,19 @@ struct ApplePhotosServedSource: ServedSource {
         return API.Metadata(json: PhotoMetadataJSON(metadata), details: details)
     }
 
-    func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage {
-        try await source.loadDisplayableImage(for: item)
+    /// The thumbnail's tag: the asset's uuid and when Photos last changed it.
+    func fullImageTag(folder folderID: String, item: PhotoItem.ID) async throws -> String? {
+        thumbnailTag(folder: folderID, item: item)
     }
 
-    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {
-        try await source.loadOriginal(for: item)
+    func fullImage(folder folderID: String, item: PhotoItem.ID) async throws -> FullImage {
+        let image = try await source.loadDisplayableImage(for: item)
+        return FullImage(body: .bytes(image.bytes), mediaType: image.mediaType)
+    }
+
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> OriginalFile {
+        let path = try await source.originalPath(for: item)
+        return OriginalFile(body: .file(path: path), filename: try source.library.asset(uuid: item).displayName)
     }
 
     func filePath(folder folderID: String, item: PhotoItem.ID) async throws -> String {

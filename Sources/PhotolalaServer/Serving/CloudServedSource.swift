@@ -43,9 +43,15 @@ struct CloudServedSource: ServedSource {
 
     /// The restored original; while it is in Deep Archive, a message saying how to restore it
     /// in the browser (the preview keeps showing the thumbnail).
-    func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage {
+    /// The MD5 the photo is addressed by.
+    func fullImageTag(folder folderID: String, item: PhotoItem.ID) async throws -> String? {
+        thumbnailTag(folder: folderID, item: item)
+    }
+
+    func fullImage(folder folderID: String, item: PhotoItem.ID) async throws -> FullImage {
         do {
-            return try await cloud.photos.loadDisplayableImage(for: item)
+            let image = try await cloud.photos.loadDisplayableImage(for: item)
+            return FullImage(body: .bytes(image.bytes), mediaType: image.mediaType)
         } catch let error as CloudError where error.code == .archived {
             throw ServerError(
                 .conflict,
@@ -55,8 +61,9 @@ struct CloudServedSource: ServedSource {
         }
     }
 
-    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {
-        try await cloud.restores.original(item)
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> OriginalFile {
+        let (bytes, filename) = try await cloud.restores.original(item)
+        return OriginalFile(body: .bytes(bytes), filename: filename)
     }
 
     func filePath(folder folderID: String, item: PhotoItem.ID) async throws -> String {

@@ -54,14 +54,21 @@ struct LocalServedSource: ServedSource {
         API.Metadata(json: PhotoMetadataJSON(try await tree.folderSource(id: folderID).loadMetadata(for: item)))
     }
 
-    func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage {
-        try await tree.folderSource(id: folderID).loadDisplayableImage(for: item)
+    /// The file's MD5, hashed now if the file changed since it was last seen.
+    func fullImageTag(folder folderID: String, item: PhotoItem.ID) async throws -> String? {
+        try await tree.folderSource(id: folderID).md5(for: item)
     }
 
-    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String) {
-        let folder = try tree.folderSource(id: folderID)
-        let name = URL(fileURLWithPath: try folder.path(for: item)).lastPathComponent
-        return ([UInt8](try await folder.loadFullImage(for: item)), name)
+    func fullImage(folder folderID: String, item: PhotoItem.ID) async throws -> FullImage {
+        switch try await tree.folderSource(id: folderID).displayableFile(for: item) {
+        case .original(let path, let mediaType): FullImage(body: .file(path: path), mediaType: mediaType)
+        case .rendering(let jpeg): FullImage(body: .bytes(jpeg), mediaType: "image/jpeg")
+        }
+    }
+
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> OriginalFile {
+        let path = try tree.folderSource(id: folderID).path(for: item)
+        return OriginalFile(body: .file(path: path), filename: URL(fileURLWithPath: path).lastPathComponent)
     }
 
     func filePath(folder folderID: String, item: PhotoItem.ID) async throws -> String {

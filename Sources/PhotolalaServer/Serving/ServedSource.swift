@@ -27,11 +27,15 @@ protocol ServedSource: Sendable {
 
     func metadata(folder folderID: String, item: PhotoItem.ID) async throws -> API.Metadata
 
-    /// The full image in a form browsers show.
-    func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage
+    /// The full image's entity tag, for conditional requests answered before the image is read
+    /// (or rendered, or downloaded); `nil` when the source has none.
+    func fullImageTag(folder folderID: String, item: PhotoItem.ID) async throws -> String?
 
-    /// The original file's bytes and its name, for "Export…".
-    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (bytes: [UInt8], filename: String)
+    /// The full image in a form browsers show.
+    func fullImage(folder folderID: String, item: PhotoItem.ID) async throws -> FullImage
+
+    /// The original file and its name, for "Export…".
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> OriginalFile
 
     /// The photo's file on this machine, which the backup queue hashes when it is starred and
     /// reads again to upload it.
