@@ -12,11 +12,23 @@ enum API {
         let kind: String
         let name: String
         let configured: Bool
+        /// What the source offers beyond listing and showing photos (`sorting`, `grouping`,
+        /// `star`, `restore`, …): the page shows the controls for these only.
+        var capabilities: [String] = []
         var rootFolder: String?
         var message: String?
         /// For the Cloud: whether originals must be restored from Deep Archive before they are
         /// read (S3), or are readable at once (a backup folder).
         var archived: Bool?
+    }
+
+    /// The names the page knows capabilities by.
+    static func names(of capabilities: PhotoSourceCapabilities) -> [String] {
+        let named: [(PhotoSourceCapabilities, String)] = [
+            (.albums, "albums"), (.search, "search"), (.sorting, "sorting"), (.grouping, "grouping"), (.preview, "preview"), (.star, "star"),
+            (.restore, "restore"), (.folders, "folders"),
+        ]
+        return named.filter { capabilities.contains($0.0) }.map(\.1)
     }
 
     struct FolderRef: Encodable {

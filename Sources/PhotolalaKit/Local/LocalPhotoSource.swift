@@ -34,7 +34,7 @@ public final class LocalPhotoSource: PhotoSource {
     /// The canonical absolute path of the tree's root.
     public let root: String
     public let scope: Scope
-    public let capabilities: PhotoSourceCapabilities = [.preview, .folders]
+    public let capabilities: PhotoSourceCapabilities = [.preview, .folders, .sorting, .grouping, .star]
 
     let files: PhotoFileReader
     let catalogs: CatalogContext

@@ -23,7 +23,9 @@ struct ApplePhotosServedSource: ServedSource {
         thumbnails = ThumbnailLoader(source: source, configuration: loaderConfiguration)
         thumbnailLibrary = LibraryCopy(source.library)
         let name = URL(fileURLWithPath: source.library.path).deletingPathExtension().lastPathComponent
-        summary = API.Source(id: id, kind: "applePhotos", name: name, configured: true, rootFolder: LocalPhotoSource.rootFolderID)
+        summary = API.Source(
+            id: id, kind: "applePhotos", name: name, configured: true, capabilities: API.names(of: source.capabilities),
+            rootFolder: LocalPhotoSource.rootFolderID)
     }
 
     var privatePaths: [String] { [source.library.path] }

@@ -13,7 +13,8 @@ struct CloudServedSource: ServedSource {
     init(cloud: ServedCloud) {
         self.cloud = cloud
         summary = API.Source(
-            id: "cloud", kind: "cloud", name: "Cloud", configured: true, rootFolder: LocalPhotoSource.rootFolderID, archived: cloud.archived)
+            id: "cloud", kind: "cloud", name: "Cloud", configured: true, capabilities: API.names(of: cloud.photos.capabilities),
+            rootFolder: LocalPhotoSource.rootFolderID, archived: cloud.archived)
     }
 
     var privatePaths: [String] { [] }

@@ -13,7 +13,7 @@ struct LocalServedSource: ServedSource {
         thumbnails = ThumbnailLoader(source: FolderItems(tree: tree), configuration: loaderConfiguration)
         summary = API.Source(
             id: id, kind: "local", name: URL(fileURLWithPath: tree.root).lastPathComponent, configured: true,
-            rootFolder: LocalPhotoSource.rootFolderID)
+            capabilities: API.names(of: tree.capabilities), rootFolder: LocalPhotoSource.rootFolderID)
     }
 
     var privatePaths: [String] { [tree.root] }

@@ -56,6 +56,7 @@ const byName = (a, b) => {
 };
 
 const COMPARATORS = {
+  source: (a, b) => a.order - b.order, // the order the source listed them in
   'date-asc': (a, b) => a.date - b.date || byName(a, b),
   'date-desc': (a, b) => b.date - a.date || byName(b, a),
   'name-asc': byName,
@@ -72,7 +73,9 @@ export class PhotoList {
   #byId = new Map();
   #compare;
   #filter = null;
+  #nextOrder = 0;
 
+  /** - sort: `date-asc`, `date-desc`, `name-asc`, `name-desc`, or `source` (as listed). */
   constructor(sort = 'date-asc') {
     this.sort = sort;
     this.#compare = COMPARATORS[sort];
@@ -166,7 +169,9 @@ export class PhotoList {
     let replacing = false;
     for (const item of items) {
       incoming.set(item.id, item);
-      replacing ||= this.#byId.has(item.id);
+      const listed = this.#byId.get(item.id);
+      replacing ||= listed != null;
+      item.order = listed?.order ?? this.#nextOrder++; // a changed photo keeps its place in the source's order
     }
     const kept = replacing ? this.#all.filter((item) => !incoming.has(item.id)) : this.#all;
     const fresh = incoming.size === items.length ? items.slice().sort(this.#compare) : [...incoming.values()].sort(this.#compare);
