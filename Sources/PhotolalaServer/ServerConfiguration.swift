@@ -23,6 +23,8 @@ public struct ServerConfiguration: Sendable {
     public var restorePolling = RestoreService.Polling()
     /// How often the cloud catalog is synced besides at start, after backups and on demand.
     public var cloudSyncInterval: Duration = .seconds(15 * 60)
+    /// How open folders notice changes on disk.
+    public var watching = FolderWatching.automatic
     /// This machine's name, which the Host header may carry when the server is bound to one of
     /// its network addresses (with a token): the address the user typed may be the name.
     public var machineName: String? = HostAddress.machineName()

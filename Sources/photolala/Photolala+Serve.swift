@@ -11,7 +11,9 @@ extension Photolala {
             discussion: """
                 Listens on 127.0.0.1 only, unless --host says otherwise; any other address needs \
                 --token or --generate-token, and the printed URL carries the token. Opened \
-                folders are watched, and pages update as photos are added or removed.
+                folders are watched, and pages update as photos are added or removed \
+                (PHOTOLALA_WATCH=poll rescans them every 2 seconds instead, poll:SECONDS as often \
+                as asked).
                 """
         )
 
@@ -52,11 +54,20 @@ extension Photolala {
             var configuration = ServerConfiguration(
                 folders: directories.map(GlobalOptions.absolute), libraries: libraries.map(GlobalOptions.absolute), host: host,
                 port: port, token: token ?? (generateToken ? Self.randomToken() : nil))
-            configuration.publicDirectory = ProcessInfo.processInfo.environment["PHOTOLALA_WEB_ROOT"]
+            let environment = ProcessInfo.processInfo.environment
+            configuration.publicDirectory = environment["PHOTOLALA_WEB_ROOT"]
+            guard let watching = FolderWatching(environmentValue: environment["PHOTOLALA_WATCH"]) else {
+                throw PhotolalaCommandError("PHOTOLALA_WATCH must be auto, poll, or poll:SECONDS (the pause between rescans).")
+            }
+            configuration.watching = watching
+            if case .polling(let interval) = watching {
+                let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+                var terminal = Terminal()
+                terminal.message("Open folders are rescanned every \(seconds.formatted()) s (PHOTOLALA_WATCH), not watched.")
+            }
             let engine = try global.makeEngine()
             do {
-                configuration.cloud = try CloudConfiguration.load(
-                    environment: ProcessInfo.processInfo.environment, dataDirectory: engine.configuration.dataDirectory)
+                configuration.cloud = try CloudConfiguration.load(environment: environment, dataDirectory: engine.configuration.dataDirectory)
             } catch {
                 var terminal = Terminal()
                 terminal.message("warning: cloud backup is off: \(error)")

@@ -149,6 +149,17 @@ def server(library, tmp_path_factory) -> str:
     yield from serve([library / "Library", library / "Big"], tmp_path_factory.mktemp("state"), "server.log")
 
 
+@pytest.fixture(scope="session")
+def polling_server(tmp_path_factory) -> tuple[str, Path]:
+    """`photolala serve Polled` (three photos) with PHOTOLALA_WATCH=poll:0.3: open folders are
+    rescanned every 0.3 s and never watched. Its base URL and the folder."""
+    folder = tmp_path_factory.mktemp("polled") / "Polled"
+    run("Scripts/make-photos.sh", folder, 3, 1200, 900)
+    server = serve([folder], tmp_path_factory.mktemp("polling-state"), "polling-server.log", {"PHOTOLALA_WATCH": "poll:0.3"})
+    yield next(server), folder
+    server.close()
+
+
 BACKUP_PHOTOS = 6
 BACKUP_USER_ID = "6f1f9c3e-0b7a-4d2e-9c59-5a1e2f3b4c5d"
 

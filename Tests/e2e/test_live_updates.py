@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from conftest import BIG_COUNT, PHOTOS_COUNT, run
+from conftest import ARTIFACTS, BIG_COUNT, PHOTOS_COUNT, run
 from photolala_page import PhotolalaPage
 
 
@@ -123,3 +123,15 @@ def test_a_photo_rewritten_on_disk_shows_its_new_thumbnail(ui, library, tmp_path
         )
         expect(page.get_by_test_id("status-count")).to_have_text("2 photos")
         assert page.evaluate("window.notReloaded") is True
+
+
+def test_with_polling_a_file_added_on_disk_appears(page, polling_server):
+    """PHOTOLALA_WATCH=poll turns inotify off, as on systems without it: the rescans alone bring
+    the new photo."""
+    server, folder = polling_server
+    ui = PhotolalaPage(page, server)
+    ui.open("local-0", count=3)
+    assert "rescanned every 0.3 s" in (ARTIFACTS / "polling-server.log").read_text()
+    add_photo(folder / "IMG_00001.jpg", folder, "IMG_00100.jpg")
+    expect(ui.cell("IMG_00100.jpg")).to_have_attribute("data-state", "loaded", timeout=15_000)
+    expect(page.get_by_test_id("status-count")).to_have_text("4 photos")

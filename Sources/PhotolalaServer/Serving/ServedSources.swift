@@ -20,6 +20,7 @@ final class ServedSources: Sendable {
     /// The cloud backup, when one is configured.
     let cloud: ServedCloud?
     private let sessions: SessionStore
+    private let watching: FolderSession.Watching
 
     /// - Parameters:
     ///   - cloudProblem: Why there is no `cloud`, saying what to set.
@@ -46,6 +47,10 @@ final class ServedSources: Sendable {
         self.events = events
         self.cloud = cloud
         sessions = SessionStore(limit: Self.openFolderLimit)
+        switch configuration.watching {
+        case .automatic: watching = FolderSession.Watching(watcher: FolderWatcher(), pollInterval: FolderWatching.standardPollInterval)
+        case .polling(let interval): watching = FolderSession.Watching(watcher: nil, pollInterval: interval)
+        }
     }
 
     /// Paths that API errors must not reveal.
@@ -67,7 +72,7 @@ final class ServedSources: Sendable {
     func session(source sourceID: String, folder folderID: String) async throws -> FolderSession {
         let source = try source(sourceID)
         return try await sessions.session(key: sourceID + "/" + folderID) {
-            FolderSession(sourceID: sourceID, folderID: folderID, listing: try source.listing(of: folderID), events: events)
+            FolderSession(sourceID: sourceID, folderID: folderID, listing: try source.listing(of: folderID), events: events, watching: watching)
         }
     }
 }
@@ -87,12 +92,17 @@ private actor SessionStore {
         self.limit = limit
     }
 
+    /// The open session of `key`, or a new one from `open`, which becomes the most recently
+    /// used; a folder that fails to open takes no place from the open ones.
     func session(key: String, open: () throws -> FolderSession) async rethrows -> FolderSession {
-        order.removeAll { $0 == key }
-        order.append(key)
-        if let session = sessions[key] { return session }
+        if let session = sessions[key] {
+            order.removeAll { $0 == key }
+            order.append(key)
+            return session
+        }
         let session = try open()
         sessions[key] = session
+        order.append(key)
         await session.start()
         while order.count > limit, let oldest = order.first {
             order.removeFirst()
