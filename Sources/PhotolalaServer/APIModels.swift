@@ -31,9 +31,17 @@ enum API {
         return named.filter { capabilities.contains($0.0) }.map(\.1)
     }
 
-    struct FolderRef: Encodable {
+    struct FolderRef: Encodable, Equatable {
         let id: String
         let name: String
+    }
+
+    /// A folder's `folder` event (its subfolders now) or `closed` event (no longer followed:
+    /// a page showing it opens it again).
+    struct FolderEvent: Encodable {
+        let source: String
+        let folder: String
+        var folders: [FolderRef]?
     }
 
     struct Folder: Encodable {

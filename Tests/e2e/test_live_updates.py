@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import urllib.parse
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -135,3 +136,39 @@ def test_with_polling_a_file_added_on_disk_appears(page, polling_server):
     add_photo(folder / "IMG_00001.jpg", folder, "IMG_00100.jpg")
     expect(ui.cell("IMG_00100.jpg")).to_have_attribute("data-state", "loaded", timeout=15_000)
     expect(page.get_by_test_id("status-count")).to_have_text("4 photos")
+
+
+def test_a_new_subfolder_appears_and_a_removed_one_goes(ui, library):
+    page = ui.page
+    with scratch_folder(library, "Parent", photos=1) as folder:
+        ui.open("local-0", "Live", "Parent", count=1)
+        tiles = page.get_by_test_id("folder-tile")
+        expect(tiles).to_have_count(0)
+        page.evaluate("window.notReloaded = true")
+
+        (folder / "Sub").mkdir()
+        shutil.copy2(library / "Library" / "Photos" / "IMG_00003.jpg", folder / "Sub" / "IMG_00003.jpg")
+        expect(tiles).to_have_text(["Sub"], timeout=15_000)
+        tiles.first.dblclick()
+        ui.wait_listed(1)
+        page.go_back()
+        ui.wait_listed(1)
+
+        shutil.rmtree(folder / "Sub")
+        expect(tiles).to_have_count(0, timeout=15_000)
+        assert page.evaluate("window.notReloaded") is True
+
+
+def test_a_folder_the_server_stopped_following_is_followed_again(ui, library):
+    """The server keeps 16 folders open; the page of one pushed out opens it again."""
+    photos = library / "Library" / "Photos"
+    with scratch_folder(library, "Followed", photos=1) as folder, scratch_folder(library, "Many", photos=0) as many:
+        ui.open("local-0", "Live", "Followed", count=1)
+        for index in range(16):
+            (many / f"F{index:02d}").mkdir()
+        for index in range(16):
+            ui.api(f"sources/local-0/folders/{urllib.parse.quote(ui.folder_id('local-0', 'Live', 'Many', f'F{index:02d}'))}/items")
+
+        add_photo(photos / "IMG_00012.jpg", folder, "IMG_00012.jpg")
+        expect(ui.cell("IMG_00012.jpg")).to_have_attribute("data-state", "loaded", timeout=15_000)
+        expect(ui.page.get_by_test_id("status-count")).to_have_text("2 photos")

@@ -17,6 +17,8 @@ actor FolderSession {
     let sourceID: String
     let folderID: String
     let source: any FolderListing
+    /// The folder's name, breadcrumb and subfolders, as they are now.
+    private let describe: @Sendable () async throws -> API.Folder
     private let events: EventHub
     private let watching: Watching
     /// In listing order, without an index by id: a folder of 100,000 photos would spend 6 MB on
@@ -30,11 +32,20 @@ actor FolderSession {
     private var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
     private var rescanning = false
     private var rescanAgain = false
+    /// The subfolders pages were told of; `nil` until first looked at.
+    private var subfolders: [API.FolderRef]?
 
-    init(sourceID: String, folderID: String, listing: any FolderListing, events: EventHub, watching: Watching) {
+    /// - Parameters:
+    ///   - describe: Reads the folder's subfolders (and name and breadcrumb), which pages are
+    ///     told of when they change.
+    init(
+        sourceID: String, folderID: String, listing: any FolderListing, describe: @escaping @Sendable () async throws -> API.Folder,
+        events: EventHub, watching: Watching
+    ) {
         self.sourceID = sourceID
         self.folderID = folderID
         self.source = listing
+        self.describe = describe
         self.events = events
         self.watching = watching
     }
@@ -46,6 +57,7 @@ actor FolderSession {
         let changes = source.changes()
         tasks.append(Task { await self.list() })
         tasks.append(Task { await self.follow(changes) })
+        tasks.append(Task { await self.noteSubfolders() })
         guard let path = source.watchedPath else { return }
         let signals = watching.watcher?.changes(in: path)
         if let signals {
@@ -54,11 +66,14 @@ actor FolderSession {
         tasks.append(Task { await self.poll(every: signals == nil ? watching.pollInterval : .seconds(30)) })
     }
 
-    func stop() {
+    /// Stops following the folder (too many are open) and tells its pages, which open it again
+    /// when they are looked at.
+    func stop() async {
         stopped = true
         tasks.forEach { $0.cancel() }
         tasks = []
         wakeWaiters()
+        await events.publish("closed", API.FolderEvent(source: sourceID, folder: folderID))
     }
 
     /// The photos from `offset` on, waiting up to a quarter second for some to arrive when
@@ -178,8 +193,18 @@ actor FolderSession {
                 try? await source.refresh()
                 FreedMemory.release()
             }
+            await noteSubfolders()
         } while rescanAgain
         return ContinuousClock.now - start
+    }
+
+    /// Tells pages when subfolders came or went since the folder was last looked at.
+    private func noteSubfolders() async {
+        guard let current = try? await describe().folders else { return }
+        let known = subfolders
+        subfolders = current
+        guard let known, known != current else { return }
+        await events.publish("folder", API.FolderEvent(source: sourceID, folder: folderID, folders: current))
     }
 
     // MARK: - Listing

@@ -68,11 +68,13 @@ final class ServedSources: Sendable {
     }
 
     /// The open folder, opened (listing, watching) on first use.
-    /// - Throws: ``ServerError`` 404 for an unknown source or folder.
+    /// - Throws: ``ServerError`` 404 for an unknown source; the source's error for a folder it cannot open.
     func session(source sourceID: String, folder folderID: String) async throws -> FolderSession {
         let source = try source(sourceID)
         return try await sessions.session(key: sourceID + "/" + folderID) {
-            FolderSession(sourceID: sourceID, folderID: folderID, listing: try source.listing(of: folderID), events: events, watching: watching)
+            FolderSession(
+                sourceID: sourceID, folderID: folderID, listing: try source.listing(of: folderID), describe: { try await source.folder(folderID) },
+                events: events, watching: watching)
         }
     }
 }

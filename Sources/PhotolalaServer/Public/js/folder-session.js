@@ -2,7 +2,8 @@
  * One open folder: its description (breadcrumb, subfolders) and its photos. The photos are listed
  * progressively (seed 002): what the server has so far shows at once, and the rest is fetched
  * from `offset=count` after each `listing` event (or every 300 ms) until the listing is complete.
- * Afterwards `change` events keep the list live. Closing aborts whatever is in flight.
+ * Afterwards `change` events keep the list live, and `folder` events the subfolders. Closing
+ * aborts whatever is in flight.
  */
 
 import { getFolder, getItems, isAbort } from './api.js';
@@ -13,6 +14,8 @@ const MIN_FETCH_INTERVAL_MS = 120;
 
 export class FolderSession {
   #controller = new AbortController();
+  #info = null;
+  #reopening = false;
   #fields = DEFAULT_FIELDS;
   #offset = 0;
   #complete = false;
@@ -43,9 +46,18 @@ export class FolderSession {
   }
 
   start() {
-    const signal = this.#controller.signal;
-    getFolder(this.source, this.folder, signal).then(this.#callbacks.onFolder, (error) => this.#fail(error));
+    this.#describe();
     this.#listAll().catch((error) => this.#fail(error));
+  }
+
+  #describe() {
+    getFolder(this.source, this.folder, this.#controller.signal).then(
+      (info) => {
+        this.#info = info;
+        this.#callbacks.onFolder(info);
+      },
+      (error) => this.#fail(error),
+    );
   }
 
   close() {
@@ -61,6 +73,33 @@ export class FolderSession {
   /** A `listing` event: more photos are available, fetch them now instead of at the next poll. */
   handleListing(event) {
     if (this.concerns(event) && (event.count > this.#offset || event.complete)) this.#wake?.();
+  }
+
+  /** A `folder` event: subfolders came or went. */
+  handleFolder(event) {
+    if (!this.concerns(event) || this.#info == null) return;
+    this.#info = { ...this.#info, folders: event.folders ?? [] };
+    this.#callbacks.onFolder(this.#info);
+  }
+
+  /**
+   * A `closed` event: the server stopped following this folder (it keeps a limited number open).
+   * The tab opens it again, catching up on what changed meanwhile, at once if it is on screen,
+   * else once it is: tabs in the background do not take turns pushing each other out.
+   */
+  handleClosed(event) {
+    if (!this.concerns(event) || this.#reopening) return;
+    this.#reopening = true;
+    const reopen = () => {
+      if (document.hidden) return;
+      document.removeEventListener('visibilitychange', reopen);
+      this.#reopening = false;
+      if (this.#controller.signal.aborted) return;
+      this.#describe();
+      this.resync();
+    };
+    document.addEventListener('visibilitychange', reopen);
+    reopen();
   }
 
   /** A `change` event: photos were added, removed or changed on disk. */

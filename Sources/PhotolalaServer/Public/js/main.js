@@ -552,6 +552,8 @@ function connectEvents() {
   subscribeEvents({
     onChange: (event) => state.session?.handleChange(event),
     onListing: (event) => state.session?.handleListing(event),
+    onFolder: (event) => state.session?.handleFolder(event),
+    onClosed: (event) => state.session?.handleClosed(event),
     onBackup: onBackupEvent,
     onBadges: (event) => {
       if (state.session?.concerns(event)) scheduleBadges();
