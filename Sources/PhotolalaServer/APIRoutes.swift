@@ -33,7 +33,7 @@ struct APIRoutes {
         let session = try await engineCall {
             try await sources.session(source: try context.parameters.require("source"), folder: try context.parameters.require("folder"))
         }
-        let page = try await session.items(from: request.uri.queryParameters.get("offset", as: Int.self) ?? 0)
+        let page = try await engineCall { try await session.items(from: request.uri.queryParameters.get("offset", as: Int.self) ?? 0) }
         let body = ByteBuffer(bytes: page.json)
         if body.readableBytes > 1 << 20 {
             FreedMemory.release()

@@ -25,7 +25,9 @@ actor FolderSession {
     /// one, and changes are rare and small enough to be matched by one pass.
     private var photos: [ListedPhoto] = []
     private var complete = false
-    private var failure: String?
+    /// Why the listing failed; the route that hands it out turns it into a message that names
+    /// no served path.
+    private var failure: (any Error)?
     private var stopped = false
     private var tasks: [Task<Void, Never>] = []
     /// Requests waiting for the listing to bring something.
@@ -79,13 +81,13 @@ actor FolderSession {
     /// The photos from `offset` on, waiting up to a quarter second for some to arrive when
     /// there are none yet (so a page opening a folder gets its first rows in one request), and
     /// whether the listing is complete.
-    /// - Throws: ``ServerError`` when the listing failed.
+    /// - Throws: The source's error when the listing failed.
     func items(from offset: Int) async throws -> API.Items {
         let deadline = ContinuousClock.now + .milliseconds(250)
         while photos.count <= offset && !complete && failure == nil && !stopped && ContinuousClock.now < deadline {
             await nextBatch(before: deadline)
         }
-        if let failure { throw ServerError(.notFound, failure) }
+        if let failure { throw failure }
         let start = min(max(0, offset), photos.count)
         return API.Items(count: photos.count, complete: complete, offset: start, photos: photos[start...])
     }
@@ -127,7 +129,7 @@ actor FolderSession {
                 await events.publish("listing", API.Listing(source: sourceID, folder: folderID, count: photos.count, complete: false))
             }
         } catch {
-            failure = String(describing: error)
+            failure = error
         }
         complete = true
         wakeWaiters()

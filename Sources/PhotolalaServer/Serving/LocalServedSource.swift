@@ -7,16 +7,18 @@ struct LocalServedSource: ServedSource {
     let tree: LocalPhotoSource
     let thumbnails: ThumbnailLoader
     let summary: API.Source
+    let privatePaths: [String]
 
-    init(id: String, tree: LocalPhotoSource, loaderConfiguration: ThumbnailLoader.Configuration) {
+    /// - Parameters:
+    ///   - folder: The tree's path as given (its root is the same with links followed).
+    init(id: String, folder: String, tree: LocalPhotoSource, loaderConfiguration: ThumbnailLoader.Configuration) {
         self.tree = tree
+        privatePaths = [folder, tree.root]
         thumbnails = ThumbnailLoader(source: FolderItems(tree: tree), configuration: loaderConfiguration)
         summary = API.Source(
             id: id, kind: "local", name: URL(fileURLWithPath: tree.root).lastPathComponent, configured: true,
             capabilities: API.names(of: tree.capabilities), rootFolder: LocalPhotoSource.rootFolderID)
     }
-
-    var privatePaths: [String] { [tree.root] }
 
     func folder(_ folderID: String) async throws -> API.Folder {
         let folder = try tree.folderSource(id: folderID)

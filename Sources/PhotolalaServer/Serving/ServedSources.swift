@@ -27,7 +27,8 @@ final class ServedSources: Sendable {
     init(configuration: ServerConfiguration, engine: Engine, events: EventHub, cloud: ServedCloud?, cloudProblem: String) throws {
         let loaderConfiguration = Self.loaderConfiguration
         var all: [any ServedSource] = try configuration.folders.enumerated().map { index, folder in
-            LocalServedSource(id: "local-\(index)", tree: try engine.localSource(root: folder), loaderConfiguration: loaderConfiguration)
+            LocalServedSource(
+                id: "local-\(index)", folder: folder, tree: try engine.localSource(root: folder), loaderConfiguration: loaderConfiguration)
         }
         if configuration.libraries.isEmpty {
             let message = "No Apple Photos library given. Start photolala serve with --library PATH.photoslibrary."
