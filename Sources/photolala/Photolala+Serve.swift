@@ -76,14 +76,25 @@ extension Photolala {
                 configuration.backupInactivity = BackupQueueManager.debugInactivity
             }
             let shouldOpen = open
-            let count = directories.count
+            let served = Self.served(folders: directories.count, libraries: libraries.count, cloud: configuration.cloud?.isConfigured == true)
             let app = try buildApplication(configuration: configuration, engine: engine) { url in
-                Terminal().output("Photolala is serving \(count) folder\(count == 1 ? "" : "s") at \(url)")
+                Terminal().output("Photolala is serving \(served) at \(url)")
                 if shouldOpen {
                     Self.openInBrowser(url)
                 }
             }
             try await app.runService()
+        }
+
+        /// What the startup line says is served: "2 folders and 1 Apple Photos library", "the
+        /// cloud backup", …
+        static func served(folders: Int, libraries: Int, cloud: Bool) -> String {
+            var parts: [String] = []
+            if folders > 0 { parts.append("\(folders) folder\(folders == 1 ? "" : "s")") }
+            if libraries > 0 { parts.append("\(libraries) Apple Photos librar\(libraries == 1 ? "y" : "ies")") }
+            if cloud { parts.append("the cloud backup") }
+            guard let last = parts.popLast() else { return "no photos yet (give folders, --library or cloud settings)" }
+            return parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last
         }
 
         private static func randomToken() -> String {
