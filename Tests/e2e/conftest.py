@@ -265,10 +265,14 @@ def browser():
         browser.close()
 
 
+OPEN_CONTEXT = pytest.StashKey()
+
+
 @pytest.fixture
-def context(browser):
+def context(browser, request):
     """A fresh tab set (own sessionStorage), 1280×800, in UTC so day and month groups are fixed."""
     context = browser.new_context(viewport=VIEWPORT, timezone_id="UTC", locale="en-GB")
+    request.node.stash[OPEN_CONTEXT] = context  # for screenshots of failures
     yield context
     context.close()
 
@@ -279,21 +283,33 @@ def page(context, request) -> Page:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
-    report = getattr(request.node, "report_call", None)
-    if report is not None and report.failed:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        for index, open_page in enumerate(page.context.pages):
-            suffix = "" if index == 0 else f"-{index}"
-            open_page.screenshot(path=str(ARTIFACTS / f"{request.node.name}{suffix}.png"))
+    if errors:
+        save_screenshots(request.node)
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def save_screenshots(item) -> None:
+    """Saves every open tab of the test's browser context under .build/e2e/, named after the test."""
+    context = item.stash.get(OPEN_CONTEXT, None)
+    if context is None:
+        return
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for index, open_page in enumerate(context.pages):
+        suffix = "" if index == 0 else f"-{index}"
+        try:
+            open_page.screenshot(path=str(ARTIFACTS / f"{item.name}{suffix}.png"))
+        except Exception:  # a tab that crashed or closed has nothing to show
+            pass
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
-    """Keeps the call phase's report on the test item, so the page fixture can screenshot failures."""
+    """Screenshots the tabs when a test fails, while it runs or while its fixtures are set up (the
+    pages are still open then); the page fixture does the same for the failures it finds on
+    tearing down."""
     report = yield
-    if report.when == "call":
-        item.report_call = report
+    if report.failed and report.when in ("setup", "call"):
+        save_screenshots(item)
     return report
 
 
