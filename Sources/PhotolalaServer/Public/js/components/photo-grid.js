@@ -42,6 +42,8 @@ export class PhotoGrid {
   #cellPool = [];
   #frame = 0;
   #lastTop = 0;
+  /** The rows the loader was last asked for, so a scroll within a row asks nothing again. */
+  #wished = null;
   #flingTimer = 0;
   #width = 0;
 
@@ -178,6 +180,7 @@ export class PhotoGrid {
     this.scroller.setAttribute('aria-rowcount', String(layout.rowCount));
     this.scroller.setAttribute('aria-colcount', String(layout.columns));
     this.#releaseAll();
+    this.#wished = null; // the same rows may hold other photos now
     if (anchor) {
       const index = this.#list.indexOf(anchor.id);
       if (index >= 0) this.scroller.scrollTop = layout.rowTop[layout.rowOfItem(index)] - anchor.offset;
@@ -227,6 +230,7 @@ export class PhotoGrid {
       this.#detachPooled();
       this.badges.place([]);
       this.#loader.want([]);
+      this.#wished = null;
       return;
     }
     const firstVisible = layout.rowAt(scrollTop);
@@ -253,6 +257,7 @@ export class PhotoGrid {
       // A fast scroll or fling: cancel what it scrolled past and ask again once it settles, so
       // decoding neither competes with scrolling here nor on the server.
       this.#loader.want([]);
+      this.#wished = null;
       this.#flingTimer = setTimeout(() => this.#requestThumbnails(firstVisible, lastVisible, first, last), FLING_SETTLE_MS);
     } else {
       this.#requestThumbnails(firstVisible, lastVisible, first, last);
@@ -302,8 +307,15 @@ export class PhotoGrid {
     return Math.max(1, Math.min(6, Math.floor((budgetRows - visibleRows) / 2)));
   }
 
-  /** Wish list for the loader: visible rows top to bottom, then margin rows nearest first. */
+  /**
+   * Wish list for the loader: visible rows top to bottom, then margin rows nearest first. A slow
+   * scroll moves by a row every few frames; in between the list would be the same, and building
+   * it (hundreds of requests) every frame only feeds the garbage collector.
+   */
   #requestThumbnails(firstVisible, lastVisible, first, last) {
+    const rows = `${firstVisible}:${lastVisible}:${first}:${last}`;
+    if (rows === this.#wished) return;
+    this.#wished = rows;
     const requests = [];
     const addRow = (row) => {
       if (this.#layout.isHeader(row)) return;
