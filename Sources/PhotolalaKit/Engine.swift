@@ -81,6 +81,7 @@ public struct Engine: Sendable {
         PhotoFileReader(
             identities: identities,
             thumbnails: thumbnailStore,
+            renderings: RenderingStore(cacheDirectory: configuration.cacheDirectory),
             imaging: imaging,
             maximumFileSize: configuration.maximumFileSize
         )

@@ -12,6 +12,9 @@ enum API {
         let kind: String
         let name: String
         let configured: Bool
+        /// What the source offers beyond listing and showing photos (`sorting`, `grouping`,
+        /// `star`, `restore`, …): the page shows the controls for these only.
+        var capabilities: [String] = []
         var rootFolder: String?
         var message: String?
         /// For the Cloud: whether originals must be restored from Deep Archive before they are
@@ -19,9 +22,26 @@ enum API {
         var archived: Bool?
     }
 
-    struct FolderRef: Encodable {
+    /// The names the page knows capabilities by.
+    static func names(of capabilities: PhotoSourceCapabilities) -> [String] {
+        let named: [(PhotoSourceCapabilities, String)] = [
+            (.albums, "albums"), (.search, "search"), (.sorting, "sorting"), (.grouping, "grouping"), (.preview, "preview"), (.star, "star"),
+            (.restore, "restore"), (.folders, "folders"),
+        ]
+        return named.filter { capabilities.contains($0.0) }.map(\.1)
+    }
+
+    struct FolderRef: Encodable, Equatable {
         let id: String
         let name: String
+    }
+
+    /// A folder's `folder` event (its subfolders now) or `closed` event (no longer followed:
+    /// a page showing it opens it again).
+    struct FolderEvent: Encodable {
+        let source: String
+        let folder: String
+        var folders: [FolderRef]?
     }
 
     struct Folder: Encodable {
@@ -31,7 +51,11 @@ enum API {
         let folders: [FolderRef]
     }
 
-    /// One photo as a compact row: `[id, name, date, size, width, height]`.
+    /// The columns of a compact row; `version` changes when the file does, so the page can put it
+    /// in the thumbnail's address.
+    static let rowFields = ["id", "name", "date", "size", "width", "height", "version"]
+
+    /// One photo as a compact row: `[id, name, date, size, width, height, version]`.
     struct Row: Encodable {
         let photo: ListedPhoto
 
@@ -43,6 +67,7 @@ enum API {
             try row.encode(photo.size)
             try row.encode(photo.width)
             try row.encode(photo.height)
+            try row.encode(photo.version)
         }
     }
 
@@ -57,9 +82,13 @@ enum API {
 
         var json: [UInt8] {
             var out: [UInt8] = []
-            out.reserveCapacity(128 + photos.count * 72)
-            out += "{\"count\":\(count),\"complete\":\(complete),\"offset\":\(offset),\"fields\":".utf8
-            out += "[\"id\",\"name\",\"date\",\"size\",\"width\",\"height\"],\"items\":[".utf8
+            out.reserveCapacity(160 + photos.count * 82)
+            out += "{\"count\":\(count),\"complete\":\(complete),\"offset\":\(offset),\"fields\":[".utf8
+            for (index, field) in rowFields.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONText.appendString(field, to: &out)
+            }
+            out += "],\"items\":[".utf8
             for (index, photo) in photos.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 out.append(UInt8(ascii: "["))
@@ -69,6 +98,12 @@ enum API {
                 for number in [photo.date, photo.size, photo.width.map(Int64.init), photo.height.map(Int64.init)] {
                     out.append(UInt8(ascii: ","))
                     out += (number.map(String.init) ?? "null").utf8
+                }
+                out.append(UInt8(ascii: ","))
+                if let version = photo.version {
+                    JSONText.appendString(version, to: &out)
+                } else {
+                    out += "null".utf8
                 }
                 out.append(UInt8(ascii: "]"))
             }

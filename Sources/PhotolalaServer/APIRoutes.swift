@@ -14,7 +14,7 @@ struct APIRoutes {
         api.get("sources/:source/folders/:folder/items") { request, context in try await items(request, context) }
         api.get("sources/:source/folders/:folder/items/:item/metadata") { _, context in try await metadata(context) }
         api.get("sources/:source/folders/:folder/items/:item/thumbnail") { request, context in try await thumbnail(request, context) }
-        api.get("sources/:source/folders/:folder/items/:item/full") { _, context in try await fullImage(context) }
+        api.get("sources/:source/folders/:folder/items/:item/full") { request, context in try await fullImage(request, context) }
         api.get("sources/:source/folders/:folder/items/:item/original") { _, context in try await original(context) }
         api.get("events") { _, _ in await events() }
     }
@@ -40,7 +40,7 @@ struct APIRoutes {
             page = API.Items(count: found.count, complete: true, offset: 0, photos: found[...])
         } else {
             let session = try await engineCall { try await sources.session(source: sourceID, folder: folderID) }
-            page = try await session.items(from: request.uri.queryParameters.get("offset", as: Int.self) ?? 0)
+            page = try await engineCall { try await session.items(from: request.uri.queryParameters.get("offset", as: Int.self) ?? 0) }
         }
         let body = ByteBuffer(bytes: page.json)
         if body.readableBytes > 1 << 20 {
@@ -69,51 +69,72 @@ struct APIRoutes {
         return metadata
     }
 
-    /// The thumbnail with a strong ETag from the photo's MD5: a cached copy is confirmed with
-    /// 304 without reading the photo when its MD5 is already known.
+    /// The thumbnail with a strong ETag (the photo's MD5, or the source's own tag), answered
+    /// with 304 when the page's copy is current: at once when the tag is known without reading
+    /// the photo, else as soon as loading made it known. The page says how soon it needs it in
+    /// a `Photolala-Priority` header rather than the address, so each thumbnail has one address
+    /// for the browser's cache.
     private func thumbnail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let (source, folder, item) = try itemReference(context)
-        if let tag = request.headers[.ifNoneMatch], let md5 = source.thumbnailTag(folder: folder, item: item), tag == "\"\(md5)\"" {
-            return Response(status: .notModified, headers: thumbnailHeaders(md5: md5))
+        let conditional = request.headers[.ifNoneMatch] != nil
+        if conditional, let tag = source.thumbnailTag(folder: folder, item: item), EntityTag.matches(request, tag: tag) {
+            return Response(status: .notModified, headers: thumbnailHeaders(tag: tag))
         }
-        let priority = request.uri.queryParameters.get("priority").flatMap(ThumbnailPriority.init(name:)) ?? .visible
+        let priority = ThumbnailPriority(request) ?? .visible
         let thumbnail = try await engineCall { try await source.thumbnail(folder: folder, item: item, priority: priority) }
-        var headers = thumbnailHeaders(md5: thumbnail.md5)
+        let tag = thumbnail.md5 ?? source.thumbnailTag(folder: folder, item: item)
+        if conditional, let tag, EntityTag.matches(request, tag: tag) {
+            return Response(status: .notModified, headers: thumbnailHeaders(tag: tag))
+        }
+        var headers = thumbnailHeaders(tag: tag)
         headers[.contentType] = "image/jpeg"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: thumbnail.jpeg)))
     }
 
-    private func thumbnailHeaders(md5: String?) -> HTTPFields {
+    private func thumbnailHeaders(tag: String?) -> HTTPFields {
         var headers: HTTPFields = [.cacheControl: "private, max-age=31536000, immutable"]
-        if let md5 {
-            headers[.eTag] = "\"\(md5)\""
+        if let tag {
+            headers[.eTag] = EntityTag.quoted(tag)
         }
         return headers
     }
 
-    /// The original bytes for formats browsers show; HEIC and TIFF as a JPEG rendering.
-    private func fullImage(_ context: BasicRequestContext) async throws -> Response {
+    /// The original file for formats browsers show, streamed from disk; HEIC and TIFF as a JPEG
+    /// rendering (kept, so a second preview renders nothing). Its ETag is the photo's MD5 (or the
+    /// source's tag): the browser asks again each time (`no-cache`) and gets 304 while it is current.
+    private func fullImage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let (source, folder, item) = try itemReference(context)
-        let image = try await engineCall { try await source.displayableImage(folder: folder, item: item) }
-        return Response(
-            status: .ok, headers: [.contentType: image.mediaType, .cacheControl: "private, no-cache"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: image.bytes)))
+        let tag = try await engineCall { try await source.fullImageTag(folder: folder, item: item) }
+        var headers: HTTPFields = [.cacheControl: "private, no-cache"]
+        if let tag {
+            headers[.eTag] = EntityTag.quoted(tag)
+            if EntityTag.matches(request, tag: tag) {
+                return Response(status: .notModified, headers: headers)
+            }
+        }
+        let image = try await engineCall { try await source.fullImage(folder: folder, item: item) }
+        headers[.contentType] = image.mediaType
+        return Response(status: .ok, headers: headers, body: try await body(image.body, context))
     }
 
-    /// The original file as a download under its own name ("Export…" in the web UI); a file on
-    /// this machine is streamed, never read whole into memory.
+    /// The original file as a download under its own name ("Export…" in the web UI), streamed.
     private func original(_ context: BasicRequestContext) async throws -> Response {
         let (source, folder, item) = try itemReference(context)
-        let (content, filename) = try await engineCall { try await source.original(folder: folder, item: item) }
-        let body =
-            switch content {
-            case .bytes(let bytes): ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
-            case .file(let path): try await FileIO().loadFile(path: path, context: context)
-            }
+        let original = try await engineCall { try await source.original(folder: folder, item: item) }
         return Response(
             status: .ok,
-            headers: [.contentType: "application/octet-stream", .contentDisposition: Self.attachment(filename), .cacheControl: "private, no-cache"],
-            body: body)
+            headers: [
+                .contentType: "application/octet-stream", .contentDisposition: Self.attachment(original.filename), .cacheControl: "private, no-cache",
+            ],
+            body: try await body(original.body, context))
+    }
+
+    /// A file is streamed from disk in chunks, so a 50 MB original never sits in memory whole.
+    private func body(_ body: ServedBody, _ context: BasicRequestContext) async throws -> ResponseBody {
+        switch body {
+        case .file(let path): try await FileIO().loadFile(path: path, context: context)
+        case .bytes(let bytes): ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
+        }
     }
 
     /// `Content-Disposition` for a download named `filename`: an ASCII fallback and the exact
@@ -162,6 +183,13 @@ extension API.Folder: ResponseEncodable {}
 extension API.Metadata: ResponseEncodable {}
 
 extension ThumbnailPriority {
+    /// The priority a request asks for in its `Photolala-Priority` header: `visible`,
+    /// `nearVisible`, `prefetch` or `background`.
+    init?(_ request: Request) {
+        guard let field = request.headers.first(where: { $0.name.canonicalName == "photolala-priority" }) else { return nil }
+        self.init(name: field.value)
+    }
+
     init?(name: String) {
         switch name {
         case "visible": self = .visible

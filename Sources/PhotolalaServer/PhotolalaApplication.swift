@@ -44,7 +44,7 @@ public func buildApplication(
 
     let router = Router()
     router.add(middleware: AccessGuard(allowedHosts: allowedHosts(configuration), token: configuration.token))
-    router.add(middleware: FileMiddleware(publicDirectory, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true))
+    router.add(middleware: WebFiles(directory: publicDirectory))
     APIRoutes(sources: sources).add(to: router)
     BackupRoutes(sources: sources, backup: backup).add(to: router)
     var services: [any Service] = [BackupEvents(backup: backup, cloud: sources.cloud)]
@@ -67,12 +67,15 @@ public func buildApplication(
 }
 
 /// The host names a Host header may carry: the bound address and, on loopback, `localhost`,
-/// `127.0.0.1` and `::1`; `nil` for a wildcard bind.
-private func allowedHosts(_ configuration: ServerConfiguration) -> Set<String>? {
-    guard !["0.0.0.0", "::", "[::]"].contains(configuration.host) else { return nil }
-    var names: Set<String> = [configuration.host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))]
+/// `127.0.0.1` and `::1`, or on another address (which has a token) this machine's name too;
+/// `nil` for a wildcard bind.
+func allowedHosts(_ configuration: ServerConfiguration) -> Set<String>? {
+    guard !HostAddress.isWildcard(configuration.host) else { return nil }
+    var names: Set<String> = [HostAddress.bare(configuration.host)]
     if configuration.isLoopback {
         names.formUnion(["localhost", "127.0.0.1", "::1"])
+    } else if let machineName = configuration.machineName {
+        names.insert(machineName)
     }
     return names
 }

@@ -25,6 +25,11 @@ public struct ServerConfiguration: Sendable {
     public var backupInactivity = BackupQueueManager.standardInactivity
     /// How often the cloud catalog is synced besides at start, after backups and on demand.
     public var cloudSyncInterval: Duration = .seconds(15 * 60)
+    /// How open folders notice changes on disk.
+    public var watching = FolderWatching.automatic
+    /// This machine's name, which the Host header may carry when the server is bound to one of
+    /// its network addresses (with a token): the address the user typed may be the name.
+    public var machineName: String? = HostAddress.machineName()
 
     /// - Parameters:
     ///   - folders: Folder trees to serve.
@@ -40,8 +45,9 @@ public struct ServerConfiguration: Sendable {
         self.token = token
     }
 
-    /// Whether `host` only accepts connections from this machine.
+    /// Whether `host` only accepts connections from this machine: `localhost`, 127.0.0.0/8 or
+    /// `::1`, read as addresses (a name such as `127.example.com` is not loopback).
     public var isLoopback: Bool {
-        ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host) || host.hasPrefix("127.")
+        HostAddress.isLoopback(host)
     }
 }

@@ -20,13 +20,20 @@ public struct ServerError: HTTPResponseError {
     }
 
     /// The same error with the served folders' paths cut from its message, so a page never
-    /// learns where on the server the photos live.
+    /// learns where on the server the photos live: a path inside a root is told relative to it,
+    /// the root itself by its name (`/home/me/Pictures` is `Pictures`, as the sidebar says).
     func redacting(_ roots: [String]) -> ServerError {
-        ServerError(status, roots.reduce(message) { $0.replacingOccurrences(of: $1 + "/", with: "") })
+        var message = message
+        // Longest first, so that a root inside another is cut whole.
+        for root in Set(roots.filter { $0.count > 1 }).sorted(by: { $0.count > $1.count }) {
+            message = message.replacingOccurrences(of: root + "/", with: "")
+            message = message.replacingOccurrences(of: root, with: URL(fileURLWithPath: root).lastPathComponent)
+        }
+        return ServerError(status, message)
     }
 
     /// Runs engine code, turning its errors into API errors (see ``from(_:)``) whose messages
-    /// do not name `paths`; errors that already are HTTP responses pass unchanged.
+    /// do not name `paths`.
     static func converting<T>(redacting paths: [String] = [], _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
@@ -35,9 +42,13 @@ public struct ServerError: HTTPResponseError {
         }
     }
 
-    /// `error` as an HTTP response error; see ``converting(redacting:_:)``.
+    /// `error` as an HTTP response error; see ``converting(redacting:_:)``. Other HTTP errors
+    /// (a malformed request, say) pass unchanged: they name no path.
     static func converted(_ error: any Error, redacting paths: [String] = []) -> any Error {
-        if error is ServerError || error is any HTTPResponseError {
+        if let error = error as? ServerError {
+            return error.redacting(paths)
+        }
+        if error is any HTTPResponseError {
             return error
         }
         return from(error).redacting(paths)

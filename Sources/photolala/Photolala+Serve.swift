@@ -11,7 +11,9 @@ extension Photolala {
             discussion: """
                 Listens on 127.0.0.1 only, unless --host says otherwise; any other address needs \
                 --token or --generate-token, and the printed URL carries the token. Opened \
-                folders are watched, and pages update as photos are added or removed.
+                folders are watched, and pages update as photos are added or removed \
+                (PHOTOLALA_WATCH=poll rescans them every 2 seconds instead, poll:SECONDS as often \
+                as asked).
                 """
         )
 
@@ -60,11 +62,20 @@ extension Photolala {
                 port: port, token: token ?? (generateToken ? Self.randomToken() : nil))
             configuration.includeHidden = includeHidden
             configuration.includeTrashed = includeTrashed
-            configuration.publicDirectory = ProcessInfo.processInfo.environment["PHOTOLALA_WEB_ROOT"]
+            let environment = ProcessInfo.processInfo.environment
+            configuration.publicDirectory = environment["PHOTOLALA_WEB_ROOT"]
+            guard let watching = FolderWatching(environmentValue: environment["PHOTOLALA_WATCH"]) else {
+                throw PhotolalaCommandError("PHOTOLALA_WATCH must be auto, poll, or poll:SECONDS (the pause between rescans).")
+            }
+            configuration.watching = watching
+            if case .polling(let interval) = watching {
+                let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+                var terminal = Terminal()
+                terminal.message("Open folders are rescanned every \(seconds.formatted()) s (PHOTOLALA_WATCH), not watched.")
+            }
             let engine = try global.makeEngine()
             do {
-                configuration.cloud = try CloudConfiguration.load(
-                    environment: ProcessInfo.processInfo.environment, dataDirectory: engine.configuration.dataDirectory)
+                configuration.cloud = try CloudConfiguration.load(environment: environment, dataDirectory: engine.configuration.dataDirectory)
             } catch {
                 var terminal = Terminal()
                 terminal.message("warning: cloud backup is off: \(error)")
@@ -73,14 +84,25 @@ extension Photolala {
                 configuration.backupInactivity = BackupQueueManager.debugInactivity
             }
             let shouldOpen = open
-            let count = directories.count
+            let served = Self.served(folders: directories.count, libraries: libraries.count, cloud: configuration.cloud?.isConfigured == true)
             let app = try buildApplication(configuration: configuration, engine: engine) { url in
-                Terminal().output("Photolala is serving \(count) folder\(count == 1 ? "" : "s") at \(url)")
+                Terminal().output("Photolala is serving \(served) at \(url)")
                 if shouldOpen {
                     Self.openInBrowser(url)
                 }
             }
             try await app.runService()
+        }
+
+        /// What the startup line says is served: "2 folders and 1 Apple Photos library", "the
+        /// cloud backup", …
+        static func served(folders: Int, libraries: Int, cloud: Bool) -> String {
+            var parts: [String] = []
+            if folders > 0 { parts.append("\(folders) folder\(folders == 1 ? "" : "s")") }
+            if libraries > 0 { parts.append("\(libraries) Apple Photos librar\(libraries == 1 ? "y" : "ies")") }
+            if cloud { parts.append("the cloud backup") }
+            guard let last = parts.popLast() else { return "no photos yet (give folders, --library or cloud settings)" }
+            return parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last
         }
 
         private static func randomToken() -> String {

@@ -284,7 +284,7 @@ struct ApplePhotosLibraryTests {
     func source() async throws {
         let opened = try Opened(PhotosLibraries.catalina)
         let source = try makeEngine(in: opened.folder).applePhotosSource(libraryAt: opened.path)
-        #expect(source.capabilities == [.albums, .search, .sorting, .grouping, .preview])
+        #expect(source.capabilities == [.albums, .search, .sorting, .grouping, .preview, .star])
         let items = try await source.allItems()
         #expect(items.count == 26)
         #expect(items.first?.id == "A8266C97-9BAF-4AF4-99F3-0013832869B8")

@@ -177,6 +177,24 @@ struct ThumbnailLoaderTests {
         #expect(FileManager.default.fileExists(atPath: folder.path("cache/thumbnails/\(md5.prefix(2))/\(md5).jpg")))
     }
 
+    @Test("Forgotten thumbnails are loaded again, and a load running while its photo changed is not kept")
+    func forgetting() async throws {
+        let recording = RecordingSource(source, holding: items[1].id)
+        let loader = loader(recording)
+        _ = try await loader.thumbnail(for: items[0].id)
+        #expect(try await loader.thumbnail(for: items[0].id).origin == .memory)
+        await loader.forget([items[0].id])
+        #expect(try await loader.thumbnail(for: items[0].id).origin != .memory)
+
+        let running = Task { try await loader.thumbnail(for: items[1].id) }
+        try await waitForLoads(recording, count: 3)
+        await loader.forgetAll()
+        recording.release()
+        _ = try await running.value
+        #expect(try await loader.thumbnail(for: items[1].id).origin != .memory)
+        #expect(try await loader.thumbnail(for: items[0].id).origin != .memory)
+    }
+
     @Test("A failed load reports the source's error to every waiter")
     func failures() async throws {
         let loader = loader(source)

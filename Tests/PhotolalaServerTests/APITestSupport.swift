@@ -21,9 +21,12 @@ enum APITestSupport {
     }
 
     /// Waits for a folder's listing to complete and returns its rows.
-    static func rows(_ client: some TestClientProtocol, source: String, folder: String) async throws -> [[Any]] {
+    static func rows(_ client: some TestClientProtocol, source: String, folder: String, token: String? = nil) async throws -> [[Any]] {
+        let headers: HTTPFields = token.map { [.authorization: "Bearer \($0)"] } ?? [:]
         for _ in 0..<400 {
-            let listing = try await client.execute(uri: "/api/sources/\(source)/folders/\(folder)/items", method: .get) { try json($0) }
+            let listing = try await client.execute(uri: "/api/sources/\(source)/folders/\(folder)/items", method: .get, headers: headers) {
+                try json($0)
+            }
             if listing["complete"] as? Bool == true { return listing["items"] as? [[Any]] ?? [] }
             try await Task.sleep(for: .milliseconds(25))
         }

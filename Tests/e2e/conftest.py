@@ -149,6 +149,17 @@ def server(library, tmp_path_factory) -> str:
     yield from serve([library / "Library", library / "Big"], tmp_path_factory.mktemp("state"), "server.log")
 
 
+@pytest.fixture(scope="session")
+def polling_server(tmp_path_factory) -> tuple[str, Path]:
+    """`photolala serve Polled` (three photos) with PHOTOLALA_WATCH=poll:0.3: open folders are
+    rescanned every 0.3 s and never watched. Its base URL and the folder."""
+    folder = tmp_path_factory.mktemp("polled") / "Polled"
+    run("Scripts/make-photos.sh", folder, 3, 1200, 900)
+    server = serve([folder], tmp_path_factory.mktemp("polling-state"), "polling-server.log", {"PHOTOLALA_WATCH": "poll:0.3"})
+    yield next(server), folder
+    server.close()
+
+
 BACKUP_PHOTOS = 6
 BACKUP_USER_ID = "6f1f9c3e-0b7a-4d2e-9c59-5a1e2f3b4c5d"
 
@@ -255,10 +266,14 @@ def browser():
         browser.close()
 
 
+OPEN_CONTEXT = pytest.StashKey()
+
+
 @pytest.fixture
-def context(browser):
+def context(browser, request):
     """A fresh tab set (own sessionStorage), 1280×800, in UTC so day and month groups are fixed."""
     context = browser.new_context(viewport=VIEWPORT, timezone_id="UTC", locale="en-GB")
+    request.node.stash[OPEN_CONTEXT] = context  # for screenshots of failures
     yield context
     context.close()
 
@@ -269,21 +284,33 @@ def page(context, request) -> Page:
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     yield page
-    report = getattr(request.node, "report_call", None)
-    if report is not None and report.failed:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        for index, open_page in enumerate(page.context.pages):
-            suffix = "" if index == 0 else f"-{index}"
-            open_page.screenshot(path=str(ARTIFACTS / f"{request.node.name}{suffix}.png"))
+    if errors:
+        save_screenshots(request.node)
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def save_screenshots(item) -> None:
+    """Saves every open tab of the test's browser context under .build/e2e/, named after the test."""
+    context = item.stash.get(OPEN_CONTEXT, None)
+    if context is None:
+        return
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for index, open_page in enumerate(context.pages):
+        suffix = "" if index == 0 else f"-{index}"
+        try:
+            open_page.screenshot(path=str(ARTIFACTS / f"{item.name}{suffix}.png"))
+        except Exception:  # a tab that crashed or closed has nothing to show
+            pass
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
-    """Keeps the call phase's report on the test item, so the page fixture can screenshot failures."""
+    """Screenshots the tabs when a test fails, while it runs or while its fixtures are set up (the
+    pages are still open then); the page fixture does the same for the failures it finds on
+    tearing down."""
     report = yield
-    if report.when == "call":
-        item.report_call = report
+    if report.failed and report.when in ("setup", "call"):
+        save_screenshots(item)
     return report
 
 

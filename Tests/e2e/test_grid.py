@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import urllib.parse
 
 from playwright.sync_api import expect
 
@@ -165,6 +166,32 @@ def test_sort_and_group_by_month(ui):
 
     page.get_by_test_id("group").select_option("day")
     expect(first_header).to_contain_text("Saturday, 1 June 2024")
+
+
+def test_sort_and_group_show_only_where_the_source_offers_them(ui):
+    """Every source here can be sorted and grouped; one that says it cannot (its capabilities,
+    edited in the server's answer) shows its photos in its own order, without those controls."""
+    page = ui.page
+    ui.open("local-0", "Photos", count=PHOTOS_COUNT)
+    expect(page.get_by_test_id("sort")).to_be_visible()
+    expect(page.get_by_test_id("group")).to_be_visible()
+    page.get_by_test_id("sort").select_option("name-desc")
+
+    def without_sorting(route):
+        response = route.fetch()
+        body = response.json()
+        for source in body["sources"]:
+            source["capabilities"] = [name for name in source["capabilities"] if name not in ("sorting", "grouping")]
+        route.fulfill(response=response, json=body)
+
+    page.route("**/api/sources", without_sorting)
+    page.reload()
+    ui.wait_listed(PHOTOS_COUNT)
+    expect(page.get_by_test_id("sort")).to_be_hidden()
+    expect(page.get_by_test_id("group")).to_be_hidden()
+    folder = urllib.parse.quote(ui.folder_id("local-0", "Photos"))
+    listed = [row[1] for row in ui.api(f"sources/local-0/folders/{folder}/items")["items"]]
+    assert ui.mounted_names() == listed
 
 
 def test_date_scrubber_lands_on_the_first_photo_of_a_month(ui):

@@ -1,10 +1,15 @@
-"""The README's screenshot: a folder of generated photos with the inspector open, 1280×800."""
+"""The README's screenshot: a folder of generated photos with the inspector open, 1280×800.
+
+Saved as .build/e2e/screenshot.png, and as docs/screenshot.png (which the README shows) only when
+PHOTOLALA_UPDATE_SCREENSHOT=1, so that running the tests leaves the checkout as it was."""
 
 from __future__ import annotations
 
+import os
+
 from playwright.sync_api import expect
 
-from conftest import PHOTOS_COUNT, REPO
+from conftest import ARTIFACTS, PHOTOS_COUNT, REPO
 
 
 def test_readme_screenshot(ui):
@@ -16,5 +21,8 @@ def test_readme_screenshot(ui):
     ui.wait_for_thumbnails(PHOTOS_COUNT)
     expect(page.get_by_test_id("inspector-camera")).to_have_text("Photolala Demo Camera")
     expect(page.get_by_test_id("inspector-thumbnail")).to_have_js_property("complete", True)
-    (REPO / "docs").mkdir(exist_ok=True)
-    page.screenshot(path=str(REPO / "docs" / "screenshot.png"))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "screenshot.png"))
+    if os.environ.get("PHOTOLALA_UPDATE_SCREENSHOT") == "1":
+        (REPO / "docs").mkdir(exist_ok=True)
+        page.screenshot(path=str(REPO / "docs" / "screenshot.png"))

@@ -8,12 +8,15 @@ struct ServeCommandTests {
     /// A running server and the URL it printed; stopped when dropped.
     private final class RunningServer {
         let process = Process()
+        /// The line it printed on starting.
+        let line: String
         let url: String
 
-        init(_ cli: CLI, folder: String, extra: [String] = []) throws {
+        /// - Parameter arguments: What follows `serve` (folders, options) besides `--port 0`.
+        init(_ cli: CLI, _ arguments: [String]) throws {
             let output = Pipe()
             process.executableURL = URL(fileURLWithPath: CLI.binary)
-            process.arguments = ["serve", folder, "--port", "0"] + extra
+            process.arguments = ["serve"] + arguments + ["--port", "0"]
             process.environment = ProcessInfo.processInfo.environment.merging([
                 "PHOTOLALA_CACHE_DIR": cli.folder.path("cache"), "PHOTOLALA_DATA_DIR": cli.folder.path("data"),
             ]) { $1 }
@@ -26,8 +29,8 @@ struct ServeCommandTests {
                 if chunk.isEmpty { break }
                 printed += chunk
             }
-            let line = String(decoding: printed, as: UTF8.self)
-            url = line.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+            line = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            url = line.split(separator: " ").last.map(String.init) ?? ""
         }
 
         deinit {
@@ -39,7 +42,8 @@ struct ServeCommandTests {
     @Test("It prints its URL, serves the UI and the API, and refuses a foreign Host header")
     func serves() async throws {
         let cli = try CLI()
-        let server = try RunningServer(cli, folder: try await Fixtures.directory().path)
+        let server = try RunningServer(cli, [try await Fixtures.directory().path])
+        #expect(server.line.hasPrefix("Photolala is serving 1 folder at http://127.0.0.1:"))
         #expect(server.url.hasPrefix("http://127.0.0.1:") && server.url.hasSuffix("/"))
         let page = try Shell.run("curl", ["-s", server.url])
         #expect(page.contains("<script type=\"module\" src=\"js/main.js\">"))
@@ -50,6 +54,16 @@ struct ServeCommandTests {
         #expect(rebinding == "403")
     }
 
+    @Test("The line it prints counts every source, not only folders")
+    func startupLine() async throws {
+        let cli = try CLI()
+        let library = try PhotosLibraries.copy(PhotosLibraries.catalina, into: cli.folder)
+        let one = try RunningServer(cli, ["--library", library])
+        #expect(one.line == "Photolala is serving 1 Apple Photos library at \(one.url)")
+        let both = try RunningServer(cli, [cli.folder.path, try await Fixtures.directory().path, "--library", library])
+        #expect(both.line == "Photolala is serving 2 folders and 1 Apple Photos library at \(both.url)")
+    }
+
     @Test("Off loopback it will not start without a token, and with --generate-token the URL carries one")
     func tokens() async throws {
         let cli = try CLI()
@@ -57,7 +71,7 @@ struct ServeCommandTests {
         #expect(refused.status != 0)
         #expect(refused.standardError.contains("Pass --token SECRET or --generate-token"))
 
-        let server = try RunningServer(cli, folder: cli.folder.path, extra: ["--generate-token"])
+        let server = try RunningServer(cli, [cli.folder.path, "--generate-token"])
         #expect(server.url.contains("/?token="))
         let base = String(server.url.prefix { $0 != "?" })
         #expect(try Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", base + "api/sources"]) == "401")
@@ -70,7 +84,7 @@ struct ServeCommandTests {
         let photos = cli.folder.path("photos")
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: try await Fixtures.file("photo.gif").path, toPath: photos + "/first.gif")
-        let server = try RunningServer(cli, folder: photos)
+        let server = try RunningServer(cli, [photos])
 
         let events = Process()
         let log = cli.folder.path("events.txt")

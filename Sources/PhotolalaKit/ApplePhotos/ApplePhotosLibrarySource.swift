@@ -25,7 +25,7 @@ public final class ApplePhotosLibrarySource: PhotoSource {
     }
 
     public let scope: Scope
-    public let capabilities: PhotoSourceCapabilities = [.albums, .search, .sorting, .grouping, .preview]
+    public let capabilities: PhotoSourceCapabilities = [.albums, .search, .sorting, .grouping, .preview, .star]
     let live: ApplePhotosLiveLibrary
     let imaging: ImageProcessor
     let maximumFileSize: Int64

@@ -148,12 +148,10 @@ struct DirectoryScanner {
     }
 
     private func classifyLink(_ path: String) -> Kind {
-        guard let resolved = realpath(path, nil) else {
+        guard let target = FilePath.canonical(path) else {
             return .problem("Link '\(path)' points to nothing (\(systemMessage(errno))); skipped.")
         }
-        let target = String(cString: resolved)
-        free(resolved)
-        guard target == root || target.hasPrefix(root + "/") else {
+        guard FilePath.isInside(target, root: root) else {
             return .problem("Link '\(path)' leads outside '\(root)' to '\(target)'; skipped. Add that folder to browse it.")
         }
         var info = stat()

@@ -140,7 +140,8 @@ extension LocalPhotoSource {
     }
 
     static func listedPhoto(for entry: CatalogEntry) -> ListedPhoto {
-        ListedPhoto(item: item(for: entry), date: entry.photoDate, size: entry.size, width: entry.width, height: entry.height)
+        ListedPhoto(
+            item: item(for: entry), date: entry.photoDate, size: entry.size, modified: entry.modified, width: entry.width, height: entry.height)
     }
 
     /// Hands over a complete listing: the first 200 at once, then the rest together.

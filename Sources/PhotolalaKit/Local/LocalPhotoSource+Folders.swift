@@ -15,12 +15,8 @@ extension LocalPhotoSource {
         if id == Self.rootFolderID {
             return try LocalPhotoSource(root: root, scope: .folder, files: files, catalogs: catalogs, volume: volume)
         }
-        guard let relative = LocalItemID.relativePath(of: id), let resolved = realpath(root + "/" + relative, nil) else {
-            throw PhotolalaError.unreadableFolder(id, errno: ENOENT)
-        }
-        let path = String(cString: resolved)
-        free(resolved)
-        guard path.hasPrefix(root + "/") else { throw PhotolalaError.unreadableFolder(relative, errno: ENOENT) }
+        guard let relative = LocalItemID.relativePath(of: id) else { throw PhotolalaError.unreadableFolder(id, errno: ENOENT) }
+        guard let path = resolve(relative) else { throw PhotolalaError.unreadableFolder(relative, errno: ENOENT) }
         return try LocalPhotoSource(root: path, scope: .folder, files: files, catalogs: catalogs, volume: volume)
     }
 
@@ -71,17 +67,23 @@ extension LocalPhotoSource {
             if let entry = catalogued[item.displayName], entry.size == status.size, entry.modified == modified {
                 return Self.listedPhoto(for: entry)
             }
-            return ListedPhoto(item: item, date: modified, size: status.size)
+            return ListedPhoto(item: item, date: modified, size: status.size, modified: modified)
         }
     }
 
-    /// The item's full image as browsers can show it: the original bytes, or for HEIC and TIFF
-    /// a JPEG rendering.
-    /// - Throws: ``PhotolalaError`` when the item is gone or not a readable image.
-    public func loadDisplayableImage(for id: PhotoItem.ID) async throws -> DisplayableImage {
+    /// The MD5 of an item's file: remembered while the file is unchanged, else hashed now (and
+    /// remembered), for conditional requests on its full image.
+    /// - Throws: ``PhotolalaError`` when the item is gone or cannot be read.
+    public func md5(for id: PhotoItem.ID) async throws -> String {
         let path = try path(for: id)
-        return try await offload { [files] in
-            try DisplayableImage(original: try FileContents(path: path, sizeLimit: files.maximumFileSize).bytes, name: path, imaging: files.imaging)
-        }
+        return try await offload { [files] in try files.identities.md5(ofFileAt: path) }
+    }
+
+    /// The item's full image as browsers can show it: its file, or for HEIC and TIFF a JPEG
+    /// rendering, made once and kept by MD5 in the rendering cache.
+    /// - Throws: ``PhotolalaError`` when the item is gone or not a readable image.
+    public func displayableFile(for id: PhotoItem.ID) async throws -> DisplayableFile {
+        let path = try path(for: id)
+        return try await offload { [files] in try files.displayableFile(at: path) }
     }
 }

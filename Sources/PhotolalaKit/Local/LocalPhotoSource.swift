@@ -34,7 +34,7 @@ public final class LocalPhotoSource: PhotoSource {
     /// The canonical absolute path of the tree's root.
     public let root: String
     public let scope: Scope
-    public let capabilities: PhotoSourceCapabilities = [.preview, .folders]
+    public let capabilities: PhotoSourceCapabilities = [.preview, .folders, .sorting, .grouping, .star]
 
     let files: PhotoFileReader
     let catalogs: CatalogContext
@@ -44,9 +44,8 @@ public final class LocalPhotoSource: PhotoSource {
 
     /// - Throws: ``PhotolalaError/unreadableFolder`` when `root` is not a folder that can be read.
     init(root: String, scope: Scope, files: PhotoFileReader, catalogs: CatalogContext, volume: VolumeKind? = nil) throws {
-        guard let resolved = realpath(root, nil) else { throw PhotolalaError.unreadableFolder(root, errno: errno) }
-        self.root = String(cString: resolved)
-        free(resolved)
+        guard let resolved = FilePath.canonical(root) else { throw PhotolalaError.unreadableFolder(root, errno: errno) }
+        self.root = resolved
         guard try FileStatus(path: self.root).isDirectory else { throw PhotolalaError.unreadableFolder(root, errno: ENOTDIR) }
         self.scope = scope
         self.files = files
@@ -78,10 +77,14 @@ public final class LocalPhotoSource: PhotoSource {
     /// - Throws: ``PhotolalaError/photoNotFound`` for malformed ids and paths outside the root.
     public func path(for id: PhotoItem.ID) throws -> String {
         guard let relative = LocalItemID.relativePath(of: id) else { throw PhotolalaError.photoNotFound(id) }
-        guard let resolved = realpath(root + "/" + relative, nil) else { throw PhotolalaError.photoNotFound(relative) }
-        defer { free(resolved) }
-        let path = String(cString: resolved)
-        guard path.hasPrefix(root + "/") else { throw PhotolalaError.photoNotFound(relative) }
+        guard let path = resolve(relative) else { throw PhotolalaError.photoNotFound(relative) }
+        return path
+    }
+
+    /// The canonical path of `relative` inside the root, or `nil` when nothing is there or it
+    /// leads out of the root (through a link).
+    func resolve(_ relative: String) -> String? {
+        guard let path = FilePath.canonical(root + "/" + relative), path != root, FilePath.isInside(path, root: root) else { return nil }
         return path
     }
 

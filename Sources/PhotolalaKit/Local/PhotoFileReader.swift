@@ -7,6 +7,7 @@ import Foundation
 struct PhotoFileReader: Sendable {
     let identities: IdentityIndex
     let thumbnails: ThumbnailStore
+    let renderings: RenderingStore
     let imaging: ImageProcessor
     let maximumFileSize: Int64
 
@@ -26,6 +27,36 @@ struct PhotoFileReader: Sendable {
         let jpeg = try imaging.thumbnail(of: contents.bytes, name: path)
         try thumbnails.store(jpeg, forMD5: md5)
         return Thumbnail(md5: md5, jpeg: jpeg, origin: .generated)
+    }
+
+    /// The photo's full image for a browser: the file itself when browsers show its format
+    /// (its first bytes say which), else a JPEG rendering from the rendering cache, or made from
+    /// one read and kept there.
+    /// - Throws: ``PhotolalaError`` when the file is unreadable or not an image.
+    func displayableFile(at path: String) throws -> DisplayableFile {
+        guard let format = ImageFormat(sniffing: try Self.head(of: path)) else { throw PhotolalaError.notAnImage(path) }
+        if let mediaType = format.browserMediaType {
+            return .original(path: path, mediaType: mediaType)
+        }
+        if let md5 = try identities.md5(forPath: path, status: try FileStatus(path: path)), let jpeg = renderings.rendering(forMD5: md5) {
+            return .rendering(jpeg: jpeg)
+        }
+        let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
+        let md5 = try record(contents)
+        if let jpeg = renderings.rendering(forMD5: md5) {
+            return .rendering(jpeg: jpeg)
+        }
+        let jpeg = try imaging.renderJPEG(of: contents.bytes, name: path)
+        // A cache that cannot be written only costs another rendering next time.
+        try? renderings.store(jpeg, forMD5: md5)
+        return .rendering(jpeg: jpeg)
+    }
+
+    /// The first bytes of a file, enough to tell its format.
+    private static func head(of path: String) throws -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw PhotolalaError.unreadableFile(path, errno: errno) }
+        defer { try? handle.close() }
+        return [UInt8](try handle.read(upToCount: ImageFormat.sniffLength) ?? Data())
     }
 
     /// The file's catalog row, from one read: MD5, size, times and, when it is a readable image,

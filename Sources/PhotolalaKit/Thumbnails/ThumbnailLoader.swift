@@ -47,6 +47,8 @@ public actor ThumbnailLoader {
         /// Wanted for the cache even when nobody waits (``ThumbnailLoader/preload(_:priority:)``).
         var isPreload = false
         var isRunning = false
+        /// The photo changed while this load ran: its result is handed out but not cached.
+        var isStale = false
 
         init(id: PhotoItem.ID, priority: ThumbnailPriority) {
             self.id = id
@@ -137,6 +139,25 @@ public actor ThumbnailLoader {
                 waiter.resume(throwing: CancellationError())
             }
             dropIfUnwanted(request)
+        }
+    }
+
+    /// Drops what is cached of these items (their photos changed), so the next request loads
+    /// them again; loads running now are not cached either.
+    public func forget(_ ids: [PhotoItem.ID]) {
+        for id in ids {
+            memory.remove(id)
+            if let request = requests[id], request.isRunning {
+                request.isStale = true
+            }
+        }
+    }
+
+    /// Drops every cached thumbnail (the whole source changed), as ``forget(_:)`` does.
+    public func forgetAll() {
+        memory.removeAll()
+        for request in requests.values where request.isRunning {
+            request.isStale = true
         }
     }
 
@@ -238,7 +259,9 @@ public actor ThumbnailLoader {
                 if thumbnail.origin == .generated {
                     statistics.generated += 1
                 }
-                memory.insert(thumbnail, for: id)
+                if !request.isStale {
+                    memory.insert(thumbnail, for: id)
+                }
                 for waiter in request.waiters.values {
                     waiter.resume(returning: thumbnail)
                 }

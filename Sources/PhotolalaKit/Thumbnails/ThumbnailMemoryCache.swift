@@ -62,6 +62,15 @@ struct ThumbnailMemoryCache {
         freeSlots.append(slot)
     }
 
+    mutating func removeAll() {
+        nodes.removeAll()
+        freeSlots.removeAll()
+        slots.removeAll()
+        newest = nil
+        oldest = nil
+        usage = 0
+    }
+
     private mutating func unlink(_ slot: Int) {
         let (newer, older) = (nodes[slot].newer, nodes[slot].older)
         if let newer { nodes[newer].older = older } else { newest = older }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import PhotolalaKit
+import Synchronization
 
 /// An Apple Photos library as the sidebar shows it: All Photos at its root, beside its built-in
 /// views (Favorites; Hidden and Recently Deleted when asked for) and the user's albums and
@@ -37,13 +38,18 @@ struct ApplePhotosServedSource: ServedSource {
     let views: [View]
     let thumbnails: ThumbnailLoader
     let summary: API.Source
+    /// The copy of the library the loader's thumbnails were made from.
+    private let thumbnailLibrary: LibraryCopy
 
     init(id: String, source: ApplePhotosLibrarySource, views: [View], loaderConfiguration: ThumbnailLoader.Configuration) {
         self.source = source
         self.views = views
         thumbnails = ThumbnailLoader(source: source, configuration: loaderConfiguration)
+        thumbnailLibrary = LibraryCopy(source.library)
         let name = URL(fileURLWithPath: source.library.path).deletingPathExtension().lastPathComponent
-        summary = API.Source(id: id, kind: "applePhotos", name: name, configured: true, rootFolder: LocalPhotoSource.rootFolderID)
+        summary = API.Source(
+            id: id, kind: "applePhotos", name: name, configured: true, capabilities: API.names(of: source.capabilities),
+            rootFolder: LocalPhotoSource.rootFolderID)
     }
 
     var privatePaths: [String] { [source.library.path] }
@@ -97,12 +103,20 @@ struct ApplePhotosServedSource: ServedSource {
         return .album(uuid: folderID)
     }
 
+    /// The thumbnail; once Photos changed the library (an edit, say), the thumbnails made from
+    /// the copy read before are dropped.
     func thumbnail(folder folderID: String, item: PhotoItem.ID, priority: ThumbnailPriority) async throws -> Thumbnail {
-        try await thumbnails.thumbnail(for: item, priority: priority)
+        if thumbnailLibrary.replace(with: source.library) {
+            await thumbnails.forgetAll()
+        }
+        return try await thumbnails.thumbnail(for: item, priority: priority)
     }
 
+    /// The asset's uuid and when it last changed: an edit in Photos makes a new tag.
     func thumbnailTag(folder folderID: String, item: PhotoItem.ID) -> String? {
-        nil
+        guard let asset = try? source.library.asset(uuid: item) else { return nil }
+        let modified = asset.modificationDate.map { Int64(($0.timeIntervalSince1970 * 1_000).rounded(.down)) } ?? 0
+        return asset.uuid + "-" + String(modified, radix: 36)
     }
 
     func metadata(folder folderID: String, item: PhotoItem.ID) async throws -> API.Metadata {
@@ -111,13 +125,19 @@ struct ApplePhotosServedSource: ServedSource {
         return API.Metadata(json: PhotoMetadataJSON(metadata), details: details)
     }
 
-    func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage {
-        try await source.loadDisplayableImage(for: item)
+    /// The thumbnail's tag: the asset's uuid and when Photos last changed it.
+    func fullImageTag(folder folderID: String, item: PhotoItem.ID) async throws -> String? {
+        thumbnailTag(folder: folderID, item: item)
     }
 
-    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (content: OriginalContent, filename: String) {
+    func fullImage(folder folderID: String, item: PhotoItem.ID) async throws -> FullImage {
+        let image = try await source.loadDisplayableImage(for: item)
+        return FullImage(body: .bytes(image.bytes), mediaType: image.mediaType)
+    }
+
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> OriginalFile {
         let (path, filename) = try await source.originalFile(for: item)
-        return (.file(path: path), filename)
+        return OriginalFile(body: .file(path: path), filename: filename)
     }
 
     func filePath(folder folderID: String, item: PhotoItem.ID) async throws -> String {
@@ -135,4 +155,21 @@ extension ApplePhotosLibrarySource: FolderListing {
     var watchedPath: String? { library.path + "/database" }
 
     func settle() async {}
+}
+
+/// One copy of a library's database, replaced when Photos changed the library.
+private final class LibraryCopy: Sendable {
+    private let library: Mutex<ApplePhotosLibrary>
+
+    init(_ library: ApplePhotosLibrary) {
+        self.library = Mutex(library)
+    }
+
+    /// Takes `current` as the copy in use; whether it is another one than before.
+    func replace(with current: ApplePhotosLibrary) -> Bool {
+        library.withLock { known in
+            defer { known = current }
+            return known !== current
+        }
+    }
 }

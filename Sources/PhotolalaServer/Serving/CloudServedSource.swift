@@ -13,7 +13,8 @@ struct CloudServedSource: ServedSource {
     init(cloud: ServedCloud) {
         self.cloud = cloud
         summary = API.Source(
-            id: "cloud", kind: "cloud", name: "Cloud", configured: true, rootFolder: LocalPhotoSource.rootFolderID, archived: cloud.archived)
+            id: "cloud", kind: "cloud", name: "Cloud", configured: true, capabilities: API.names(of: cloud.photos.capabilities),
+            rootFolder: LocalPhotoSource.rootFolderID, archived: cloud.archived)
     }
 
     var privatePaths: [String] { [] }
@@ -47,9 +48,15 @@ struct CloudServedSource: ServedSource {
 
     /// The restored original; while it is in Deep Archive, a message saying how to restore it
     /// in the browser (the preview keeps showing the thumbnail).
-    func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage {
+    /// The MD5 the photo is addressed by.
+    func fullImageTag(folder folderID: String, item: PhotoItem.ID) async throws -> String? {
+        thumbnailTag(folder: folderID, item: item)
+    }
+
+    func fullImage(folder folderID: String, item: PhotoItem.ID) async throws -> FullImage {
         do {
-            return try await cloud.photos.loadDisplayableImage(for: item)
+            let image = try await cloud.photos.loadDisplayableImage(for: item)
+            return FullImage(body: .bytes(image.bytes), mediaType: image.mediaType)
         } catch let error as CloudError where error.code == .archived {
             throw ServerError(
                 .conflict,
@@ -59,9 +66,9 @@ struct CloudServedSource: ServedSource {
         }
     }
 
-    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (content: OriginalContent, filename: String) {
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> OriginalFile {
         let (bytes, filename) = try await cloud.restores.original(item)
-        return (.bytes(bytes), filename)
+        return OriginalFile(body: .bytes(bytes), filename: filename)
     }
 
     func filePath(folder folderID: String, item: PhotoItem.ID) async throws -> String {

@@ -1,54 +1,117 @@
+import Foundation
 import Hummingbird
 import PhotolalaKit
 
 /// One folder open in the browser: its listing as it grows, kept current by the source's
-/// change stream and by rescanning the folder now and then (the polling watcher), with every
-/// change pushed to open pages.
+/// change stream and by rescanning the folder when it changes on disk (and every so often),
+/// with every change pushed to open pages.
 actor FolderSession {
+    /// How a session notices changes on disk.
+    struct Watching: Sendable {
+        /// Signals changes as they happen; `nil` to poll only.
+        let watcher: FolderWatcher?
+        /// The pause between rescans where the folder cannot be watched.
+        let pollInterval: Duration
+    }
+
     let sourceID: String
     let folderID: String
     let source: any FolderListing
+    /// The folder's name, breadcrumb and subfolders, as they are now.
+    private let describe: @Sendable () async throws -> API.Folder
     private let events: EventHub
+    private let watching: Watching
     /// In listing order, without an index by id: a folder of 100,000 photos would spend 6 MB on
     /// one, and changes are rare and small enough to be matched by one pass.
     private var photos: [ListedPhoto] = []
     private var complete = false
-    private var failure: String?
+    /// Why the listing failed; the route that hands it out turns it into a message that names
+    /// no served path.
+    private var failure: (any Error)?
+    private var stopped = false
     private var tasks: [Task<Void, Never>] = []
+    /// Requests waiting for the listing to bring something.
+    private var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
     private var rescanning = false
     private var rescanAgain = false
+    /// The subfolders pages were told of; `nil` until first looked at.
+    private var subfolders: [API.FolderRef]?
 
-    init(sourceID: String, folderID: String, listing: any FolderListing, events: EventHub) {
+    /// - Parameters:
+    ///   - describe: Reads the folder's subfolders (and name and breadcrumb), which pages are
+    ///     told of when they change.
+    init(
+        sourceID: String, folderID: String, listing: any FolderListing, describe: @escaping @Sendable () async throws -> API.Folder,
+        events: EventHub, watching: Watching
+    ) {
         self.sourceID = sourceID
         self.folderID = folderID
         self.source = listing
+        self.describe = describe
         self.events = events
+        self.watching = watching
     }
 
-    /// Starts listing, following changes and watching the folder.
+    /// Starts listing, following changes and watching the folder; every task it starts is
+    /// known before it returns, so ``stop()`` ends them all.
     func start() {
+        guard !stopped else { return }
         let changes = source.changes()
         tasks.append(Task { await self.list() })
         tasks.append(Task { await self.follow(changes) })
-        tasks.append(Task { await self.watch() })
+        tasks.append(Task { await self.noteSubfolders() })
+        guard let path = source.watchedPath else { return }
+        let signals = watching.watcher?.changes(in: path)
+        if let signals {
+            tasks.append(Task { await self.rescan(on: signals) })
+        }
+        tasks.append(Task { await self.poll(every: signals == nil ? watching.pollInterval : .seconds(30)) })
     }
 
-    func stop() {
+    /// Stops following the folder (too many are open) and tells its pages, which open it again
+    /// when they are looked at.
+    func stop() async {
+        stopped = true
         tasks.forEach { $0.cancel() }
+        tasks = []
+        wakeWaiters()
+        await events.publish("closed", API.FolderEvent(source: sourceID, folder: folderID))
     }
 
     /// The photos from `offset` on, waiting up to a quarter second for some to arrive when
     /// there are none yet (so a page opening a folder gets its first rows in one request), and
     /// whether the listing is complete.
-    /// - Throws: ``ServerError`` when the listing failed.
+    /// - Throws: The source's error when the listing failed.
     func items(from offset: Int) async throws -> API.Items {
         let deadline = ContinuousClock.now + .milliseconds(250)
-        while photos.count <= offset && !complete && failure == nil && ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(5))
+        while photos.count <= offset && !complete && failure == nil && !stopped && ContinuousClock.now < deadline {
+            await nextBatch(before: deadline)
         }
-        if let failure { throw ServerError(.notFound, failure) }
+        if let failure { throw failure }
         let start = min(max(0, offset), photos.count)
         return API.Items(count: photos.count, complete: complete, offset: start, photos: photos[start...])
+    }
+
+    /// Returns when the listing brings more (or ends), or at `deadline`.
+    private func nextBatch(before deadline: ContinuousClock.Instant) async {
+        let key = UUID()
+        await withCheckedContinuation { continuation in
+            waiters[key] = continuation
+            Task {
+                try? await Task.sleep(until: deadline)
+                self.wake(key)
+            }
+        }
+    }
+
+    private func wake(_ key: UUID) {
+        waiters.removeValue(forKey: key)?.resume()
+    }
+
+    private func wakeWaiters() {
+        let waiting = waiters.values
+        waiters = [:]
+        waiting.forEach { $0.resume() }
     }
 
     /// The photos listed so far.
@@ -62,12 +125,14 @@ actor FolderSession {
         do {
             for try await batch in source.listFolder() {
                 photos.append(contentsOf: batch)
+                wakeWaiters()
                 await events.publish("listing", API.Listing(source: sourceID, folder: folderID, count: photos.count, complete: false))
             }
         } catch {
-            failure = String(describing: error)
+            failure = error
         }
         complete = true
+        wakeWaiters()
         await events.publish("listing", API.Listing(source: sourceID, folder: folderID, count: photos.count, complete: true))
         await source.settle()
         FreedMemory.release()
@@ -99,26 +164,22 @@ actor FolderSession {
         }
     }
 
-    /// Rescans the folder when inotify reports a change (after a short pause, so a burst of
-    /// changes costs one rescan), and also every so often, for changes inotify cannot see (on
-    /// network mounts) or where it is unavailable. Polling never takes more than a tenth of a
-    /// core: its pause is ten times the last rescan's duration.
-    private func watch() async {
-        guard let path = source.watchedPath else { return }
-        let signals = FolderWatcher.changes(in: path)
-        let poll: Duration = signals == nil ? .seconds(2) : .seconds(30)
-        if let signals {
-            tasks.append(
-                Task {
-                    for await _ in signals {
-                        try? await Task.sleep(for: .milliseconds(150))
-                        await self.rescan()
-                    }
-                })
+    /// Rescans the folder when it reports a change (after a short pause, so a burst of changes
+    /// costs one rescan).
+    private func rescan(on signals: AsyncStream<Void>) async {
+        for await _ in signals {
+            try? await Task.sleep(for: .milliseconds(150))
+            await rescan()
         }
+    }
+
+    /// Rescans the folder every so often, for changes the watcher cannot see (on network
+    /// mounts) or where there is none. Polling never takes more than a tenth of a core: its
+    /// pause is at least ten times the last rescan's duration.
+    private func poll(every interval: Duration) async {
         while !Task.isCancelled {
             let duration = await rescan()
-            try? await Task.sleep(for: max(poll, duration * 10))
+            try? await Task.sleep(for: max(interval, duration * 10))
         }
     }
 
@@ -138,8 +199,18 @@ actor FolderSession {
                 try? await source.refresh()
                 FreedMemory.release()
             }
+            await noteSubfolders()
         } while rescanAgain
         return ContinuousClock.now - start
+    }
+
+    /// Tells pages when subfolders came or went since the folder was last looked at.
+    private func noteSubfolders() async {
+        guard let current = try? await describe().folders else { return }
+        let known = subfolders
+        subfolders = current
+        guard let known, known != current else { return }
+        await events.publish("folder", API.FolderEvent(source: sourceID, folder: folderID, folders: current))
     }
 
     // MARK: - Listing

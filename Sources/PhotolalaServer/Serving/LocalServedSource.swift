@@ -7,16 +7,18 @@ struct LocalServedSource: ServedSource {
     let tree: LocalPhotoSource
     let thumbnails: ThumbnailLoader
     let summary: API.Source
+    let privatePaths: [String]
 
-    init(id: String, tree: LocalPhotoSource, loaderConfiguration: ThumbnailLoader.Configuration) {
+    /// - Parameters:
+    ///   - folder: The tree's path as given (its root is the same with links followed).
+    init(id: String, folder: String, tree: LocalPhotoSource, loaderConfiguration: ThumbnailLoader.Configuration) {
         self.tree = tree
+        privatePaths = [folder, tree.root]
         thumbnails = ThumbnailLoader(source: FolderItems(tree: tree), configuration: loaderConfiguration)
         summary = API.Source(
             id: id, kind: "local", name: URL(fileURLWithPath: tree.root).lastPathComponent, configured: true,
-            rootFolder: LocalPhotoSource.rootFolderID)
+            capabilities: API.names(of: tree.capabilities), rootFolder: LocalPhotoSource.rootFolderID)
     }
-
-    var privatePaths: [String] { [tree.root] }
 
     func folder(_ folderID: String) async throws -> API.Folder {
         let folder = try tree.folderSource(id: folderID)
@@ -36,8 +38,14 @@ struct LocalServedSource: ServedSource {
         try tree.folderSource(id: folderID)
     }
 
+    /// The thumbnail, never one cached before the file last changed: a thumbnail from memory
+    /// whose MD5 is not the one known for the file as it is now (size and time) is made again.
     func thumbnail(folder folderID: String, item: PhotoItem.ID, priority: ThumbnailPriority) async throws -> Thumbnail {
-        try await thumbnails.thumbnail(for: FolderItems.id(folder: folderID, item: item), priority: priority)
+        let id = FolderItems.id(folder: folderID, item: item)
+        let thumbnail = try await thumbnails.thumbnail(for: id, priority: priority)
+        guard thumbnail.origin == .memory, thumbnail.md5 != thumbnailTag(folder: folderID, item: item) else { return thumbnail }
+        await thumbnails.forget([id])
+        return try await thumbnails.thumbnail(for: id, priority: priority)
     }
 
     func thumbnailTag(folder folderID: String, item: PhotoItem.ID) -> String? {
@@ -48,14 +56,21 @@ struct LocalServedSource: ServedSource {
         API.Metadata(json: PhotoMetadataJSON(try await tree.folderSource(id: folderID).loadMetadata(for: item)))
     }
 
-    func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage {
-        try await tree.folderSource(id: folderID).loadDisplayableImage(for: item)
+    /// The file's MD5, hashed now if the file changed since it was last seen.
+    func fullImageTag(folder folderID: String, item: PhotoItem.ID) async throws -> String? {
+        try await tree.folderSource(id: folderID).md5(for: item)
     }
 
-    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (content: OriginalContent, filename: String) {
-        let folder = try tree.folderSource(id: folderID)
-        let name = URL(fileURLWithPath: try folder.path(for: item)).lastPathComponent
-        return (.bytes([UInt8](try await folder.loadFullImage(for: item))), name)
+    func fullImage(folder folderID: String, item: PhotoItem.ID) async throws -> FullImage {
+        switch try await tree.folderSource(id: folderID).displayableFile(for: item) {
+        case .original(let path, let mediaType): FullImage(body: .file(path: path), mediaType: mediaType)
+        case .rendering(let jpeg): FullImage(body: .bytes(jpeg), mediaType: "image/jpeg")
+        }
+    }
+
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> OriginalFile {
+        let path = try tree.folderSource(id: folderID).path(for: item)
+        return OriginalFile(body: .file(path: path), filename: URL(fileURLWithPath: path).lastPathComponent)
     }
 
     func filePath(folder folderID: String, item: PhotoItem.ID) async throws -> String {

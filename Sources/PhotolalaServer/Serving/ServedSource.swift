@@ -28,11 +28,15 @@ protocol ServedSource: Sendable {
 
     func metadata(folder folderID: String, item: PhotoItem.ID) async throws -> API.Metadata
 
+    /// The full image's entity tag, for conditional requests answered before the image is read
+    /// (or rendered, or downloaded); `nil` when the source has none.
+    func fullImageTag(folder folderID: String, item: PhotoItem.ID) async throws -> String?
+
     /// The full image in a form browsers show.
-    func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage
+    func fullImage(folder folderID: String, item: PhotoItem.ID) async throws -> FullImage
 
     /// The original file and its name, for "Export…".
-    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (content: OriginalContent, filename: String)
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> OriginalFile
 
     /// The photo's file on this machine, which the backup queue hashes when it is starred and
     /// reads again to upload it.
@@ -51,12 +55,6 @@ extension ServedSource {
     func search(folder folderID: String, text: String) async throws -> [ListedPhoto] {
         throw ServerError(.badRequest, "\(summary.name) cannot be searched.")
     }
-}
-
-/// An original as "Export…" sends it: bytes at hand, or a file on this machine, streamed.
-enum OriginalContent: Sendable {
-    case bytes([UInt8])
-    case file(path: String)
 }
 
 /// A folder's photos as a ``FolderSession`` keeps them current.

@@ -20,13 +20,15 @@ final class ServedSources: Sendable {
     /// The cloud backup, when one is configured.
     let cloud: ServedCloud?
     private let sessions: SessionStore
+    private let watching: FolderSession.Watching
 
     /// - Parameters:
     ///   - cloudProblem: Why there is no `cloud`, saying what to set.
     init(configuration: ServerConfiguration, engine: Engine, events: EventHub, cloud: ServedCloud?, cloudProblem: String) throws {
         let loaderConfiguration = Self.loaderConfiguration
         var all: [any ServedSource] = try configuration.folders.enumerated().map { index, folder in
-            LocalServedSource(id: "local-\(index)", tree: try engine.localSource(root: folder), loaderConfiguration: loaderConfiguration)
+            LocalServedSource(
+                id: "local-\(index)", folder: folder, tree: try engine.localSource(root: folder), loaderConfiguration: loaderConfiguration)
         }
         if configuration.libraries.isEmpty {
             let message = "No Apple Photos library given. Start photolala serve with --library PATH.photoslibrary."
@@ -52,6 +54,10 @@ final class ServedSources: Sendable {
         self.events = events
         self.cloud = cloud
         sessions = SessionStore(limit: Self.openFolderLimit)
+        switch configuration.watching {
+        case .automatic: watching = FolderSession.Watching(watcher: FolderWatcher(), pollInterval: FolderWatching.standardPollInterval)
+        case .polling(let interval): watching = FolderSession.Watching(watcher: nil, pollInterval: interval)
+        }
     }
 
     /// Paths that API errors must not reveal.
@@ -69,11 +75,13 @@ final class ServedSources: Sendable {
     }
 
     /// The open folder, opened (listing, watching) on first use.
-    /// - Throws: ``ServerError`` 404 for an unknown source or folder.
+    /// - Throws: ``ServerError`` 404 for an unknown source; the source's error for a folder it cannot open.
     func session(source sourceID: String, folder folderID: String) async throws -> FolderSession {
         let source = try source(sourceID)
         return try await sessions.session(key: sourceID + "/" + folderID) {
-            FolderSession(sourceID: sourceID, folderID: folderID, listing: try source.listing(of: folderID), events: events)
+            FolderSession(
+                sourceID: sourceID, folderID: folderID, listing: try source.listing(of: folderID), describe: { try await source.folder(folderID) },
+                events: events, watching: watching)
         }
     }
 }
@@ -93,12 +101,17 @@ private actor SessionStore {
         self.limit = limit
     }
 
+    /// The open session of `key`, or a new one from `open`, which becomes the most recently
+    /// used; a folder that fails to open takes no place from the open ones.
     func session(key: String, open: () throws -> FolderSession) async rethrows -> FolderSession {
-        order.removeAll { $0 == key }
-        order.append(key)
-        if let session = sessions[key] { return session }
+        if let session = sessions[key] {
+            order.removeAll { $0 == key }
+            order.append(key)
+            return session
+        }
         let session = try open()
         sessions[key] = session
+        order.append(key)
         await session.start()
         while order.count > limit, let oldest = order.first {
             order.removeFirst()

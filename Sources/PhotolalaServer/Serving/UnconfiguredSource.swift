@@ -32,11 +32,15 @@ struct UnconfiguredSource: ServedSource {
         throw notConfigured
     }
 
-    func displayableImage(folder folderID: String, item: PhotoItem.ID) async throws -> DisplayableImage {
+    func fullImageTag(folder folderID: String, item: PhotoItem.ID) async throws -> String? {
         throw notConfigured
     }
 
-    func original(folder folderID: String, item: PhotoItem.ID) async throws -> (content: OriginalContent, filename: String) {
+    func fullImage(folder folderID: String, item: PhotoItem.ID) async throws -> FullImage {
+        throw notConfigured
+    }
+
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> OriginalFile {
         throw notConfigured
     }
 

@@ -3,6 +3,8 @@
  * URLs are relative, so the UI also works when the server is mounted under a path prefix.
  */
 
+import { EVENT_TYPES } from './event-types.js';
+
 /** A failed request, carrying the server's message (written for the user) and the HTTP status. */
 export class ApiError extends Error {
   constructor(message, status) {
@@ -22,9 +24,9 @@ const folderPath = (source, folder) =>
 
 const itemPath = (source, folder, id) => `${folderPath(source, folder)}/items/${encodeURIComponent(id)}`;
 
-async function request(url, { signal, as = 'json', method = 'GET', body } = {}) {
+async function request(url, { signal, as = 'json', method = 'GET', body, headers: extra = {} } = {}) {
   let response;
-  const headers = { Accept: as === 'json' ? 'application/json' : '*/*' };
+  const headers = { Accept: as === 'json' ? 'application/json' : '*/*', ...extra };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   try {
     response = await fetch(url, { signal, method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -69,13 +71,15 @@ export function getMetadata(source, folder, id, signal) {
 }
 
 /**
- * A photo's thumbnail JPEG as a Blob (one size serves every cell size). `priority` tells the
- * server's queue how soon it is needed (`nearVisible` for the grid's margin); on-screen requests
- * leave it out and keep the one URL that the browser caches.
+ * A photo's thumbnail JPEG as a Blob (one size serves every cell size). Its address carries the
+ * photo's `version`, so the browser may keep it for good and a changed photo gets a new one.
+ * `priority` tells the server's queue how soon it is needed (`nearVisible` for the grid's margin);
+ * it goes in a header, so that the address, and the browser's cached copy, stay the same.
  */
-export function getThumbnail(source, folder, id, signal, priority = null) {
-  const query = priority ? `?priority=${encodeURIComponent(priority)}` : '';
-  return request(`${itemPath(source, folder, id)}/thumbnail${query}`, { signal, as: 'blob' });
+export function getThumbnail(source, folder, item, signal, priority = null) {
+  const query = item.version == null ? '' : `?v=${encodeURIComponent(item.version)}`;
+  const headers = priority ? { 'Photolala-Priority': priority } : {};
+  return request(`${itemPath(source, folder, item.id)}/thumbnail${query}`, { signal, as: 'blob', headers });
 }
 
 /** A photo's full image as a Blob (a JPEG rendering for formats browsers cannot show). */
@@ -143,16 +147,59 @@ export function requestRestore(ids, tier, days) {
 
 /**
  * Listens to the server's event stream until the returned function is called. `onChange`,
- * `onListing`, `onBackup`, `onBadges`, `onCloudSync` and `onRestore` receive the parsed `change`,
- * `listing`, `backup`, `badges` (a folder's badges changed), `cloud-sync` and `restore` events; `onConnection` receives `true`
- * when the stream (re)opens and `false` when it drops. EventSource reconnects by itself after a
- * network error; after an HTTP error it gives up, so this reopens it after a pause.
+ * `onListing`, `onFolder`, `onClosed`, `onBackup`, `onBadges`, `onCloudSync` and `onRestore` receive
+ * the parsed `change`, `listing`, `folder` (a folder's subfolders changed), `closed` (the server
+ * stopped following a folder), `backup`, `badges` (a folder's badges changed), `cloud-sync` and
+ * `restore` events; `onConnection` receives `true` when the stream (re)opens and `false` when it
+ * drops.
+ *
+ * Every tab of the server shares one stream, owned by a SharedWorker (event-worker.js): a stream
+ * per tab would hold one of the browser's six connections to the server each. Where there is no
+ * SharedWorker, the tab opens a stream of its own.
  */
-export function subscribeEvents({ onChange, onListing, onBackup, onBadges, onCloudSync, onRestore, onConnection }) {
+export function subscribeEvents({ onChange, onListing, onFolder, onClosed, onBackup, onBadges, onCloudSync, onRestore, onConnection }) {
+  const handlers = {
+    change: onChange, listing: onListing, folder: onFolder, closed: onClosed, backup: onBackup, badges: onBadges, 'cloud-sync': onCloudSync, restore: onRestore,
+  };
+  const deliver = (name, text) => {
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return; // A malformed event cannot be acted on; the next one will be.
+    }
+    handlers[name]?.(data);
+  };
+  if (typeof SharedWorker === 'function') {
+    try {
+      return sharedEvents(deliver, onConnection);
+    } catch {
+      // Workers refused (a sandboxed page): a stream of this tab's own.
+    }
+  }
+  return ownEvents(deliver, onConnection);
+}
+
+function sharedEvents(deliver, onConnection) {
+  const worker = new SharedWorker(new URL('./event-worker.js', import.meta.url), { type: 'module', name: 'photolala-events' });
+  const port = worker.port;
+  port.onmessage = ({ data: message }) => {
+    if (message.type === 'event') deliver(message.name, message.data);
+    else if (message.type === 'connection') onConnection?.(message.connected);
+  };
+  // A tab that closes without saying so leaves only a dead port behind; the worker itself ends
+  // with the last tab.
+  return () => {
+    port.postMessage('close');
+    port.close();
+  };
+}
+
+/** A stream for this tab alone; EventSource reconnects after network errors, this after HTTP errors. */
+function ownEvents(deliver, onConnection) {
   let stream = null;
   let retry = 0;
   let stopped = false;
-
   const open = () => {
     stream = new EventSource('api/events');
     stream.addEventListener('open', () => onConnection?.(true));
@@ -160,23 +207,8 @@ export function subscribeEvents({ onChange, onListing, onBackup, onBadges, onClo
       onConnection?.(false);
       if (stream.readyState === EventSource.CLOSED && !stopped) retry = setTimeout(open, 3000);
     });
-    stream.addEventListener('change', (event) => dispatch(onChange, event));
-    stream.addEventListener('listing', (event) => dispatch(onListing, event));
-    stream.addEventListener('backup', (event) => dispatch(onBackup, event));
-    stream.addEventListener('badges', (event) => dispatch(onBadges, event));
-    stream.addEventListener('cloud-sync', (event) => dispatch(onCloudSync, event));
-    stream.addEventListener('restore', (event) => dispatch(onRestore, event));
+    for (const name of EVENT_TYPES) stream.addEventListener(name, (event) => deliver(name, event.data));
   };
-  const dispatch = (handler, event) => {
-    let data;
-    try {
-      data = JSON.parse(event.data);
-    } catch {
-      return; // A malformed event cannot be acted on; the next one will be.
-    }
-    handler?.(data);
-  };
-
   open();
   return () => {
     stopped = true;

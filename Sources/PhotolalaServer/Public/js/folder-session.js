@@ -2,7 +2,8 @@
  * One open folder: its description (breadcrumb, subfolders) and its photos. The photos are listed
  * progressively (seed 002): what the server has so far shows at once, and the rest is fetched
  * from `offset=count` after each `listing` event (or every 300 ms) until the listing is complete.
- * Afterwards `change` events keep the list live. Closing aborts whatever is in flight.
+ * Afterwards `change` events keep the list live, and `folder` events the subfolders. Closing
+ * aborts whatever is in flight.
  */
 
 import { getFolder, getItems, isAbort } from './api.js';
@@ -13,6 +14,8 @@ const MIN_FETCH_INTERVAL_MS = 120;
 
 export class FolderSession {
   #controller = new AbortController();
+  #info = null;
+  #reopening = false;
   #fields = DEFAULT_FIELDS;
   #offset = 0;
   #complete = false;
@@ -23,17 +26,19 @@ export class FolderSession {
    * - source, folder: what to open.
    * - list: the PhotoList to fill.
    * - onFolder(folder): the folder's `{id, name, breadcrumb, folders}` arrived.
+   * - onStale(items): these listed items changed (another version) or went: what was loaded for
+   *   them is out of date.
    * - onItems({live}): the list changed (`live` for changes on disk rather than listing).
    * - onProgress({count, complete}): listing progress.
    * - onError(error): the folder or its photos could not be read (an ApiError).
    */
-  constructor({ source, folder, list, onFolder, onItems, onProgress, onError }) {
+  constructor({ source, folder, list, onFolder, onStale, onItems, onProgress, onError }) {
     this.source = source;
     this.folder = folder;
     this.list = list;
     // A closed session stays silent, even for an answer that was already on its way.
     const live = (callback) => (...args) => this.#controller.signal.aborted || callback(...args);
-    this.#callbacks = { onFolder: live(onFolder), onItems: live(onItems), onProgress: live(onProgress), onError: live(onError) };
+    this.#callbacks = { onFolder: live(onFolder), onStale: live(onStale), onItems: live(onItems), onProgress: live(onProgress), onError: live(onError) };
   }
 
   get complete() {
@@ -41,9 +46,18 @@ export class FolderSession {
   }
 
   start() {
-    const signal = this.#controller.signal;
-    getFolder(this.source, this.folder, signal).then(this.#callbacks.onFolder, (error) => this.#fail(error));
+    this.#describe();
     this.#listAll().catch((error) => this.#fail(error));
+  }
+
+  #describe() {
+    getFolder(this.source, this.folder, this.#controller.signal).then(
+      (info) => {
+        this.#info = info;
+        this.#callbacks.onFolder(info);
+      },
+      (error) => this.#fail(error),
+    );
   }
 
   close() {
@@ -61,12 +75,38 @@ export class FolderSession {
     if (this.concerns(event) && (event.count > this.#offset || event.complete)) this.#wake?.();
   }
 
+  /** A `folder` event: subfolders came or went. */
+  handleFolder(event) {
+    if (!this.concerns(event) || this.#info == null) return;
+    this.#info = { ...this.#info, folders: event.folders ?? [] };
+    this.#callbacks.onFolder(this.#info);
+  }
+
+  /**
+   * A `closed` event: the server stopped following this folder (it keeps a limited number open).
+   * The tab opens it again, catching up on what changed meanwhile, at once if it is on screen,
+   * else once it is: tabs in the background do not take turns pushing each other out.
+   */
+  handleClosed(event) {
+    if (!this.concerns(event) || this.#reopening) return;
+    this.#reopening = true;
+    const reopen = () => {
+      if (document.hidden) return;
+      document.removeEventListener('visibilitychange', reopen);
+      this.#reopening = false;
+      if (this.#controller.signal.aborted) return;
+      this.#describe();
+      this.resync();
+    };
+    document.addEventListener('visibilitychange', reopen);
+    reopen();
+  }
+
   /** A `change` event: photos were added, removed or changed on disk. */
   handleChange(event) {
     if (!this.concerns(event)) return;
-    const removed = this.list.remove(event.removed ?? []);
     const rows = [...(event.added ?? []), ...(event.updated ?? [])];
-    this.list.upsert(itemsFromRows(rows, this.#fields));
+    const removed = this.#apply(event.removed ?? [], itemsFromRows(rows, this.#fields));
     if (removed > 0 || rows.length > 0) {
       this.#callbacks.onItems({ live: true });
       this.#callbacks.onProgress({ count: this.list.length, complete: this.#complete });
@@ -87,13 +127,29 @@ export class FolderSession {
         await delay(POLL_MS, this.#controller.signal);
       }
       const present = new Set(items.map((item) => item.id));
-      this.list.remove(this.list.items.filter((item) => !present.has(item.id)).map((item) => item.id));
-      this.list.upsert(items.filter((item) => !sameItem(item, this.list.get(item.id))));
+      const gone = this.list.items.filter((item) => !present.has(item.id)).map((item) => item.id);
+      this.#apply(gone, items.filter((item) => !sameItem(item, this.list.get(item.id))));
       this.#callbacks.onItems({ live: true });
       this.#callbacks.onProgress({ count: this.list.length, complete: true });
     } catch (error) {
       if (!isAbort(error)) this.#fail(error);
     }
+  }
+
+  /**
+   * Removes the items with ids `removed`, adds or replaces `items`, and reports what went stale;
+   * returns how many items went.
+   */
+  #apply(removed, items) {
+    const stale = removed.map((id) => this.list.get(id)).filter((item) => item != null);
+    for (const item of items) {
+      const before = this.list.get(item.id);
+      if (before != null && before.version !== item.version) stale.push(before);
+    }
+    const count = this.list.remove(removed);
+    this.list.upsert(items);
+    if (stale.length > 0) this.#callbacks.onStale(stale);
+    return count;
   }
 
   async #listAll() {
@@ -135,7 +191,7 @@ export class FolderSession {
 }
 
 function sameItem(a, b) {
-  return b != null && a.name === b.name && a.date === b.date && a.size === b.size && a.width === b.width && a.height === b.height;
+  return b != null && a.name === b.name && a.date === b.date && a.size === b.size && a.width === b.width && a.height === b.height && a.version === b.version;
 }
 
 function delay(ms, signal) {

@@ -11,7 +11,7 @@ import {
 import { hasCommandKey, isEditing } from './dom.js';
 import { FolderSession } from './folder-session.js';
 import { icons } from './icons.js';
-import { PhotoList } from './photo-list.js';
+import { itemKey, PhotoList } from './photo-list.js';
 import { currentLocation, navigate, onLocationChange } from './router.js';
 import { Selection } from './selection.js';
 import { Settings, THUMBNAIL_SIZES } from './settings.js';
@@ -35,11 +35,19 @@ const $ = (id) => document.getElementById(id);
 
 const settings = new Settings();
 const selection = new Selection();
+/**
+ * Thumbnails in flight at once: the browser opens at most six connections to the server for all
+ * of its tabs together (one goes to the shared event stream), so a tab takes four, and one while
+ * it is in the background.
+ */
+const THUMBNAIL_LOADS = { visible: 4, hidden: 1 };
+const loadsForVisibility = () => (document.hidden ? THUMBNAIL_LOADS.hidden : THUMBNAIL_LOADS.visible);
 const loader = new ThumbnailLoader({
   fetchBlob: (request, signal, onScreen) =>
-    getThumbnail(request.source, request.folder, request.id, signal, onScreen ? null : 'nearVisible'),
-  concurrency: 6,
+    getThumbnail(request.source, request.folder, request.item, signal, onScreen ? null : 'nearVisible'),
+  concurrency: loadsForVisibility(),
 });
+document.addEventListener('visibilitychange', () => loader.setConcurrency(loadsForVisibility()));
 
 /** What is open: the source list, the source, the folder and its session. */
 const state = { sources: [], source: null, folder: null, info: null, session: null, error: null, listed: false, list: new PhotoList(settings.get('sort')) };
@@ -50,7 +58,10 @@ let pendingFocus = null;
 let badgeRequest = null;
 let badgeTimer = 0;
 
-const thumbnailOf = (id) => loader.lookup(`${state.source?.id}/${state.folder}/${id}`)?.url ?? null;
+const thumbnailOf = (id) => {
+  const item = state.list.get(id);
+  return item ? loader.lookup(itemKey(state.source?.id, state.folder, item))?.url ?? null : null;
+};
 
 const sidebar = new Sidebar({ onCloudSettings: () => cloudSettings.open(), onSync: () => syncCloud().catch((error) => banner.show(error.message)) }); // its progress comes as events
 const toolbar = new Toolbar({
@@ -155,10 +166,10 @@ function openFolder(source, folder) {
   hideMessage();
   state.source = source;
   state.folder = folder;
-  state.list = new PhotoList(settings.get('sort'));
+  state.list = new PhotoList(listOrder());
   state.error = null;
   state.listed = false;
-  applyBackupControls();
+  applyCapabilities();
   pendingFocus = focusMemory.get(folderKey()) ?? null;
   selection.reset();
   toolbar.breadcrumb.set(source.id, [{ id: folder, name: folder === (source.rootFolder ?? '~') ? source.name : '…' }]);
@@ -179,6 +190,7 @@ function openFolder(source, folder) {
       document.title = `${info.name} — Photolala`;
       updateGridMessage();
     },
+    onStale: (items) => loader.forget(items.map((item) => itemKey(source.id, folder, item))),
     onItems: ({ live }) => {
       if (live) scheduleBadges(); // a photo changed on disk, or its catalog (and MD5) is now known
       grid.itemsChanged();
@@ -242,6 +254,7 @@ function goUp() {
 }
 
 function openPreview(id) {
+  if (!can('preview')) return;
   selection.selectOnly(id);
   preview.open(state.source.id, state.folder, id);
 }
@@ -254,37 +267,32 @@ function openContextMenu(id, x, y) {
   const ids = selectedIds();
   const inspectorOpen = settings.get('inspector');
   const several = ids.length > 1;
-  const common = [
-    { label: 'Open', action: 'open', run: () => openPreview(id) },
+  const items = [
+    ...(can('preview') ? [{ label: 'Open', action: 'open', run: () => openPreview(id) }] : []),
     { label: inspectorOpen ? 'Hide Info' : 'Get Info', action: 'info', run: () => settings.set({ inspector: !inspectorOpen }) },
   ];
-  if (isCloudOpen()) {
+  if (can('restore')) {
     // A backup folder's originals are readable at once; Deep Archive's once restored.
     const inArchive = state.source.archived !== false;
     const restored = inArchive ? ids.filter((selected) => grid.badges.restoreOf(selected) === 'restored') : ids;
     const archived = inArchive ? ids.filter((selected) => grid.badges.restoreOf(selected) == null) : [];
-    contextMenu.open(
-      [
-        ...common,
-        { label: several ? `Restore ${ids.length} Originals…` : 'Restore Original…', action: 'restore', disabled: archived.length === 0, run: () => restoreDialog.open(archived) },
-        { label: restored.length > 1 ? `Download ${restored.length} Originals` : 'Download Original', action: 'export', disabled: restored.length === 0, run: () => exportOriginals(restored) },
-      ],
-      x,
-      y,
+    items.push(
+      { label: several ? `Restore ${ids.length} Originals…` : 'Restore Original…', action: 'restore', disabled: archived.length === 0, run: () => restoreDialog.open(archived) },
+      { label: restored.length > 1 ? `Download ${restored.length} Originals` : 'Download Original', action: 'export', disabled: restored.length === 0, run: () => exportOriginals(restored) },
     );
-    return;
+  } else {
+    // Photos calls it "Export…"; elsewhere the file is the original.
+    const label = state.source.kind === 'applePhotos' ? (several ? `Export ${ids.length}…` : 'Export…') : several ? `Export ${ids.length} Originals…` : 'Export Original…';
+    items.push({ label, action: 'export', run: () => exportOriginals(ids) });
   }
-  const starred = ids.filter((selected) => grid.badges.isStarred(selected));
-  contextMenu.open(
-    [
-      ...common,
-      { label: state.source.kind === 'applePhotos' ? (several ? `Export ${ids.length}…` : 'Export…') : several ? `Export ${ids.length} Originals…` : 'Export Original…', action: 'export', run: () => exportOriginals(ids) },
+  if (can('star')) {
+    const starred = ids.filter((selected) => grid.badges.isStarred(selected));
+    items.push(
       { label: several ? `Star ${ids.length} for Backup` : 'Star for Backup', action: 'star', disabled: starred.length === ids.length, run: () => star(ids, true) },
       { label: several ? `Unstar ${ids.length}` : 'Unstar', action: 'unstar', disabled: starred.length === 0, run: () => star(starred, false) },
-    ],
-    x,
-    y,
-  );
+    );
+  }
+  contextMenu.open(items, x, y);
 }
 
 /**
@@ -377,20 +385,34 @@ function isCloudOpen() {
   return state.source?.kind === 'cloud';
 }
 
-/** The star and filter controls, the hover star and the sync overlay belong to one kind of source or the other. */
-function applyBackupControls() {
+/** Whether the open source offers `capability` (`sorting`, `grouping`, `star`, `restore`, `preview`). */
+function can(capability) {
+  return state.source?.capabilities?.includes(capability) ?? false;
+}
+
+/** The order of the open folder's photos: the chosen one where the source can be sorted, else the source's. */
+function listOrder() {
+  return state.source == null || can('sorting') ? settings.get('sort') : 'source';
+}
+
+/**
+ * The controls the open source declares a use for: sorting and grouping, the star and filter
+ * controls and the hover star (starring), the restore commands; the sync overlay is the Cloud's.
+ */
+function applyCapabilities() {
   const cloud = isCloudOpen();
-  toolbar.setBackupControls(!cloud);
-  grid.badges.setStarrable(!cloud);
+  toolbar.setCapabilities({ sorting: can('sorting'), grouping: can('grouping'), star: can('star') });
+  grid.badges.setStarrable(can('star'));
+  applyDisplay();
   syncOverlay.setVisible(cloud);
   applyFilter();
   shownSyncError = null; // closing the last folder hid the banner
   if (cloud && cloudSync) showSyncError(cloudSync);
 }
 
-/** "Not backed up yet": photos without ☁️ (the star queue's or the cloud catalog's). */
+/** "Not backed up yet": photos without ☁️ (the star queue's or the cloud catalog's), where photos can be starred. */
 function applyFilter() {
-  const filtering = settings.get('filter') === 'notBackedUp' && !isCloudOpen() && state.source != null;
+  const filtering = settings.get('filter') === 'notBackedUp' && can('star');
   state.list.setFilter(filtering ? (item) => grid.badges.stateOf(item.id) !== 'backedUp' : null);
 }
 
@@ -422,7 +444,8 @@ function updateStarButton() {
 // MARK: - Settings and selection
 
 function applyDisplay() {
-  grid.setDisplay({ size: THUMBNAIL_SIZES[settings.get('size')], fit: settings.get('fit'), group: settings.get('group') });
+  const group = state.source == null || can('grouping') ? settings.get('group') : 'none';
+  grid.setDisplay({ size: THUMBNAIL_SIZES[settings.get('size')], fit: settings.get('fit'), group });
 }
 
 /** Shows or hides the inspector; the grid gets or gives up the room (its resize re-lays it out). */
@@ -435,7 +458,7 @@ function applyInspector() {
 
 function onSettingsChange(changed) {
   if ('sort' in changed) {
-    state.list.setSort(changed.sort);
+    state.list.setSort(listOrder());
     grid.itemsChanged();
     if (selection.focus != null) grid.revealItem(selection.focus);
   }
@@ -502,7 +525,7 @@ function showMessage(message) {
   closeFolder();
   state.source = null;
   state.folder = null;
-  state.list = new PhotoList(settings.get('sort'));
+  state.list = new PhotoList(listOrder());
   selection.reset();
   grid.setFolder(null, null, state.list);
   folderStrip.setFolders(null, []);
@@ -531,6 +554,8 @@ function connectEvents() {
   subscribeEvents({
     onChange: (event) => state.session?.handleChange(event),
     onListing: (event) => state.session?.handleListing(event),
+    onFolder: (event) => state.session?.handleFolder(event),
+    onClosed: (event) => state.session?.handleClosed(event),
     onBackup: onBackupEvent,
     onBadges: (event) => {
       if (state.session?.concerns(event)) scheduleBadges();

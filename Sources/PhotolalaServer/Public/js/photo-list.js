@@ -7,12 +7,15 @@
 import { dayKey } from './format.js';
 
 /** The row layout the server uses when it does not say otherwise. */
-export const DEFAULT_FIELDS = ['id', 'name', 'date', 'size', 'width', 'height'];
+export const DEFAULT_FIELDS = ['id', 'name', 'date', 'size', 'width', 'height', 'version'];
 
-/** Turns the server's compact rows into item objects, reading columns by the `fields` header. */
+/**
+ * Turns the server's compact rows into item objects, reading columns by the `fields` header.
+ * `version` changes when the photo's file does (null for photos addressed by their content).
+ */
 export function itemsFromRows(rows, fields = DEFAULT_FIELDS) {
   const at = (name) => fields.indexOf(name);
-  const [id, name, date, size, width, height] = DEFAULT_FIELDS.map(at);
+  const [id, name, date, size, width, height, version] = DEFAULT_FIELDS.map(at);
   return rows.map((row) => {
     const seconds = row[date] ?? 0;
     return {
@@ -22,10 +25,19 @@ export function itemsFromRows(rows, fields = DEFAULT_FIELDS) {
       size: row[size] ?? null,
       width: row[width] ?? null,
       height: row[height] ?? null,
+      version: row[version] ?? null,
       day: dayKey(seconds), // cached: grouping 100,000 items must not build 100,000 Dates per layout
       nameKey: null, // made on first use: date order only needs it for ties
     };
   });
+}
+
+/**
+ * The key of one version of a photo of a folder, under which the page caches its thumbnail and
+ * metadata: a photo changed on disk gets a new key, so nothing shows its old content.
+ */
+export function itemKey(source, folder, item) {
+  return item.version == null ? `${source}/${folder}/${item.id}` : `${source}/${folder}/${item.id}@${item.version}`;
 }
 
 /**
@@ -44,6 +56,7 @@ const byName = (a, b) => {
 };
 
 const COMPARATORS = {
+  source: (a, b) => a.order - b.order, // the order the source listed them in
   'date-asc': (a, b) => a.date - b.date || byName(a, b),
   'date-desc': (a, b) => b.date - a.date || byName(b, a),
   'name-asc': byName,
@@ -60,7 +73,9 @@ export class PhotoList {
   #byId = new Map();
   #compare;
   #filter = null;
+  #nextOrder = 0;
 
+  /** - sort: `date-asc`, `date-desc`, `name-asc`, `name-desc`, or `source` (as listed). */
   constructor(sort = 'date-asc') {
     this.sort = sort;
     this.#compare = COMPARATORS[sort];
@@ -154,7 +169,9 @@ export class PhotoList {
     let replacing = false;
     for (const item of items) {
       incoming.set(item.id, item);
-      replacing ||= this.#byId.has(item.id);
+      const listed = this.#byId.get(item.id);
+      replacing ||= listed != null;
+      item.order = listed?.order ?? this.#nextOrder++; // a changed photo keeps its place in the source's order
     }
     const kept = replacing ? this.#all.filter((item) => !incoming.has(item.id)) : this.#all;
     const fresh = incoming.size === items.length ? items.slice().sort(this.#compare) : [...incoming.values()].sort(this.#compare);

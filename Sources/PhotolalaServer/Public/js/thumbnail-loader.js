@@ -28,10 +28,16 @@ export class ThumbnailLoader {
    * - concurrency: loads in flight at once.
    * - capacity: thumbnails kept as object URLs (the wish list is never evicted).
    */
-  constructor({ fetchBlob, concurrency = 6, capacity = 800 }) {
+  constructor({ fetchBlob, concurrency = 4, capacity = 800 }) {
     this.#fetch = fetchBlob;
     this.#concurrency = concurrency;
     this.#capacity = capacity;
+  }
+
+  /** Changes how many loads may be in flight at once (fewer for a tab in the background). */
+  setConcurrency(concurrency) {
+    this.#concurrency = concurrency;
+    this.#pump();
   }
 
   /** The loaded thumbnail (`{url}`) or failure (`{error}`) for `key`, or undefined if not loaded. */
@@ -61,6 +67,17 @@ export class ThumbnailLoader {
       if (!this.#wantedKeys.has(key)) this.#abort(key, flight);
     }
     this.#pump();
+  }
+
+  /** Drops these thumbnails (their photos changed or went), aborting their loads. */
+  forget(keys) {
+    for (const key of keys) {
+      const flight = this.#flights.get(key);
+      if (flight) this.#abort(key, flight);
+      const entry = this.#cache.get(key);
+      this.#cache.delete(key);
+      if (entry?.url) URL.revokeObjectURL(entry.url);
+    }
   }
 
   /** Forgets remembered failures, so they are tried again (the server came back). */

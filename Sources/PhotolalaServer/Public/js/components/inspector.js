@@ -12,6 +12,7 @@ import {
   formatDimensions, formatExposure, formatFocalLength, formatISO, formatInteger,
 } from '../format.js';
 import { icons } from '../icons.js';
+import { itemKey } from '../photo-list.js';
 
 const SETTLE_MS = 80;
 const CACHE_SIZE = 100;
@@ -106,7 +107,7 @@ export class Inspector {
   #renderSingle(item) {
     const { source, folder } = this.#state;
     const thumbnail = el('img', { class: 'inspector-thumbnail', 'data-testid': 'inspector-thumbnail', alt: `Thumbnail of ${item.name}` });
-    const cached = this.#cache.get(`${source}/${folder}/${item.id}`);
+    const cached = this.#cache.get(itemKey(source, folder, item));
     this.body.replaceChildren(
       el('div', { class: 'inspector-preview' }, thumbnail),
       el('h3', { class: 'inspector-name', 'data-testid': 'inspector-name', text: item.name, title: item.name }),
@@ -120,7 +121,7 @@ export class Inspector {
 
   async #loadMetadata(item, signal) {
     const { source, folder } = this.#state;
-    const key = `${source}/${folder}/${item.id}`;
+    const key = itemKey(source, folder, item);
     try {
       const metadata = await getMetadata(source, folder, item.id, signal);
       this.#cache.set(key, metadata);
@@ -166,7 +167,7 @@ export class Inspector {
       return;
     }
     try {
-      const blob = await getThumbnail(source, folder, item.id, signal);
+      const blob = await getThumbnail(source, folder, item, signal);
       if (!image.isConnected) return;
       this.#setThumbnail(URL.createObjectURL(blob));
       image.src = this.#thumbnailUrl;

@@ -10,6 +10,7 @@ import { el, hasCommandKey, isEditing } from '../dom.js';
 import { formatDayKey, formatMonthKey, formatPhotoCount } from '../format.js';
 import { computeLayout, monthMarkers } from '../grid-layout.js';
 import { blankUrl, brokenPhotoUrl } from '../icons.js';
+import { itemKey } from '../photo-list.js';
 import { BadgeLayer } from './badge-layer.js';
 import { DateScrubber } from './date-scrubber.js';
 
@@ -41,6 +42,8 @@ export class PhotoGrid {
   #cellPool = [];
   #frame = 0;
   #lastTop = 0;
+  /** The rows the loader was last asked for, so a scroll within a row asks nothing again. */
+  #wished = null;
   #flingTimer = 0;
   #width = 0;
 
@@ -177,6 +180,7 @@ export class PhotoGrid {
     this.scroller.setAttribute('aria-rowcount', String(layout.rowCount));
     this.scroller.setAttribute('aria-colcount', String(layout.columns));
     this.#releaseAll();
+    this.#wished = null; // the same rows may hold other photos now
     if (anchor) {
       const index = this.#list.indexOf(anchor.id);
       if (index >= 0) this.scroller.scrollTop = layout.rowTop[layout.rowOfItem(index)] - anchor.offset;
@@ -226,6 +230,7 @@ export class PhotoGrid {
       this.#detachPooled();
       this.badges.place([]);
       this.#loader.want([]);
+      this.#wished = null;
       return;
     }
     const firstVisible = layout.rowAt(scrollTop);
@@ -252,6 +257,7 @@ export class PhotoGrid {
       // A fast scroll or fling: cancel what it scrolled past and ask again once it settles, so
       // decoding neither competes with scrolling here nor on the server.
       this.#loader.want([]);
+      this.#wished = null;
       this.#flingTimer = setTimeout(() => this.#requestThumbnails(firstVisible, lastVisible, first, last), FLING_SETTLE_MS);
     } else {
       this.#requestThumbnails(firstVisible, lastVisible, first, last);
@@ -301,15 +307,22 @@ export class PhotoGrid {
     return Math.max(1, Math.min(6, Math.floor((budgetRows - visibleRows) / 2)));
   }
 
-  /** Wish list for the loader: visible rows top to bottom, then margin rows nearest first. */
+  /**
+   * Wish list for the loader: visible rows top to bottom, then margin rows nearest first. A slow
+   * scroll moves by a row every few frames; in between the list would be the same, and building
+   * it (hundreds of requests) every frame only feeds the garbage collector.
+   */
   #requestThumbnails(firstVisible, lastVisible, first, last) {
+    const rows = `${firstVisible}:${lastVisible}:${first}:${last}`;
+    if (rows === this.#wished) return;
+    this.#wished = rows;
     const requests = [];
     const addRow = (row) => {
       if (this.#layout.isHeader(row)) return;
       const start = this.#layout.rowStart[row];
       for (let index = start, end = start + this.#layout.rowLength[row]; index < end; index++) {
         const item = this.#list.at(index);
-        requests.push({ key: this.#key(item.id), source: this.#source, folder: this.#folder, id: item.id });
+        requests.push({ key: this.#key(item), source: this.#source, folder: this.#folder, item });
       }
     };
     for (let row = firstVisible; row <= lastVisible; row++) addRow(row);
@@ -321,8 +334,14 @@ export class PhotoGrid {
     this.#loader.want(requests, urgent);
   }
 
-  #key(id) {
-    return `${this.#source}/${this.#folder}/${id}`;
+  #key(item) {
+    return itemKey(this.#source, this.#folder, item);
+  }
+
+  /** The mounted cell of photo `id`, if any. */
+  #cellOf(id) {
+    const item = this.#list?.get(id);
+    return item ? this.#cells.get(this.#key(item)) : undefined;
   }
 
   #mountRow(row) {
@@ -365,7 +384,7 @@ export class PhotoGrid {
   }
 
   #bindCell(cell, item, column) {
-    const key = this.#key(item.id);
+    const key = this.#key(item);
     const rebound = cell.dataset.key !== key;
     if (rebound) {
       this.#unmap(cell);
@@ -452,7 +471,7 @@ export class PhotoGrid {
 
   #refreshSelection() {
     for (const cell of this.#cells.values()) this.#paintSelection(cell);
-    const focused = this.#selection.focus != null && this.#cells.get(this.#key(this.#selection.focus));
+    const focused = this.#selection.focus != null && this.#cellOf(this.#selection.focus);
     if (focused) this.scroller.setAttribute('aria-activedescendant', focused.id);
     else this.scroller.removeAttribute('aria-activedescendant');
   }
@@ -500,7 +519,7 @@ export class PhotoGrid {
       if (id == null || !this.#list.has(id)) return;
       event.preventDefault();
       this.revealItem(id);
-      const box = this.#cells.get(this.#key(id))?.getBoundingClientRect() ?? this.scroller.getBoundingClientRect();
+      const box = this.#cellOf(id)?.getBoundingClientRect() ?? this.scroller.getBoundingClientRect();
       this.#onContextMenu(id, box.left + box.width / 2, box.top + box.height / 2);
       return;
     }

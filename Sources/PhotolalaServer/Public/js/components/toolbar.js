@@ -105,12 +105,15 @@ export class Toolbar {
   }
 
   /**
-   * Shows the backup controls (star, "not backed up" filter) where they apply: not in the Cloud
-   * source, whose photos are the backup.
+   * Shows the controls the open source has a use for (its capabilities): sorting, grouping, and
+   * the backup's star and "not backed up" filter (not in the Cloud source, whose photos are the
+   * backup).
    */
-  setBackupControls(shown) {
-    this.starButton.hidden = !shown;
-    this.filterButton.hidden = !shown;
+  setCapabilities({ sorting, grouping, star }) {
+    this.sortSelect.hidden = !sorting;
+    this.groupSelect.hidden = !grouping;
+    this.starButton.hidden = !star;
+    this.filterButton.hidden = !star;
   }
 
   /** Whether the star button can act (photos are selected) and whether all of them are starred. */

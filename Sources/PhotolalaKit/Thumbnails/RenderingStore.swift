@@ -1,0 +1,61 @@
+import Foundation
+
+/// The disk cache of full-size JPEG renderings of photos browsers do not show (HEIC, TIFF),
+/// addressed by content: `{cache}/renderings/{md5[0..2]}/{md5}.jpg`.
+///
+/// A rendering costs a full decode, so a photo previewed again is answered from here; the
+/// cache keeps at most ``budget`` bytes, the renderings seen least recently going first.
+public struct RenderingStore: Sendable {
+    /// The folder holding the two-character shard folders.
+    public let directory: String
+    /// The most bytes kept.
+    public let budget: Int64
+
+    /// - Parameters:
+    ///   - cacheDirectory: Photolala's cache folder; renderings go in its `renderings/`.
+    ///   - budget: The most bytes kept; 1 GiB by default.
+    public init(cacheDirectory: String, budget: Int64 = 1 << 30) {
+        directory = cacheDirectory + "/renderings"
+        self.budget = budget
+    }
+
+    /// Where the rendering of content `md5` lives.
+    public func path(forMD5 md5: String) -> String {
+        "\(directory)/\(md5.prefix(2))/\(md5).jpg"
+    }
+
+    /// The cached JPEG, marked as just seen, or `nil` when there is none (or it cannot be read).
+    public func rendering(forMD5 md5: String) -> [UInt8]? {
+        let path = path(forMD5: md5)
+        guard let jpeg = try? FileContents(path: path, sizeLimit: budget).bytes else { return nil }
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+        return jpeg
+    }
+
+    /// Stores a rendering atomically, then trims the cache to its budget.
+    /// - Throws: ``PhotolalaError/writeFailed`` when the cache folder is not writable.
+    public func store(_ jpeg: [UInt8], forMD5 md5: String) throws {
+        try AtomicFile.write(jpeg, to: path(forMD5: md5))
+        trim()
+    }
+
+    /// Deletes the least recently seen renderings until the rest fit in the budget.
+    private func trim() {
+        let files = FileManager.default
+        var entries: [(path: String, size: Int64, seen: Date)] = []
+        for shard in (try? files.contentsOfDirectory(atPath: directory)) ?? [] {
+            for name in (try? files.contentsOfDirectory(atPath: directory + "/" + shard)) ?? [] where name.hasSuffix(".jpg") {
+                let path = directory + "/" + shard + "/" + name
+                guard let attributes = try? files.attributesOfItem(atPath: path) else { continue }
+                let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+                entries.append((path, size, attributes[.modificationDate] as? Date ?? .distantPast))
+            }
+        }
+        var total = entries.reduce(0) { $0 + $1.size }
+        for entry in entries.sorted(by: { $0.seen < $1.seen }) where total > budget {
+            if (try? files.removeItem(atPath: entry.path)) != nil {
+                total -= entry.size
+            }
+        }
+    }
+}

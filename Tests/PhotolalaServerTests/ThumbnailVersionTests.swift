@@ -1,0 +1,98 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PhotolalaKit
+import PhotolalaTestSupport
+import Testing
+
+@testable import PhotolalaServer
+
+/// A photo changed under its name gets a new version in its row (the page's thumbnail address)
+/// and a new thumbnail and entity tag, however it was cached before.
+@Suite("Thumbnails of changed photos")
+struct ThumbnailVersionTests {
+    let folder: TemporaryDirectory
+    let engine: Engine
+
+    init() throws {
+        folder = try TemporaryDirectory()
+        engine = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("cache"), dataDirectory: folder.path("data")))
+    }
+
+    /// The row of item `id` once its version is no longer `version`.
+    private func row(_ client: some TestClientProtocol, source: String, id: String, changedFrom version: String) async throws -> [Any] {
+        for _ in 0..<400 {
+            let rows = try await APITestSupport.rows(client, source: source, folder: "~")
+            if let row = rows.first(where: { $0[0] as? String == id }), row[6] as? String != version { return row }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        Issue.record("the row of \(id) never changed")
+        return []
+    }
+
+    @Test("A photo rewritten on disk: a new version, thumbnail and ETag, and 304 once its new MD5 is known")
+    func rewrittenFile() async throws {
+        let photos = folder.path("photos")
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try await Fixtures.file("orientation6.jpg").path, toPath: photos + "/photo.jpg")
+        let app = try APITestSupport.application(ServerConfiguration(folders: [photos], port: 0), engine: engine)
+        try await app.test(.live) { client in
+            let before = try #require(try await APITestSupport.rows(client, source: "local-0", folder: "~").first)
+            let id = try #require(before[0] as? String)
+            let version = try #require(before[6] as? String)
+            let uri = "/api/sources/local-0/folders/~/items/\(id)/thumbnail"
+            let first = try await client.execute(uri: uri, method: .get)
+            #expect(first.headers[.eTag] == "\"\(try ContentHash.md5(ofFileAt: photos + "/photo.jpg"))\"")
+
+            // Written in place, as an editor saves: the server's memory still holds the old thumbnail.
+            let edited = try Data(contentsOf: try await Fixtures.file("photo-4000x3000.jpg"))
+            try edited.write(to: URL(fileURLWithPath: photos + "/photo.jpg"))
+            let md5 = try ContentHash.md5(ofFileAt: photos + "/photo.jpg")
+            let after = try await row(client, source: "local-0", id: id, changedFrom: version)
+            #expect(after[3] as? Int == edited.count)
+
+            let confirmed = try await client.execute(uri: uri + "?v=\(after[6])", method: .get, headers: [.ifNoneMatch: "\"\(md5)\""])
+            #expect(confirmed.status == .notModified)
+            let fresh = try await client.execute(uri: uri + "?v=\(after[6])", method: .get)
+            #expect(fresh.status == .ok && fresh.headers[.eTag] == "\"\(md5)\"")
+            #expect(fresh.body != first.body)
+        }
+    }
+
+    @Test("An asset edited in Photos: a new version and a new entity tag")
+    func editedAsset() async throws {
+        let library = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
+        let asset = "F12384F6-CD17-4151-ACBA-AE0E3688539E"
+        let app = try APITestSupport.application(ServerConfiguration(folders: [], libraries: [library], port: 0), engine: engine)
+        try await app.test(.live) { client in
+            let before = try #require(try await APITestSupport.rows(client, source: "apple-photos", folder: "~").first { $0[0] as? String == asset })
+            let version = try #require(before[6] as? String)
+            let uri = "/api/sources/apple-photos/folders/~/items/\(asset)/thumbnail"
+            let first = try await client.execute(uri: uri, method: .get)
+            let tag = try #require(first.headers[.eTag])
+            #expect(tag.hasPrefix("\"\(asset)-"))
+            #expect(try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: tag]).status == .notModified)
+
+            // As Photos saves an edit. Core Data's triggers call functions only Photos defines: drop them in this copy first.
+            let database = library + "/database/Photos.sqlite"
+            let drops = try Shell.run("sqlite3", [database, "SELECT 'DROP TRIGGER \"' || name || '\";' FROM sqlite_master WHERE type = 'trigger'"])
+            try Shell.run(
+                "sqlite3", [database, drops + "UPDATE ZGENERICASSET SET ZMODIFICATIONDATE = ZMODIFICATIONDATE + 60 WHERE ZUUID = '\(asset)';"])
+            _ = try await row(client, source: "apple-photos", id: asset, changedFrom: version)
+
+            let edited = try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: tag])
+            #expect(edited.status == .ok)
+            #expect(edited.headers[.eTag]?.hasPrefix("\"\(asset)-") == true && edited.headers[.eTag] != tag)
+        }
+    }
+
+    @Test(
+        "If-None-Match: lists, weak tags and * match; other tags do not",
+        arguments: [
+            ("\"abc\"", true), ("W/\"abc\"", true), ("\"x\", \"abc\"", true), ("\"x\",W/\"abc\"", true), ("*", true),
+            ("\"abcd\"", false), ("\"x\", \"y\"", false), ("abc", false), ("", false), ("W/", false),
+        ])
+    func entityTags(field: String, matches: Bool) {
+        #expect(EntityTag.matches(field: field, tag: "abc") == matches)
+    }
+}
