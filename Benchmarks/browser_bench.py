@@ -73,7 +73,7 @@ def scroll_for_four_seconds(page, step):
             let frames = 0;
             let longest = 0;
             let decoded = 0;
-            const onLoad = (event) => { if (event.target.dataset?.testid === 'photo-cell' && event.target.src.startsWith('blob:')) decoded += 1; };
+            const onLoad = (event) => { if (event.target.dataset?.testid === 'photo-cell' && event.target.src.includes('/thumbnail')) decoded += 1; };
             grid.addEventListener('load', onLoad, true);
             const start = performance.now();
             let last = start;

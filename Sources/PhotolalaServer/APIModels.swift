@@ -95,10 +95,14 @@ enum API {
                 JSONText.appendString(photo.item.id, to: &out)
                 out.append(UInt8(ascii: ","))
                 JSONText.appendString(photo.item.displayName, to: &out)
-                for number in [photo.date, photo.size, photo.width.map(Int64.init), photo.height.map(Int64.init)] {
-                    out.append(UInt8(ascii: ","))
-                    out += (number.map(String.init) ?? "null").utf8
-                }
+                out.append(UInt8(ascii: ","))
+                JSONText.appendInteger(photo.date, to: &out)
+                out.append(UInt8(ascii: ","))
+                JSONText.appendInteger(photo.size, to: &out)
+                out.append(UInt8(ascii: ","))
+                JSONText.appendInteger(photo.width.map(Int64.init), to: &out)
+                out.append(UInt8(ascii: ","))
+                JSONText.appendInteger(photo.height.map(Int64.init), to: &out)
                 out.append(UInt8(ascii: ","))
                 if let version = photo.version {
                     JSONText.appendString(version, to: &out)

@@ -42,12 +42,9 @@ struct APIRoutes {
             let session = try await engineCall { try await sources.session(source: sourceID, folder: folderID) }
             page = try await engineCall { try await session.items(from: request.uri.queryParameters.get("offset", as: Int.self) ?? 0) }
         }
-        let body = ByteBuffer(bytes: page.json)
-        if body.readableBytes > 1 << 20 {
-            FreedMemory.release()
-        }
         return Response(
-            status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"], body: ResponseBody(byteBuffer: body))
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: page.json)))
     }
 
     /// The photo's metadata; for a photo of a folder or library that is in the cloud backup,

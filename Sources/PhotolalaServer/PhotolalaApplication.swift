@@ -23,6 +23,7 @@ public func buildApplication(
             .badRequest,
             "Serving on \(configuration.host) would expose your photos to the network without a password. Pass --token SECRET or --generate-token.")
     }
+    FreedMemory.returnLargeBlocksAtOnce()
     let events = EventHub()
     let backup = ServedBackup(configuration: configuration, engine: engine, events: events)
     let sources: ServedSources
@@ -62,6 +63,7 @@ public func buildApplication(
             let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
             let query = configuration.token.map { "?token=\($0)" } ?? ""
             await onRunning("http://\(host):\(port)/\(query)")
+            await sources.openFirstFolder()
         }
     )
 }

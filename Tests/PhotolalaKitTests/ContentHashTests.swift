@@ -34,6 +34,8 @@ struct ContentHashTests {
         try index.record(md5: "abc", headMD5: "def", forPath: path, status: status)
         #expect(try index.fastKey(forPath: path) == FastKey(headMD5: "def", size: 3))
         #expect(try index.md5(forPath: path, status: status) == "abc")
+        try index.record(md5: "abd", headMD5: "def", forPath: path, status: status)
+        #expect(try index.md5(forPath: path, status: status) == "abd")
 
         try Data("two!".utf8).write(to: URL(fileURLWithPath: path))
         #expect(try index.md5(forPath: path, status: try FileStatus(path: path)) == nil)

@@ -4,6 +4,7 @@ import GRDB
 /// not changed is never hashed again.
 public struct IdentityIndex: Sendable {
     private let database: PhotolalaDatabase
+    private let recent = RecentIdentities()
 
     public init(database: PhotolalaDatabase) {
         self.database = database
@@ -12,13 +13,20 @@ public struct IdentityIndex: Sendable {
     /// The MD5 recorded for `path`, if the file still has the size and time it had then.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func md5(forPath path: String, status: FileStatus) throws -> String? {
-        try database.read { db in
+        if let md5 = recent.md5(forPath: path, status: status) {
+            return md5
+        }
+        let md5 = try database.read { db in
             try String.fetchOne(
                 db,
                 sql: "SELECT md5 FROM fileIdentity WHERE path = ? AND size = ? AND modifiedNanoseconds = ?",
                 arguments: [path, status.size, status.modifiedNanoseconds]
             )
         }
+        if let md5 {
+            recent.remember(md5, forPath: path, status: status)
+        }
+        return md5
     }
 
     /// The file's MD5: the one recorded while the file is unchanged, else hashed (streaming) and
@@ -62,6 +70,9 @@ public struct IdentityIndex: Sendable {
                     identity.path, identity.status.size, identity.status.modifiedNanoseconds, identity.md5, identity.headMD5,
                 ])
             }
+        }
+        for identity in identities {
+            recent.remember(identity.md5, forPath: identity.path, status: identity.status)
         }
     }
 

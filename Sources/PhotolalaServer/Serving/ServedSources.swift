@@ -8,10 +8,12 @@ final class ServedSources: Sendable {
     /// How many folders stay open (listed and watched) at once; the least recently used closes.
     static let openFolderLimit = 16
 
-    /// The thumbnail loaders' settings: a memory budget each, small enough for 100,000 photos.
+    /// The thumbnail loaders' settings: a memory budget each of a few screenfuls. Browsers keep
+    /// the thumbnails they loaded, so the server is asked again only by another tab or after a
+    /// reload, and its disk cache answers those quickly too.
     static var loaderConfiguration: ThumbnailLoader.Configuration {
         var configuration = ThumbnailLoader.Configuration()
-        configuration.memoryBudget = 24 << 20
+        configuration.memoryBudget = 8 << 20
         return configuration
     }
 
@@ -72,6 +74,14 @@ final class ServedSources: Sendable {
     /// The folder's session when a page has it open; `nil` otherwise.
     func openSession(source sourceID: String, folder folderID: String) async -> FolderSession? {
         await sessions.existing(key: sourceID + "/" + folderID)
+    }
+
+    /// Opens the folder a page shows first, the first source's top folder, so that the page
+    /// opened from the printed address finds it listed (or being listed) instead of starting
+    /// the listing itself. A folder that cannot be opened is left for the page to report.
+    func openFirstFolder() async {
+        guard let first = all.first(where: \.summary.configured), let folder = first.summary.rootFolder else { return }
+        _ = try? await session(source: first.summary.id, folder: folder)
     }
 
     /// The open folder, opened (listing, watching) on first use.

@@ -125,9 +125,36 @@ export function formatCamera(make, model) {
   return model.toLowerCase().startsWith(brand) ? model : `${make} ${model}`;
 }
 
+/**
+ * The browser's offset from UTC in minutes (as `getTimezoneOffset` gives it) through each UTC
+ * day, or null for a day on which it changes: 100,000 photos span a few thousand days, and
+ * building a Date for each photo costs more than the rest of reading the listing.
+ */
+const offsetByUTCDay = new Map();
+const keyByLocalDay = new Map();
+
 /** A photo's calendar day in the browser's time zone as a sortable number: 20240601. */
 export function dayKey(seconds) {
-  const date = new Date(seconds * 1000);
+  const utcDay = Math.floor(seconds / 86400);
+  let offset = offsetByUTCDay.get(utcDay);
+  if (offset === undefined) {
+    const start = new Date(utcDay * 86400000).getTimezoneOffset();
+    const end = new Date((utcDay + 1) * 86400000 - 1).getTimezoneOffset();
+    offset = start === end ? start : null;
+    offsetByUTCDay.set(utcDay, offset);
+  }
+  if (offset === null) return keyOfDate(new Date(seconds * 1000));
+  const localDay = Math.floor((seconds - offset * 60) / 86400);
+  let key = keyByLocalDay.get(localDay);
+  if (key === undefined) {
+    const date = new Date(localDay * 86400000);
+    key = date.getUTCFullYear() * 10000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
+    keyByLocalDay.set(localDay, key);
+  }
+  return key;
+}
+
+function keyOfDate(date) {
   return date.getFullYear() * 10000 + (date.getMonth() + 1) * 100 + date.getDate();
 }
 

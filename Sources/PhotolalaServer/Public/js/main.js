@@ -5,7 +5,7 @@
  */
 
 import {
-  estimateRestore, getBackupBadges, getBackupStatus, getCloud, getCloudSync, getSources, getThumbnail, isAbort, originalUrl, requestRestore,
+  estimateRestore, getBackupBadges, getBackupStatus, getCloud, getCloudSync, getSources, isAbort, loadThumbnail, originalUrl, requestRestore,
   runBackup, setStarred, subscribeEvents, syncCloud,
 } from './api.js';
 import { hasCommandKey, isEditing } from './dom.js';
@@ -43,8 +43,8 @@ const selection = new Selection();
 const THUMBNAIL_LOADS = { visible: 4, hidden: 1 };
 const loadsForVisibility = () => (document.hidden ? THUMBNAIL_LOADS.hidden : THUMBNAIL_LOADS.visible);
 const loader = new ThumbnailLoader({
-  fetchBlob: (request, signal, onScreen) =>
-    getThumbnail(request.source, request.folder, request.item, signal, onScreen ? null : 'nearVisible'),
+  load: (request, signal, onScreen) =>
+    loadThumbnail(request.source, request.folder, request.item, signal, onScreen ? null : 'nearVisible'),
   concurrency: loadsForVisibility(),
 });
 document.addEventListener('visibilitychange', () => loader.setConcurrency(loadsForVisibility()));
@@ -76,7 +76,7 @@ const toolbar = new Toolbar({
 const folderStrip = new FolderStrip({ onOpen: (folder) => navigate(state.source.id, folder) });
 const grid = new PhotoGrid({ loader, selection, onOpen: openPreview, onContextMenu: openContextMenu, onStar: (id, starred) => star([id], starred) });
 const contextMenu = new ContextMenu();
-const inspector = new Inspector({ lookupThumbnail: thumbnailOf, onClose: () => settings.set({ inspector: false }) });
+const inspector = new Inspector({ onClose: () => settings.set({ inspector: false }) });
 const status = new StatusBar();
 const backupBar = new BackupBar();
 const cloudSettings = new CloudSettings({ load: getCloud, onBackUp: async () => backupBar.update(await runBackup()) });

@@ -28,6 +28,7 @@ export function itemsFromRows(rows, fields = DEFAULT_FIELDS) {
       version: row[version] ?? null,
       day: dayKey(seconds), // cached: grouping 100,000 items must not build 100,000 Dates per layout
       nameKey: null, // made on first use: date order only needs it for ties
+      order: 0, // the place in the source's order, set by the list
     };
   });
 }
@@ -161,22 +162,25 @@ export class PhotoList {
     this.refilter();
   }
 
-  /** Adds items, replacing those whose id is already listed (an update may move an item). */
+  /**
+   * Adds items, replacing those whose id is already listed (an update may move an item). A
+   * listing brings new ids, once each, in the server's order, which is date order: then the
+   * batch is indexed in one pass and its sort only confirms the order, so the first 100,000
+   * photos are in place in a few tens of milliseconds.
+   */
   upsert(items) {
     if (items.length === 0) return;
-    // A listing brings only new ids, once each: then there is nothing to replace or dedupe.
-    const incoming = new Map();
-    let replacing = false;
+    let replaced = null;
     for (const item of items) {
-      incoming.set(item.id, item);
       const listed = this.#byId.get(item.id);
-      replacing ||= listed != null;
+      if (listed != null) (replaced ??= new Set()).add(item.id);
       item.order = listed?.order ?? this.#nextOrder++; // a changed photo keeps its place in the source's order
+      this.#byId.set(item.id, item);
     }
-    const kept = replacing ? this.#all.filter((item) => !incoming.has(item.id)) : this.#all;
-    const fresh = incoming.size === items.length ? items.slice().sort(this.#compare) : [...incoming.values()].sort(this.#compare);
-    this.#all = merge(kept, fresh, this.#compare);
-    for (const item of fresh) this.#byId.set(item.id, item);
+    // With an id twice in the batch, the last one counts: it is the one indexed.
+    const fresh = replaced ? items.filter((item) => this.#byId.get(item.id) === item) : items.slice();
+    const kept = replaced ? this.#all.filter((item) => !replaced.has(item.id)) : this.#all;
+    this.#all = merge(kept, fresh.sort(this.#compare), this.#compare);
     this.refilter();
   }
 

@@ -1,18 +1,17 @@
 /**
- * Loads thumbnails in the order the grid wants them, a few at a time, and keeps recent ones as
- * object URLs (the web counterpart of seed 000's priority thumbnail loader).
+ * Loads thumbnails in the order the grid wants them, a few at a time, and remembers which recent
+ * ones are loaded, by address (the web counterpart of seed 000's priority thumbnail loader).
+ * The browser's cache holds the images themselves, so a cell shows a loaded one at once.
  *
  * The grid states its whole wish list after every scroll frame, visible cells first and the
  * margin after; loads that fell off the list are aborted, so a fast scroll never leaves a queue of
  * stale requests behind, and a margin load gives way to a visible one. Failures are remembered
  * too, so a broken file is not requested again on every scroll.
  *
- * Object URLs are revoked when they fall out of the recency cache rather than when a cell is
- * recycled, so scrolling back shows thumbnails at once; what is on screen is always on the wish
- * list, which is never evicted.
+ * What is on screen is always on the wish list, which is never evicted from the recency cache.
  */
 export class ThumbnailLoader {
-  #fetch;
+  #load;
   #concurrency;
   #capacity;
   #cache = new Map(); // key → {url} | {error}; Map order is recency order
@@ -23,13 +22,13 @@ export class ThumbnailLoader {
   #listeners = new Set();
 
   /**
-   * - fetchBlob(request, signal, onScreen): resolves to the thumbnail Blob of `request` ({key, …});
-   *   `onScreen` is false for the margin around the viewport.
+   * - load(request, signal, onScreen): loads the thumbnail of `request` ({key, …}) and resolves
+   *   to the address an image shows it from; `onScreen` is false for the margin around the viewport.
    * - concurrency: loads in flight at once.
-   * - capacity: thumbnails kept as object URLs (the wish list is never evicted).
+   * - capacity: loaded thumbnails remembered (the wish list is never evicted).
    */
-  constructor({ fetchBlob, concurrency = 4, capacity = 800 }) {
-    this.#fetch = fetchBlob;
+  constructor({ load, concurrency = 4, capacity = 800 }) {
+    this.#load = load;
     this.#concurrency = concurrency;
     this.#capacity = capacity;
   }
@@ -74,9 +73,7 @@ export class ThumbnailLoader {
     for (const key of keys) {
       const flight = this.#flights.get(key);
       if (flight) this.#abort(key, flight);
-      const entry = this.#cache.get(key);
       this.#cache.delete(key);
-      if (entry?.url) URL.revokeObjectURL(entry.url);
     }
   }
 
@@ -111,8 +108,8 @@ export class ThumbnailLoader {
     const controller = new AbortController();
     const flight = { controller, rank };
     this.#flights.set(request.key, flight);
-    this.#fetch(request, controller.signal, rank < this.#urgent).then(
-      (blob) => this.#finish(request.key, flight, { url: URL.createObjectURL(blob) }),
+    this.#load(request, controller.signal, rank < this.#urgent).then(
+      (url) => this.#finish(request.key, flight, { url }),
       (error) => {
         if (error?.name !== 'AbortError') this.#finish(request.key, flight, { error: error?.message || 'The thumbnail could not be loaded.' });
       },
@@ -120,10 +117,7 @@ export class ThumbnailLoader {
   }
 
   #finish(key, flight, entry) {
-    if (this.#flights.get(key) !== flight) {
-      if (entry.url) URL.revokeObjectURL(entry.url); // aborted after the body arrived
-      return;
-    }
+    if (this.#flights.get(key) !== flight) return; // aborted after the body arrived
     this.#flights.delete(key);
     this.#cache.set(key, entry);
     this.#evict();
@@ -139,11 +133,9 @@ export class ThumbnailLoader {
   /** Drops the least recently used thumbnails beyond capacity, sparing those still wanted. */
   #evict() {
     if (this.#cache.size <= this.#capacity) return;
-    for (const [key, entry] of this.#cache) {
+    for (const key of this.#cache.keys()) {
       if (this.#cache.size <= this.#capacity) break;
-      if (this.#wantedKeys.has(key)) continue;
-      this.#cache.delete(key);
-      if (entry.url) URL.revokeObjectURL(entry.url);
+      if (!this.#wantedKeys.has(key)) this.#cache.delete(key);
     }
   }
 }

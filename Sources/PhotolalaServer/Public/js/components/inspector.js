@@ -5,7 +5,7 @@
  * inspector is open, after the selection settles, and the last few answers are remembered.
  */
 
-import { getMetadata, getThumbnail, isAbort } from '../api.js';
+import { getMetadata, isAbort, thumbnailUrl } from '../api.js';
 import { el } from '../dom.js';
 import {
   formatAltitude, formatAperture, formatBytes, formatCamera, formatCoordinates, formatDate, formatDateTime,
@@ -22,13 +22,9 @@ export class Inspector {
   #state = { source: null, folder: null, items: [] };
   #controller = null;
   #timer = 0;
-  #thumbnailUrl = null; // an object URL this inspector made, revoked when replaced
   #cache = new Map();
-  #lookupThumbnail;
 
-  /** - lookupThumbnail(id): an already loaded thumbnail URL from the grid's loader, or null. */
-  constructor({ lookupThumbnail, onClose }) {
-    this.#lookupThumbnail = lookupThumbnail;
+  constructor({ onClose }) {
     this.body = el('div', { class: 'inspector-body' });
     this.element = el(
       'div',
@@ -78,14 +74,12 @@ export class Inspector {
   }
 
   #renderEmpty() {
-    this.#setThumbnail(null);
     this.body.replaceChildren(
       el('div', { class: 'inspector-empty', 'data-testid': 'inspector-empty' }, el('span', { class: 'inspector-empty-icon', html: icons.info }), el('p', { text: 'No selection' }), el('p', { class: 'inspector-hint', text: 'Select a photo to see its details.' })),
     );
   }
 
   #renderMultiple(items) {
-    this.#setThumbnail(null);
     let bytes = 0;
     let first = Infinity;
     let last = -Infinity;
@@ -106,7 +100,9 @@ export class Inspector {
 
   #renderSingle(item) {
     const { source, folder } = this.#state;
-    const thumbnail = el('img', { class: 'inspector-thumbnail', 'data-testid': 'inspector-thumbnail', alt: `Thumbnail of ${item.name}` });
+    // The grid has usually loaded it already: then it comes from the browser's cache.
+    const thumbnail = el('img', { class: 'inspector-thumbnail', 'data-testid': 'inspector-thumbnail', alt: `Thumbnail of ${item.name}`, src: thumbnailUrl(source, folder, item) });
+    thumbnail.addEventListener('error', () => thumbnail.replaceWith(el('div', { class: 'inspector-thumbnail is-missing', html: icons.warning })), { once: true });
     const cached = this.#cache.get(itemKey(source, folder, item));
     this.body.replaceChildren(
       el('div', { class: 'inspector-preview' }, thumbnail),
@@ -115,7 +111,6 @@ export class Inspector {
     );
     this.#controller = new AbortController();
     const signal = this.#controller.signal;
-    this.#loadThumbnail(item, thumbnail, signal);
     if (!cached) this.#timer = setTimeout(() => this.#loadMetadata(item, signal), SETTLE_MS);
   }
 
@@ -156,30 +151,6 @@ export class Inspector {
     ]);
     fields.dataset.loaded = String(metadata != null);
     return fields;
-  }
-
-  async #loadThumbnail(item, image, signal) {
-    const { source, folder } = this.#state;
-    const url = this.#lookupThumbnail(item.id);
-    if (url) {
-      this.#setThumbnail(null);
-      image.src = url;
-      return;
-    }
-    try {
-      const blob = await getThumbnail(source, folder, item, signal);
-      if (!image.isConnected) return;
-      this.#setThumbnail(URL.createObjectURL(blob));
-      image.src = this.#thumbnailUrl;
-    } catch (error) {
-      if (isAbort(error)) return;
-      image.replaceWith(el('div', { class: 'inspector-thumbnail is-missing', html: icons.warning }));
-    }
-  }
-
-  #setThumbnail(url) {
-    if (this.#thumbnailUrl) URL.revokeObjectURL(this.#thumbnailUrl);
-    this.#thumbnailUrl = url;
   }
 }
 

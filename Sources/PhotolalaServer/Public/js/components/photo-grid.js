@@ -418,7 +418,9 @@ export class PhotoGrid {
 
   #onImageEvent(event, loaded) {
     const cell = event.target;
-    if (!(cell instanceof HTMLImageElement) || !cell.classList?.contains('photo-cell') || !cell.src.startsWith('blob:')) return;
+    if (!(cell instanceof HTMLImageElement) || !cell.classList?.contains('photo-cell')) return;
+    const src = cell.getAttribute('src');
+    if (src === blankUrl || src === brokenPhotoUrl) return;
     if (loaded) {
       cell.dataset.state = 'loaded';
     } else {
