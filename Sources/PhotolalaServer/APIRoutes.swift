@@ -39,8 +39,13 @@ struct APIRoutes {
             let found = try await engineCall { try await source.search(folder: folderID, text: text) }
             page = API.Items(count: found.count, complete: true, offset: 0, photos: found[...])
         } else {
+            let limit = request.uri.queryParameters.get("limit", as: Int.self)
+            if let limit, limit < 1 {
+                throw ServerError(.badRequest, "limit must be 1 or more.")
+            }
             let session = try await engineCall { try await sources.session(source: sourceID, folder: folderID) }
-            page = try await engineCall { try await session.items(from: request.uri.queryParameters.get("offset", as: Int.self) ?? 0) }
+            let offset = request.uri.queryParameters.get("offset", as: Int.self) ?? 0
+            page = try await engineCall { try await session.items(from: offset, limit: limit) }
         }
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],

@@ -8,6 +8,12 @@ enum JSONText {
     static func appendString(_ value: String, to out: inout [UInt8]) {
         let backslash = UInt8(ascii: "\\")
         out.append(UInt8(ascii: "\""))
+        // Almost every name needs no escape: then its bytes are copied at once.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == backslash }) {
+            out.append(contentsOf: value.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""), backslash:
@@ -43,11 +49,18 @@ enum JSONText {
             out.append(UInt8(ascii: "-"))
         }
         var remaining = value.magnitude
-        let start = out.count
+        var digits = 1
+        var rest = remaining / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var index = out.count - 1
         repeat {
-            out.append(UInt8(ascii: "0") + UInt8(remaining % 10))
+            out[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
             remaining /= 10
+            index -= 1
         } while remaining > 0
-        out[start...].reverse()
     }
 }

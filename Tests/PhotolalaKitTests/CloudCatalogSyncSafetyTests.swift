@@ -237,4 +237,16 @@ import Testing
         let state = await waiting.value
         #expect(state.error == nil && state.photoCount == 2, "\(state)")
     }
+
+    /// A folder opened before the first sync learns of every photo it brought at once: asking
+    /// for many photos' facts reads the catalog in one pass, and gives the same answer as
+    /// looking a few up one by one.
+    @Test func theFactsOfManyPhotosAreReadInOnePassWithTheSameAnswer() async throws {
+        let backup = try await backUp(3)
+        let listed = try backup.source.listedPhotos()
+        let ids = listed.map(\.item.id)
+        #expect(backup.source.listedPhotos(for: ids) == listed)
+        let many = ids + (0...CloudPhotoSource.lookupsBeforeScan).map { String(format: "%032x", $0) }
+        #expect(backup.source.listedPhotos(for: many).sorted { $0.item.id < $1.item.id } == listed.sorted { $0.item.id < $1.item.id })
+    }
 }

@@ -72,6 +72,19 @@ struct ServerAPITests {
             #expect(row[3] as? Int == 33)
             #expect((row[2] as? Int ?? 0) > 1_600_000_000)
             #expect(try await rows(client, folder: year).count == 1)
+
+            // A page of two, then the rest from where it ended: the same rows, in the same order.
+            let uri = "/api/sources/local-0/folders/~/items"
+            let first = try await client.execute(uri: uri + "?offset=0&limit=2", method: .get) { try json($0) }
+            #expect(first["count"] as? Int == 5 && first["offset"] as? Int == 0)
+            let firstRows = try #require(first["items"] as? [[Any]])
+            let rest = try await client.execute(uri: uri + "?offset=2", method: .get) { try json($0) }
+            let restRows = try #require(rest["items"] as? [[Any]])
+            #expect(firstRows.count == 2 && restRows.count == 3)
+            #expect((firstRows + restRows).compactMap { $0[0] as? String } == items.compactMap { $0[0] as? String })
+            let (status, body) = try await client.execute(uri: uri + "?limit=0", method: .get) { ($0.status, try json($0)) }
+            #expect(status == .badRequest)
+            #expect(body["error"] as? String == "limit must be 1 or more.")
         }
     }
 

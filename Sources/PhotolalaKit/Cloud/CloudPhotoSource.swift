@@ -93,9 +93,18 @@ public struct CloudPhotoSource: PhotoSource {
     }
 
     /// The listing facts of some photos, by MD5; those the catalog does not list are left out.
+    /// Many (the first sync, found by a folder opened before it) are read in one pass over the
+    /// catalog: 100,000 lookups one by one take seconds.
     public func listedPhotos(for ids: [PhotoItem.ID]) -> [ListedPhoto] {
-        ids.compactMap { try? entry(md5: $0) }.map(Self.listedPhoto)
+        guard ids.count > Self.lookupsBeforeScan else {
+            return ids.compactMap { try? entry(md5: $0) }.map(Self.listedPhoto)
+        }
+        let wanted = Set(ids)
+        return ((try? listedPhotos()) ?? []).filter { wanted.contains($0.item.id) }
     }
+
+    /// Above this many photos, reading the whole catalog is quicker than looking each one up.
+    static let lookupsBeforeScan = 1_000
 
     private static func listedPhoto(_ entry: CatalogEntry) -> ListedPhoto {
         ListedPhoto(

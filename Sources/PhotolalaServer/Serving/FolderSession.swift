@@ -78,18 +78,19 @@ actor FolderSession {
         await events.publish("closed", API.FolderEvent(source: sourceID, folder: folderID))
     }
 
-    /// The photos from `offset` on, waiting up to a quarter second for some to arrive when
-    /// there are none yet (so a page opening a folder gets its first rows in one request), and
-    /// whether the listing is complete.
+    /// The photos from `offset` on (at most `limit` of them), waiting up to a quarter second for
+    /// some to arrive when there are none yet (so a page opening a folder gets its first rows in
+    /// one request), and whether the listing is complete.
     /// - Throws: The source's error when the listing failed.
-    func items(from offset: Int) async throws -> API.Items {
+    func items(from offset: Int, limit: Int? = nil) async throws -> API.Items {
         let deadline = ContinuousClock.now + .milliseconds(250)
         while photos.count <= offset && !complete && failure == nil && !stopped && ContinuousClock.now < deadline {
             await nextBatch(before: deadline)
         }
         if let failure { throw failure }
         let start = min(max(0, offset), photos.count)
-        return API.Items(count: photos.count, complete: complete, offset: start, photos: photos[start...])
+        let end = limit.map { min(photos.count, start + $0) } ?? photos.count
+        return API.Items(count: photos.count, complete: complete, offset: start, photos: photos[start..<end])
     }
 
     /// Returns when the listing brings more (or ends), or at `deadline`.

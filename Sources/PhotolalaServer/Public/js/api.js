@@ -24,12 +24,18 @@ const folderPath = (source, folder) =>
 
 const itemPath = (source, folder, id) => `${folderPath(source, folder)}/items/${encodeURIComponent(id)}`;
 
+/** Answers on their way to GET requests not made yet, by address (see `prefetchFolder`). */
+const prefetched = new Map();
+
 async function request(url, { signal, as = 'json', method = 'GET', body, headers: extra = {} } = {}) {
   let response;
   const headers = { Accept: as === 'json' ? 'application/json' : '*/*', ...extra };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const early = method === 'GET' ? prefetched.get(url) : undefined;
+  prefetched.delete(url);
   try {
-    response = await fetch(url, { signal, method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await (early ?? fetch(url, { signal, method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+    signal?.throwIfAborted();
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new ApiError('Photolala is not reachable. Is “photolala serve” still running?', 0);
@@ -50,6 +56,22 @@ async function errorMessage(response) {
   return `The server answered ${response.status} ${response.statusText}`.trim() + '.';
 }
 
+/**
+ * Asks for a folder and its first photos before the page knows its sources, so that the answers
+ * arrive while it sets itself up; the folder's session then takes them instead of asking again.
+ * What no request took by `dropPrefetched()` is forgotten, so nothing answers later from an old
+ * listing.
+ */
+export function prefetchFolder(source, folder, firstPage) {
+  for (const url of [folderPath(source, folder), itemsPath(source, folder, 0, firstPage)]) {
+    prefetched.set(url, fetch(url, { headers: { Accept: 'application/json' } }));
+  }
+}
+
+export function dropPrefetched() {
+  prefetched.clear();
+}
+
 /** Every source, configured or not: `[{id, kind, name, configured, rootFolder?, message?}]`. */
 export async function getSources(signal) {
   const body = await request('api/sources', { signal });
@@ -62,9 +84,13 @@ export function getFolder(source, folder, signal) {
 }
 
 /** The photos listed so far from `offset` on: `{count, complete, offset, fields, items: [[…]]}`. */
-export function getItems(source, folder, offset, signal) {
-  return request(`${folderPath(source, folder)}/items?offset=${offset}`, { signal });
+/** Photos of a folder from `offset` on, at most `limit` of them (all there are with none). */
+export function getItems(source, folder, offset, signal, limit = null) {
+  return request(itemsPath(source, folder, offset, limit), { signal });
 }
+
+const itemsPath = (source, folder, offset, limit) =>
+  `${folderPath(source, folder)}/items?offset=${offset}${limit == null ? '' : `&limit=${limit}`}`;
 
 /** A photo's metadata (EXIF, camera, GPS, dates, format, MD5); any value may be null. */
 export function getMetadata(source, folder, id, signal) {

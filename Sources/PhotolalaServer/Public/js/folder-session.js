@@ -1,7 +1,8 @@
 /**
  * One open folder: its description (breadcrumb, subfolders) and its photos. The photos are listed
- * progressively (seed 002): what the server has so far shows at once, and the rest is fetched
- * from `offset=count` after each `listing` event (or every 300 ms) until the listing is complete.
+ * progressively (seed 002): a first screenful at once (the server lists in date order), then all
+ * the server has so far, and the rest from where that ended after each `listing` event (or every
+ * 300 ms) until the listing is complete.
  * Afterwards `change` events keep the list live, and `folder` events the subfolders. Closing
  * aborts whatever is in flight.
  */
@@ -13,6 +14,9 @@ const POLL_MS = 300;
 const MIN_FETCH_INTERVAL_MS = 120;
 
 export class FolderSession {
+  /** Photos asked for first: a screenful of the smallest cells, read long before 100,000 are. */
+  static FIRST_PAGE = 500;
+
   #controller = new AbortController();
   #info = null;
   #reopening = false;
@@ -154,17 +158,21 @@ export class FolderSession {
 
   async #listAll() {
     const signal = this.#controller.signal;
+    let limit = FolderSession.FIRST_PAGE;
     for (;;) {
       const started = performance.now();
-      const page = await getItems(this.source, this.folder, this.#offset, signal);
+      const page = await getItems(this.source, this.folder, this.#offset, signal, limit);
       if (page.fields) this.#fields = page.fields;
       const items = itemsFromRows(page.items, this.#fields);
-      this.#offset = Math.max(this.#offset, page.count);
-      this.#complete = page.complete;
+      this.#offset = Math.max(this.#offset, page.offset + page.items.length);
+      const listedMore = this.#offset < page.count;
+      this.#complete = page.complete && !listedMore;
       this.list.upsert(items);
       this.#callbacks.onItems({ live: false });
-      this.#callbacks.onProgress({ count: this.list.length, complete: page.complete });
-      if (page.complete || signal.aborted) return;
+      this.#callbacks.onProgress({ count: this.list.length, complete: this.#complete });
+      if (this.#complete || signal.aborted) return;
+      limit = null;
+      if (listedMore) continue; // the rest of what the server has listed, at once
       await this.#nextListing();
       const elapsed = performance.now() - started;
       if (elapsed < MIN_FETCH_INTERVAL_MS) await delay(MIN_FETCH_INTERVAL_MS - elapsed, signal);

@@ -5,8 +5,8 @@
  */
 
 import {
-  estimateRestore, getBackupBadges, getBackupStatus, getCloud, getCloudSync, getSources, isAbort, loadThumbnail, originalUrl, requestRestore,
-  runBackup, setStarred, subscribeEvents, syncCloud,
+  dropPrefetched, estimateRestore, getBackupBadges, getBackupStatus, getCloud, getCloudSync, getSources, isAbort, loadThumbnail, originalUrl,
+  prefetchFolder, requestRestore, runBackup, setStarred, subscribeEvents, syncCloud,
 } from './api.js';
 import { hasCommandKey, isEditing } from './dom.js';
 import { FolderSession } from './folder-session.js';
@@ -32,6 +32,10 @@ import { SyncOverlay } from './components/sync-overlay.js';
 import { Toolbar } from './components/toolbar.js';
 
 const $ = (id) => document.getElementById(id);
+
+// The folder in the address is asked for at once, while the page builds itself and learns its sources.
+const initialLocation = currentLocation();
+if (initialLocation?.folder) prefetchFolder(initialLocation.source, initialLocation.folder, FolderSession.FIRST_PAGE);
 
 const settings = new Settings();
 const selection = new Selection();
@@ -224,6 +228,7 @@ function openFolder(source, folder) {
   });
   state.session = session;
   session.start();
+  dropPrefetched();
   loadBadges();
 }
 
