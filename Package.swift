@@ -72,6 +72,7 @@ let package = Package(
         ),
         .target(
             name: "PhotolalaTestSupport",
+            dependencies: ["PhotolalaKit"],
             path: "Tests/PhotolalaTestSupport",
             swiftSettings: swiftSettings
         ),

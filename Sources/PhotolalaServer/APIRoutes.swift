@@ -79,12 +79,13 @@ struct APIRoutes {
     private func thumbnail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let (source, folder, item) = try itemReference(context)
         let conditional = request.headers[.ifNoneMatch] != nil
-        if conditional, let tag = source.thumbnailTag(folder: folder, item: item), EntityTag.matches(request, tag: tag) {
-            return Response(status: .notModified, headers: thumbnailHeaders(tag: tag))
+        let knownTag = conditional ? source.thumbnailTag(folder: folder, item: item) : nil
+        if let knownTag, EntityTag.matches(request, tag: knownTag) {
+            return Response(status: .notModified, headers: thumbnailHeaders(tag: knownTag))
         }
         let priority = ThumbnailPriority(request) ?? .visible
         let thumbnail = try await engineCall { try await source.thumbnail(folder: folder, item: item, priority: priority) }
-        let tag = thumbnail.md5 ?? source.thumbnailTag(folder: folder, item: item)
+        let tag = thumbnail.md5 ?? knownTag ?? source.thumbnailTag(folder: folder, item: item)
         if conditional, let tag, EntityTag.matches(request, tag: tag) {
             return Response(status: .notModified, headers: thumbnailHeaders(tag: tag))
         }

@@ -48,10 +48,7 @@ extension Photolala.Cloud {
                 }
             }
             for status in try await restores.request(md5s, tier: tier, days: days) {
-                terminal.output(
-                    "\(status.state.badge) \(status.md5)  \(status.state.rawValue)"
-                        + (status.state == .restored ? status.expiry.map { " until \($0.formatted(.iso8601))" } ?? "" : "")
-                )
+                terminal.output("\(status.state.badge) \(status.md5)  \(status.state.rawValue)\(status.expiryNote)")
             }
         }
     }

@@ -53,10 +53,17 @@ extension Photolala.Cloud {
             }
             for status in statuses {
                 let tier = status.tier.map { " \($0.rawValue)" } ?? ""
-                let expiry = status.state == .restored ? status.expiry.map { " until \($0.formatted(.iso8601))" } ?? "" : ""
-                terminal.output("\(status.state.badge) \(status.md5)  \(status.state.rawValue)\(expiry)\(tier)")
+                terminal.output("\(status.state.badge) \(status.md5)  \(status.state.rawValue)\(status.expiryNote)\(tier)")
             }
             terminal.output("\(statuses.count) restores.")
         }
+    }
+}
+
+extension RestoreStatus {
+    /// " until DATE" for a restored original, when the store said until when; else nothing.
+    var expiryNote: String {
+        guard state == .restored, let expiry else { return "" }
+        return " until \(expiry.formatted(.iso8601))"
     }
 }

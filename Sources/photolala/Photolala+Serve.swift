@@ -69,7 +69,7 @@ extension Photolala {
             }
             configuration.watching = watching
             if case .polling(let interval) = watching {
-                let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+                let seconds = interval.inSeconds
                 var terminal = Terminal()
                 terminal.message("Open folders are rescanned every \(seconds.formatted()) s (PHOTOLALA_WATCH), not watched.")
             }

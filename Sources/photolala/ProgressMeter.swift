@@ -1,4 +1,5 @@
 import Foundation
+import PhotolalaKit
 
 /// A progress bar for long work over a count that may still be growing:
 /// `[#######-----------------] 1,234/5,000 24% 48.2/s ETA 1:18`.
@@ -11,8 +12,7 @@ struct ProgressMeter {
     private let start = ContinuousClock.now
 
     var elapsedSeconds: Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        (ContinuousClock.now - start).inSeconds
     }
 
     /// Items per second so far.

@@ -200,7 +200,7 @@ import Testing
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         let first = try makeEngine(in: folder)
-        let second = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("cache-b"), dataDirectory: folder.path("data-b")))
+        let second = try makeEngine(in: folder, device: "b")
         let paths = try await makePhotos(12, in: folder)
         async let one = BackupService(store: store, userID: Self.userID, engine: first).backUp(Array(paths[..<6]))
         async let other = BackupService(store: store, userID: Self.userID, engine: second).backUp(Array(paths[6...]))

@@ -33,11 +33,11 @@ import Testing
     func backUp(_ count: Int, syncing: Bool = true) async throws -> Backup {
         let folder = try TemporaryDirectory()
         let store = LocalDirectoryObjectStore(root: folder.path("nas"))
-        let deviceA = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("a/cache"), dataDirectory: folder.path("a/data")))
+        let deviceA = try makeEngine(in: folder, device: "a")
         let paths = try await makePhotos(count, in: folder)
         let report = try await BackupService(store: store, userID: Self.userID, engine: deviceA).backUp(paths)
         #expect(report.failed.isEmpty, "\(report.failed)")
-        let deviceB = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("b/cache"), dataDirectory: folder.path("b/data")))
+        let deviceB = try makeEngine(in: folder, device: "b")
         let backup = Backup(store: store, deviceA: deviceA, deviceB: deviceB, paths: paths, folder: folder)
         if syncing {
             let state = await backup.sync.sync()

@@ -25,7 +25,7 @@ import Testing
             return nil
         }
         let store = try await makeS3Store(on: server)
-        let engine = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("a/cache"), dataDirectory: folder.path("a/data")))
+        let engine = try makeEngine(in: folder, device: "a")
         let paths = try await makePhotos(count, in: folder)
         let report = try await BackupService(store: store, userID: userID, engine: engine).backUp(paths)
         #expect(report.failed.isEmpty, "\(report.failed)")
@@ -33,7 +33,7 @@ import Testing
     }
 
     static func deviceB(in folder: TemporaryDirectory) throws -> Engine {
-        try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("b/cache"), dataDirectory: folder.path("b/data")))
+        try makeEngine(in: folder, device: "b")
     }
 
     @Test func aSecondDeviceBrowsesTheFirstDevicesBackupWithThumbnails() async throws {

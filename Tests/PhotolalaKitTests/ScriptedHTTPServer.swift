@@ -1,4 +1,5 @@
 import Foundation
+import PhotolalaTestSupport
 import Synchronization
 
 #if canImport(Glibc)
@@ -22,19 +23,9 @@ final class ScriptedHTTPServer: Sendable {
 
     init(_ script: [Response]) throws {
         state = Mutex((script, 0))
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 && listen(descriptor, 16) == 0
-            }
-        }
-        guard descriptor >= 0, bound else { throw POSIXError(.EADDRNOTAVAIL) }
+        guard let (descriptor, port) = LoopbackSocket.bound(listening: 16) else { throw POSIXError(.EADDRNOTAVAIL) }
         listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         Thread.detachNewThread { [self] in serve() }
     }
 

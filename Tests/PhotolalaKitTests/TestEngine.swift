@@ -4,11 +4,6 @@ import PhotolalaTestSupport
 
 @testable import PhotolalaKit
 
-/// An engine whose cache and data live in a test's own temporary folder.
-func makeEngine(in folder: TemporaryDirectory) throws -> Engine {
-    try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("cache"), dataDirectory: folder.path("data")))
-}
-
 /// Width and height of a JPEG, read by libvips.
 func dimensions(of jpeg: [UInt8]) throws -> (width: Int, height: Int) {
     let inspection = try ImageProcessor().inspect(jpeg, name: "thumbnail")

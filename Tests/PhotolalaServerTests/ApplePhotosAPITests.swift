@@ -15,7 +15,7 @@ struct ApplePhotosAPITests {
 
     init() throws {
         folder = try TemporaryDirectory()
-        engine = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("cache"), dataDirectory: folder.path("data")))
+        engine = try makeEngine(in: folder)
         library = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
     }
 
@@ -147,13 +147,7 @@ struct ApplePhotosAPITests {
         let wine = "7F74DD34-5920-4DA3-B284-479887A34F66"
         try await APITestSupport.application(configuration, engine: engine).test(.live) { client in
             let headers: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
-            for _ in 0..<400 {
-                let listing = try await client.execute(uri: "/api/sources/apple-photos/folders/~/items", method: .get, headers: headers) {
-                    try json($0)
-                }
-                if listing["complete"] as? Bool == true { break }
-                try await Task.sleep(for: .milliseconds(25))
-            }
+            _ = try await APITestSupport.rows(client, source: "apple-photos", folder: "~", token: token)
             let body = try JSONSerialization.data(withJSONObject: ["source": "apple-photos", "folder": "~", "ids": [wine], "starred": true])
             let starred = try await client.execute(uri: "/api/backup/star", method: .post, headers: headers, body: ByteBuffer(bytes: body))
             #expect(starred.status == .ok)

@@ -19,7 +19,7 @@ struct BackupAPITests {
 
     init() async throws {
         folder = try TemporaryDirectory()
-        engine = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("cache"), dataDirectory: folder.path("data")))
+        engine = try makeEngine(in: folder)
         photos = folder.path("photos")
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
         for name in ["orientation6.jpg", "photo-4000x3000.jpg"] {

@@ -35,12 +35,12 @@ struct CloudAPITests {
             try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: photos + "/" + name)
         }
         let md5s = try names.map { try ContentHash.md5(ofFileAt: photos + "/" + $0) }.sorted()
-        let deviceA = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("a/cache"), dataDirectory: folder.path("a/data")))
+        let deviceA = try makeEngine(in: folder, device: "a")
         let report = try await BackupService(store: store, userID: Self.userID, engine: deviceA).backUp(names.map { photos + "/" + $0 })
         #expect(report.uploaded.count == 2)
 
         // Device B, with data folders of its own, browses it.
-        let deviceB = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("b/cache"), dataDirectory: folder.path("b/data")))
+        let deviceB = try makeEngine(in: folder, device: "b")
         var online = CloudConfiguration(
             endpoint: server.endpoint, bucket: bucket, region: "us-east-1", userID: Self.userID, quotaBytes: nil, credentials: credentials,
             settingsFile: folder.path("b/data/cloud.json"))

@@ -13,7 +13,7 @@ struct ErrorRedactionTests {
     @Test("A served folder gone: every error names it by its name, never by its path (as given, or with links followed)")
     func goneFolder() async throws {
         let folder = try TemporaryDirectory()
-        let engine = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("cache"), dataDirectory: folder.path("data")))
+        let engine = try makeEngine(in: folder)
         let photos = folder.path("Pictures")
         try FileManager.default.createDirectory(atPath: photos + "/2024", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: try await Fixtures.file("orientation6.jpg").path, toPath: photos + "/photo.jpg")

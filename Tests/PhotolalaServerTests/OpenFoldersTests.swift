@@ -10,7 +10,7 @@ struct OpenFoldersTests {
     @Test("Folders that fail to open take no place among the 16 kept open")
     func failedOpens() async throws {
         let folder = try TemporaryDirectory()
-        let engine = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("cache"), dataDirectory: folder.path("data")))
+        let engine = try makeEngine(in: folder)
         let photos = folder.path("photos")
         for index in 0..<15 {
             try FileManager.default.createDirectory(atPath: photos + "/F\(index)", withIntermediateDirectories: true)

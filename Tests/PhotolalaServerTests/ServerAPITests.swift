@@ -15,7 +15,7 @@ struct ServerAPITests {
 
     init() async throws {
         folder = try TemporaryDirectory()
-        engine = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("cache"), dataDirectory: folder.path("data")))
+        engine = try makeEngine(in: folder)
         photos = folder.path("photos")
         try FileManager.default.createDirectory(atPath: photos + "/2024", withIntermediateDirectories: true)
         for name in ["orientation6.jpg", "photo.heic", "photo-4000x3000.jpg", "notes.jpg", "photo.tiff"] {

@@ -16,7 +16,7 @@ struct ThumbnailVersionTests {
 
     init() throws {
         folder = try TemporaryDirectory()
-        engine = try Engine(configuration: EngineConfiguration(cacheDirectory: folder.path("cache"), dataDirectory: folder.path("data")))
+        engine = try makeEngine(in: folder)
     }
 
     /// The row of item `id` once its version is no longer `version`.

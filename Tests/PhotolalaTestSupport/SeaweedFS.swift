@@ -151,20 +151,9 @@ public final class SeaweedFS: @unchecked Sendable {
         defer { sockets.forEach { close($0) } }
         var ports: [Int] = []
         for _ in 0..<count {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = 0
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-                }
-            }
-            guard descriptor >= 0, bound else { throw StartFailure(message: "no free port: errno \(errno)") }
+            guard let (descriptor, port) = LoopbackSocket.bound() else { throw StartFailure(message: "no free port: errno \(errno)") }
             sockets.append(descriptor)
-            ports.append(Int(UInt16(bigEndian: address.sin_port)))
+            ports.append(port)
         }
         return ports
     }

@@ -28,17 +28,11 @@ public final class TCPProxy: Sendable {
     /// - Throws: ``SeaweedFS/StartFailure`` when no port can be bound.
     public init(upstreamPort: Int) throws {
         self.upstreamPort = upstreamPort
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = Self.loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 && listen(descriptor, 128) == 0
-            }
+        guard let (descriptor, port) = LoopbackSocket.bound(listening: 128) else {
+            throw SeaweedFS.StartFailure(message: "the proxy cannot listen: errno \(errno)")
         }
-        guard descriptor >= 0, bound else { throw SeaweedFS.StartFailure(message: "the proxy cannot listen: errno \(errno)") }
         listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
@@ -92,7 +86,7 @@ public final class TCPProxy: Sendable {
     /// Relays one connection both ways until either side closes or the line is cut.
     private func relay(_ client: Int32) {
         let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = Self.loopback(port: upstreamPort)
+        var address = LoopbackSocket.address(port: upstreamPort)
         let connected = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
@@ -141,12 +135,4 @@ public final class TCPProxy: Sendable {
     #else
         private static let noSignal = Int32(0)
     #endif
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        return address
-    }
 }

@@ -35,9 +35,7 @@ struct CLI {
     }
 
     func json(_ arguments: [String]) throws -> [String: Any] {
-        let output = try Shell.capture(
-            Self.binary, arguments,
-            environment: ["PHOTOLALA_CACHE_DIR": folder.path("cache"), "PHOTOLALA_DATA_DIR": folder.path("data")])
+        let output = try run(arguments)
         #expect(output.status == 0, "\(output.standardError)")
         return try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any] ?? [:]
     }

@@ -25,7 +25,12 @@ public struct ApplePhotosFilter: Sendable, Equatable {
     }
 
     func accepts(_ asset: ApplePhotosAsset) -> Bool {
-        guard asset.kind != .other, !asset.isOutsideLibrary, asset.isShownInBurst, search.map(asset.matches) ?? true else { return false }
+        // The text search last: it is the one test that costs.
+        asset.kind != .other && !asset.isOutsideLibrary && asset.isShownInBurst && isInView(asset) && (search.map(asset.matches) ?? true)
+    }
+
+    /// Whether the view (favourites, hidden, recently deleted, or the rest) shows the asset.
+    private func isInView(_ asset: ApplePhotosAsset) -> Bool {
         if onlyFavorites && !asset.isFavorite { return false }
         if onlyHidden { return asset.isHidden && (includeTrashed || !asset.isTrashed) }
         if onlyTrashed { return asset.isTrashed }

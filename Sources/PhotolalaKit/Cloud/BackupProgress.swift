@@ -54,7 +54,7 @@ actor BackupProgressTracker {
 
     private func update() {
         let elapsed = ContinuousClock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.inSeconds
         progress.bytesPerSecond = seconds > 0 ? Double(progress.bytesUploaded - resumedBytes) / seconds : 0
         progress.secondsRemaining =
             progress.bytesPerSecond > 0 ? Double(max(0, progress.bytesTotal - progress.bytesUploaded)) / progress.bytesPerSecond : nil

@@ -308,8 +308,7 @@ public actor BackupQueueManager {
             try Date.fetchOne(db, sql: "SELECT MAX(updated) FROM backupQueue WHERE state = ?", arguments: [BackupState.starred.rawValue])
         }
         guard let newest else { return nil }
-        let seconds = Double(inactivity.components.seconds) + Double(inactivity.components.attoseconds) / 1e18
-        return max(newest, lastChange ?? newest).addingTimeInterval(seconds)
+        return max(newest, lastChange ?? newest).addingTimeInterval(inactivity.inSeconds)
     }
 
     private func publish() {

@@ -24,7 +24,7 @@ extension CloudCatalogSync {
             guard (0...maximumShardRows).contains(shard.rows) else {
                 throw damaged("shard \(FolderCatalog.shardName(shard.index)) claims \(shard.rows) rows")
             }
-            guard shard.sha256.utf8.count == 64, shard.sha256.utf8.allSatisfy(isHexDigit) else {
+            guard ContentHash.isHex(shard.sha256, digits: 64) else {
                 throw damaged("the checksum of shard \(FolderCatalog.shardName(shard.index)) is not a SHA-256 (64 hex digits)")
             }
             manifest.shards[position].sha256 = shard.sha256.lowercased()
@@ -34,9 +34,5 @@ extension CloudCatalogSync {
             throw damaged("its photo count \(manifest.photoCount) is not the \(rows) rows its shards hold")
         }
         return manifest
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
     }
 }

@@ -124,7 +124,7 @@ public struct CloudCatalogSync: Sendable {
 
         progress(CloudSyncProgress(fraction: 0.05, status: "Downloading the manifest…"))
         // The manifest may have changed since the HEAD: the ETag recorded is that of the bytes read.
-        guard let manifestObject = try await store.get(layout.manifest, range: nil, ifNoneMatch: nil) else {
+        guard let manifestObject = try await store.object(layout.manifest) else {
             throw CloudError.missingObject(layout.manifest)
         }
         let manifest = try Self.validatedManifest(manifestObject.bytes, key: layout.manifest)

@@ -46,12 +46,9 @@ extension LocalDirectoryObjectStore {
         var etag = ""
         do {
             try store(key) {
-                try AtomicFile.createFolder(FilePath.parent(of: path))
-                let temporary = FilePath.parent(of: path) + "/" + AtomicFile.temporaryPrefix + UUID().uuidString + "-" + FilePath.name(of: path)
+                let (temporary, descriptor) = try AtomicFile.createTemporary(beside: path)
                 staged = temporary
-                guard FileManager.default.createFile(atPath: temporary, contents: nil), let output = FileHandle(forWritingAtPath: temporary) else {
-                    throw PhotolalaError.writeFailed(temporary, errno: errno)
-                }
+                let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
                 defer { try? output.close() }
                 var digests: [UInt8] = []
                 var size: Int64 = 0

@@ -23,7 +23,12 @@ public enum ContentHash {
 
     /// Whether `text` is an MD5 in hex (32 hex digits, either case).
     public static func isMD5(_ text: String) -> Bool {
-        text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (65...70).contains($0) || (97...102).contains($0) }
+        isHex(text, digits: 32)
+    }
+
+    /// Whether `text` is exactly `digits` ASCII hex digits, either case.
+    static func isHex(_ text: String, digits: Int) -> Bool {
+        text.utf8.count == digits && text.utf8.allSatisfy { (48...57).contains($0) || (65...70).contains($0) || (97...102).contains($0) }
     }
 
     /// The 16 bytes of the MD5 of `bytes`.

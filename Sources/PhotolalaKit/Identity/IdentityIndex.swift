@@ -71,9 +71,7 @@ public struct IdentityIndex: Sendable {
                 ])
             }
         }
-        for identity in identities {
-            recent.remember(identity.md5, forPath: identity.path, status: identity.status)
-        }
+        recent.forget(identities.map(\.path))
     }
 
     /// The fast key last recorded for `path`, whatever the file's time now.

@@ -27,6 +27,17 @@ final class RecentIdentities: Sendable {
         return entry.md5
     }
 
+    /// Forgets what was remembered for `paths` (their rows were just written), in one go: a
+    /// catalog build records thousands at once.
+    func forget(_ paths: [String]) {
+        entries.withLock { entries in
+            guard !entries.isEmpty else { return }
+            for path in paths {
+                entries.removeValue(forKey: path)
+            }
+        }
+    }
+
     func remember(_ md5: String, forPath path: String, status: FileStatus) {
         entries.withLock { entries in
             if entries.count >= capacity, entries[path] == nil {

@@ -41,7 +41,7 @@ extension PhotoMetadata {
             (1800...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
             (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
         else { return nil }
-        return daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
+        return CalendarDays.sinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
     }
 
     /// Seconds east of UTC from an EXIF offset such as `+09:00` or `-05:30`.
@@ -52,16 +52,6 @@ extension PhotoMetadata {
         guard parts.count == 2, let hours = parts[0], let minutes = parts[1], hours <= 14, minutes < 60 else { return nil }
         let seconds = hours * 3_600 + minutes * 60
         return sign == "-" ? -seconds : seconds
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     private static func degrees(_ value: ExifReader.Value?) -> Double? {

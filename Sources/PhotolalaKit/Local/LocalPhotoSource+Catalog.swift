@@ -81,13 +81,15 @@ extension LocalPhotoSource {
         // By position: a dictionary of 100,000 catalog entries themselves takes tens of megabytes.
         let entries = loaded.entries
         let known = Dictionary(entries.indices.map { (Array(entries[$0].filename.utf8), $0) }, uniquingKeysWith: { first, _ in first })
-        var seen = Set<[UInt8]>()
+        var present = [Bool](repeating: false, count: entries.count)
         var added: [PhotoItem] = []
         var updated: [PhotoItem] = []
         for photo in onDisk {
-            let name = Array(photo.item.displayName.utf8)
-            seen.insert(name)
-            guard let index = known[name], let status = photo.status else {
+            let index = known[Array(photo.item.displayName.utf8)]
+            if let index {
+                present[index] = true
+            }
+            guard let index, let status = photo.status else {
                 added.append(photo.item)
                 continue
             }
@@ -102,7 +104,7 @@ extension LocalPhotoSource {
                 }
             }
         }
-        let removed = known.filter { !seen.contains($0.key) }.map { Self.item(for: entries[$0.value]).id }.sorted()
+        let removed = known.values.filter { !present[$0] }.map { Self.item(for: entries[$0]).id }.sorted()
         feed.publish([.added(added), .removed(removed), .updated(updated)], listing: onDisk)
 
         let stale = !added.isEmpty || !removed.isEmpty || !updated.isEmpty

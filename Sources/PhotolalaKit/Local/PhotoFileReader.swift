@@ -16,17 +16,10 @@ struct PhotoFileReader: Sendable {
     func thumbnail(at path: String) throws -> Thumbnail {
         let status = try FileStatus(path: path)
         guard status.size > 0 else { throw PhotolalaError.emptyFile(path) }
-        if let md5 = try identities.md5(forPath: path, status: status), let jpeg = thumbnails.thumbnail(forMD5: md5) {
-            return Thumbnail(md5: md5, jpeg: jpeg, origin: .disk)
-        }
-        let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
-        let md5 = try record(contents)
-        if let jpeg = thumbnails.thumbnail(forMD5: md5) {
-            return Thumbnail(md5: md5, jpeg: jpeg, origin: .disk)
-        }
-        let jpeg = try imaging.thumbnail(of: contents.bytes, name: path)
-        try thumbnails.store(jpeg, forMD5: md5)
-        return Thumbnail(md5: md5, jpeg: jpeg, origin: .generated)
+        let image = try derivedImage(
+            from: path, status: status, cached: thumbnails.thumbnail(forMD5:), make: { try imaging.thumbnail(of: $0, name: path) },
+            keep: { try thumbnails.store($0, forMD5: $1) })
+        return Thumbnail(md5: image.md5, jpeg: image.jpeg, origin: image.made ? .generated : .disk)
     }
 
     /// The photo's full image for a browser: the file itself when browsers show its format
@@ -38,18 +31,39 @@ struct PhotoFileReader: Sendable {
         if let mediaType = format.browserMediaType {
             return .original(path: path, mediaType: mediaType)
         }
-        if let md5 = try identities.md5(forPath: path, status: try FileStatus(path: path)), let jpeg = renderings.rendering(forMD5: md5) {
-            return .rendering(jpeg: jpeg)
+        let image = try derivedImage(
+            from: path, status: try FileStatus(path: path), cached: renderings.rendering(forMD5:),
+            make: { try imaging.renderJPEG(of: $0, name: path) },
+            // A cache that cannot be written only costs another rendering next time.
+            keep: { try? renderings.store($0, forMD5: $1) })
+        return .rendering(jpeg: image.jpeg)
+    }
+
+    /// An image made from the file (a thumbnail, a rendering): from the cache by the file's MD5
+    /// when it was made before, else by `make` from one read, then handed to `keep` with the
+    /// MD5. The file is hashed only when its MD5 is not known for it as it is now.
+    private func derivedImage(
+        from path: String, status: FileStatus, cached: (String) -> [UInt8]?, make: ([UInt8]) throws -> [UInt8],
+        keep: ([UInt8], String) throws -> Void
+    ) throws -> (md5: String, jpeg: [UInt8], made: Bool) {
+        let known = try identities.md5(forPath: path, status: status)
+        if let known, let jpeg = cached(known) {
+            return (known, jpeg, false)
         }
         let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
-        let md5 = try record(contents)
-        if let jpeg = renderings.rendering(forMD5: md5) {
-            return .rendering(jpeg: jpeg)
+        let md5: String
+        if let known, contents.status == status {
+            md5 = known
+        } else {
+            md5 = try record(contents)
+            // Content seen before (another copy, or this file before it changed) has its image already.
+            if let jpeg = cached(md5) {
+                return (md5, jpeg, false)
+            }
         }
-        let jpeg = try imaging.renderJPEG(of: contents.bytes, name: path)
-        // A cache that cannot be written only costs another rendering next time.
-        try? renderings.store(jpeg, forMD5: md5)
-        return .rendering(jpeg: jpeg)
+        let jpeg = try make(contents.bytes)
+        try keep(jpeg, md5)
+        return (md5, jpeg, true)
     }
 
     /// The first bytes of a file, enough to tell its format.

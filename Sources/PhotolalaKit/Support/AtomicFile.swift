@@ -59,7 +59,7 @@ enum AtomicFile {
     }
 
     /// A new, empty temporary file in `path`'s folder (made if missing), open for writing.
-    private static func createTemporary(beside path: String) throws -> (path: String, descriptor: Int32) {
+    static func createTemporary(beside path: String) throws -> (path: String, descriptor: Int32) {
         let folder = FilePath.parent(of: path)
         try createFolder(folder)
         let temporary = folder + "/" + temporaryPrefix + "\(getpid())-\(UInt64.random(in: 0 ... .max))-" + FilePath.name(of: path)

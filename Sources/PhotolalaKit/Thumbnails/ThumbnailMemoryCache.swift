@@ -63,12 +63,7 @@ struct ThumbnailMemoryCache {
     }
 
     mutating func removeAll() {
-        nodes.removeAll()
-        freeSlots.removeAll()
-        slots.removeAll()
-        newest = nil
-        oldest = nil
-        usage = 0
+        self = ThumbnailMemoryCache(budget: budget)
     }
 
     private mutating func unlink(_ slot: Int) {

@@ -66,7 +66,7 @@ struct BackupRoutes {
 
     /// What the page says about a photo that could not be starred, naming no served path.
     private func message(_ error: any Error) -> String {
-        (error as? ServerError ?? ServerError.from(error).redacting(sources.privatePaths)).message
+        (error as? ServerError ?? ServerError.from(error)).redacting(sources.privatePaths).message
     }
 
     /// The names the open folder lists these photos under.

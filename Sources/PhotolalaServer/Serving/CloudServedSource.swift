@@ -46,13 +46,13 @@ struct CloudServedSource: ServedSource {
         return API.Metadata(json: PhotoMetadataJSON(metadata), details: details)
     }
 
-    /// The restored original; while it is in Deep Archive, a message saying how to restore it
-    /// in the browser (the preview keeps showing the thumbnail).
     /// The MD5 the photo is addressed by.
     func fullImageTag(folder folderID: String, item: PhotoItem.ID) async throws -> String? {
         thumbnailTag(folder: folderID, item: item)
     }
 
+    /// The restored original; while it is in Deep Archive, a message saying how to restore it
+    /// in the browser (the preview keeps showing the thumbnail).
     func fullImage(folder folderID: String, item: PhotoItem.ID) async throws -> FullImage {
         do {
             let image = try await cloud.photos.loadDisplayableImage(for: item)

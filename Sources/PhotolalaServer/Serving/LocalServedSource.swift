@@ -13,7 +13,7 @@ struct LocalServedSource: ServedSource {
     ///   - folder: The tree's path as given (its root is the same with links followed).
     init(id: String, folder: String, tree: LocalPhotoSource, loaderConfiguration: ThumbnailLoader.Configuration) {
         self.tree = tree
-        privatePaths = [folder, tree.root]
+        privatePaths = folder == tree.root ? [folder] : [folder, tree.root]
         thumbnails = ThumbnailLoader(source: FolderItems(tree: tree), configuration: loaderConfiguration)
         summary = API.Source(
             id: id, kind: "local", name: URL(fileURLWithPath: tree.root).lastPathComponent, configured: true,

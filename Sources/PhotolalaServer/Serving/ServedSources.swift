@@ -53,6 +53,7 @@ final class ServedSources: Sendable {
             all.append(UnconfiguredSource(id: "cloud", kind: "cloud", name: "Cloud", message: cloudProblem))
         }
         self.all = all
+        privatePaths = all.flatMap(\.privatePaths)
         self.events = events
         self.cloud = cloud
         sessions = SessionStore(limit: Self.openFolderLimit)
@@ -63,7 +64,7 @@ final class ServedSources: Sendable {
     }
 
     /// Paths that API errors must not reveal.
-    var privatePaths: [String] { all.flatMap(\.privatePaths) }
+    let privatePaths: [String]
 
     /// - Throws: ``ServerError`` 404 for an unknown source.
     func source(_ id: String) throws -> any ServedSource {

@@ -3,7 +3,7 @@
  * URLs are relative, so the UI also works when the server is mounted under a path prefix.
  */
 
-import { EVENT_TYPES } from './event-types.js';
+import { openEventStream } from './event-stream.js';
 
 /** A failed request, carrying the server's message (written for the user) and the HTTP status. */
 export class ApiError extends Error {
@@ -83,8 +83,10 @@ export function getFolder(source, folder, signal) {
   return request(folderPath(source, folder), { signal });
 }
 
-/** The photos listed so far from `offset` on: `{count, complete, offset, fields, items: [[…]]}`. */
-/** Photos of a folder from `offset` on, at most `limit` of them (all there are with none). */
+/**
+ * Photos of a folder listed so far from `offset` on, at most `limit` of them (all there are with
+ * none): `{count, complete, offset, fields, items: [[…]]}`.
+ */
 export function getItems(source, folder, offset, signal, limit = null) {
   return request(itemsPath(source, folder, offset, limit), { signal });
 }
@@ -216,7 +218,7 @@ export function subscribeEvents({ onChange, onListing, onFolder, onClosed, onBac
       // Workers refused (a sandboxed page): a stream of this tab's own.
     }
   }
-  return ownEvents(deliver, onConnection);
+  return openEventStream('api/events', deliver, (connected) => onConnection?.(connected));
 }
 
 function sharedEvents(deliver, onConnection) {
@@ -231,27 +233,5 @@ function sharedEvents(deliver, onConnection) {
   return () => {
     port.postMessage('close');
     port.close();
-  };
-}
-
-/** A stream for this tab alone; EventSource reconnects after network errors, this after HTTP errors. */
-function ownEvents(deliver, onConnection) {
-  let stream = null;
-  let retry = 0;
-  let stopped = false;
-  const open = () => {
-    stream = new EventSource('api/events');
-    stream.addEventListener('open', () => onConnection?.(true));
-    stream.addEventListener('error', () => {
-      onConnection?.(false);
-      if (stream.readyState === EventSource.CLOSED && !stopped) retry = setTimeout(open, 3000);
-    });
-    for (const name of EVENT_TYPES) stream.addEventListener(name, (event) => deliver(name, event.data));
-  };
-  open();
-  return () => {
-    stopped = true;
-    clearTimeout(retry);
-    stream.close();
   };
 }

@@ -7,42 +7,30 @@
  * `close`; the worker, and with it the stream, ends with the last tab.
  */
 
-import { EVENT_TYPES } from './event-types.js';
+import { openEventStream } from './event-stream.js';
 
-const RETRY_MS = 3000;
 const ports = new Set();
-let stream = null;
+let stop = null;
 let connected = false;
-let retry = 0;
 
 function broadcast(message) {
   for (const port of ports) port.postMessage(message);
 }
 
-/**
- * Opens the stream. EventSource reconnects by itself after a network error; after an HTTP error it
- * gives up, so this reopens it after a pause.
- */
 function open() {
-  stream = new EventSource(new URL('../api/events', self.location.href));
-  stream.addEventListener('open', () => {
-    connected = true;
-    broadcast({ type: 'connection', connected });
-  });
-  stream.addEventListener('error', () => {
-    connected = false;
-    broadcast({ type: 'connection', connected });
-    if (stream.readyState === EventSource.CLOSED && ports.size > 0) retry = setTimeout(open, RETRY_MS);
-  });
-  for (const name of EVENT_TYPES) {
-    stream.addEventListener(name, (event) => broadcast({ type: 'event', name, data: event.data }));
-  }
+  stop = openEventStream(
+    new URL('../api/events', self.location.href),
+    (name, data) => broadcast({ type: 'event', name, data }),
+    (isConnected) => {
+      connected = isConnected;
+      broadcast({ type: 'connection', connected });
+    },
+  );
 }
 
 function close() {
-  clearTimeout(retry);
-  stream?.close();
-  stream = null;
+  stop?.();
+  stop = null;
   connected = false;
 }
 
@@ -55,6 +43,6 @@ self.addEventListener('connect', (event) => {
     if (ports.size === 0) close();
   });
   port.start();
-  if (stream == null) open();
+  if (stop == null) open();
   else if (connected) port.postMessage({ type: 'connection', connected });
 });

@@ -173,13 +173,13 @@ function openFolder(source, folder) {
   state.list = new PhotoList(listOrder());
   state.error = null;
   state.listed = false;
-  applyCapabilities();
   pendingFocus = focusMemory.get(folderKey()) ?? null;
   selection.reset();
   toolbar.breadcrumb.set(source.id, [{ id: folder, name: folder === (source.rootFolder ?? '~') ? source.name : '…' }]);
   toolbar.setCanGoUp(false);
   folderStrip.setFolders(source.id, []);
   grid.setFolder(source.id, folder, state.list);
+  applyCapabilities(); // after the grid let go of the last folder's list, which it would lay out again
   status.setProgress({ count: 0, complete: false });
   updateGridMessage();
   const session = new FolderSession({
