@@ -90,6 +90,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "PhotolalaFuzzTests",
+            dependencies: [
+                "PhotolalaKit", "PhotolalaServer", "PhotolalaTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "photolalaTests",
             dependencies: ["photolala", "PhotolalaKit", "PhotolalaTestSupport"],
             swiftSettings: swiftSettings
