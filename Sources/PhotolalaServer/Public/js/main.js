@@ -428,7 +428,7 @@ function onCloudSync(sync) {
   sidebar.setCloudSync(sync);
   syncOverlay.update(sync);
   if (isCloudOpen()) showSyncError(sync);
-  // Photos found backed up by the sync get their ☁️ in the open folder.
+  // Photos found backed up by the sync get their backed-up badge in the open folder.
   if (wasSyncing && !sync.syncing && !isCloudOpen()) loadBadges();
 }
 

@@ -6,7 +6,7 @@
  */
 
 import { el } from '../dom.js';
-import { icons } from '../icons.js';
+import { badgeIcons, icons } from '../icons.js';
 import { Breadcrumb } from './breadcrumb.js';
 
 const SIZES = [
@@ -55,7 +55,7 @@ export class Toolbar {
       'aria-label': 'Star for backup',
       'aria-pressed': 'false',
       disabled: true,
-      text: '☆',
+      html: badgeIcons.star,
       onclick: onStarToggle,
     });
     this.filterButton = el('button', {
@@ -119,7 +119,7 @@ export class Toolbar {
   /** Whether the star button can act (photos are selected) and whether all of them are starred. */
   setStar({ enabled, starred }) {
     this.starButton.disabled = !enabled;
-    this.starButton.textContent = starred ? '⭐' : '☆';
+    this.starButton.innerHTML = starred ? badgeIcons.starred : badgeIcons.star;
     this.starButton.setAttribute('aria-pressed', String(starred));
     this.starButton.title = starred ? 'Unstar the selection' : 'Star the selection for backup';
   }
