@@ -106,14 +106,14 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def serve(arguments: list[str | Path], state: Path, log_name: str, extra_env: dict[str, str] | None = None):
-    """Starts `photolala serve ARGUMENTS` (folders, `--library PATH`) on a free port with its own cache and data folders, waits
-    until it answers, and yields its base URL; stops it afterwards. Its log goes to .build/e2e/."""
+def serve(arguments: list[str | Path], state: Path, log_name: str, extra_env: dict[str, str] | None = None, port: int | None = None):
+    """Starts `photolala serve ARGUMENTS` (folders, `--library PATH`) on `port` (else a free one) with its own cache and data
+    folders, waits until it answers, and yields its base URL; stops it afterwards. Its log goes to .build/e2e/."""
     if not BINARY.exists():
         pytest.exit(f"{BINARY} does not exist: run `swift build --product photolala` or set PHOTOLALA_BIN.", returncode=2)
-    port = free_port()
+    port = port or free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    log = open(ARTIFACTS / log_name, "wb")
+    log = open(ARTIFACTS / log_name, "ab")
     env = dict(os.environ, PHOTOLALA_CACHE_DIR=str(state / "cache"), PHOTOLALA_DATA_DIR=str(state / "data"), **(extra_env or {}))
     env.setdefault("PHOTOLALA_WEB_ROOT", str(REPO / "Sources" / "PhotolalaServer" / "Public"))
     process = subprocess.Popen(

@@ -128,18 +128,53 @@ onLocationChange(openLocation);
 connectEvents();
 start();
 
-async function start() {
+/** The pause before asking a server that did not answer again: doubling from 1 s up to 10 s. */
+const START_RETRY_MS = [1000, 2000, 4000, 8000, 10000];
+
+async function start(attempt = 0) {
   try {
     state.sources = await getSources();
   } catch (error) {
-    showMessage({ title: 'Photolala is not available', text: error.message, retry: true });
+    showMessage({ title: 'Photolala is not available', text: `${error.message} Trying again…`, retry: true });
+    setTimeout(() => start(attempt + 1), START_RETRY_MS[Math.min(attempt, START_RETRY_MS.length - 1)]);
     return;
   }
   sidebar.setSources(state.sources);
   openLocation(currentLocation());
+  loadServerState();
+  grid.focus();
+}
+
+/** The backup bar and the cloud catalog's sync line, as the server has them now. */
+function loadServerState() {
   getBackupStatus().then((backup) => backupBar.update(backup), () => {}); // the events bring it later
   if (state.sources.some((source) => source.kind === 'cloud' && source.configured)) getCloudSync().then(onCloudSync, () => {});
-  grid.focus();
+}
+
+/**
+ * After the server came back: its sources may have changed (a cloud configured, a folder added),
+ * so the sidebar is drawn again, and a source shown as not configured, or gone, is opened again.
+ */
+async function reloadSources() {
+  let sources;
+  try {
+    sources = await getSources();
+  } catch {
+    return; // the next reconnection tries again
+  }
+  const changed = JSON.stringify(sources) !== JSON.stringify(state.sources);
+  state.sources = sources;
+  if (changed) {
+    sidebar.setSources(sources);
+    sidebar.setCurrent(state.source?.id ?? currentLocation()?.source);
+  }
+  loadServerState();
+  const open = state.source && sources.find((source) => source.id === state.source.id);
+  if (changed && !(open?.configured && JSON.stringify(open.capabilities) === JSON.stringify(state.source.capabilities))) {
+    closeFolder();
+    state.source = null;
+    openLocation(currentLocation());
+  }
 }
 
 // MARK: - Navigation
@@ -579,6 +614,7 @@ function connectEvents() {
           loader.forgetFailures();
           state.session?.resync();
           loadBadges();
+          reloadSources();
         }
         everConnected = true;
         dropped = false;
