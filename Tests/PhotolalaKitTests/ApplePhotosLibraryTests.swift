@@ -445,7 +445,7 @@ struct ApplePhotosLibraryTests {
         let out = folder.path("out")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         func name(_ original: String) -> String {
-            FilePath.name(of: ApplePhotosLibrary.freeName(for: original, fallback: "ABCD.jpeg", in: out))
+            ExportName.free(for: original, fallback: "ABCD.jpeg") { FileManager.default.fileExists(atPath: out + "/" + $0) }
         }
         #expect(name("a/b.jpg") == "a_b.jpg")
         #expect(name("a\0b.jpg") == "a_b.jpg")

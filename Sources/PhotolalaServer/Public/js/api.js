@@ -133,6 +133,11 @@ export function originalUrl(source, folder, id) {
   return `${itemPath(source, folder, id)}/original`;
 }
 
+/** Where a folder's photos are exported as one ZIP: a form posts them there (`ids` per photo). */
+export function exportUrl(source, folder) {
+  return `${folderPath(source, folder)}/export`;
+}
+
 /** The backup states of a folder's queued photos: `{items: {id: {state, reason}}}`. */
 export function getBackupBadges(source, folder, signal) {
   return request(`${folderPath(source, folder)}/backup`, { signal });

@@ -5,7 +5,7 @@
  */
 
 import {
-  dropPrefetched, estimateRestore, getBackupBadges, getBackupStatus, getCloud, getCloudSync, getSources, isAbort, loadThumbnail, originalUrl,
+  dropPrefetched, estimateRestore, exportUrl, getBackupBadges, getBackupStatus, getCloud, getCloudSync, getSources, isAbort, loadThumbnail, originalUrl,
   prefetchFolder, requestRestore, runBackup, setStarred, subscribeEvents, syncCloud,
 } from './api.js';
 import { hasCommandKey, isEditing } from './dom.js';
@@ -336,18 +336,29 @@ function openContextMenu(id, x, y) {
 }
 
 /**
- * Downloads each photo's original file under its own name; from the Cloud, under the name the
- * server gives (the extension of the format the backup recorded).
+ * Downloads one photo's original file under its own name (from the Cloud, under the name the
+ * server gives: the extension of the format the backup recorded); several as one ZIP, which the
+ * server streams as it writes it, so a browser asks once, not once per photo.
  */
 function exportOriginals(ids) {
-  for (const id of ids) {
+  if (ids.length === 1) {
     const link = document.createElement('a');
-    link.href = originalUrl(state.source.id, state.folder, id);
-    link.download = isCloudOpen() ? '' : state.list.get(id)?.name ?? '';
+    link.href = originalUrl(state.source.id, state.folder, ids[0]);
+    link.download = isCloudOpen() ? '' : state.list.get(ids[0])?.name ?? '';
     document.body.append(link);
     link.click();
     link.remove();
+    return;
   }
+  // A form, not fetch: the browser saves the answer as it arrives instead of holding it whole.
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = exportUrl(state.source.id, state.folder);
+  form.hidden = true;
+  for (const id of ids) form.append(Object.assign(document.createElement('input'), { type: 'hidden', name: 'ids', value: id }));
+  document.body.append(form);
+  form.submit();
+  form.remove();
 }
 
 // MARK: - Backup
