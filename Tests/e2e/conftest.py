@@ -77,7 +77,7 @@ def set_dates(folder: Path, dates: dict[str, dt.datetime], exif: bool) -> None:
 @pytest.fixture(scope="session")
 def library(tmp_path_factory) -> Path:
     """Two trees: `Library` (Photos with subfolders, Mixed formats and broken files, Live for
-    changes on disk) and `Big` (100,000 tiny photos in one folder, dated over 9.5 years)."""
+    changes on disk, Accents for the name filter) and `Big` (100,000 tiny photos in one folder, dated over 9.5 years)."""
     root = tmp_path_factory.mktemp("photos")
     photos = root / "Library" / "Photos"
     run("Scripts/make-photos.sh", photos, PHOTOS_COUNT, 1200, 900)
@@ -92,6 +92,11 @@ def library(tmp_path_factory) -> Path:
     live.mkdir()
     for name in names[:3]:
         shutil.copy2(photos / name, live / name)
+    accents = root / "Library" / "Accents"  # names to filter by, one with an accent written composed
+    accents.mkdir()
+    mixed = root / "Library" / "Mixed"
+    for source, name in (("photo.png", "Frítest.png"), ("photo.webp", "other.webp"), ("photo.gif", "FRITES.gif")):
+        shutil.copy2(mixed / source, accents / name)
 
     big = root / "Big"
     run("Scripts/make-file-tree.sh", big, BIG_COUNT, "flat")

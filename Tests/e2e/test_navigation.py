@@ -35,7 +35,7 @@ def test_folders_open_by_double_click_and_enter_and_the_breadcrumb_goes_back(ui)
     page = ui.page
     ui.open("local-0")
     tiles = page.get_by_test_id("folder-tile")
-    expect(tiles).to_have_text(["Live", "Mixed", "Photos"])
+    expect(tiles).to_have_text(["Accents", "Live", "Mixed", "Photos"])
 
     tiles.filter(has_text="Photos").dblclick()
     ui.wait_listed(PHOTOS_COUNT)

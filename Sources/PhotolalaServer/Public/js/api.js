@@ -91,6 +91,13 @@ export function getItems(source, folder, offset, signal, limit = null) {
   return request(itemsPath(source, folder, offset, limit), { signal });
 }
 
+/** The ids of the folder's photos whose title, file name or keyword contains `text` (sources that search). */
+export async function searchItemIds(source, folder, text, signal) {
+  const page = await request(`${folderPath(source, folder)}/items?search=${encodeURIComponent(text)}`, { signal });
+  const at = (page.fields ?? ['id']).indexOf('id');
+  return new Set(page.items.map((row) => String(row[at])));
+}
+
 const itemsPath = (source, folder, offset, limit) =>
   `${folderPath(source, folder)}/items?offset=${offset}${limit == null ? '' : `&limit=${limit}`}`;
 

@@ -6,7 +6,7 @@
 
 import {
   dropPrefetched, estimateRestore, exportUrl, getBackupBadges, getBackupStatus, getCloud, getCloudSync, getSources, isAbort, loadThumbnail, originalUrl,
-  prefetchFolder, requestRestore, runBackup, setStarred, subscribeEvents, syncCloud,
+  prefetchFolder, requestRestore, runBackup, searchItemIds, setStarred, subscribeEvents, syncCloud,
 } from './api.js';
 import { hasCommandKey, isEditing } from './dom.js';
 import { FolderSession } from './folder-session.js';
@@ -54,7 +54,10 @@ const loader = new ThumbnailLoader({
 document.addEventListener('visibilitychange', () => loader.setConcurrency(loadsForVisibility()));
 
 /** What is open: the source list, the source, the folder and its session. */
-const state = { sources: [], source: null, folder: null, info: null, session: null, error: null, listed: false, list: new PhotoList(settings.get('sort')) };
+const state = {
+  sources: [], source: null, folder: null, info: null, session: null, error: null, listed: false, list: new PhotoList(settings.get('sort')),
+  search: { text: '', ids: null }, // the search field: its text, and the ids the source found for it
+};
 /** The focused photo of each folder left, so coming back lands on it again. */
 const focusMemory = new Map();
 let pendingFocus = null;
@@ -76,6 +79,7 @@ const toolbar = new Toolbar({
     const ids = selectedIds();
     star(ids, !allStarred(ids));
   },
+  onSearch: (text) => setSearch(text),
 });
 const folderStrip = new FolderStrip({ onOpen: (folder) => navigate(state.source.id, folder) });
 const grid = new PhotoGrid({ loader, selection, onOpen: openPreview, onContextMenu: openContextMenu, onStar: (id, starred) => star([id], starred) });
@@ -208,6 +212,8 @@ function openFolder(source, folder) {
   state.list = new PhotoList(listOrder());
   state.error = null;
   state.listed = false;
+  state.search = { text: '', ids: null };
+  toolbar.clearSearch();
   pendingFocus = focusMemory.get(folderKey()) ?? null;
   selection.reset();
   toolbar.breadcrumb.set(source.id, [{ id: folder, name: folder === (source.rootFolder ?? '~') ? source.name : '…' }]);
@@ -452,7 +458,7 @@ function listOrder() {
  */
 function applyCapabilities() {
   const cloud = isCloudOpen();
-  toolbar.setCapabilities({ sorting: can('sorting'), grouping: can('grouping'), star: can('star') });
+  toolbar.setCapabilities({ sorting: can('sorting'), grouping: can('grouping'), star: can('star'), search: can('search') });
   grid.badges.setStarrable(can('star'));
   applyDisplay();
   syncOverlay.setVisible(cloud);
@@ -461,10 +467,64 @@ function applyCapabilities() {
   if (cloud && cloudSync) showSyncError(cloudSync);
 }
 
-/** "Not backed up yet": photos without ☁️ (the star queue's or the cloud catalog's), where photos can be starred. */
+/**
+ * What the grid shows of the folder: "not backed up yet" (photos without the backed-up badge,
+ * the star queue's or the cloud catalog's, where photos can be starred), and the search field's
+ * match: the ids the source found (Apple Photos: titles, file names, keywords) or, elsewhere,
+ * the file names that contain the text, in any case and Unicode normalisation.
+ */
 function applyFilter() {
-  const filtering = settings.get('filter') === 'notBackedUp' && can('star');
-  state.list.setFilter(filtering ? (item) => grid.badges.stateOf(item.id) !== 'backedUp' : null);
+  const keeps = [];
+  if (settings.get('filter') === 'notBackedUp' && can('star')) keeps.push((item) => grid.badges.stateOf(item.id) !== 'backedUp');
+  const { text, ids } = state.search;
+  if (ids) {
+    keeps.push((item) => ids.has(item.id));
+  } else if (text && !can('search')) {
+    const wanted = searchKey(text);
+    keeps.push((item) => (item.searchKey ??= searchKey(item.name)).includes(wanted));
+  }
+  state.list.setFilter(keeps.length === 0 ? null : (item) => keeps.every((keep) => keep(item)));
+}
+
+/** After the filter changed: the grid, the selection (of what is still shown) and the counts. */
+function showFiltered() {
+  applyFilter();
+  grid.itemsChanged();
+  selection.retain(state.list);
+  status.setProgress({ count: state.list.length, complete: state.session?.complete ?? true });
+  updateGridMessage();
+}
+
+/** Text as the search compares it: composed (NFC) and case-folded, so "Frítest" finds "FRÍTEST" typed either way. */
+function searchKey(text) {
+  return text.normalize('NFC').toLocaleLowerCase();
+}
+
+let searchTimer = 0;
+let searchRequest = null;
+
+/** The search field changed: a name filter at once, or the source's search after a pause in typing. */
+function setSearch(text) {
+  clearTimeout(searchTimer);
+  searchRequest?.abort();
+  searchRequest = null;
+  state.search = { text: text.trim(), ids: null };
+  if (state.search.text === '' || !can('search')) {
+    showFiltered();
+    return;
+  }
+  const { text: wanted } = state.search;
+  searchTimer = setTimeout(async () => {
+    const request = (searchRequest = new AbortController());
+    try {
+      const ids = await searchItemIds(state.source.id, state.folder, wanted, request.signal);
+      if (request !== searchRequest) return;
+      state.search = { text: wanted, ids };
+      showFiltered();
+    } catch (error) {
+      if (!isAbort(error)) banner.show(error.message);
+    }
+  }, 250);
 }
 
 /** A sync status: the sidebar's line, the overlay, and in the Cloud source the sync's error. */
@@ -518,12 +578,7 @@ function onSettingsChange(changed) {
     applyInspector();
     onSelectionChange();
   }
-  if ('filter' in changed) {
-    applyFilter();
-    grid.itemsChanged();
-    selection.retain(state.list);
-    status.setProgress({ count: state.list.length, complete: state.session?.complete ?? true });
-  }
+  if ('filter' in changed) showFiltered();
 }
 
 function onSelectionChange() {
@@ -546,6 +601,10 @@ function onGlobalKeyDown(event) {
   if (hasCommandKey(event) && key === 'i' && !event.shiftKey && !event.altKey) {
     event.preventDefault();
     settings.set({ inspector: !settings.get('inspector') });
+  } else if (hasCommandKey(event) && key === 'f' && !event.shiftKey && !event.altKey) {
+    event.preventDefault(); // the page's own search field, not the browser's find bar
+    toolbar.searchField.focus();
+    toolbar.searchField.select();
   } else if ((event.altKey && event.key === 'ArrowUp') || (event.key === 'Backspace' && !hasCommandKey(event))) {
     event.preventDefault();
     goUp();
@@ -565,6 +624,7 @@ function updateGridMessage() {
   if (state.list.length === 0) {
     if (state.error) text = state.error;
     else if (!state.session?.complete) text = 'Loading photos…';
+    else if (state.search.text && state.list.totalLength > 0) text = `No photos match “${state.search.text}”.`;
     else if (state.info?.folders.length) text = 'No photos here. Open a folder above.';
     else text = 'No photos in this folder.';
   }
