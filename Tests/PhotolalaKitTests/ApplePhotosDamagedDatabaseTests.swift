@@ -156,11 +156,13 @@ struct ApplePhotosDamagedDatabaseTests {
             UPDATE ZASSET SET ZDIRECTORY = '..', ZFILENAME = '../outside/secret.jpeg' WHERE ZUUID LIKE 'F12384F6%';
             UPDATE ZASSET SET ZUUID = '../../../outside/x' WHERE ZUUID LIKE '7783E8E6%';
             UPDATE ZASSET SET ZUUID = '..' WHERE ZUUID LIKE '3DD2C897%';
+            UPDATE ZASSET SET ZUUID = replace(hex(zeroblob(200)), '00', 'ab') WHERE ZUUID LIKE '8846E3E6%';
             """, to: path)
         let library = try ApplePhotosLibrary(path: path)
         let assets = try library.assets()
-        #expect(assets.count == 11)
-        #expect(!assets.contains { $0.uuid.contains("/") || $0.uuid == ".." })
+        // Neither a uuid that is a path nor one longer than a file name can be (400 bytes) is listed.
+        #expect(assets.count == 10)
+        #expect(!assets.contains { $0.uuid.contains("/") || $0.uuid == ".." || $0.uuid.utf8.count > 255 })
         for prefix in ["D79B8D77", "F12384F6"] {
             let asset = try #require(assets.first { $0.uuid.hasPrefix(prefix) })
             #expect(asset.isMissing && library.originalPath(of: asset) == nil)

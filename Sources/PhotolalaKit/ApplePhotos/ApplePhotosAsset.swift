@@ -158,10 +158,10 @@ extension ApplePhotosAsset {
     static let movieTypes: Set<String> = ["com.apple.quicktime-movie", "public.mpeg-4", "com.apple.m4v-video", "public.3gpp", "public.movie"]
 
     /// Whether `name` can be one component of a path inside the library: not empty, `.` or
-    /// `..`, and without a slash or NUL. Database values are untrusted: a uuid or file name
-    /// of `../../..` would lead out of the library.
+    /// `..`, without a slash or NUL, and at most 255 bytes. Database values are untrusted: a
+    /// uuid or file name of `../../..` would lead out of the library.
     static func isFileName(_ name: String) -> Bool {
-        !name.isEmpty && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
+        !name.isEmpty && name.utf8.count <= 255 && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
     }
 
     /// The farthest a time zone is from UTC, in seconds (UTC+14 is the farthest there is).
