@@ -126,21 +126,24 @@ struct ApplePhotosSchema: Sendable {
             keywordJoin = nil
             problems.append("Z_PRIMARYKEY names no AdditionalAssetAttributes entity: no photo shows keywords.")
         }
-        // One problem per loss, naming every column that causes it.
+        problems += Self.problems(missing: missing, assetTable: assetTable)
+        self.problems = problems
+    }
+
+    /// One problem per loss, naming every missing column that causes it.
+    private static func problems(missing: [(column: Column, loss: Loss)], assetTable: String) -> [String] {
         var losses: [Loss] = []
         for (_, loss) in missing where !losses.contains(loss) {
             losses.append(loss)
         }
-        for loss in losses {
+        return losses.map { loss in
             let columns = missing.filter { $0.loss == loss }.map {
-                "\(Self.name(of: $0.column.definition.table, assetTable: assetTable)).\($0.column.definition.names[0])"
+                "\(name(of: $0.column.definition.table, assetTable: assetTable)).\($0.column.definition.names[0])"
             }
             let named = columns.count == 1 ? columns[0] : columns.dropLast().joined(separator: ", ") + " and " + columns[columns.count - 1]
-            problems.append(
-                "\(named) \(columns.count == 1 ? "was" : "were") not found in the database (a damaged library, or a Photos release "
-                    + "Photolala does not know yet): \(loss.rawValue).")
+            return "\(named) \(columns.count == 1 ? "was" : "were") not found in the database (a damaged library, or a Photos release "
+                + "Photolala does not know yet): \(loss.rawValue)."
         }
-        self.problems = problems
     }
 
     /// The table's name in this library.
