@@ -140,7 +140,13 @@ public final class RawHTTPConnection: Sendable {
         await Self.blocking { self.receiveResponseNow(timeout: timeout) }
     }
 
-    private func receiveResponseNow(timeout: Duration) -> Reply {
+    /// Reads until a response head has arrived (a stream's, say, whose body never ends), the
+    /// server closes, or `timeout` passes.
+    public func receiveHead(timeout: Duration) async -> Reply {
+        await Self.blocking { self.receiveResponseNow(timeout: timeout, headOnly: true) }
+    }
+
+    private func receiveResponseNow(timeout: Duration, headOnly: Bool = false) -> Reply {
         let start = ContinuousClock.now
         var bytes: [UInt8] = []
         while true {
@@ -150,7 +156,7 @@ public final class RawHTTPConnection: Sendable {
             }
             let part = readNow(atMost: 64 << 10, timeout: left)
             bytes += part.bytes
-            if part.closed || Self.isComplete(bytes) {
+            if part.closed || (headOnly ? Self.headEnd(in: bytes) != nil : Self.isComplete(bytes)) {
                 return Reply(bytes: bytes, bytesCount: bytes.count, closed: part.closed, elapsed: ContinuousClock.now - start, timedOut: false)
             }
         }
@@ -159,10 +165,7 @@ public final class RawHTTPConnection: Sendable {
     /// Whether `bytes` hold a response head and all of its body: as long as its Content-Length
     /// says, up to the last chunk of a chunked one, or none without either.
     private static func isComplete(_ bytes: [UInt8]) -> Bool {
-        let separator = Array("\r\n\r\n".utf8)
-        guard bytes.count >= 4, let end = (0...(bytes.count - 4)).first(where: { bytes[$0..<($0 + 4)].elementsEqual(separator) }) else {
-            return false
-        }
+        guard let end = headEnd(in: bytes) else { return false }
         let head = String(decoding: bytes[..<end], as: UTF8.self).lowercased().split(separator: "\r\n")
         if head.contains(where: { $0.hasPrefix("transfer-encoding:") && $0.contains("chunked") }) {
             return bytes.suffix(5).elementsEqual("0\r\n\r\n".utf8)
@@ -171,6 +174,13 @@ public final class RawHTTPConnection: Sendable {
             Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces))
         }
         return bytes.count >= end + 4 + (length ?? 0)
+    }
+
+    /// Where the first response head ends (its blank line), if it has.
+    private static func headEnd(in bytes: [UInt8]) -> Int? {
+        let separator = Array("\r\n\r\n".utf8)
+        guard bytes.count >= 4 else { return nil }
+        return (0...(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual(separator) }
     }
 
     /// Sends `request` on a new connection and reads until the server closes it or `timeout`

@@ -37,6 +37,6 @@ struct ServeConnectionFloodTests {
         let reply = try await RawHTTPConnection.exchange(
             Array("GET /api/sources HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8), port: port, timeout: .seconds(10))
         #expect(reply.status == 200, "no answer in \(ContinuousClock.now - start) with \(idle.count) idle connections open")
-        #expect(ContinuousClock.now - start < .seconds(3))
+        #expect(ContinuousClock.now - start < .seconds(5))
     }
 }
