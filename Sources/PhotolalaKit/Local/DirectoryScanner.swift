@@ -96,6 +96,7 @@ struct DirectoryScanner {
                 subfolders.append(name)
             case .file(let status):
                 if options.foldersOnly { continue }
+                // A regular file already: a photo's name says enough, a name without an extension needs its bytes.
                 if verdict == .photo || (verdict == .noExtension && ListingRule.showsFile(verdict, at: path + "/" + name)) {
                     photos.append((name, options.includeStatus ? status ?? Self.status(of: name, in: descriptor) : nil))
                 }

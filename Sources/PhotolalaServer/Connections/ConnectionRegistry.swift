@@ -38,7 +38,7 @@ final class ConnectionRegistry: Sendable {
         let (admitted, evicted) = entries.withLock { entries -> (Bool, (any Channel)?) in
             var evicted: (any Channel)?
             if entries.count >= limit {
-                let candidates = entries.filter { $0.value.phase != .responding }
+                let candidates = entries.lazy.filter { $0.value.phase != .responding }
                 guard let oldest = candidates.min(by: { ($0.value.phase, $0.value.since) < ($1.value.phase, $1.value.since) }) else {
                     return (false, nil)
                 }
@@ -63,11 +63,6 @@ final class ConnectionRegistry: Sendable {
 
     func remove(_ channel: any Channel) {
         _ = entries.withLock { $0.removeValue(forKey: Self.key(channel)) }
-    }
-
-    /// How many connections are open.
-    var count: Int {
-        entries.withLock { $0.count }
     }
 
     private static func key(_ channel: any Channel) -> ObjectIdentifier {
