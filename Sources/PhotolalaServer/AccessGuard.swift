@@ -1,21 +1,28 @@
 import Hummingbird
 
-/// Guards every request: the Host header must name the bound address (so a hostile page
-/// cannot reach the server through DNS rebinding), the access token must be presented when one
-/// is set, and requests that change state must carry the token or come from the same origin.
+/// Guards every request: the Host header must name the server (so a hostile page cannot
+/// reach it through DNS rebinding), the access token must be presented when one is set, and
+/// requests that change state must carry the token or come from the same origin.
+///
+/// A request without exactly one well-formed Host header is refused with 400, one naming
+/// another host with 403; an absolute-form target's authority counts as its Host header (see
+/// ``ConnectionGuard``).
 struct AccessGuard<Context: RequestContext>: RouterMiddleware {
     static var cookieName: String { "photolala_token" }
 
-    /// Host names the Host header may hold (its port is not checked: a rebinding attack
-    /// controls the name, not the port); `nil` accepts any (a wildcard bind, which always has a
-    /// token).
-    let allowedHosts: Set<String>?
+    let allowedHosts: AllowedHosts
     let token: String?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let host = request.head.authority ?? ""
-        if let allowedHosts, !allowedHosts.contains(Self.hostName(host)) {
-            throw ServerError(.forbidden, "Host '\(host)' is not this server; open the address photolala serve printed.")
+        // Hummingbird takes the first Host header as the authority and leaves any other among the fields.
+        guard let host = request.head.authority, !request.headers.contains(where: { $0.name.canonicalName == "host" }) else {
+            throw ServerError(.badRequest, "A request needs exactly one Host header, naming this server.")
+        }
+        guard let name = HostAddress.host(ofAuthority: host) else {
+            throw ServerError(.badRequest, "The Host header is not a host name and port; open the address photolala serve printed.")
+        }
+        guard allowedHosts.allows(name) else {
+            throw ServerError(.forbidden, "Host '\(name)' is not this server; open the address photolala serve printed.")
         }
         let offered = request.uri.queryParameters.get("token")
         let presented = offered ?? request.cookies[Self.cookieName]?.value ?? bearer(request)
@@ -36,15 +43,6 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
             response.setCookie(cookie)
         }
         return response
-    }
-
-    /// `example.com:8080` → `example.com`, `[::1]:8080` → `::1`, lowercased.
-    static func hostName(_ authority: String) -> String {
-        let lowered = authority.lowercased()
-        if lowered.hasPrefix("["), let end = lowered.firstIndex(of: "]") {
-            return String(lowered[lowered.index(after: lowered.startIndex)..<end])
-        }
-        return String(lowered.split(separator: ":", maxSplits: 1).first ?? "")
     }
 
     private func bearer(_ request: Request) -> String? {

@@ -3,13 +3,27 @@ import Foundation
 /// Fans server-sent events out to every open page, with a comment every 15 seconds so a page
 /// that went away is noticed (the write fails) and proxies keep the stream open.
 actor EventHub {
-    private var subscribers: [UUID: AsyncStream<String>.Continuation] = [:]
+    /// Subscribers by the order they came in, so the oldest is known.
+    private var subscribers: [UInt64: AsyncStream<String>.Continuation] = [:]
+    private var nextKey: UInt64 = 0
     private var heartbeat: Task<Void, Never>?
+    private let maximumSubscribers: Int
 
-    /// A stream of ready-to-send SSE messages; it ends when the page goes away.
+    /// - Parameter maximumSubscribers: How many streams may be open; the oldest ends for a new
+    ///   one, so pages (or a process posing as many) cannot hold every connection the server has.
+    init(maximumSubscribers: Int = ConnectionLimits().maximumEventStreams) {
+        self.maximumSubscribers = max(1, maximumSubscribers)
+    }
+
+    /// A stream of ready-to-send SSE messages; it ends when the page goes away, or when it is
+    /// the oldest of too many.
     func subscribe() -> AsyncStream<String> {
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(1_000))
-        let key = UUID()
+        while subscribers.count >= maximumSubscribers, let oldest = subscribers.keys.min() {
+            subscribers.removeValue(forKey: oldest)?.finish()
+        }
+        let key = nextKey
+        nextKey += 1
         subscribers[key] = continuation
         continuation.onTermination = { _ in
             Task { await self.unsubscribe(key) }
@@ -42,7 +56,7 @@ actor EventHub {
         }
     }
 
-    private func unsubscribe(_ key: UUID) {
+    private func unsubscribe(_ key: UInt64) {
         subscribers[key] = nil
         if subscribers.isEmpty {
             heartbeat?.cancel()

@@ -24,7 +24,7 @@ public func buildApplication(
             "Serving on \(configuration.host) would expose your photos to the network without a password. Pass --token SECRET or --generate-token.")
     }
     FreedMemory.returnLargeBlocksAtOnce()
-    let events = EventHub()
+    let events = EventHub(maximumSubscribers: configuration.connections.maximumEventStreams)
     let backup = ServedBackup(configuration: configuration, engine: engine, events: events)
     let sources: ServedSources
     do {
@@ -44,7 +44,7 @@ public func buildApplication(
     let publicDirectory = try configuration.publicDirectory ?? WebRoot.locate()
 
     let router = Router()
-    router.add(middleware: AccessGuard(allowedHosts: allowedHosts(configuration), token: configuration.token))
+    router.add(middleware: AccessGuard(allowedHosts: AllowedHosts(configuration), token: configuration.token))
     router.add(middleware: WebFiles(directory: publicDirectory))
     APIRoutes(sources: sources).add(to: router)
     ExportRoutes(sources: sources).add(to: router)
@@ -57,6 +57,7 @@ public func buildApplication(
 
     return Application(
         router: router,
+        server: GuardedHTTP1Channel.server(limits: configuration.connections),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Photolala"),
         services: services,
         onServerRunning: { channel in
@@ -67,18 +68,4 @@ public func buildApplication(
             await sources.openFirstFolder()
         }
     )
-}
-
-/// The host names a Host header may carry: the bound address and, on loopback, `localhost`,
-/// `127.0.0.1` and `::1`, or on another address (which has a token) this machine's name too;
-/// `nil` for a wildcard bind.
-func allowedHosts(_ configuration: ServerConfiguration) -> Set<String>? {
-    guard !HostAddress.isWildcard(configuration.host) else { return nil }
-    var names: Set<String> = [HostAddress.bare(configuration.host)]
-    if configuration.isLoopback {
-        names.formUnion(["localhost", "127.0.0.1", "::1"])
-    } else if let machineName = configuration.machineName {
-        names.insert(machineName)
-    }
-    return names
 }

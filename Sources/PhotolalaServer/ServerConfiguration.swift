@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable {
     /// This machine's name, which the Host header may carry when the server is bound to one of
     /// its network addresses (with a token): the address the user typed may be the name.
     public var machineName: String? = HostAddress.machineName()
+    /// Timeouts and how many connections may be open; tests shorten them.
+    public var connections = ConnectionLimits()
 
     /// - Parameters:
     ///   - folders: Folder trees to serve.

@@ -10,8 +10,9 @@ import Synchronization
 /// Walks a folder tree with `readdir`, finding photos by extension (or, for files without
 /// one, by their first bytes) without opening or stat-ing the rest.
 ///
-/// Hidden files and folders are skipped. Symbolic links are followed only while they stay
-/// inside the root, and a folder reached twice (a link loop) is reported and not entered again.
+/// What it lists is what ``ListingRule`` shows: hidden files and folders are skipped, and
+/// symbolic links are followed only while they stay inside the root and lead to nothing hidden.
+/// A folder reached twice (a link loop) is reported and not entered again.
 /// Problems are reported as events and never stop the walk.
 struct DirectoryScanner {
     struct Options {
@@ -79,7 +80,7 @@ struct DirectoryScanner {
         var subfolders: [String] = []
         var photos: [(name: String, status: FileStatus?)] = []
         while let entry = readdir(directory) {
-            let verdict = Self.nameVerdict(of: entry)
+            let verdict = Self.verdict(of: entry)
             if verdict == .hidden { continue }
             if options.foldersOnly && Int32(entry.pointee.d_type) == Int32(DT_REG) { continue }
             guard let name = Self.name(of: entry) else {
@@ -95,7 +96,8 @@ struct DirectoryScanner {
                 subfolders.append(name)
             case .file(let status):
                 if options.foldersOnly { continue }
-                if verdict == .photo || (verdict == .noExtension && Self.looksLikeImage(path + "/" + name)) {
+                // A regular file already: a photo's name says enough, a name without an extension needs its bytes.
+                if verdict == .photo || (verdict == .noExtension && ListingRule.showsFile(verdict, at: path + "/" + name)) {
                     photos.append((name, options.includeStatus ? status ?? Self.status(of: name, in: descriptor) : nil))
                 }
             case .skip:
@@ -154,6 +156,8 @@ struct DirectoryScanner {
         guard FilePath.isInside(target, root: root) else {
             return .problem("Link '\(path)' leads outside '\(root)' to '\(target)'; skipped. Add that folder to browse it.")
         }
+        // Like the hidden file or folder itself, a way to it is not listed.
+        guard ListingRule.showsPath(target.dropFirst(root.count)) else { return .skip }
         var info = stat()
         guard stat(target, &info) == 0 else { return .skip }
         switch info.st_mode & S_IFMT {
@@ -176,48 +180,14 @@ struct DirectoryScanner {
         return fstatat(folder, name, &info, 0) == 0 ? FileStatus(info) : nil
     }
 
-    /// What a file name alone says, decided on its bytes before any string is made.
-    enum NameVerdict {
-        case hidden
-        /// A photo extension, in any case.
-        case photo
-        /// No extension: only the content can tell.
-        case noExtension
-        case other
-    }
-
-    /// The photo extensions packed into integers, byte by byte, so a lookup allocates nothing.
-    private static let photoExtensionKeys = Set(
-        ImageFormat.photoExtensions.map { $0.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } })
-
-    static func nameVerdict(of entry: UnsafeMutablePointer<dirent>) -> NameVerdict {
+    /// What the entry's name says, read from its bytes in place.
+    private static func verdict(of entry: UnsafeMutablePointer<dirent>) -> ListingRule.NameVerdict {
         withUnsafePointer(to: &entry.pointee.d_name) { tuple in
             tuple.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { name in
-                if name[0] == UInt8(ascii: ".") { return .hidden }
                 let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
-                var dot = length - 1
-                while dot > 0 && name[dot] != UInt8(ascii: ".") { dot -= 1 }
-                guard dot > 0 else { return .noExtension }
-                let extensionLength = length - dot - 1
-                guard extensionLength > 0, extensionLength <= 4 else { return .other }
-                var key: UInt32 = 0
-                for index in dot + 1..<length {
-                    let byte = name[index]
-                    key = key << 8 | UInt32(byte >= 65 && byte <= 90 ? byte + 32 : byte)
-                }
-                return Self.photoExtensionKeys.contains(key) ? .photo : .other
+                return ListingRule.verdict(ofName: UnsafeBufferPointer(start: name, count: length))
             }
         }
-    }
-
-    /// Reads a file's first bytes to see whether it is an image Photolala reads.
-    private static func looksLikeImage(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
-        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        return count > 0 && ImageFormat(sniffing: head.prefix(count)) != nil
     }
 }
 

@@ -44,7 +44,9 @@ extension LocalPhotoSource {
                 Self.deliver(cached.map(ListedPhoto.init), to: continuation)
                 return
             }
-            Self.deliver(loaded.entries.map(Self.listedPhoto(for:)), to: continuation)
+            // A catalog is a file anyone may have written: it lists only what a scan would.
+            let shown = loaded.entries.lazy.filter { ListingRule.mayShowFile(named: $0.filename) }.map(Self.listedPhoto(for:))
+            Self.deliver(Array(shown), to: continuation)
             background.start { [self] in
                 await reconcile(with: loaded)
             }

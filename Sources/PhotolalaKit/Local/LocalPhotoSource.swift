@@ -73,18 +73,28 @@ public final class LocalPhotoSource: PhotoSource {
         feed.update(with: photos)
     }
 
-    /// The absolute path of an item, checked to lie inside the root even through links.
-    /// - Throws: ``PhotolalaError/photoNotFound`` for malformed ids and paths outside the root.
+    /// The absolute path of an item, which must be one this source lists (see ``ListingRule``):
+    /// a photo inside the root even through links, neither hidden nor in a hidden folder, and
+    /// for a source scoped to a folder, in the folder itself.
+    /// - Throws: ``PhotolalaError/photoNotFound`` for malformed ids and for anything the
+    ///   listing does not show.
     public func path(for id: PhotoItem.ID) throws -> String {
-        guard let relative = LocalItemID.relativePath(of: id) else { throw PhotolalaError.photoNotFound(id) }
-        guard let path = resolve(relative) else { throw PhotolalaError.photoNotFound(relative) }
+        guard let relative = LocalItemID.relativePath(of: id), scope == .tree || !relative.contains("/") else {
+            throw PhotolalaError.photoNotFound(id)
+        }
+        guard let path = resolve(relative), ListingRule.showsFile(ListingRule.verdict(ofName: FilePath.name(of: relative)), at: path) else {
+            throw PhotolalaError.photoNotFound(relative)
+        }
         return path
     }
 
-    /// The canonical path of `relative` inside the root, or `nil` when nothing is there or it
-    /// leads out of the root (through a link).
+    /// The canonical path of `relative` inside the root, or `nil` when nothing is there, it
+    /// leads out of the root (through a link) or it is hidden, or reached through something
+    /// hidden, on the way there or at its end.
     func resolve(_ relative: String) -> String? {
-        guard let path = FilePath.canonical(root + "/" + relative), path != root, FilePath.isInside(path, root: root) else { return nil }
+        guard ListingRule.showsPath(relative), let path = FilePath.canonical(root + "/" + relative), path != root,
+            FilePath.isInside(path, root: root), ListingRule.showsPath(path.dropFirst(root.count))
+        else { return nil }
         return path
     }
 

@@ -22,10 +22,14 @@ struct BackupRoutes {
     private func star(_ request: Request, _ context: BasicRequestContext) async throws -> API.Badges {
         let body = try await request.decode(as: API.StarRequest.self, context: context)
         let source = try sources.source(body.source)
-        let names = await displayNames(of: body.ids, source: body.source, folder: body.folder)
+        try checkFolder(body.folder, of: source)
+        // Each photo once, however often the body names it: the answer has one badge a photo.
+        var seen: Set<String> = []
+        let ids = body.ids.filter { seen.insert($0).inserted }
+        let names = await displayNames(of: ids, source: body.source, folder: body.folder)
         var items: [String: API.Badge] = [:]
         var files: [(id: String, path: String)] = []
-        for id in body.ids {
+        for id in ids {
             do {
                 files.append((id, try await source.filePath(folder: body.folder, item: id)))
             } catch {
@@ -64,6 +68,15 @@ struct BackupRoutes {
         return API.Badges(items: items)
     }
 
+    /// - Throws: ``ServerError`` 404 when the source has no such folder (a hidden one, say).
+    private func checkFolder(_ folderID: String, of source: any ServedSource) throws {
+        do {
+            _ = try source.listing(of: folderID)
+        } catch {
+            throw ServerError.converted(error, redacting: sources.privatePaths)
+        }
+    }
+
     /// What the page says about a photo that could not be starred, naming no served path.
     private func message(_ error: any Error) -> String {
         (error as? ServerError ?? ServerError.from(error)).redacting(sources.privatePaths).message
@@ -88,6 +101,7 @@ struct BackupRoutes {
         let sourceID = try context.parameters.require("source")
         let source = try sources.source(sourceID)
         let folderID = try context.parameters.require("folder")
+        try checkFolder(folderID, of: source)
         var items: [String: API.Badge] = [:]
         if let cloud = sources.cloud {
             if source is CloudServedSource {
