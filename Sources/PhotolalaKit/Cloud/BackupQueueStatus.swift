@@ -55,4 +55,7 @@ public struct BackupQueueEntry: Sendable, Equatable {
     public var state: BackupState
     /// Why it failed, for ``BackupState/failed``.
     public var reason: String?
+    /// How many bytes of its original the store holds: verified parts of a multipart upload,
+    /// or the whole once it is verified there (also when found stored by an earlier run).
+    public var storedBytes: Int64 = 0
 }
