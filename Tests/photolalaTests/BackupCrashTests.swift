@@ -38,17 +38,23 @@ struct BackupCrashTests {
         print("BackupCrashTests seed \(seed64)")
         for round in 0..<3 {
             seed64 = seed64 &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let delay = 0.3 + Double((seed64 >> 40) % 1000) / 1000 * 1.2
+            // Killed once 2–4, 7–9, then 12–14 originals are in the bucket, and 0–50 ms later.
+            let target = 2 + 5 * round + Int((seed64 >> 33) % 3)
+            let delay = Int((seed64 >> 40) % 50)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: CLI.binary)
-            process.arguments = ["backup", "run", "--jobs", "2"]
+            process.arguments = ["backup", "run", "--jobs", "1"]
             process.environment = ProcessInfo.processInfo.environment.merging(
                 ["PHOTOLALA_CACHE_DIR": cli.folder.path("cache"), "PHOTOLALA_DATA_DIR": cli.folder.path("data")].merging(environment) { $1 }
             ) { $1 }
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
+            for _ in 0..<3000 where process.isRunning {
+                if try await store.listAll(prefix: layout.photosPrefix).count >= target { break }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            try await Task.sleep(for: .milliseconds(delay))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
 
@@ -61,8 +67,9 @@ struct BackupCrashTests {
                 inBucket += size
             }
             let uploaded = try #require(counts["bytesUploaded"])
-            let inFlight = 2 * (sizes.values.max() ?? 0)
+            let inFlight = sizes.values.max() ?? 0
             #expect(uploaded <= inBucket && uploaded >= inBucket - inFlight, "round \(round): status \(uploaded), bucket \(inBucket)")
+            #expect(inBucket < sizes.values.reduce(0, +), "round \(round) was killed before the end")
             #expect(counts["bytesTotal"] == sizes.values.reduce(0, +))
         }
 
