@@ -142,6 +142,9 @@ struct BackupCommandTests {
         let help = try cli.run("backup", "run", "--help", environment: environment)
         let status = try cli.run("backup", "status", environment: environment)
         #expect(status.standardOutput.contains("❌"))
+        #expect(status.standardOutput.contains("HTTP 403"), "\(status.standardOutput)")
+        // The run's failure is every photo's: no reason names one photo's key.
+        #expect(!status.standardOutput.contains("photos/\(Self.userID)/"), "\(status.standardOutput)")
         for output in [run, config, help, status] {
             #expect(!(output.standardOutput + output.standardError).contains(secret))
         }

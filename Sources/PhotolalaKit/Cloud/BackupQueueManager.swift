@@ -255,7 +255,9 @@ public actor BackupQueueManager {
             return report
         } catch {
             isUploading = false
-            try? setState(.failed, reason: "The backup run stopped: \(error)", md5s: pending.map(\.md5))
+            // The run's failure is every photo's: it names no one photo's key.
+            let reason = (error as? ObjectStoreError)?.messageWithoutKey ?? "\(error)"
+            try? setState(.failed, reason: "The backup run stopped: \(reason)", md5s: pending.map(\.md5))
             publish()
             throw error
         }

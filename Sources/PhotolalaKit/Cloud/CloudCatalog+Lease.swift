@@ -53,7 +53,7 @@ extension CloudCatalog {
         var waits = 0
         while true {
             if let holder = try await lease(), holder.token != token, holder.expires > Date() {
-                guard ContinuousClock.now < deadline else { throw BackupError.catalogBusy(attempts: waits + 1) }
+                guard ContinuousClock.now < deadline else { throw BackupError.catalogLeaseHeld(seconds: Int(timing.leaseTimeout.inSeconds)) }
                 waits += 1
                 try await Task.sleep(for: backoff(beforeTry: min(waits + 1, 8)))
                 continue
