@@ -17,11 +17,12 @@ extension Photolala.Backup {
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(help: "Download and check the objects' bytes too (all photos, or --read-data-percent of them).")
-        var readData = false
-
-        @Option(help: ArgumentHelp("With --read-data, the share of photos, picked at random, to download.", valueName: "percent"))
-        var readDataPercent: Double = 100
+        @Option(
+            name: .customLong("read-data"), defaultAsFlag: 100, parsing: .next,
+            help: ArgumentHelp(
+                "Download and check the objects' bytes too: of every photo, or of a random PERCENT of them (--read-data=10).",
+                valueName: "percent"))
+        var readData: Double? = nil
 
         @Flag(help: "Upload again what is missing or damaged, from this device's files.")
         var repair = false
@@ -30,14 +31,16 @@ extension Photolala.Backup {
         var json = false
 
         func validate() throws {
-            guard (0...100).contains(readDataPercent) else { throw ValidationError("--read-data-percent must be between 0 and 100.") }
+            if let readData, !(0...100).contains(readData) {
+                throw ValidationError("--read-data must be a percentage between 0 and 100.")
+            }
         }
 
         func run() async throws {
             let context = try CloudContext(global: global)
             let verifier = BackupVerifier(service: try context.service())
             let meter = MeterBox()
-            let report = try await verifier.verify(readData: readData ? readDataPercent : nil, repair: repair) { done, total in
+            let report = try await verifier.verify(readData: readData, repair: repair) { done, total in
                 meter.update(done: done, total: total)
             }
             meter.finish()

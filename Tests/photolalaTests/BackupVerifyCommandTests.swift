@@ -33,6 +33,9 @@ struct BackupVerifyCommandTests {
         #expect(problems.map { $0["key"] as? String } == [layout.photo(md5)])
         #expect(report["photosChecked"] as? Int == 1)
 
+        let sampled = try cli.run("backup", "verify", "--read-data=100", environment: environment)
+        #expect(sampled.status == 1 && sampled.standardOutput.contains("1 read"), "\(sampled.standardOutput)")
+        #expect(try cli.run("backup", "verify", "--read-data=101", environment: environment).standardError.contains("between 0 and 100"))
         let repaired = try cli.run("backup", "verify", "--repair", environment: environment)
         #expect(repaired.status == 0, "\(repaired.standardOutput) \(repaired.standardError)")
         #expect(repaired.standardOutput.contains("repaired: \(layout.photo(md5))"))
