@@ -223,12 +223,15 @@ public struct BackupService: Sendable {
     }
 
     /// Asks the store what it already holds of the photo: the original first, and only when it
-    /// is there the thumbnail and metadata, so a new photo costs one HEAD. An original found
-    /// stored is recorded in the queue, so its bytes count as stored from now on.
+    /// is there the thumbnail and metadata, so a new photo costs one HEAD. What it finds is
+    /// recorded in the queue, so the status counts an original found stored from now on, and
+    /// one gone from the bucket no longer.
     private func plan(_ item: BackupItem) async throws -> Plan {
         let md5 = item.md5
         // A multipart ETag is not the MD5: the MD5 is then in the object's metadata.
         guard let stored = try await store.head(layout.photo(md5)), stored.etag == md5 || stored.metadata["md5"] == md5 else {
+            // Not (or no longer) stored, whatever an earlier run recorded.
+            try recordStored(md5: md5, bytes: 0)
             return Plan(item: item, needsPhoto: true, needsThumbnail: true, needsMetadata: true)
         }
         try recordStored(md5: md5, bytes: item.size)
