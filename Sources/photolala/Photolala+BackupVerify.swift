@@ -45,7 +45,7 @@ extension Photolala.Backup {
             }
             meter.finish()
             try verifier.record(report)
-            var terminal = Terminal()
+            let terminal = Terminal()
             if json {
                 try terminal.outputJSON(report)
             } else {
@@ -63,9 +63,13 @@ extension Photolala.Backup {
                         + "\(report.problems.count.grouped) problems (\(report.problems.filter(\.repaired).count.grouped) repaired), "
                         + "\(report.orphans.count.grouped) orphans, \(report.notCheckable.count.grouped) not checkable.")
             }
-            terminal.clearStatus()
             guard report.unresolved == 0 else {
-                throw ExitCode(1)
+                let advice =
+                    report.problems.contains { !$0.repaired }
+                    ? (repair ? " What could not be repaired needs the photo's file on this device." : " Run it with --repair to upload them again.")
+                    : ""
+                throw PhotolalaCommandError(
+                    "The backup has \(report.unresolved) problems (orphans included).\(advice)")
             }
         }
     }
