@@ -1,5 +1,4 @@
 public import Foundation
-import GRDB
 
 /// Checks the backup in the store against its cloud catalog, as `restic check` checks a
 /// repository: every photo the catalog lists has its original (size, Deep Archive, Format tag,
@@ -96,34 +95,6 @@ public struct BackupVerifier: Sendable {
         return report
     }
 
-    /// The last verification recorded for this backup's user: what the Cloud Backup panel shows.
-    public struct Summary: Sendable, Codable, Equatable {
-        public var date: Date
-        public var photosChecked: Int
-        /// Problems left unrepaired, orphans included.
-        public var problems: Int
-    }
-
-    /// Records `report` as the last verification of this user's backup.
-    /// - Throws: ``PhotolalaError/databaseFailed``.
-    public func record(_ report: Report) throws {
-        try service.engine.database.write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO backupVerification (userID, date, photosChecked, problems) VALUES (?, ?, ?, ?)",
-                arguments: [service.layout.userID, report.date, report.photosChecked, report.unresolved])
-        }
-    }
-
-    /// The last verification recorded for this backup's user; `nil` before the first.
-    /// - Throws: ``PhotolalaError/databaseFailed``.
-    public func lastVerification() throws -> Summary? {
-        try service.engine.database.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT date, photosChecked, problems FROM backupVerification WHERE userID = ?", arguments: [service.layout.userID]
-            ).map { Summary(date: $0["date"], photosChecked: $0["photosChecked"], problems: $0["problems"]) }
-        }
-    }
-
     private struct PhotoCheck: Sendable {
         var problems: [Problem] = []
         var notCheckable: [String] = []
@@ -198,45 +169,6 @@ public struct BackupVerifier: Sendable {
     static func isWholeJPEG(_ bytes: [UInt8]) -> Bool {
         bytes.count > 4 && bytes[0] == 0xFF && bytes[1] == 0xD8 && bytes[2] == 0xFF && bytes[bytes.count - 2] == 0xFF
             && bytes[bytes.count - 1] == 0xD9
-    }
-
-    /// Uploads again, from this device's files, the objects of photos with problems; a photo
-    /// whose file is not here (or no longer has its MD5) stays unrepaired.
-    private func repair(_ problems: [Problem], entries: [CatalogEntry]) async throws -> [Problem] {
-        let layout = service.layout
-        let byMD5 = Dictionary(entries.map { ($0.md5, $0) }, uniquingKeysWith: { first, _ in first })
-        var repaired = problems
-        let broken = Dictionary(grouping: problems.indices.filter { problems[$0].md5 != nil }, by: { problems[$0].md5 ?? "" })
-        let originals = AsyncSemaphore(limit: 1)
-        let tracker = BackupProgressTracker(report: { _ in })
-        for (md5, indices) in broken {
-            guard let entry = byMD5[md5], let path = try localFile(md5: md5) else {
-                for index in indices { repaired[index].reason += "; not repaired: this device has no file with this content" }
-                continue
-            }
-            let keys = Set(indices.map { problems[$0].key })
-            let item = BackupItem(path: path, md5: md5, size: entry.size, filename: entry.filename, applePhotoID: entry.applePhotoID)
-            let plan = BackupService.Plan(
-                item: item, needsPhoto: keys.contains(layout.photo(md5)), needsThumbnail: keys.contains(layout.thumbnail(md5)),
-                needsMetadata: keys.contains(layout.metadata(md5)))
-            do {
-                _ = try await service.upload(plan, originals: originals, tracker: tracker)
-                for index in indices { repaired[index].repaired = true }
-            } catch {
-                for index in indices { repaired[index].reason += "; not repaired: \(error)" }
-            }
-        }
-        return repaired
-    }
-
-    /// A file on this device with that content: the backup queue's, then the identity index's,
-    /// hashed again so a file edited since is never uploaded under the old MD5.
-    private func localFile(md5: String) throws -> String? {
-        let candidates = try service.engine.database.read { db in
-            try String.fetchAll(db, sql: "SELECT path FROM backupQueue WHERE md5 = ?", arguments: [md5])
-                + String.fetchAll(db, sql: "SELECT path FROM fileIdentity WHERE md5 = ?", arguments: [md5])
-        }
-        return candidates.first { (try? ContentHash.md5(ofFileAt: $0)) == md5 }
     }
 }
 
