@@ -52,6 +52,13 @@ public final class TCPProxy: Sendable {
         var sent = 0
         /// Connections whose response is to be cut after so many more bytes.
         var truncating: [Int32: Int] = [:]
+        var requestBytesPerSecond: Int?
+    }
+
+    /// Slows every connection's requests to about this many bytes a second (`nil`: full speed),
+    /// so a test can act in the middle of an upload that would otherwise be over at once.
+    public func throttle(requestBytesPerSecond: Int?) {
+        state.withLock { $0.requestBytesPerSecond = requestBytesPerSecond }
     }
 
     /// Queues `fault` for the next connection that sends enough request bytes.
@@ -211,6 +218,9 @@ public final class TCPProxy: Sendable {
                 forwarded = min(bytes, count)
             }
             guard Self.sendAll(buffer, range: 0..<forwarded, to: destination) else { break }
+            if isRequest, let rate = state.withLock({ $0.requestBytesPerSecond }), rate > 0 {
+                Thread.sleep(forTimeInterval: Double(forwarded) / Double(rate))
+            }
             switch step {
             case .forward: continue
             case .forwardThenEnd, .forwardThenCut:

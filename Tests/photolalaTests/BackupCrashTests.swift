@@ -19,7 +19,12 @@ struct BackupCrashTests {
         guard let server = try await SeaweedFS.shared() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
         let store = try await BackupCommandTests.bucket(on: server)
         let cli = try CLI()
-        let environment = BackupCommandTests.environment(server, bucket: store.location.bucket)
+        // The runs go through a relay at 10 MB/s, so a kill lands mid-run however fast the machine.
+        let relay = try TCPProxy(upstreamPort: Int(server.endpoint.split(separator: ":").last ?? "") ?? 0)
+        defer { relay.stop() }
+        relay.throttle(requestBytesPerSecond: 10_000_000)
+        var environment = BackupCommandTests.environment(server, bucket: store.location.bucket)
+        environment["PHOTOLALA_S3_ENDPOINT"] = relay.endpoint
         let layout = CloudLayout(userID: BackupCommandTests.userID)
         let seed = try Data(contentsOf: try await Fixtures.file("orientation6.jpg"))
         let photos = cli.folder.path("photos")
