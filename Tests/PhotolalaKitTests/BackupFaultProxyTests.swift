@@ -82,10 +82,10 @@ import Testing
     }
 
     @Test func aStalledUploadTimesOutAndIsSentAgain() async throws {
-        guard let setup = try await setUp(timeout: .seconds(2)) else { return }
+        guard let setup = try await setUp(timeout: .seconds(3)) else { return }
         defer { setup.relay.stop() }
         let photos = try await makePhotos(2, in: setup.folder, padding: 300 << 10)
-        setup.relay.inject(.stall(afterRequestBytes: 150 << 10, duration: .seconds(4)))
+        setup.relay.inject(.stall(afterRequestBytes: 150 << 10, duration: .seconds(6)))
         let report = try await setup.service(setup.relayed).backUp(photos)
         #expect(setup.relay.faultsTriggered == 1)
         #expect(report.failed.isEmpty && report.uploaded.count == 2, "\(report.failed)")
