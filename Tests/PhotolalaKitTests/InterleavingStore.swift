@@ -3,8 +3,9 @@ import Foundation
 @testable import PhotolalaKit
 
 /// A real store seen through a test hook that holds one device between its read of the cloud
-/// manifest and its first write after it, so a test can run another device's whole merge in
-/// that gap: the interleaving two devices backing up at once may meet, made certain.
+/// manifest and its writes after it (every write waits until ``release()``), so a test can run
+/// another device's whole merge in that gap: the interleaving two devices backing up at once
+/// may meet, made certain.
 ///
 /// With `ignoresConditions`, it drops every write condition instead, as a store that does not
 /// implement them would.
@@ -12,9 +13,10 @@ actor InterleavingStore: ObjectStore {
     let base: any ObjectStore
     let manifestKey: String
     let ignoresConditions: Bool
-    private var holdsNextWrite: Bool
+    private var holdsWrites: Bool
     private var hasReadManifest = false
-    private var held: CheckedContinuation<Void, Never>?
+    private var isHolding = false
+    private var held: [CheckedContinuation<Void, Never>] = []
     private var waitingForHold: [CheckedContinuation<Void, Never>] = []
     /// Manifest writes forwarded, and how many of them the store refused (412).
     private(set) var manifestWrites = 0
@@ -23,29 +25,32 @@ actor InterleavingStore: ObjectStore {
     init(_ base: any ObjectStore, layout: CloudLayout, holdingAfterManifestRead: Bool = true, ignoresConditions: Bool = false) {
         self.base = base
         self.manifestKey = layout.manifest
-        self.holdsNextWrite = holdingAfterManifestRead
+        self.holdsWrites = holdingAfterManifestRead
         self.ignoresConditions = ignoresConditions
     }
 
     /// Returns once the device is held (it has read the manifest and is about to write).
     func waitUntilHeld() async {
-        guard held == nil else { return }
+        guard !isHolding else { return }
         await withCheckedContinuation { waitingForHold.append($0) }
     }
 
-    /// Lets the held device go on.
+    /// Lets the held device's writes go on, and every later one.
     func release() {
-        held?.resume()
-        held = nil
+        holdsWrites = false
+        for continuation in held { continuation.resume() }
+        held = []
     }
 
     func put(_ key: String, body: [UInt8], options: PutOptions) async throws -> String {
-        if holdsNextWrite, hasReadManifest, !key.contains("/probe-") {
-            holdsNextWrite = false
+        if holdsWrites, hasReadManifest, !key.contains("/probe-") {
             await withCheckedContinuation { continuation in
-                held = continuation
-                for waiter in waitingForHold { waiter.resume() }
-                waitingForHold = []
+                held.append(continuation)
+                if !isHolding {
+                    isHolding = true
+                    for waiter in waitingForHold { waiter.resume() }
+                    waitingForHold = []
+                }
             }
         }
         var options = options
