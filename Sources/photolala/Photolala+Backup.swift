@@ -11,7 +11,7 @@ extension Photolala {
                 has seen no star for 10 minutes. Where to upload comes from PHOTOLALA_S3_ENDPOINT, \
                 PHOTOLALA_S3_BUCKET and the AWS credentials ('photolala cloud config' shows them).
                 """,
-            subcommands: [Star.self, Unstar.self, Run.self, Status.self]
+            subcommands: [Star.self, Unstar.self, Run.self, Status.self, Verify.self]
         )
     }
 }

@@ -29,8 +29,13 @@ extension Photolala.Backup {
                 return
             }
             for entry in try await queue.entries() {
-                terminal.output("\(entry.state.badge) \(entry.md5)  \(entry.path)" + (entry.reason.map { "  (\($0))" } ?? ""))
+                // What the store holds of a photo not yet backed up (a run killed mid-way, parts sent).
+                let stored =
+                    entry.state != .backedUp && entry.storedBytes > 0
+                    ? "  [\(Run.megabytes(min(entry.storedBytes, entry.size)))/\(Run.megabytes(entry.size)) MB stored]" : ""
+                terminal.output("\(entry.state.badge) \(entry.md5)  \(entry.path)" + stored + (entry.reason.map { "  (\($0))" } ?? ""))
             }
+            terminal.output("\(Run.megabytes(status.bytesUploaded)) of \(Run.megabytes(status.bytesTotal)) MB stored.")
             terminal.output("\(status.queued) queued, \(status.uploading) uploading, \(status.done) backed up, \(status.failed) failed.")
         }
     }

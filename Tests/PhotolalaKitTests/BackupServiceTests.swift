@@ -180,12 +180,12 @@ import Testing
         let listed = try #require(written.manifest).shards.filter { $0.rows > 0 }.map(\.index)
         #expect(listed.count >= 2)
         // One shard altered (a row dropped, as a partial write would), another gone.
-        let altered = service.layout.shard(listed[0])
+        let altered = try await service.layout.storedShard(listed[0], in: store)
         let csv = try #require(try await store.get(altered))
         _ = try await store.put(
             altered, body: Array(String(decoding: csv, as: UTF8.self).split(separator: "\n").dropLast().joined(separator: "\n").utf8),
             options: PutOptions())
-        try await store.delete(service.layout.shard(listed[1]))
+        try await store.delete(try await service.layout.storedShard(listed[1], in: store))
         let error = await #expect(throws: BackupError.self) { try await catalog.load() }
         #expect(error?.code == .catalogDamaged)
 

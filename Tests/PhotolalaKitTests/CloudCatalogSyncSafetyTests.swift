@@ -102,9 +102,8 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: backup.sync.catalogDirectory + "/" + FolderCatalog.manifestName))
 
         // The cloud says the catalog is not there (404): the cloud wins.
-        try await backup.store.delete(layout.manifest)
-        for index in 0..<16 {
-            try await backup.store.delete(layout.shard(index))
+        for object in try await backup.store.listAll(prefix: layout.catalogPrefix) {
+            try await backup.store.delete(object.key)
         }
         let state = await backup.sync.sync()
         #expect(state.error == nil, "\(state.error ?? "")")
@@ -158,12 +157,13 @@ import Testing
         let sync = CloudCatalogSync(store: counting, userID: Self.userID, engine: backup.deviceB)
         let md5 = try ContentHash.md5(ofFileAt: backup.paths[0])
         let shard = CatalogEntry(md5: md5, filename: "", size: 0, photoDate: 0, modified: 0).shard
-        await counting.replace(layout.shard(shard), with: Array("md5,filename\nbroken".utf8))
+        let key = try await layout.storedShard(shard, in: backup.store)
+        await counting.replace(key, with: Array("md5,filename\nbroken".utf8))
 
         let state = await sync.sync()
         #expect(state.error == nil, "\(state.error ?? "")")
         #expect(state.rejectedShards.isEmpty && state.downloadedShards.contains(shard))
-        #expect(await counting.gets.filter { $0 == layout.shard(shard) }.count == 2)
+        #expect(await counting.gets.filter { $0 == key }.count == 2)
         #expect(await counting.lists == 0, "a sync never lists the bucket")
         #expect(try backup.source.contains(md5: md5))
     }
@@ -180,7 +180,7 @@ import Testing
         let before = try backup.sync.state()
         let counting = CountingStore(backup.store)
         let sync = CloudCatalogSync(store: counting, userID: Self.userID, engine: backup.deviceB)
-        await counting.replace(layout.shard(shard), with: Array("tampered".utf8), times: 2)
+        await counting.replace(try await layout.storedShard(shard, in: backup.store), with: Array("tampered".utf8), times: 2)
 
         let rejected = await sync.sync()
         #expect(rejected.rejectedShards == [shard])

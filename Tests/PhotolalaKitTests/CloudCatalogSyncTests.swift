@@ -94,7 +94,7 @@ import Testing
         #expect(state.photoCount == 4)
         #expect(state.downloadedShards == [shard])
         let layout = CloudLayout(userID: Self.userID)
-        #expect(await counting.gets == [layout.manifest, layout.shard(shard)])
+        #expect(await counting.gets == [layout.manifest, try await layout.storedShard(shard, in: store)])
     }
 
     @Test func aTamperedShardIsRejectedAndNeverImported() async throws {
@@ -104,16 +104,17 @@ import Testing
         let layout = CloudLayout(userID: Self.userID)
         let md5 = try ContentHash.md5(ofFileAt: paths[0])
         let shard = CatalogEntry(md5: md5, filename: "", size: 0, photoDate: 0, modified: 0).shard
-        var tampered = try #require(try await store.get(layout.shard(shard)))
+        let key = try await layout.storedShard(shard, in: store)
+        var tampered = try #require(try await store.get(key))
         tampered += Array("ffffffffffffffffffffffffffffffff,evil.jpg,1,0,0,,,\n".utf8)
-        _ = try await store.put(layout.shard(shard), body: tampered, options: PutOptions())
+        _ = try await store.put(key, body: tampered, options: PutOptions())
 
         let counting = CountingStore(store)
         let source = CloudPhotoSource(store: counting, userID: Self.userID, engine: try Self.deviceB(in: folder))
         let state = await source.sync.sync()
         #expect(state.rejectedShards == [shard])
         #expect(state.error?.contains(FolderCatalog.shardName(shard)) == true)
-        #expect(await counting.gets.filter { $0 == layout.shard(shard) }.count == 2, "fetched once more, then rejected")
+        #expect(await counting.gets.filter { $0 == key }.count == 2, "fetched once more, then rejected")
         let listed = Set(try source.listedPhotos().map(\.item.id))
         #expect(!listed.contains("ffffffffffffffffffffffffffffffff"))
         #expect(!listed.contains(md5))

@@ -53,6 +53,10 @@ actor FaultyStore: ObjectStore {
     var damageBodies = false
     /// Runs before each put, with its key.
     var beforePut: (@Sendable (String) async -> Void)?
+    /// Runs before each part upload, with its part number.
+    var beforePart: (@Sendable (Int) async -> Void)?
+    /// HEADs of these keys fail with a server error.
+    var failingHeads: Set<String> = []
     private(set) var partsUploaded = 0
     private(set) var puts = 0
 
@@ -60,10 +64,15 @@ actor FaultyStore: ObjectStore {
         self.base = base
     }
 
-    func configure(failPartsAfter: Int? = nil, damageBodies: Bool = false, beforePut: (@Sendable (String) async -> Void)? = nil) {
+    func configure(
+        failPartsAfter: Int? = nil, damageBodies: Bool = false, beforePut: (@Sendable (String) async -> Void)? = nil,
+        beforePart: (@Sendable (Int) async -> Void)? = nil, failingHeads: Set<String> = []
+    ) {
         self.failPartsAfter = failPartsAfter
         self.damageBodies = damageBodies
         self.beforePut = beforePut
+        self.beforePart = beforePart
+        self.failingHeads = failingHeads
     }
 
     private func damaged(_ body: [UInt8]) -> [UInt8] {
@@ -83,7 +92,12 @@ actor FaultyStore: ObjectStore {
         try await base.get(key, range: range, ifNoneMatch: ifNoneMatch)
     }
 
-    func head(_ key: String) async throws -> ObjectInfo? { try await base.head(key) }
+    func head(_ key: String) async throws -> ObjectInfo? {
+        if failingHeads.contains(key) {
+            throw ObjectStoreError(.serverError, "HeadObject '\(key)' failed with HTTP 500 (simulated).", statusCode: 500)
+        }
+        return try await base.head(key)
+    }
     func tags(_ key: String) async throws -> [String: String] { try await base.tags(key) }
     func delete(_ key: String) async throws { try await base.delete(key) }
 
@@ -98,6 +112,7 @@ actor FaultyStore: ObjectStore {
     }
 
     func uploadPart(_ key: String, uploadID: String, partNumber: Int, body: [UInt8]) async throws -> String {
+        await beforePart?(partNumber)
         if let limit = failPartsAfter, partsUploaded >= limit {
             throw ObjectStoreError(.unreachable, "simulated crash before part \(partNumber)")
         }

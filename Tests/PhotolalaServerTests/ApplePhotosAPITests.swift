@@ -176,7 +176,8 @@ struct ApplePhotosAPITests {
         }
         let md5 = try ContentHash.md5(ofFileAt: library + "/originals/7/\(wine).jpeg")
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
-        let shard = try #require(try await store.get(CloudLayout(userID: "user").shard(Int(String(md5.prefix(1)), radix: 16) ?? 0)))
+        let shardKey = try await CloudLayout(userID: "user").storedShard(Int(String(md5.prefix(1)), radix: 16) ?? 0, in: store)
+        let shard = try #require(try await store.get(shardKey))
         let row = try #require(String(decoding: shard, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix(md5) })
         #expect(row.hasPrefix(md5 + ",winebottle.jpeg,"))
         #expect(row.hasSuffix("," + wine))

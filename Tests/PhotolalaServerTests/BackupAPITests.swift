@@ -137,6 +137,15 @@ struct BackupAPITests {
             // The queue's bytes, as `backup status --json` prints them.
             let sizes = try paths.reduce(0) { $0 + ((try FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
             #expect(status["bytesTotal"] as? Int == sizes && status["bytesUploaded"] as? Int == sizes, "\(status)")
+
+            // The Cloud Backup panel's "Last verified" line, once `backup verify` has run.
+            #expect(try await call(client, "/api/cloud", log: log).json["lastVerify"] == nil)
+            let verifier = BackupVerifier(
+                service: BackupService(store: LocalDirectoryObjectStore(root: backupFolder), userID: Self.userID, engine: engine))
+            try verifier.record(try await verifier.verify())
+            let verified = try #require(try await call(client, "/api/cloud", log: log).json["lastVerify"] as? [String: Any])
+            #expect(verified["photosChecked"] as? Int == 2 && verified["problems"] as? Int == 0, "\(verified)")
+            #expect(verified["date"] is String)
         }
         let store = LocalDirectoryObjectStore(root: backupFolder)
         for path in paths {

@@ -12,7 +12,31 @@ import Synchronization
 /// later ones are accepted and closed at once, each counted. A stopped `weed` takes a second
 /// or more to go; a cut is immediate, so a test knows which requests got through, and the
 /// count after it tells how often the client tried again.
+///
+/// It also injects single faults into S3 traffic mid-request (``Fault``): a connection dropped
+/// after part of a request body, a request stalled for a while, a response cut short.
 public final class TCPProxy: Sendable {
+    /// One fault, applied once, when `afterRequestBytes` request bytes have gone through since
+    /// it was injected (or since the fault before it struck), to the connection carrying them:
+    /// an upload body is megabytes, other requests a few hundred bytes.
+    public enum Fault: Sendable, Equatable {
+        /// Forwards that many request bytes, then closes both sides: a body half sent.
+        case drop(afterRequestBytes: Int)
+        /// Forwards that many request bytes, then nothing for `duration`, then the rest.
+        case stall(afterRequestBytes: Int, duration: Duration)
+        /// Once the request has sent that many bytes, forwards only `responseBytes` of its
+        /// response, then closes both sides: the server acted, the client never heard.
+        case truncateResponse(afterRequestBytes: Int, responseBytes: Int)
+        /// Forwards that many request bytes, then cuts the line for good (``cut()``).
+        case cut(afterRequestBytes: Int)
+
+        var requestBytes: Int {
+            switch self {
+            case .drop(let bytes), .stall(let bytes, _), .truncateResponse(let bytes, _), .cut(let bytes): bytes
+            }
+        }
+    }
+
     public let port: Int
     private let upstreamPort: Int
     private let listener: Int32
@@ -22,7 +46,33 @@ public final class TCPProxy: Sendable {
         var acceptedAfterCut = 0
         var isCut = false
         var open: Set<Int32> = []
+        var faults: [Fault] = []
+        var triggered = 0
+        /// Request bytes relayed since the first queued fault was injected or the last struck.
+        var sent = 0
+        /// Connections whose response is to be cut after so many more bytes.
+        var truncating: [Int32: Int] = [:]
+        var requestBytesPerSecond: Int?
     }
+
+    /// Slows every connection's requests to about this many bytes a second (`nil`: full speed),
+    /// so a test can act in the middle of an upload that would otherwise be over at once.
+    public func throttle(requestBytesPerSecond: Int?) {
+        state.withLock { $0.requestBytesPerSecond = requestBytesPerSecond }
+    }
+
+    /// Queues `fault` for the next connection that sends enough request bytes.
+    public func inject(_ fault: Fault) {
+        state.withLock { state in
+            if state.faults.isEmpty {
+                state.sent = 0
+            }
+            state.faults.append(fault)
+        }
+    }
+
+    /// How many injected faults have struck.
+    public var faultsTriggered: Int { state.withLock { $0.triggered } }
 
     /// Starts relaying a new port to `upstreamPort` on 127.0.0.1.
     /// - Throws: ``SeaweedFS/StartFailure`` when no port can be bound.
@@ -97,36 +147,103 @@ public final class TCPProxy: Sendable {
         }
         if connected && registered {
             let other = DispatchSemaphore(value: 0)
-            Thread.detachNewThread {
-                Self.pump(from: client, to: upstream)
+            Thread.detachNewThread { [self] in
+                pump(from: client, to: upstream, connection: client, isRequest: true)
                 other.signal()
             }
-            Self.pump(from: upstream, to: client)
+            pump(from: upstream, to: client, connection: client, isRequest: false)
             other.wait()
         }
         state.withLock { state in
             state.open.remove(client)
             state.open.remove(upstream)
+            state.truncating[client] = nil
         }
         close(upstream)
         close(client)
     }
 
-    /// Copies bytes until one side ends, then ends both, so the other pump stops too.
-    private static func pump(from source: Int32, to destination: Int32) {
+    /// What to do with the next bytes of one direction of a connection.
+    private enum Step {
+        /// Forward this many bytes (all there are when more than there are).
+        case forward(Int)
+        /// Forward this many, then end the connection.
+        case forwardThenEnd(Int)
+        /// Forward this many, then wait.
+        case forwardThenWait(Int, Duration)
+        /// Forward this many, then cut the whole line.
+        case forwardThenCut(Int)
+    }
+
+    /// Where an injected fault strikes within `count` bytes about to be forwarded.
+    private func step(connection: Int32, isRequest: Bool, count: Int) -> Step {
+        state.withLock { state in
+            if !isRequest {
+                guard let left = state.truncating[connection] else { return .forward(count) }
+                if count < left {
+                    state.truncating[connection] = left - count
+                    return .forward(count)
+                }
+                return .forwardThenEnd(left)
+            }
+            let before = state.sent
+            state.sent += count
+            guard let fault = state.faults.first, before + count >= fault.requestBytes else { return .forward(count) }
+            state.faults.removeFirst()
+            state.triggered += 1
+            state.sent = 0
+            let upTo = max(0, fault.requestBytes - before)
+            switch fault {
+            case .drop: return .forwardThenEnd(upTo)
+            case .stall(_, let duration): return .forwardThenWait(upTo, duration)
+            case .cut: return .forwardThenCut(upTo)
+            case .truncateResponse(_, let responseBytes):
+                state.truncating[connection] = responseBytes
+                return .forward(count)
+            }
+        }
+    }
+
+    /// Copies bytes until one side ends, then ends both, so the other pump stops too; injected
+    /// faults strike on the way.
+    private func pump(from source: Int32, to destination: Int32, connection: Int32, isRequest: Bool) {
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         loop: while true {
             let count = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { break }
-            var offset = 0
-            while offset < count {
-                let sent = buffer[offset..<count].withUnsafeBytes { send(destination, $0.baseAddress, $0.count, noSignal) }
-                guard sent > 0 else { break loop }
-                offset += sent
+            let step = step(connection: connection, isRequest: isRequest, count: count)
+            let forwarded: Int
+            switch step {
+            case .forward(let bytes), .forwardThenEnd(let bytes), .forwardThenWait(let bytes, _), .forwardThenCut(let bytes):
+                forwarded = min(bytes, count)
+            }
+            guard Self.sendAll(buffer, range: 0..<forwarded, to: destination) else { break }
+            if isRequest, let rate = state.withLock({ $0.requestBytesPerSecond }), rate > 0 {
+                Thread.sleep(forTimeInterval: Double(forwarded) / Double(rate))
+            }
+            switch step {
+            case .forward: continue
+            case .forwardThenEnd, .forwardThenCut:
+                if case .forwardThenCut = step { cut() }
+                break loop
+            case .forwardThenWait(_, let duration):
+                Thread.sleep(forTimeInterval: Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+                guard Self.sendAll(buffer, range: forwarded..<count, to: destination) else { break loop }
             }
         }
         shutdown(source, Int32(SHUT_RDWR))
         shutdown(destination, Int32(SHUT_RDWR))
+    }
+
+    /// Sends `buffer[range]` whole; `false` when the other side is gone.
+    private static func sendAll(_ buffer: [UInt8], range: Range<Int>, to destination: Int32) -> Bool {
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let sent = buffer[offset..<range.upperBound].withUnsafeBytes { send(destination, $0.baseAddress, $0.count, noSignal) }
+            guard sent > 0 else { return false }
+            offset += sent
+        }
+        return true
     }
 
     /// A write to a closed socket fails instead of raising SIGPIPE.

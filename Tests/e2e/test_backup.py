@@ -85,6 +85,7 @@ def test_back_up_now_uploads_the_starred_photos_with_the_status_bar(backup_ui, b
     expect(panel.locator('[data-field="user-id"]')).to_have_text(BACKUP_USER_ID)
     expect(panel.locator('[data-field="access-key"]')).to_have_text(seaweedfs.access_key)
     expect(panel.locator('[data-field="used"]')).not_to_have_text("Loading…")
+    expect(panel.get_by_test_id("backup-last-verify")).to_have_text("Never verified: run photolala backup verify.")
     assert seaweedfs.secret_key not in page.content()
     assert seaweedfs.secret_key not in str(backup_ui.api("cloud"))
 

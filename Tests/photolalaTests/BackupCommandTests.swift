@@ -114,9 +114,12 @@ struct BackupCommandTests {
         try aws.run(["s3", "cp", "--recursive", "s3://\(bucket)/\(layout.catalogPrefix)", catalog])
         #expect(FileManager.default.fileExists(atPath: catalog + "/manifest.plist"))
         for md5 in md5s {
-            let shard = try String(contentsOfFile: catalog + "/\(md5.prefix(1)).csv", encoding: .utf8)
+            // Shards are content-addressed: `shards/{index}-{sha256}.csv`.
+            let name = try #require(
+                try FileManager.default.contentsOfDirectory(atPath: catalog + "/shards").first { $0.hasPrefix("\(md5.prefix(1))-") })
+            let shard = try String(contentsOfFile: catalog + "/shards/" + name, encoding: .utf8)
             #expect(shard.hasPrefix("md5,filename,size,photodate,modified,width,height,applephotoid\n"))
-            #expect(shard.split(separator: "\n").contains { $0.hasPrefix(md5 + ",") }, "\(md5) in \(md5.prefix(1)).csv")
+            #expect(shard.split(separator: "\n").contains { $0.hasPrefix(md5 + ",") }, "\(md5) in \(name)")
         }
     }
 
@@ -139,6 +142,9 @@ struct BackupCommandTests {
         let help = try cli.run("backup", "run", "--help", environment: environment)
         let status = try cli.run("backup", "status", environment: environment)
         #expect(status.standardOutput.contains("❌"))
+        #expect(status.standardOutput.contains("HTTP 403"), "\(status.standardOutput)")
+        // The run's failure is every photo's: no reason names one photo's key.
+        #expect(!status.standardOutput.contains("photos/\(Self.userID)/"), "\(status.standardOutput)")
         for output in [run, config, help, status] {
             #expect(!(output.standardOutput + output.standardError).contains(secret))
         }

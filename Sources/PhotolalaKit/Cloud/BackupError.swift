@@ -59,6 +59,14 @@ public struct BackupError: Error, Sendable, CustomStringConvertible {
                 "The cloud catalog's shard '\(key)' is missing or does not match the SHA-256 its manifest records; the next backup run rebuilds it.")
     }
 
+    static func catalogLeaseHeld(seconds: Int) -> Self {
+        .init(
+            code: .catalogBusy,
+            message:
+                "Another device held the cloud catalog's merge lease for all of \(seconds) s that this one waited; try again when its backup is done."
+        )
+    }
+
     static func catalogBusy(attempts: Int) -> Self {
         .init(
             code: .catalogBusy,

@@ -22,7 +22,7 @@ public actor BackupQueueManager {
     /// When this process last starred, unstarred or ran: the quiet period counts from it too.
     private var lastChange: Date?
     private var running: Task<BackupService.Report, any Error>?
-    /// Whether a run's uploads are under way (its bytes then count in the status).
+    /// Whether a run's uploads are under way (its progress updates are then taken).
     private var isUploading = false
     /// The run going on, or the last one.
     private var progress = BackupProgress()
@@ -102,7 +102,9 @@ public actor BackupQueueManager {
     /// Every photo in the queue, oldest star first.
     public func entries() throws -> [BackupQueueEntry] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT md5, path, filename, applePhotoID, size, state, reason FROM backupQueue ORDER BY starred, md5").map(
+            try Row.fetchAll(
+                db, sql: "SELECT md5, path, filename, applePhotoID, size, state, reason, storedBytes FROM backupQueue ORDER BY starred, md5"
+            ).map(
                 Self.entry)
         }
     }
@@ -111,7 +113,7 @@ public actor BackupQueueManager {
     public func entry(md5: String) throws -> BackupQueueEntry? {
         try database.read { db in
             try Row.fetchOne(
-                db, sql: "SELECT md5, path, filename, applePhotoID, size, state, reason FROM backupQueue WHERE md5 = ?", arguments: [md5]
+                db, sql: "SELECT md5, path, filename, applePhotoID, size, state, reason, storedBytes FROM backupQueue WHERE md5 = ?", arguments: [md5]
             ).map(
                 Self.entry)
         }
@@ -120,29 +122,39 @@ public actor BackupQueueManager {
     /// Counts and bytes per state, with the progress of a run going on in this process.
     ///
     /// `bytesTotal` is the size of the originals in the queue and `bytesUploaded` that of those
-    /// backed up, plus what a run going on here has stored so far: the same figures
-    /// `backup status --json` prints from another process (which sees no run's bytes in
-    /// flight). The run's own bytes, speed and time left are the `run…` fields.
+    /// backed up plus what the store holds of the others (recorded as each original or part is
+    /// verified, and as a run finds originals already stored): the same figures
+    /// `backup status --json` prints from another process, also after a run that was killed.
+    /// The run's own bytes, speed and time left are the `run…` fields.
     public func status() throws -> BackupQueueStatus {
         var status = BackupQueueStatus()
         let rows = try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT state, COUNT(*) AS count, SUM(size) AS bytes FROM backupQueue GROUP BY state")
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT state, COUNT(*) AS count, SUM(size) AS bytes, SUM(MIN(storedBytes, size)) AS stored
+                    FROM backupQueue GROUP BY state
+                    """)
         }
         for row in rows {
             let count: Int = row["count"]
             let bytes: Int64 = row["bytes"] ?? 0
+            let stored: Int64 = row["stored"] ?? 0
             status.bytesTotal += bytes
             switch BackupState(rawValue: row["state"]) ?? .failed {
-            case .starred: status.queued += count
-            case .uploading: status.uploading += count
+            case .starred:
+                status.queued += count
+                status.bytesUploaded += stored
+            case .uploading:
+                status.uploading += count
+                status.bytesUploaded += stored
             case .backedUp:
                 status.done += count
                 status.bytesUploaded += bytes
-            case .failed: status.failed += count
+            case .failed:
+                status.failed += count
+                status.bytesUploaded += stored
             }
-        }
-        if isUploading {
-            status.bytesUploaded += progress.bytesUploaded
         }
         status.runBytesUploaded = progress.bytesUploaded
         status.runBytesTotal = progress.bytesTotal
@@ -243,7 +255,9 @@ public actor BackupQueueManager {
             return report
         } catch {
             isUploading = false
-            try? setState(.failed, reason: "\(error)", md5s: pending.map(\.md5))
+            // The run's failure is every photo's: it names no one photo's key.
+            let reason = (error as? ObjectStoreError)?.messageWithoutKey ?? "\(error)"
+            try? setState(.failed, reason: "The backup run stopped: \(reason)", md5s: pending.map(\.md5))
             publish()
             throw error
         }
@@ -335,6 +349,6 @@ public actor BackupQueueManager {
         BackupQueueEntry(
             md5: row["md5"], path: row["path"], filename: row["filename"], applePhotoID: row["applePhotoID"], size: row["size"],
             state: BackupState(rawValue: row["state"]) ?? .failed,
-            reason: row["reason"])
+            reason: row["reason"], storedBytes: row["storedBytes"])
     }
 }

@@ -5,8 +5,9 @@ public struct BackupQueueStatus: Sendable, Equatable, Codable {
     public var uploading = 0
     public var done = 0
     public var failed = 0
-    /// Of ``bytesTotal``, the bytes backed up: the photos done, plus what a run going on in
-    /// this process has stored so far.
+    /// Of ``bytesTotal``, the bytes the store holds: the photos done, plus each other photo's
+    /// original or multipart parts verified in the bucket (``BackupQueueEntry/storedBytes``),
+    /// from the database, so every process, and one after a killed run, counts the same.
     public var bytesUploaded: Int64 = 0
     /// The size of the originals in the queue, whatever their state.
     public var bytesTotal: Int64 = 0
@@ -55,4 +56,7 @@ public struct BackupQueueEntry: Sendable, Equatable {
     public var state: BackupState
     /// Why it failed, for ``BackupState/failed``.
     public var reason: String?
+    /// How many bytes of its original the store holds: verified parts of a multipart upload,
+    /// or the whole once it is verified there (also when found stored by an earlier run).
+    public var storedBytes: Int64 = 0
 }

@@ -20,9 +20,12 @@ extension BackupService {
             uploadID = created
         }
         guard let uploadID else { return }
+        var stored: Int64 = 0
         for part in done.values {
+            stored += part.size ?? 0
             await tracker.resumed(part.size ?? 0)
         }
+        try recordStored(md5: md5, bytes: stored)
         for number in 1...partCount where done[number] == nil {
             let offset = Int64(number - 1) * Int64(partSize)
             let bytes = try await offload { try Self.read(path, offset: offset, count: Int(min(Int64(partSize), size - offset))) }
@@ -37,6 +40,8 @@ extension BackupService {
                     arguments: [key, number, etag, bytes.count])
             }
             done[number] = UploadedPart(partNumber: number, etag: etag, size: Int64(bytes.count))
+            stored += Int64(bytes.count)
+            try recordStored(md5: md5, bytes: stored)
             await tracker.uploaded(Int64(bytes.count))
         }
         let parts = (1...partCount).compactMap { done[$0] }

@@ -73,6 +73,7 @@ extension BackupService {
         }
         do {
             try await put(layout.photo(item.md5), contents.bytes, options: options, tracker: tracker, counted: true, knownMD5: item.md5)
+            try recordStored(md5: item.md5, bytes: item.size)
         } catch let error as ObjectStoreError where error.code == .badDigest {
             let actual = try await offload { ContentHash.md5(of: contents.bytes) }
             throw actual == item.md5 ? error : BackupError.changedSinceStarred(item.path)

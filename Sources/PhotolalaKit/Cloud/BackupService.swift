@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 /// Uploads photos to the user's prefix in an ``ObjectStore`` (seed 002's S3BackupService): the
 /// original to Deep Archive, thumbnail and metadata to Standard, then the cloud catalog.
@@ -23,6 +24,8 @@ public struct BackupService: Sendable {
         public var concurrency = 4
         /// Bytes the backup may occupy in all; `nil` for no limit.
         public var quotaBytes: Int64?
+        /// How patient the cloud catalog's merge is (tries, pauses, lease); tests shorten it.
+        var catalogTiming = CloudCatalog.Timing()
 
         public init() {}
     }
@@ -116,7 +119,22 @@ public struct BackupService: Sendable {
         let tracker = BackupProgressTracker(report: progress)
         var report = Report()
         report.failed = failed
-        let plans = try await concurrently(items, limit: options.concurrency * 2) { try await self.plan($0) }
+        // Each photo's HEAD failure is its own (it names its own key); a store failing every
+        // photo alike (credentials, bucket, network) ends the run at its first sign.
+        let planned = try await concurrently(items, limit: options.concurrency * 2) { item -> Result<Plan, Failure> in
+            do {
+                return .success(try await self.plan(item))
+            } catch let error as ObjectStoreError where Self.failsEveryPhoto(error) {
+                throw error
+            } catch {
+                return .failure(Failure(path: item.path, md5: item.md5, reason: "\(error)"))
+            }
+        }
+        let plans = planned.compactMap { try? $0.get() }
+        report.failed += planned.compactMap { result -> Failure? in
+            guard case .failure(let failure) = result else { return nil }
+            return failure
+        }
         let originals = plans.filter(\.needsPhoto).reduce(Int64(0)) { $0 + $1.item.size }
         // The quota holds everything stored, as usage() counts it: thumbnails and plists too.
         let needed = originals + Int64(plans.filter { $0.needsThumbnail || $0.needsMetadata }.count) * Self.estimatedExtraBytesPerPhoto
@@ -126,8 +144,8 @@ public struct BackupService: Sendable {
                 throw BackupError.quotaExceeded(used: used, needed: needed, quota: quota)
             }
         }
-        await tracker.start(photos: plans.count + failed.count, bytes: originals)
-        for _ in failed {
+        await tracker.start(photos: plans.count + report.failed.count, bytes: originals)
+        for _ in report.failed {
             await tracker.failed()
         }
         let slots = AsyncSemaphore(limit: options.concurrency)
@@ -160,7 +178,9 @@ public struct BackupService: Sendable {
         // Skipped photos are merged too: a run whose catalog update failed is repaired by the next.
         if !stored.isEmpty || !report.skipped.isEmpty {
             do {
-                try await CloudCatalog(store: store, layout: layout).merge(stored, present: report.skipped) { try await self.storedEntry($0) }
+                try await CloudCatalog(store: store, layout: layout, timing: options.catalogTiming).merge(stored, present: report.skipped) {
+                    try await self.storedEntry($0)
+                }
             } catch {
                 report.catalogFailure =
                     "The photos are stored, but the cloud catalog could not be updated, so other devices do not list them yet: \(error) The next backup run lists them."
@@ -175,6 +195,16 @@ public struct BackupService: Sendable {
     /// sizes are known only once they are made.
     static let estimatedExtraBytesPerPhoto: Int64 = 64 << 10
 
+    /// Records in the backup queue (when the photo is in it) how many bytes of its original
+    /// the store holds, verified: what `backup status` counts, from any process, even after
+    /// this one is killed.
+    /// - Throws: ``PhotolalaError/databaseFailed``.
+    func recordStored(md5: String, bytes: Int64) throws {
+        try engine.database.write { db in
+            try db.execute(sql: "UPDATE backupQueue SET storedBytes = ? WHERE md5 = ?", arguments: [bytes, md5])
+        }
+    }
+
     /// Bytes the user's objects occupy in the store now: originals, thumbnails, metadata and
     /// the cloud catalog.
     /// - Throws: ``ObjectStoreError`` when the store cannot be listed.
@@ -186,15 +216,25 @@ public struct BackupService: Sendable {
         return total
     }
 
+    /// Whether a store error would fail every photo alike: the run then ends rather than ask
+    /// the store about each.
+    static func failsEveryPhoto(_ error: ObjectStoreError) -> Bool {
+        [.unreachable, .accessDenied, .signatureDoesNotMatch, .noSuchBucket].contains(error.code)
+    }
+
     /// Asks the store what it already holds of the photo: the original first, and only when it
-    /// is there the thumbnail and metadata, so a new photo costs one HEAD. A store error
-    /// (credentials, bucket, network) would fail every photo alike, so it ends the run.
+    /// is there the thumbnail and metadata, so a new photo costs one HEAD. What it finds is
+    /// recorded in the queue, so the status counts an original found stored from now on, and
+    /// one gone from the bucket no longer.
     private func plan(_ item: BackupItem) async throws -> Plan {
         let md5 = item.md5
         // A multipart ETag is not the MD5: the MD5 is then in the object's metadata.
         guard let stored = try await store.head(layout.photo(md5)), stored.etag == md5 || stored.metadata["md5"] == md5 else {
+            // Not (or no longer) stored, whatever an earlier run recorded.
+            try recordStored(md5: md5, bytes: 0)
             return Plan(item: item, needsPhoto: true, needsThumbnail: true, needsMetadata: true)
         }
+        try recordStored(md5: md5, bytes: item.size)
         async let thumbnail = store.head(layout.thumbnail(md5))
         async let metadata = store.head(layout.metadata(md5))
         return Plan(item: item, needsPhoto: false, needsThumbnail: try await thumbnail == nil, needsMetadata: try await metadata == nil)

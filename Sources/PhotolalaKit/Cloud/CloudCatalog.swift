@@ -1,26 +1,49 @@
+import Foundation
+import Logging
+
 /// The user's catalog in the bucket, `catalogs/{userId}/.photolala/`: the same 16 CSV shards
 /// and manifest as a folder catalog, so other devices browse the backup without listing it.
 ///
-/// Devices backing up to one catalog merge into it, and a merge never loses rows:
-/// - A shard the manifest lists must be in the store and match its SHA-256. When it does not
-///   and the manifest did not change meanwhile (another device's write would explain it), the
-///   shard's rows are rebuilt from what the store holds, each stored original described by its
-///   metadata plist, rather than from a partial read.
-/// - The manifest is written on condition: `If-Match` the ETag that was read (`If-None-Match: *`
-///   for a new catalog), so a merge that another device's got ahead of starts over on top of
-///   it; then it is read back, which catches the same on stores that ignore conditions.
+/// Devices backing up to one catalog merge into it, and the merge is safe by construction:
+/// - Shards are immutable and content-addressed (`shards/{index}-{sha256}.csv`), written with
+///   `If-None-Match: *` before the manifest that names them. No write ever changes a shard a
+///   manifest names, so every manifest, whoever wrote it and whenever it is read, describes
+///   shards that are there and match it.
+/// - The manifest is the one mutable object, written by compare-and-swap: `If-Match` the ETag
+///   that was read (`If-None-Match: *` for a new catalog). A merge that another device's got
+///   ahead of (412) reads the catalog again and merges on top of it, with a growing, jittered
+///   pause between tries, so no device's rows are dropped.
+/// - Shards no manifest names any more are deleted by later merges once older than a grace
+///   time, so a reader that read the previous manifest still finds its shards.
+/// - A store that ignores conditions (found by a probe: a second `If-None-Match: *` write of one
+///   key must fail) merges under a lease object instead (``holdingLease(_:)``).
 ///
-/// What remains: shards are written before the manifest and without a condition, so two merges
-/// overlapping can leave one device's shard under the other's manifest until the next merge,
-/// which finds the mismatch and rebuilds that shard; meanwhile readers reject the shard (its
-/// SHA-256 does not match), never import it.
+/// A shard the manifest lists that is missing or does not match its SHA-256 (damage, or a
+/// catalog written before shards were content-addressed and changed under the read) is rebuilt
+/// from what the store holds, each stored original described by its metadata plist.
 struct CloudCatalog: Sendable {
+    /// How patient a merge is; tests shorten the pauses.
+    struct Timing: Sendable {
+        /// Reads, and merges, that find the catalog changed by another device start over; this
+        /// many tries in all.
+        var attempts = 8
+        /// The pause before the second try; it doubles each try, with jitter, up to `maximumBackoff`.
+        var backoff: Duration = .milliseconds(50)
+        var maximumBackoff: Duration = .seconds(2)
+        /// How long a shard no manifest names is kept, for readers still using an older manifest.
+        var shardGrace: Duration = .seconds(3600)
+        /// How long a merge may hold the lease (stores without conditional writes).
+        var leaseDuration: Duration = .seconds(120)
+        /// How long after writing the lease a merge reads it back to see whether it holds it.
+        var leaseSettle: Duration = .seconds(1)
+        /// How long a merge waits for another device's lease before giving up.
+        var leaseTimeout: Duration = .seconds(600)
+    }
+
     let store: any ObjectStore
     let layout: CloudLayout
-
-    /// Reads, and merges, that find the catalog changed by another device start over; this
-    /// many tries in all.
-    static let attempts = 5
+    var timing = Timing()
+    var logger = Logger(label: "photolala.cloud")
 
     /// The catalog as one read found it.
     struct Snapshot: Sendable {
@@ -30,6 +53,8 @@ struct CloudCatalog: Sendable {
         var etag: String?
         /// Shards the manifest lists that are missing or do not match their SHA-256.
         var damaged: [Int] = []
+        /// Shards read, intact, from their content-addressed key: what a merge need not write.
+        var stored: Set<Int> = []
     }
 
     /// The entries and manifest in the bucket now; empty when there is no catalog yet.
@@ -44,25 +69,28 @@ struct CloudCatalog: Sendable {
         return (snapshot.entries, snapshot.manifest)
     }
 
-    /// The manifest and every shard it lists, each checked against its SHA-256. A mismatch
-    /// may be another device's merge landing between two reads: when the manifest changed
-    /// meanwhile, the catalog is read again.
+    /// The manifest and every shard it lists, each checked against its SHA-256. A mismatch of
+    /// an old-layout shard may be another device's merge landing between two reads: when the
+    /// manifest changed meanwhile, the catalog is read again.
     func read() async throws -> Snapshot {
         var snapshot = Snapshot()
-        for _ in 1...Self.attempts {
+        for _ in 1...timing.attempts {
             guard let manifestObject = try await store.object(layout.manifest) else { return Snapshot() }
             let manifest = try CatalogManifest(propertyList: manifestObject.bytes, path: layout.manifest)
             snapshot = Snapshot(manifest: manifest, etag: manifestObject.etag)
             let listed = manifest.shards.filter { $0.rows > 0 }
             let contents = try await concurrently(listed, limit: 16) { [store, layout] shard in
-                try await store.object(layout.shard(shard.index))?.bytes
+                try await Self.shard(shard, in: store, layout: layout)
             }
-            for (shard, bytes) in zip(listed, contents) {
-                guard let bytes, ContentHash.sha256(of: bytes) == shard.sha256 else {
+            for (shard, fetched) in zip(listed, contents) {
+                guard let fetched, ContentHash.sha256(of: fetched.bytes) == shard.sha256 else {
                     snapshot.damaged.append(shard.index)
                     continue
                 }
-                snapshot.entries += CatalogCSV.decode(bytes).entries
+                if !fetched.isOldLayout {
+                    snapshot.stored.insert(shard.index)
+                }
+                snapshot.entries += CatalogCSV.decode(fetched.bytes).entries
             }
             if snapshot.damaged.isEmpty { return snapshot }
             guard try await store.head(layout.manifest)?.etag != manifestObject.etag else { return snapshot }
@@ -70,8 +98,20 @@ struct CloudCatalog: Sendable {
         return snapshot
     }
 
-    /// Adds or replaces `entries` (by MD5), uploads the shards that changed, then the manifest
-    /// last, so a reader never sees a manifest describing shards that are not there yet.
+    /// The bytes of a shard a manifest lists: from its content-addressed key, or from its
+    /// old fixed key (`3.csv`) for a catalog written before; `nil` when neither is there.
+    /// The caller checks them against the manifest's SHA-256.
+    static func shard(
+        _ shard: CatalogManifest.Shard, in store: any ObjectStore, layout: CloudLayout
+    ) async throws -> (bytes: [UInt8], isOldLayout: Bool)? {
+        if let bytes = try await store.get(layout.shard(shard.index, sha256: shard.sha256)) {
+            return (bytes, false)
+        }
+        return try await store.get(layout.shard(shard.index)).map { ($0, true) }
+    }
+
+    /// Adds or replaces `entries` (by MD5): writes the shards that are not stored yet, then
+    /// swaps the manifest in on condition, starting over on top of another device's merge.
     /// Nothing is written when no shard changed.
     /// - Parameters:
     ///   - entries: Rows to add or replace.
@@ -86,7 +126,24 @@ struct CloudCatalog: Sendable {
     func merge(
         _ entries: [CatalogEntry], present: [String] = [], entry: @escaping @Sendable (String) async throws -> CatalogEntry? = { _ in nil }
     ) async throws -> CatalogManifest {
-        for _ in 1...Self.attempts {
+        if try await honoursConditions() {
+            return try await mergeTries(entries, present: present, conditional: true, entry: entry)
+        }
+        logger.warning(
+            "The store ignores conditional writes: the cloud catalog is merged under a lease.", metadata: ["key": "\(layout.catalogLease)"])
+        return try await holdingLease {
+            try await mergeTries(entries, present: present, conditional: false, entry: entry)
+        }
+    }
+
+    /// Read, merge, write shards, swap the manifest; again on a lost race, after a pause.
+    private func mergeTries(
+        _ entries: [CatalogEntry], present: [String], conditional: Bool, entry: @escaping @Sendable (String) async throws -> CatalogEntry?
+    ) async throws -> CatalogManifest {
+        for attempt in 1...timing.attempts {
+            if attempt > 1 {
+                try await Task.sleep(for: backoff(beforeTry: attempt))
+            }
             let current = try await read()
             var byMD5: [String: CatalogEntry] = [:]
             for row in try await current.entries + rebuild(current.damaged, entry: entry) + entries {
@@ -96,20 +153,13 @@ struct CloudCatalog: Sendable {
                 byMD5[md5] = try await entry(md5)
             }
             let (shards, manifest) = FolderCatalog.render(byMD5.values.sorted { $0.md5 < $1.md5 }, previous: current.manifest)
-            // A damaged shard is written whatever its manifest says.
             let damaged = Set(current.damaged)
             let previousHashes = Dictionary(
                 uniqueKeysWithValues: (current.manifest?.shards ?? []).filter { !damaged.contains($0.index) }.map { ($0.index, $0.sha256) })
             if let previous = current.manifest, manifest.shards.allSatisfy({ previousHashes[$0.index] == $0.sha256 }) {
                 return previous
             }
-            // The changed shards go up together: on a fresh catalog that is 16 requests.
-            let changed = shards.enumerated().filter { previousHashes[$0.offset] != manifest.shards[$0.offset].sha256 }
-            _ = try await concurrently(changed.map { (index: $0.offset, bytes: $0.element) }, limit: 16) { [store, layout] shard in
-                try await store.put(
-                    layout.shard(shard.index), body: shard.bytes,
-                    options: PutOptions(contentType: "text/csv", contentMD5: ContentHash.base64MD5(of: shard.bytes)))
-            }
+            try await upload(shards, of: manifest, over: current)
             let plist = try manifest.propertyList()
             let written: String
             do {
@@ -117,15 +167,50 @@ struct CloudCatalog: Sendable {
                     layout.manifest, body: plist,
                     options: PutOptions(
                         contentType: "application/x-plist", contentMD5: ContentHash.base64MD5(of: plist),
-                        condition: current.etag.map { .ifMatch($0) } ?? .ifAbsent))
+                        condition: conditional ? current.etag.map { .ifMatch($0) } ?? .ifAbsent : nil))
             } catch let error as ObjectStoreError where error.code == .preconditionFailed {
+                logger.debug("Another device changed the cloud catalog meanwhile; merging again on top of it.", metadata: ["try": "\(attempt)"])
                 continue
             }
-            if try await store.head(layout.manifest)?.etag == written {
+            // Under a lease the write had no condition: reading it back catches a lease lost.
+            var stands = conditional
+            if !stands {
+                stands = try await store.head(layout.manifest)?.etag == written
+            }
+            if stands {
+                await collectGarbage(keeping: manifest)
                 return manifest
             }
         }
-        throw BackupError.catalogBusy(attempts: Self.attempts)
+        throw BackupError.catalogBusy(attempts: timing.attempts)
+    }
+
+    /// Writes the new manifest's shards that the store may not hold yet, each under its
+    /// content-addressed key with `If-None-Match: *`: a 412 means the very same bytes are there.
+    /// A shard that was read damaged is written without condition, to replace what is there.
+    private func upload(_ shards: [[UInt8]], of manifest: CatalogManifest, over current: Snapshot) async throws {
+        let unchanged = Dictionary(uniqueKeysWithValues: (current.manifest?.shards ?? []).map { ($0.index, $0.sha256) })
+        let missing = manifest.shards.filter { !(current.stored.contains($0.index) && unchanged[$0.index] == $0.sha256) }
+        let damaged = Set(current.damaged)
+        _ = try await concurrently(missing, limit: 16) { [store, layout] shard in
+            let bytes = shards[shard.index]
+            do {
+                _ = try await store.put(
+                    layout.shard(shard.index, sha256: shard.sha256), body: bytes,
+                    options: PutOptions(
+                        contentType: "text/csv", contentMD5: ContentHash.base64MD5(of: bytes),
+                        condition: damaged.contains(shard.index) ? nil : .ifAbsent))
+            } catch let error as ObjectStoreError where error.code == .preconditionFailed {
+                // Already stored: a content-addressed key holds one content only.
+            }
+        }
+    }
+
+    /// The pause before try `attempt` (2 or more): `backoff` doubled per try, capped, and
+    /// jittered between half and all of it, so devices that collided do not collide again.
+    func backoff(beforeTry attempt: Int) -> Duration {
+        let base = min(timing.backoff.inSeconds * pow(2, Double(attempt - 2)), timing.maximumBackoff.inSeconds)
+        return .milliseconds(Int64(base * Double.random(in: 0.5...1) * 1000))
     }
 
     /// The rows of `shards` rebuilt from the store: every original under the user's prefix

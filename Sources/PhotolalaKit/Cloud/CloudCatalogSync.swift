@@ -222,11 +222,12 @@ public struct CloudCatalogSync: Sendable {
         return try state()
     }
 
-    /// One shard, verified against the manifest; fetched a second time on a mismatch, then
-    /// `nil` (rejected) when it still does not match.
+    /// One shard, from its content-addressed key (or its old fixed key), verified against the
+    /// manifest; fetched a second time on a mismatch, then `nil` (rejected) when it still does
+    /// not match.
     private func download(_ shard: CatalogManifest.Shard) async throws -> [UInt8]? {
         for _ in 0..<2 {
-            guard let bytes = try await store.get(layout.shard(shard.index)) else { return nil }
+            guard let bytes = try await CloudCatalog.shard(shard, in: store, layout: layout)?.bytes else { return nil }
             if ContentHash.sha256(of: bytes) == shard.sha256 { return bytes }
         }
         return nil

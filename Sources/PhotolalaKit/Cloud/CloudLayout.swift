@@ -4,7 +4,8 @@
 /// photos/{userId}/{md5}.dat         original, DEEP_ARCHIVE, tag Format=JPEG|HEIF|…
 /// thumbnails/{userId}/{md5}.dat     thumbnail JPEG, STANDARD
 /// metadata/{userId}/{md5}.plist     binary property list of PhotoMetadata
-/// catalogs/{userId}/.photolala/     manifest.plist and 0.csv … f.csv
+/// catalogs/{userId}/.photolala/     manifest.plist, shards/{index}-{sha256}.csv (0.csv … f.csv
+///                                   in catalogs written before shards were content-addressed)
 /// ```
 public struct CloudLayout: Sendable, Equatable {
     public let userID: String
@@ -25,11 +26,29 @@ public struct CloudLayout: Sendable, Equatable {
     public func photo(_ md5: String) -> String { photosPrefix + md5 + ".dat" }
     /// Where the originals are: `photos/{userId}/`.
     public var photosPrefix: String { "photos/\(userID)/" }
-    public func thumbnail(_ md5: String) -> String { "thumbnails/\(userID)/\(md5).dat" }
-    public func metadata(_ md5: String) -> String { "metadata/\(userID)/\(md5).plist" }
+    public func thumbnail(_ md5: String) -> String { thumbnailsPrefix + md5 + ".dat" }
+    public func metadata(_ md5: String) -> String { metadataPrefix + md5 + ".plist" }
+    /// Where the thumbnails are: `thumbnails/{userId}/`.
+    public var thumbnailsPrefix: String { "thumbnails/\(userID)/" }
+    /// Where the metadata plists are: `metadata/{userId}/`.
+    public var metadataPrefix: String { "metadata/\(userID)/" }
     public var catalogPrefix: String { "catalogs/\(userID)/\(FolderCatalog.directoryName)/" }
     public var manifest: String { catalogPrefix + FolderCatalog.manifestName }
+    /// A shard's key in catalogs written before shards were content-addressed (`3.csv`): still
+    /// read when the content-addressed key is absent, never written.
     public func shard(_ index: Int) -> String { catalogPrefix + FolderCatalog.shardName(index) }
+    /// Where content-addressed shards live: `catalogs/{userId}/.photolala/shards/`.
+    public var shardsPrefix: String { catalogPrefix + "shards/" }
+    /// A shard's immutable key, named by its index and the SHA-256 of its bytes
+    /// (`shards/3-9f86…08.csv`): a key is written once, with these bytes only, so a manifest
+    /// always names shards that match it, whatever other devices write meanwhile.
+    public func shard(_ index: Int, sha256: String) -> String {
+        shardsPrefix + String(index, radix: 16) + "-" + sha256.lowercased() + ".csv"
+    }
+    /// The lease that serialises merges on a store without conditional writes.
+    var catalogLease: String { catalogPrefix + "merge.lease" }
+    /// A key for finding out whether the store honours conditional writes.
+    func conditionProbe(_ token: String) -> String { catalogPrefix + "probe-" + token }
     /// The MD5 an original's key names; `nil` for any other key.
     func md5(ofPhotoKey key: String) -> String? {
         guard key.hasPrefix(photosPrefix), key.hasSuffix(".dat") else { return nil }
@@ -37,6 +56,16 @@ public struct CloudLayout: Sendable, Equatable {
         return ContentHash.isMD5(md5) ? md5.lowercased() : nil
     }
 
+    /// The MD5 an original's, thumbnail's or metadata plist's key names; `nil` for any other key.
+    func md5(ofAnyKey key: String) -> String? {
+        for (prefix, suffix) in [(photosPrefix, ".dat"), (thumbnailsPrefix, ".dat"), (metadataPrefix, ".plist")]
+        where key.hasPrefix(prefix) && key.hasSuffix(suffix) {
+            let md5 = String(key.dropFirst(prefix.count).dropLast(suffix.count))
+            return ContentHash.isMD5(md5) ? md5.lowercased() : nil
+        }
+        return nil
+    }
+
     /// Every prefix the user's backup occupies, for usage and quota.
-    public var prefixes: [String] { [photosPrefix, "thumbnails/\(userID)/", "metadata/\(userID)/", catalogPrefix] }
+    public var prefixes: [String] { [photosPrefix, thumbnailsPrefix, metadataPrefix, catalogPrefix] }
 }

@@ -48,6 +48,17 @@ public struct ObjectStoreError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 
+    /// The message without the key it names (`HeadObject failed with HTTP 403 …` for
+    /// `HeadObject 'photos/…/….dat' failed with HTTP 403 …`): for a failure that is every
+    /// photo's, reported on each, where one photo's key would be another's wrong reason.
+    public var messageWithoutKey: String {
+        guard let open = message.firstIndex(of: "'"),
+            let close = message[message.index(after: open)...].firstIndex(of: "'")
+        else { return message }
+        let start = open > message.startIndex && message[message.index(before: open)] == " " ? message.index(before: open) : open
+        return String(message[..<start] + message[message.index(after: close)...])
+    }
+
     init(_ code: Code, _ message: String, s3Code: String? = nil, statusCode: Int? = nil) {
         self.code = code
         self.message = message

@@ -178,6 +178,23 @@ public struct PhotolalaDatabase: Sendable {
                 table.add(column: "applePhotoID", .text)
             }
         }
+        migrator.registerMigration("v9 queue stored bytes") { db in
+            // How much of each queued original the store is known to hold (the whole once it is
+            // verified there, or its verified parts), so the status after a run that was killed
+            // counts what is stored rather than nothing.
+            try db.alter(table: "backupQueue") { table in
+                table.add(column: "storedBytes", .integer).notNull().defaults(to: 0)
+            }
+        }
+        migrator.registerMigration("v10 backup verifications") { db in
+            // The last `backup verify` of each user's backup, for the Cloud Backup panel.
+            try db.create(table: "backupVerification") { table in
+                table.primaryKey("userID", .text)
+                table.column("date", .datetime).notNull()
+                table.column("photosChecked", .integer).notNull()
+                table.column("problems", .integer).notNull()
+            }
+        }
         return migrator
     }
 }

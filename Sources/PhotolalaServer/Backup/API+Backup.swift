@@ -86,5 +86,17 @@ extension API {
         /// Why ``usedBytes`` is missing.
         var usageError: String?
         var accessKeyID: String?
+        /// The last `photolala backup verify` of this backup.
+        var lastVerify: LastVerify?
+        /// Why ``lastVerify`` is missing although it may exist.
+        var lastVerifyError: String?
+    }
+
+    /// The last verification: when, how many photos it checked, how many problems it left.
+    struct LastVerify: Encodable {
+        /// ISO 8601.
+        var date: String
+        var photosChecked: Int
+        var problems: Int
     }
 }

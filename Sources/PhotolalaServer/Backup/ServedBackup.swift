@@ -89,6 +89,13 @@ final class ServedBackup: Sendable {
             } catch {
                 summary.usageError = "The storage used could not be read: \(error)"
             }
+            do {
+                summary.lastVerify = try BackupVerifier(service: service).lastVerification().map {
+                    API.LastVerify(date: $0.date.formatted(.iso8601), photosChecked: $0.photosChecked, problems: $0.problems)
+                }
+            } catch {
+                summary.lastVerifyError = "The last verification could not be read: \(error)"
+            }
         }
         return summary
     }

@@ -82,8 +82,19 @@ export class CloudSettings {
       ...rows.flatMap(([label, value, key]) => [el('dt', { text: label }), el('dd', { 'data-field': key, text: value ?? '(not set)' })]),
     );
     const message = cloud.configured ? null : el('p', { class: 'cloud-settings-message', 'data-testid': 'cloud-settings-message', text: cloud.message });
-    this.body.replaceChildren(...[message, list].filter(Boolean));
+    this.body.replaceChildren(...[message, list, this.#lastVerify(cloud)].filter(Boolean));
     this.backUpButton.disabled = !cloud.configured;
+  }
+
+  /** "Last verified: <date> — N photos checked, M problems", from `photolala backup verify`. */
+  #lastVerify(cloud) {
+    if (!cloud.configured) return null;
+    const last = cloud.lastVerify;
+    const text = last
+      ? `Last verified: ${new Date(last.date).toLocaleString()} — ${last.photosChecked.toLocaleString()} photos checked, ${last.problems.toLocaleString()} problems`
+      : cloud.lastVerifyError ?? 'Never verified: run photolala backup verify.';
+    const problems = last ? last.problems > 0 : false;
+    return el('p', { class: `cloud-settings-verify${problems ? ' has-problems' : ''}`, 'data-testid': 'backup-last-verify', text });
   }
 
   async #backUp() {

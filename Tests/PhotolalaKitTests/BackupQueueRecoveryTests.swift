@@ -1,0 +1,90 @@
+import Foundation
+import PhotolalaTestSupport
+import Testing
+
+@testable import PhotolalaKit
+
+/// What the queue tells while a run is stuck or after it was killed, and whose failure is whose.
+@Suite struct BackupQueueRecoveryTests {
+    /// A door tests hold shut until they open it.
+    actor Door {
+        private var isOpen = false
+        private var waiting: [CheckedContinuation<Void, Never>] = []
+
+        func pass() async {
+            guard !isOpen else { return }
+            await withCheckedContinuation { waiting.append($0) }
+        }
+
+        func open() {
+            isOpen = true
+            for continuation in waiting { continuation.resume() }
+            waiting = []
+        }
+    }
+
+    @Test func anotherProcessCountsTheBytesAlreadyStoredWhileARunIsStuck() async throws {
+        let folder = try TemporaryDirectory()
+        let engine = try makeEngine(in: folder)
+        let faulty = FaultyStore(LocalDirectoryObjectStore(root: folder.path("store")))
+        let door = Door()
+        // The large photo's third part waits, as a run killed there would never send it.
+        await faulty.configure(beforePart: { number in if number == 3 { await door.pass() } })
+        var options = BackupService.Options()
+        options.multipartThreshold = 5 << 20
+        options.partSize = 5 << 20
+        let service = BackupService(store: faulty, userID: BackupServiceTests.userID, engine: engine, options: options)
+        let queue = BackupQueueManager(database: engine.database, service: service, inactivity: .seconds(3600))
+        let small = try await makePhotos(2, in: folder)
+        let large = try await makePhotos(1, in: folder, padding: 12 << 20, prefix: "BIG_")[0]
+        for path in small + [large] {
+            try await queue.star(path)
+        }
+        let run = Task { try await queue.runNow() }
+
+        // `backup status` in another process: the same database, no run of its own.
+        let other = BackupQueueManager(database: try PhotolalaDatabase(path: folder.path("data/photolala.sqlite")), service: nil)
+        let smallBytes = try small.reduce(Int64(0)) { $0 + (try FileStatus(path: $1).size) }
+        let expected = smallBytes + 2 * (5 << 20)
+        var status = try await other.status()
+        for _ in 0..<400 where status.bytesUploaded < expected {
+            try await Task.sleep(for: .milliseconds(25))
+            status = try await other.status()
+        }
+        #expect(status.uploading == 3, "\(status)")
+        #expect(status.bytesUploaded == expected, "the two small originals and two parts are stored: \(status)")
+        let largeEntry = try #require(try await other.entries().first { $0.path == large })
+        #expect(largeEntry.storedBytes == 2 * (5 << 20))
+
+        await door.open()
+        let report = try await run.value
+        #expect(report.failed.isEmpty && report.uploaded.count == 3)
+        let done = try await other.status()
+        #expect(done.done == 3 && done.bytesUploaded == done.bytesTotal, "\(done)")
+    }
+
+    @Test func aPhotoWhoseCheckFailsFailsAloneWithItsOwnKey() async throws {
+        let folder = try TemporaryDirectory()
+        let engine = try makeEngine(in: folder)
+        let faulty = FaultyStore(LocalDirectoryObjectStore(root: folder.path("store")))
+        let paths = try await makePhotos(2, in: folder)
+        let layout = CloudLayout(userID: BackupServiceTests.userID)
+        let broken = try ContentHash.md5(ofFileAt: paths[0])
+        let fine = try ContentHash.md5(ofFileAt: paths[1])
+        await faulty.configure(failingHeads: [layout.photo(broken)])
+        let service = BackupService(store: faulty, userID: BackupServiceTests.userID, engine: engine)
+        let queue = BackupQueueManager(database: engine.database, service: service, inactivity: .seconds(3600))
+        for path in paths {
+            try await queue.star(path)
+        }
+
+        let report = try await queue.runNow()
+        #expect(report.uploaded == [fine])
+        #expect(report.failed.map(\.md5) == [broken])
+        let failed = try #require(try await queue.entry(md5: broken))
+        #expect(failed.state == .failed)
+        #expect(failed.reason?.contains(layout.photo(broken)) == true, "\(failed.reason ?? "")")
+        let backedUp = try #require(try await queue.entry(md5: fine))
+        #expect(backedUp.state == .backedUp && backedUp.reason == nil, "\(backedUp.reason ?? "")")
+    }
+}
