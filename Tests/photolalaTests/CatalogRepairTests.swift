@@ -40,6 +40,15 @@ struct CatalogRepairTests {
                 manifest["photoCount"] = shards.compactMap { $0["rows"] as? Int }.reduce(0, +)
             }
         },
+        Damage(name: "a shard left out of the manifest", report: "is not in the manifest; its rows are not trusted.") { catalog in
+            let index = Int(try shardWithRows(catalog).deletingPathExtension().lastPathComponent, radix: 16) ?? 0
+            try editManifest(catalog) { manifest in
+                var shards = manifest["shards"] as? [[String: Any]] ?? []
+                shards.removeAll { $0["index"] as? Int == index }
+                manifest["shards"] = shards
+                manifest["photoCount"] = shards.compactMap { $0["rows"] as? Int }.reduce(0, +)
+            }
+        },
         Damage(name: "BOM before the header", report: "line 1: it is neither a row nor the header") { catalog in
             try editShard(catalog) { [0xEF, 0xBB, 0xBF] + $0 }
         },

@@ -1,6 +1,8 @@
 extension CatalogManifest {
-    /// What is wrong with the manifest on its own: every shard 0 to 15 listed exactly once,
-    /// with a SHA-256 and a row count of at least 0, and a photo count that is their sum.
+    /// What is wrong with the manifest on its own: shards numbered 0 to 15, each listed at most
+    /// once (as the cloud sync requires; a shard not listed must have no file, see
+    /// ``FolderCatalog/load()``), with a SHA-256 and a row count of at least 0, and a photo count
+    /// that is their sum.
     ///
     /// ``FolderCatalog/load()`` reports these with the shards' problems, so `catalog verify`
     /// and `catalog build` judge a catalog by the same list.
@@ -20,13 +22,12 @@ extension CatalogManifest {
             if shard.rows < 0 {
                 report(shard.index, "The manifest says shard \(name) has \(shard.rows) rows.")
             }
-            if shard.sha256.utf8.count != 64 || !shard.sha256.utf8.allSatisfy({ CatalogEntry.hexValue($0) != nil }) {
+            if !ContentHash.isHex(shard.sha256, digits: 64) {
                 report(shard.index, "The manifest's checksum of shard \(name) is not a SHA-256.")
             }
         }
-        for (index, count) in listed.enumerated() where count != 1 {
-            let name = FolderCatalog.shardName(index)
-            report(index, count == 0 ? "The manifest does not list shard \(name)." : "The manifest lists shard \(name) \(count) times.")
+        for (index, count) in listed.enumerated() where count > 1 {
+            report(index, "The manifest lists shard \(FolderCatalog.shardName(index)) \(count) times.")
         }
         if photoCount < 0 || shards.map(\.rows).reduce(0, &+) != photoCount {
             report(nil, "The manifest's photo count \(photoCount) is not the sum of its shards' rows.")

@@ -131,6 +131,11 @@ public struct FolderCatalog: Sendable {
             return result
         }
         let (bytes, matches) = shardBytes(index, in: directory, expected: recorded?.sha256)
+        // A shard file the manifest does not describe has no checksum to be trusted by.
+        if bytes != nil, recorded == nil {
+            result.rejection = "Shard \(Self.shardName(index)) is not in the manifest; its rows are not trusted."
+            return result
+        }
         guard let bytes else {
             if let recorded, recorded.rows > 0 {
                 result.rejection = "Shard \(Self.shardName(index)) is missing; the manifest lists \(recorded.rows) rows in it."
