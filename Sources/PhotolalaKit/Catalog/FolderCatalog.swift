@@ -308,6 +308,7 @@ public struct LoadedCatalog: Sendable {
     /// The `.photolala` folder it was read from.
     public let directory: String
     public var entries: [CatalogEntry] = []
+    /// Everything `verify` reports; empty exactly when the catalog is sound.
     public var problems: [CatalogProblem] = []
     /// Shards left out because they were missing or failed their checksum.
     public var rejectedShards: Set<Int> = []
