@@ -1,4 +1,5 @@
 import Foundation
+import PhotolalaKit
 import PhotolalaTestSupport
 import Testing
 
@@ -18,11 +19,16 @@ struct CatalogCrashSafetyTests {
             try Shell.run(
                 Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [root + folder, "\(Self.photosPerFolder)", "32", "24"])
         }
-        let first = try cli.run("catalog", "build", root)
+        // The first build reads every photo, as each killed one will: its length bounds the delays.
+        let clock = ContinuousClock()
+        let started = clock.now
+        let first = try cli.run("catalog", "build", root, "--jobs", "1")
         #expect(first.status == 0, "\(first.standardError)")
+        let window = max(50, Int((clock.now - started).inSeconds * 1000))
 
         let seed = ProcessInfo.processInfo.environment["PHOTOLALA_CRASH_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0 ... .max)
         var random = SeededRandom(seed: seed)
+        var killedWhileRunning = 0
         for run in 0..<10 {
             let replay = "PHOTOLALA_CRASH_SEED=\(seed), run \(run)"
             // Every photo changes, so the killed build has to read them all and rewrite every shard.
@@ -40,7 +46,8 @@ struct CatalogCrashSafetyTests {
             process.environment = ["PHOTOLALA_CACHE_DIR": cli.folder.path("cache"), "PHOTOLALA_DATA_DIR": cli.folder.path("data")]
             process.standardError = FileHandle.nullDevice
             try process.run()
-            try await Task.sleep(for: .milliseconds(Int.random(in: 0..<800, using: &random)))
+            try await Task.sleep(for: .milliseconds(Int.random(in: 0..<window, using: &random)))
+            killedWhileRunning += process.isRunning ? 1 : 0
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
 
@@ -69,6 +76,7 @@ struct CatalogCrashSafetyTests {
                 #expect(listed == onDisk, "photos lost or stale in \(folder.isEmpty ? "/" : folder) (\(replay))")
             }
         }
+        print("CatalogCrashSafetyTests: \(killedWhileRunning) of 10 builds killed while running, seed \(seed)")
     }
 }
 

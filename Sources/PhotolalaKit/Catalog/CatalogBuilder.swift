@@ -127,6 +127,13 @@ public struct CatalogBuilder: Sendable {
                 previous.problems.isEmpty && previous.manifest.version == CatalogManifest.currentVersion
                     && Set(previous.entries) == Set(entries) && previous.entries.count == entries.count
             } ?? false
+        if unchanged, let previous {
+            do {
+                try catalog.recoverInterruptedWrite(in: previous.directory, manifest: previous.manifest)
+            } catch let error as PhotolalaError {
+                events.yield(.problem(error.message))
+            }
+        }
         let directory = unchanged ? nil : try catalog.write(entries, previous: previous?.manifest).directory
         return FolderReport(folder: catalog.folder, directory: directory, photoCount: entries.count, hashed: stale.count)
     }

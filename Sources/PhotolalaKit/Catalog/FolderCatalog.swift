@@ -281,8 +281,10 @@ public struct FolderCatalog: Sendable {
     }
 
     /// Undoes what a killed build left: temporary files, and shards moved aside whose
-    /// replacements the manifest does not describe yet.
-    private func recoverInterruptedWrite(in directory: String, manifest: CatalogManifest?) throws {
+    /// replacements the manifest does not describe yet. A build that finds its catalog current
+    /// calls it too, for a build killed after its manifest went into place but before it
+    /// removed `.previous/`.
+    func recoverInterruptedWrite(in directory: String, manifest: CatalogManifest?) throws {
         if let names = try? FileManager.default.contentsOfDirectory(atPath: directory) {
             for name in names where name.hasPrefix(AtomicFile.temporaryPrefix) {
                 unlink(directory + "/" + name)
