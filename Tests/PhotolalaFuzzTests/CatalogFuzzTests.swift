@@ -13,6 +13,13 @@ import Testing
 struct CatalogFuzzTests {
     static let photoCount = 12
 
+    /// The photos every playground copies, made once per run.
+    private static let photoSet = Task<String, any Error> {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photolala-fuzz-photos-\(UUID().uuidString)").path
+        try Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [folder, "\(photoCount)", "32", "24"])
+        return folder
+    }
+
     /// A folder of photos with a sound catalog, and that catalog's files to restore before each
     /// mutation.
     private struct Playground {
@@ -25,8 +32,7 @@ struct CatalogFuzzTests {
             folder = try TemporaryDirectory()
             engine = try makeEngine(in: folder)
             photos = folder.path("photos")
-            try Shell.run(
-                Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [photos, "\(CatalogFuzzTests.photoCount)", "32", "24"])
+            try FileManager.default.copyItem(atPath: try await CatalogFuzzTests.photoSet.value, toPath: photos)
             for try await _ in engine.catalogBuilder(jobs: 2).build(folder: try engine.localSource(root: photos)) {}
             var originals: [String: [UInt8]] = [:]
             for name in try FileManager.default.contentsOfDirectory(atPath: photos + "/.photolala") {
