@@ -20,6 +20,9 @@ enum API {
         /// For the Cloud: whether originals must be restored from Deep Archive before they are
         /// read (S3), or are readable at once (a backup folder).
         var archived: Bool?
+        /// For an Apple Photos library: what the reader could not make sense of, with what the
+        /// user misses (a column not found, so every photo is treated as hidden); absent when none.
+        var problems: [String]?
     }
 
     /// The names the page knows capabilities by.

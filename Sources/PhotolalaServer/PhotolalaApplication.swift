@@ -47,6 +47,7 @@ public func buildApplication(
     router.add(middleware: AccessGuard(allowedHosts: allowedHosts(configuration), token: configuration.token))
     router.add(middleware: WebFiles(directory: publicDirectory))
     APIRoutes(sources: sources).add(to: router)
+    ExportRoutes(sources: sources).add(to: router)
     BackupRoutes(sources: sources, backup: backup).add(to: router)
     var services: [any Service] = [BackupEvents(backup: backup, cloud: sources.cloud)]
     if let cloud = sources.cloud {

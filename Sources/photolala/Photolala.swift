@@ -10,6 +10,8 @@ struct Photolala: AsyncParsableCommand {
             photo is decoded once however often and wherever it is seen.
             """,
         version: "0.1.0",
-        subcommands: [Serve.self, Scan.self, Info.self, Thumbnail.self, Thumbnails.self, Catalog.self, Library.self, Backup.self, Cloud.self]
+        subcommands: [
+            Serve.self, Scan.self, Info.self, Thumbnail.self, Thumbnails.self, Export.self, Catalog.self, Library.self, Backup.self, Cloud.self,
+        ]
     )
 }

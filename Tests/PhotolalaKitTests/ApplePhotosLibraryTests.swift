@@ -445,7 +445,7 @@ struct ApplePhotosLibraryTests {
         let out = folder.path("out")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         func name(_ original: String) -> String {
-            FilePath.name(of: ApplePhotosLibrary.freeName(for: original, fallback: "ABCD.jpeg", in: out))
+            ExportName.free(for: original, fallback: "ABCD.jpeg") { FileManager.default.fileExists(atPath: out + "/" + $0) }
         }
         #expect(name("a/b.jpg") == "a_b.jpg")
         #expect(name("a\0b.jpg") == "a_b.jpg")
@@ -486,13 +486,18 @@ struct ApplePhotosLibraryTests {
     func refusals() throws {
         let folder = try TemporaryDirectory()
         let empty = folder.path("Empty.photoslibrary")
-        try FileManager.default.createDirectory(atPath: empty + "/database", withIntermediateDirectories: true)
         #expect { try ApplePhotosLibrary(path: empty) } throws: { ($0 as? PhotolalaError)?.code == .notAPhotosLibrary }
+        try FileManager.default.createDirectory(atPath: empty + "/database", withIntermediateDirectories: true)
+        #expect { try ApplePhotosLibrary(path: empty) } throws: { error in
+            let error = error as? PhotolalaError
+            return error?.code == .damagedPhotosLibrary && error?.message.contains("database/Photos.sqlite is missing") == true
+        }
 
+        // A photos.db that is no database tells nothing: not taken for a Photos 2–4 library.
         try Data("SQLite format 3".utf8).write(to: URL(fileURLWithPath: empty + "/database/photos.db"))
         #expect { try ApplePhotosLibrary(path: empty) } throws: { error in
             let error = error as? PhotolalaError
-            return error?.code == .unsupportedPhotosLibrary && error?.message.contains("Photos 2–4") == true
+            return error?.code == .damagedPhotosLibrary && error?.message.contains("photos.db tells no Photos version") == true
         }
 
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: empty + "/database/Photos.sqlite"))

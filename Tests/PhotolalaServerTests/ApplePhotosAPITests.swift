@@ -115,6 +115,19 @@ struct ApplePhotosAPITests {
         }
     }
 
+    @Test("a library whose trashed column is not found lists no photo, and /api/sources names the problem")
+    func missingTrashedColumn() async throws {
+        try PhotosLibraries.write("ALTER TABLE ZGENERICASSET RENAME COLUMN ZTRASHEDSTATE TO ZTRASHED_RENAMED;", to: library)
+        try await app().test(.live) { client in
+            let sources = try #require(try await client.execute(uri: "/api/sources", method: .get) { try json($0) }["sources"] as? [[String: Any]])
+            let apple = try #require(sources.first { $0["id"] as? String == "apple-photos" })
+            let problems = try #require(apple["problems"] as? [String])
+            #expect(problems.count == 1 && problems[0].hasPrefix("ZGENERICASSET.ZTRASHEDSTATE was not found"))
+            #expect(try await rows(client).isEmpty)
+            #expect(try await rows(client, folder: "favorites").isEmpty)
+        }
+    }
+
     @Test("--include-hidden and --include-trashed add the Hidden and Recently Deleted views")
     func hiddenAndRecentlyDeleted() async throws {
         var configuration = ServerConfiguration(folders: [], libraries: [library], port: 0)

@@ -77,7 +77,7 @@ def set_dates(folder: Path, dates: dict[str, dt.datetime], exif: bool) -> None:
 @pytest.fixture(scope="session")
 def library(tmp_path_factory) -> Path:
     """Two trees: `Library` (Photos with subfolders, Mixed formats and broken files, Live for
-    changes on disk) and `Big` (100,000 tiny photos in one folder, dated over 9.5 years)."""
+    changes on disk, Accents for the name filter) and `Big` (100,000 tiny photos in one folder, dated over 9.5 years)."""
     root = tmp_path_factory.mktemp("photos")
     photos = root / "Library" / "Photos"
     run("Scripts/make-photos.sh", photos, PHOTOS_COUNT, 1200, 900)
@@ -92,6 +92,11 @@ def library(tmp_path_factory) -> Path:
     live.mkdir()
     for name in names[:3]:
         shutil.copy2(photos / name, live / name)
+    accents = root / "Library" / "Accents"  # names to filter by, one with an accent written composed
+    accents.mkdir()
+    mixed = root / "Library" / "Mixed"
+    for source, name in (("photo.png", "Frítest.png"), ("photo.webp", "other.webp"), ("photo.gif", "FRITES.gif")):
+        shutil.copy2(mixed / source, accents / name)
 
     big = root / "Big"
     run("Scripts/make-file-tree.sh", big, BIG_COUNT, "flat")
@@ -106,14 +111,14 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def serve(arguments: list[str | Path], state: Path, log_name: str, extra_env: dict[str, str] | None = None):
-    """Starts `photolala serve ARGUMENTS` (folders, `--library PATH`) on a free port with its own cache and data folders, waits
-    until it answers, and yields its base URL; stops it afterwards. Its log goes to .build/e2e/."""
+def serve(arguments: list[str | Path], state: Path, log_name: str, extra_env: dict[str, str] | None = None, port: int | None = None):
+    """Starts `photolala serve ARGUMENTS` (folders, `--library PATH`) on `port` (else a free one) with its own cache and data
+    folders, waits until it answers, and yields its base URL; stops it afterwards. Its log goes to .build/e2e/."""
     if not BINARY.exists():
         pytest.exit(f"{BINARY} does not exist: run `swift build --product photolala` or set PHOTOLALA_BIN.", returncode=2)
-    port = free_port()
+    port = port or free_port()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    log = open(ARTIFACTS / log_name, "wb")
+    log = open(ARTIFACTS / log_name, "ab")
     env = dict(os.environ, PHOTOLALA_CACHE_DIR=str(state / "cache"), PHOTOLALA_DATA_DIR=str(state / "data"), **(extra_env or {}))
     env.setdefault("PHOTOLALA_WEB_ROOT", str(REPO / "Sources" / "PhotolalaServer" / "Public"))
     process = subprocess.Popen(

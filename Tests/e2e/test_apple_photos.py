@@ -46,10 +46,10 @@ def test_all_photos_albums_and_folders(photos):
         expect(tiles.filter(has_text=name).first).to_be_visible()
     photos.wait_for_thumbnails(12)
 
-    tiles.filter(has_text="Folder1").dblclick()
+    tiles.filter(has_text="Folder1").click()
     expect(page.get_by_test_id("folder-tile")).to_have_text(["SubFolder1", "SubFolder2"])
-    page.get_by_test_id("folder-tile").filter(has_text="SubFolder2").dblclick()
-    page.get_by_test_id("folder-tile").filter(has_text="AlbumInFolder").dblclick()
+    page.get_by_test_id("folder-tile").filter(has_text="SubFolder2").click()
+    page.get_by_test_id("folder-tile").filter(has_text="AlbumInFolder").click()
     photos.wait_listed(2)
     expect(photos.cell("IMG_4547.jpg")).to_be_visible()
     expect(photos.cell("wedding.jpg")).to_be_visible()

@@ -4,6 +4,7 @@ originals under their own names."""
 from __future__ import annotations
 
 import hashlib
+import zipfile
 
 from playwright.sync_api import expect
 
@@ -64,3 +65,28 @@ def test_right_click_on_a_selected_photo_keeps_the_selection(ui):
     expect(menu.locator('[data-action="export"]')).to_have_text("Export 24 Originals…")
     page.mouse.click(5, 5)
     expect(menu).to_be_hidden()
+
+
+def test_exporting_several_photos_downloads_one_zip_of_their_originals(ui, library, tmp_path):
+    page = ui.page
+    ui.open("local-0", "Mixed")
+    names = ["photo-4000x3000.jpg", "photo.heic", "photo.png"]
+    ui.cell(names[0]).click()
+    for name in names[1:]:
+        ui.cell(name).click(modifiers=[ui.command])
+    ui.cell(names[0]).click(button="right")
+    menu = page.get_by_test_id("context-menu")
+    export = menu.locator('[data-action="export"]')
+    expect(export).to_have_text("Export 3 Originals…")
+    with page.expect_download() as download_info:
+        export.click()
+    download = download_info.value
+    assert download.suggested_filename == "Mixed.zip"
+    saved = tmp_path / "Mixed.zip"
+    download.save_as(saved)
+    with zipfile.ZipFile(saved) as archive:
+        assert archive.testzip() is None
+        assert sorted(archive.namelist()) == sorted(names)
+        for name in names:
+            assert archive.read(name) == (library / "Library" / "Mixed" / name).read_bytes()
+    expect(ui.grid).to_be_visible()  # the page stays; the answer was a download

@@ -65,3 +65,19 @@ def test_inspector_stays_open_after_a_reload(ui):
     page.reload()
     ui.wait_listed()
     expect(page.get_by_test_id("inspector")).to_be_visible()
+
+
+def test_inspector_shows_a_portrait_photo_whole(ui):
+    """A portrait thumbnail fits the inspector's box, uncropped, in its own proportions."""
+    page = ui.page
+    ui.open("local-0", "Mixed")
+    ui.grid.focus()
+    ui.open_inspector()
+    ui.cell("orientation6.jpg").click()  # 300 × 400 as displayed
+    thumbnail = page.get_by_test_id("inspector-thumbnail")
+    expect(thumbnail).to_have_js_property("complete", True)
+    box = page.locator(".inspector-preview").bounding_box()
+    shown = thumbnail.bounding_box()
+    assert shown["height"] <= box["height"] + 0.5 and shown["width"] <= box["width"] + 0.5, (shown, box)
+    assert shown["y"] >= box["y"] - 0.5 and shown["y"] + shown["height"] <= box["y"] + box["height"] + 0.5
+    assert abs(shown["width"] / shown["height"] - 0.75) < 0.02, shown

@@ -73,3 +73,14 @@ def test_enter_and_space_open_the_preview(ui):
     expect(preview).to_be_visible()
     page.get_by_test_id("preview-close").click()
     expect(preview).to_be_hidden()
+
+
+def test_a_photo_smaller_than_the_window_opens_at_its_own_size(ui):
+    page = ui.page
+    ui.open("local-0", "Mixed")
+    ui.cell("photo.webp").dblclick()  # 640 × 480, smaller than the stage
+    expect(page.get_by_test_id("preview")).to_have_attribute("data-state", "loaded")
+    expect(page.get_by_test_id("zoom-level")).to_have_text("100%")
+    assert abs(ui.transform_scale(page.get_by_test_id("preview-image")) - 1) < 1e-3
+    page.get_by_test_id("zoom-in").click()  # it can still be zoomed in
+    expect(page.get_by_test_id("zoom-level")).not_to_have_text("100%")

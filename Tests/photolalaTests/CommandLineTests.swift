@@ -31,6 +31,8 @@ struct CommandLineTests {
                                           256, long edge at most 512.
                   thumbnails              Generate the thumbnail of every photo in a folder
                                           tree into the cache.
+                  export                  Copy photos out of a folder into another, under their
+                                          own names.
                   catalog                 Build, check and show folder catalogs (v5.1:
                                           .photolala/manifest.plist and 0.csv … f.csv).
                   library                 Read an Apple Photos library (.photoslibrary, macOS

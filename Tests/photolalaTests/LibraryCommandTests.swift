@@ -149,6 +149,35 @@ struct LibraryCommandTests {
         #expect(info["problems"] as? [String] == ["The album-photo table Z_28ASSETS was not found (or lacks its columns): every album shows empty."])
     }
 
+    @Test("a library whose hidden column is not found lists no photo, and every command says why")
+    func missingHiddenColumn() throws {
+        let cli = try CLI()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: cli.folder)
+        try PhotosLibraries.write("ALTER TABLE ZASSET RENAME COLUMN ZHIDDEN TO ZHIDDEN_RENAMED;", to: path)
+        let list = try cli.run("library", "list", path, "--json")
+        #expect(list.status == 0)
+        #expect(list.standardError.hasPrefix("warning: ZASSET.ZHIDDEN was not found in the database"))
+        #expect(list.standardError.contains("treats every photo as hidden"))
+        let listed = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any]
+        #expect(listed?["count"] as? Int == 0)
+        let info = try cli.json("library", "info", path, "--json")
+        #expect(info["photos"] as? Int == 0)
+        #expect((info["problems"] as? [String])?.first?.hasPrefix("ZASSET.ZHIDDEN was not found") == true)
+        let text = try cli.run("library", "info", path)
+        #expect(text.standardOutput.contains("Problem:          ZASSET.ZHIDDEN was not found"))
+    }
+
+    @Test("a library whose Photos.sqlite is missing is not called a Photos 2–4 library")
+    func missingDatabase() throws {
+        let cli = try CLI()
+        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: cli.folder)
+        try FileManager.default.removeItem(atPath: path + "/database/Photos.sqlite")
+        let info = try cli.run("library", "info", path)
+        #expect(info.status == 1)
+        #expect(info.standardError.contains("its database/Photos.sqlite is missing"))
+        #expect(!info.standardError.contains("2–4"))
+    }
+
     @Test("library export writes originals under their names and explains missing ones")
     func export() throws {
         let cli = try CLI()

@@ -7,6 +7,18 @@ public struct ApplePhotosAsset: Sendable, Equatable {
         case photo = 0
         case video = 1
         case other = -1
+
+        /// The kind `ZKIND` gives; without one (the column missing, or a NULL), a guess from
+        /// the type identifier or the file name's extension: a movie type is a video, the rest
+        /// photos.
+        init(code: Int?, typeIdentifier: String?, filename: String) {
+            if let code {
+                self = Kind(rawValue: code) ?? .other
+                return
+            }
+            let type = ApplePhotosAsset.originalUTI(resource: nil, originalFilename: filename, assetUTI: typeIdentifier)
+            self = type.map(ApplePhotosAsset.movieTypes.contains) == true ? .video : .photo
+        }
     }
 
     /// Burst pick flags (`ZAVALANCHEPICKTYPE`) of the frames All Photos shows: the key frame (16)
@@ -141,6 +153,26 @@ extension ApplePhotosAsset {
         "orf": "com.olympus.raw-image", "rw2": "com.panasonic.rw2-raw-image", "mov": "com.apple.quicktime-movie",
         "mp4": "public.mpeg-4", "m4v": "com.apple.m4v-video", "3gp": "public.3gpp",
     ]
+
+    /// The movie types ``utiByExtension`` names, and the generic one.
+    static let movieTypes: Set<String> = ["com.apple.quicktime-movie", "public.mpeg-4", "com.apple.m4v-video", "public.3gpp", "public.movie"]
+
+    /// Whether `name` can be one component of a path inside the library: not empty, `.` or
+    /// `..`, without a slash or NUL, and at most 255 bytes. Database values are untrusted: a
+    /// uuid or file name of `../../..` would lead out of the library.
+    static func isFileName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= 255 && name != "." && name != ".." && !name.contains("/") && !name.contains("\0")
+    }
+
+    /// The farthest a time zone is from UTC, in seconds (UTC+14 is the farthest there is).
+    static let largestTimeZoneOffset = 18 * 3_600
+
+    /// A pixel width or height, or `nil` when it is none a photo can have (zero, negative, or
+    /// over a million, where sizes multiplied together would overflow).
+    static func dimension(_ value: Int?) -> Int? {
+        guard let value, (1...1_000_000).contains(value) else { return nil }
+        return value
+    }
 
     /// Core Data stores dates as seconds since 2001-01-01 UTC.
     static let coreDataEpoch: TimeInterval = 978_307_200

@@ -17,29 +17,30 @@ extension ApplePhotosLibrary {
         }
     }
 
-    /// The albums and folders as stored, each with its own trashed state only.
+    /// The albums and folders as stored, each with its own trashed state only; an album whose
+    /// trashed state does not read 0 counts as trashed.
     private func storedAlbums() throws -> [ApplePhotosAlbum] {
-        let table = "ZGENERICALBUM"
-        func album(_ name: String) -> String { schema.column("g", table, name) }
-        let count = schema.albumJoin.map { "(SELECT COUNT(*) FROM \($0.table) j WHERE j.\($0.albumColumn) = g.Z_PK)" } ?? "0"
+        func album(_ column: ApplePhotosSchema.Column) -> String { schema.value(column, "g") }
+        func parent(_ column: ApplePhotosSchema.Column) -> String { schema.value(column, "p") }
+        let key = schema.expression(.albumKey, "g")
+        let count = schema.albumJoin.map { "(SELECT COUNT(*) FROM \($0.table) j WHERE j.\($0.albumColumn) = \(key))" } ?? "0"
         let sql = """
-            SELECT g.ZUUID, \(album("ZTITLE")), g.ZKIND, p.ZUUID, p.ZKIND, \(album("ZCUSTOMSORTKEY")), \
-            \(album("ZCUSTOMSORTASCENDING")), \(count)
-            FROM \(table) g LEFT JOIN \(table) p ON p.Z_PK = g.ZPARENTFOLDER
-            WHERE g.ZKIND IN (2, 1505, 1507, 1508, 4000) AND COALESCE(\(album("ZTRASHEDSTATE")), 0) = 0 AND g.ZUUID IS NOT NULL
-            ORDER BY g.ZPARENTFOLDER, \(album("Z_FOK_PARENTFOLDER")), g.Z_PK
+            SELECT \(album(.albumUUID)), \(album(.albumTitle)), \(album(.albumKind)), \(parent(.albumUUID)), \(parent(.albumKind)), \
+            \(album(.albumSortKey)), \(album(.albumSortAscending)), \(count)
+            FROM ZGENERICALBUM g LEFT JOIN ZGENERICALBUM p ON \(schema.expression(.albumKey, "p")) = \(album(.albumParent))
+            WHERE \(album(.albumKind)) IN (2, 1505, 1507, 1508, 4000) AND \(album(.albumTrashed)) IS 0 AND \(album(.albumUUID)) IS NOT NULL
+            ORDER BY \(album(.albumParent)), \(album(.albumPosition)), \(key)
             """
         return try read { db in
-            try Row.fetchAll(db, sql: sql).compactMap { row -> ApplePhotosAlbum? in
-                guard let uuid: String = row[0], let kind = ApplePhotosAlbum.Kind(code: row[2] ?? 0) else { return nil }
-                let parentKind: Int? = row[4]
+            try Row.fetchAll(db, sql: sql).map(ApplePhotosRow.init).compactMap { row -> ApplePhotosAlbum? in
+                guard let uuid = row.string(0), let kind = ApplePhotosAlbum.Kind(code: row.int(2) ?? 0) else { return nil }
                 return ApplePhotosAlbum(
                     uuid: uuid,
-                    title: row[1] ?? "",
+                    title: row.string(1) ?? "",
                     kind: kind,
-                    parentUUID: parentKind == 4000 ? row[3] : nil,
-                    sortOrder: ApplePhotosAlbum.SortOrder(key: row[5], ascending: row[6]),
-                    assetCount: kind == .folder ? 0 : row[7] ?? 0
+                    parentUUID: row.int(4) == 4000 ? row.string(3) : nil,
+                    sortOrder: ApplePhotosAlbum.SortOrder(key: row.int(5), ascending: row.int(6)),
+                    assetCount: kind == .folder ? 0 : row.int(7) ?? 0
                 )
             }
         }
@@ -61,8 +62,8 @@ extension ApplePhotosLibrary {
         let album = try album(uuid: uuid)
         guard album.kind != .folder, let join = schema.albumJoin else { return [] }
         let clause = """
-            a.Z_PK IN (SELECT j.\(join.assetColumn) FROM \(join.table) j JOIN ZGENERICALBUM g ON g.Z_PK = j.\(join.albumColumn) \
-            WHERE g.ZUUID = ?)
+            \(schema.expression(.assetKey, "a")) IN (SELECT j.\(join.assetColumn) FROM \(join.table) j \
+            JOIN ZGENERICALBUM g ON \(schema.expression(.albumKey, "g")) = j.\(join.albumColumn) WHERE \(schema.expression(.albumUUID, "g")) = ?)
             """
         let members = try fetchAssets(restrictedTo: (clause, [uuid])).filter(filter.accepts)
         switch album.sortOrder {
@@ -82,14 +83,14 @@ extension ApplePhotosLibrary {
     private func manualOrder(ofAlbum uuid: String, join: ApplePhotosSchema.AlbumJoin) throws -> [Int64: Int64] {
         guard let orderColumn = join.orderColumn else { return [:] }
         let sql = """
-            SELECT j.\(join.assetColumn), j.\(orderColumn) FROM \(join.table) j JOIN ZGENERICALBUM g ON g.Z_PK = j.\(join.albumColumn)
-            WHERE g.ZUUID = ?
+            SELECT j.\(join.assetColumn), j.\(orderColumn) FROM \(join.table) j \
+            JOIN ZGENERICALBUM g ON \(schema.expression(.albumKey, "g")) = j.\(join.albumColumn) WHERE \(schema.expression(.albumUUID, "g")) = ?
             """
         return try read { db in
             var order: [Int64: Int64] = [:]
-            for row in try Row.fetchAll(db, sql: sql, arguments: [uuid]) {
-                if let asset: Int64 = row[0] {
-                    order[asset] = row[1] ?? .max
+            for row in try Row.fetchAll(db, sql: sql, arguments: [uuid]).map(ApplePhotosRow.init) {
+                if let asset = row.int64(0) {
+                    order[asset] = row.int64(1) ?? .max
                 }
             }
             return order

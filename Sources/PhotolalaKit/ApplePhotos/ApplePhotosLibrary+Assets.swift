@@ -21,7 +21,7 @@ extension ApplePhotosLibrary {
     /// One asset by uuid, whatever its state (hidden, trashed, a burst frame).
     /// - Throws: ``PhotolalaError/photoNotFound`` when the library has no such asset.
     public func asset(uuid: String) throws -> ApplePhotosAsset {
-        let clause = "a.ZUUID = ?"
+        let clause = "\(schema.expression(.assetUUID, "a")) = ?"
         guard let asset = try fetchAssets(restrictedTo: (clause, [uuid])).first else { throw PhotolalaError.photoNotFound(uuid) }
         return asset
     }
@@ -33,7 +33,7 @@ extension ApplePhotosLibrary {
         // SQLite limits the number of bound values in one statement.
         for start in stride(from: 0, to: uuids.count, by: 500) {
             let chunk = Array(uuids[start..<min(start + 500, uuids.count)])
-            let clause = "a.ZUUID IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))"
+            let clause = "\(schema.expression(.assetUUID, "a")) IN (\(Array(repeating: "?", count: chunk.count).joined(separator: ", ")))"
             assets += try fetchAssets(restrictedTo: (clause, chunk))
         }
         return assets
@@ -60,7 +60,7 @@ extension ApplePhotosLibrary {
             var assets: [ApplePhotosAsset] = []
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
-                var asset = Self.asset(from: row, keywords: keywords)
+                guard var asset = Self.asset(from: ApplePhotosRow(row), keywords: keywords) else { continue }
                 asset.albumUUIDs = memberships[asset.primaryKey] ?? []
                 assets.append(asset)
             }
@@ -73,46 +73,45 @@ extension ApplePhotosLibrary {
     }
 
     private func assetQuery(where clause: String?) -> String {
-        let table = schema.assetTable
-        func asset(_ name: String) -> String { schema.column("a", table, name) }
-        func attribute(_ name: String) -> String { schema.column("aa", "ZADDITIONALASSETATTRIBUTES", name) }
-        let adjustments = schema.has(table, "ZHASADJUSTMENTS") ? "a.ZHASADJUSTMENTS" : asset("ZADJUSTMENTSSTATE")
-        let resourceColumns = ["ZASSET", "ZDATASTORESUBTYPE", "ZLOCALAVAILABILITY"]
-        let hasResources = resourceColumns.allSatisfy { schema.has("ZINTERNALRESOURCE", $0) }
+        func asset(_ column: ApplePhotosSchema.Column) -> String { schema.value(column, "a") }
+        func attribute(_ column: ApplePhotosSchema.Column) -> String { schema.value(column, "aa") }
+        let key = schema.expression(.assetKey, "a")
+        let hasResources = [.resourceAsset, .resourceSubtype, .resourceAvailability].allSatisfy(schema.has)
+        let resourceAsset = schema.expression(.resourceAsset, "r")
+        let subtype = schema.expression(.resourceSubtype, "r")
         let local =
             hasResources
             ? """
-            EXISTS (SELECT 1 FROM ZINTERNALRESOURCE r WHERE r.ZASSET = a.Z_PK AND r.ZDATASTORESUBTYPE IN (1, 3) \
-            AND r.ZLOCALAVAILABILITY = 1)
+            EXISTS (SELECT 1 FROM ZINTERNALRESOURCE r WHERE \(resourceAsset) = \(key) AND \(subtype) IN (1, 3) \
+            AND \(schema.expression(.resourceAvailability, "r")) = 1)
             """
             : "1"
-        let raw = hasResources ? "EXISTS (SELECT 1 FROM ZINTERNALRESOURCE r WHERE r.ZASSET = a.Z_PK AND r.ZDATASTORESUBTYPE = 17)" : "0"
+        let raw = hasResources ? "EXISTS (SELECT 1 FROM ZINTERNALRESOURCE r WHERE \(resourceAsset) = \(key) AND \(subtype) = 17)" : "0"
         let originalUTI =
-            hasResources && schema.has("ZINTERNALRESOURCE", "ZUNIFORMTYPEIDENTIFIER") && schema.has("ZUNIFORMTYPEIDENTIFIER", "ZIDENTIFIER")
+            hasResources && [.resourceTypeIdentifier, .typeIdentifierKey, .typeIdentifierName].allSatisfy(schema.has)
             ? """
-            (SELECT u.ZIDENTIFIER FROM ZINTERNALRESOURCE r JOIN ZUNIFORMTYPEIDENTIFIER u ON u.Z_PK = r.ZUNIFORMTYPEIDENTIFIER \
-            WHERE r.ZASSET = a.Z_PK AND r.ZDATASTORESUBTYPE = 1 LIMIT 1)
+            (SELECT \(schema.value(.typeIdentifierName, "u")) FROM ZINTERNALRESOURCE r JOIN ZUNIFORMTYPEIDENTIFIER u \
+            ON \(schema.expression(.typeIdentifierKey, "u")) = \(schema.expression(.resourceTypeIdentifier, "r")) \
+            WHERE \(resourceAsset) = \(key) AND \(subtype) = 1 LIMIT 1)
             """
             : "NULL"
-        // Syndication columns of 12.0 previews meant something else (osxphotos checks 15323, 12.0.1).
-        let syndication =
-            version.modelVersion >= 15323 && schema.has("ZADDITIONALASSETATTRIBUTES", "ZSYNDICATIONIDENTIFIER")
-                && schema.has("ZADDITIONALASSETATTRIBUTES", "ZSYNDICATIONHISTORY")
-            ? "(aa.ZSYNDICATIONIDENTIFIER IS NOT NULL AND aa.ZSYNDICATIONHISTORY = 0)" : "0"
-        let outside = "(\(syndication) OR COALESCE(\(asset("ZMOMENTSHARE")), 0) != 0)"
+        let syndicated = "(\(schema.expression(.syndicationIdentifier, "aa")) IS NOT NULL AND \(schema.expression(.syndicationHistory, "aa")) = 0)"
+        let outside = "(\(syndicated) OR COALESCE(\(schema.expression(.momentShare, "a")), 0) != 0)"
+        // Hidden and deleted unless the flag reads 0: a damaged value hides the photo rather than shows it.
         let columns = [
-            "a.Z_PK", "aa.Z_PK", asset("ZUUID"), attribute("ZORIGINALFILENAME"), asset("ZFILENAME"), asset("ZDIRECTORY"),
-            attribute("ZORIGINALFILESIZE"), asset("ZDATECREATED"), attribute("ZTIMEZONEOFFSET"), attribute("ZTIMEZONENAME"),
-            asset("ZADDEDDATE"), asset("ZMODIFICATIONDATE"), asset("ZWIDTH"), asset("ZHEIGHT"), asset("ZORIENTATION"),
-            asset("ZKIND"), asset("ZKINDSUBTYPE"), asset("ZFAVORITE"), asset("ZHIDDEN"), asset("ZTRASHEDSTATE"),
-            asset("ZAVALANCHEUUID"), asset("ZAVALANCHEPICKTYPE"), asset("ZLATITUDE"), asset("ZLONGITUDE"),
-            asset("ZUNIFORMTYPEIDENTIFIER"), attribute("ZTITLE"), adjustments, asset("ZSAVEDASSETTYPE"),
-            asset("ZCLOUDBATCHPUBLISHDATE"), local, raw, originalUTI, outside,
+            key, schema.expression(.attributesKey, "aa"), asset(.assetUUID), attribute(.originalFilename), asset(.filename), asset(.directory),
+            attribute(.originalFileSize), asset(.dateCreated), attribute(.timeZoneOffset), attribute(.timeZoneName),
+            asset(.addedDate), asset(.modificationDate), asset(.width), asset(.height), asset(.orientation),
+            asset(.kind), asset(.kindSubtype), asset(.favorite), "(\(asset(.hidden)) IS NOT 0)", "(\(asset(.trashed)) IS NOT 0)",
+            asset(.burstUUID), asset(.burstPickType), asset(.latitude), asset(.longitude),
+            asset(.typeIdentifier), attribute(.title), asset(.adjustments), asset(.savedAssetType),
+            asset(.cloudBatchPublishDate), local, raw, originalUTI, outside,
         ]
+        let uuid = schema.expression(.assetUUID, "a")
         var sql = """
-            SELECT \(columns.joined(separator: ", ")) FROM \(table) a
-            LEFT JOIN ZADDITIONALASSETATTRIBUTES aa ON aa.ZASSET = a.Z_PK
-            WHERE a.ZUUID IS NOT NULL
+            SELECT \(columns.joined(separator: ", ")) FROM \(schema.assetTable) a
+            LEFT JOIN ZADDITIONALASSETATTRIBUTES aa ON \(schema.expression(.attributesAsset, "aa")) = \(key)
+            WHERE \(uuid) IS NOT NULL AND \(key) IS NOT NULL
             """
         if let clause {
             sql += " AND (\(clause))"
@@ -121,53 +120,61 @@ extension ApplePhotosLibrary {
     }
 
     /// One asset from a row of ``assetQuery(where:)``, missing until its original is found on
-    /// disk; album membership is filled in later.
-    private static func asset(from row: Row, keywords: [Int64: [String]]) -> ApplePhotosAsset {
-        let attributesKey: Int64? = row[1]
-        let filename: String = row[4] ?? ""
-        let directory: String = row[5] ?? ""
-        let latitude: Double? = row[22]
-        let longitude: Double? = row[23]
+    /// disk; album membership is filled in later. `nil` for a row whose uuid cannot be an
+    /// asset's (none, or one with a slash or `..`, which would lead out of the library's folders).
+    private static func asset(from row: ApplePhotosRow, keywords: [Int64: [String]]) -> ApplePhotosAsset? {
+        guard let uuid = row.string(2), ApplePhotosAsset.isFileName(uuid) else { return nil }
+        let attributesKey = row.int64(1)
+        var filename = row.string(4) ?? ""
+        var directory = row.string(5) ?? ""
+        let savedType = row.int(27)
+        let isReference = savedType == 10 || directory.hasPrefix("/")
+        // A referenced file's path is never read; the library's own must stay inside it.
+        if !isReference && !(ApplePhotosAsset.isFileName(filename) && ApplePhotosAsset.isFileName(directory)) {
+            filename = ""
+            directory = ""
+        }
+        let latitude = row.double(22)
+        let longitude = row.double(23)
         let hasLocation = latitude != -180 && longitude != -180
-        let savedType: Int? = row[27]
-        let originalFilename: String = row[3] ?? filename
-        let uti: String? = row[24]
+        let originalFilename = row.string(3) ?? filename
+        let uti = row.string(24)
         return ApplePhotosAsset(
-            uuid: row[2] ?? "",
+            uuid: uuid,
             originalFilename: originalFilename,
             filename: filename,
             directory: directory,
-            fileSize: row[6],
-            creationDate: ApplePhotosAsset.date(coreDataSeconds: row[7]),
-            timeZoneOffset: row[8],
-            timeZoneName: row[9],
-            addedDate: ApplePhotosAsset.date(coreDataSeconds: row[10]),
-            modificationDate: ApplePhotosAsset.date(coreDataSeconds: row[11]),
-            width: row[12],
-            height: row[13],
-            orientation: row[14],
-            kind: ApplePhotosAsset.Kind(rawValue: row[15] ?? -1) ?? .other,
-            kindSubtype: row[16] ?? 0,
-            isFavorite: (row[17] ?? 0) == 1,
-            isHidden: (row[18] ?? 0) == 1,
-            isTrashed: (row[19] ?? 0) == 1,
-            burstUUID: row[20],
-            burstPickType: row[21] ?? 0,
+            fileSize: row.int64(6).flatMap { $0 >= 0 ? $0 : nil },
+            creationDate: ApplePhotosAsset.date(coreDataSeconds: row.double(7)),
+            timeZoneOffset: row.int(8).flatMap { abs($0) <= ApplePhotosAsset.largestTimeZoneOffset ? $0 : nil },
+            timeZoneName: row.string(9),
+            addedDate: ApplePhotosAsset.date(coreDataSeconds: row.double(10)),
+            modificationDate: ApplePhotosAsset.date(coreDataSeconds: row.double(11)),
+            width: ApplePhotosAsset.dimension(row.int(12)),
+            height: ApplePhotosAsset.dimension(row.int(13)),
+            orientation: row.int(14).flatMap { (1...8).contains($0) ? $0 : nil },
+            kind: ApplePhotosAsset.Kind(code: row.int(15), typeIdentifier: uti, filename: originalFilename),
+            kindSubtype: row.int(16) ?? 0,
+            isFavorite: row.int(17) == 1,
+            isHidden: row.int(18) != 0,
+            isTrashed: row.int(19) != 0,
+            burstUUID: row.string(20),
+            burstPickType: row.int(21) ?? 0,
             latitude: hasLocation ? ApplePhotosAsset.coordinate(latitude, limit: 90) : nil,
             longitude: hasLocation ? ApplePhotosAsset.coordinate(longitude, limit: 180) : nil,
             uti: uti,
-            originalUTI: ApplePhotosAsset.originalUTI(resource: row[31], originalFilename: originalFilename, assetUTI: uti),
-            title: (row[25] as String?).flatMap { $0.isEmpty ? nil : $0 },
+            originalUTI: ApplePhotosAsset.originalUTI(resource: row.string(31), originalFilename: originalFilename, assetUTI: uti),
+            title: row.string(25).flatMap { $0.isEmpty ? nil : $0 },
             keywords: attributesKey.flatMap { keywords[$0] } ?? [],
-            hasAdjustments: (row[26] ?? 0) != 0,
-            isReference: savedType == 10 || directory.hasPrefix("/"),
-            isShared: (row[28] as Double?) != nil,
-            isOriginalLocal: (row[29] ?? 0) == 1,
-            isOutsideLibrary: (row[32] ?? 0) == 1,
-            hasRAW: (row[30] ?? 0) == 1,
+            hasAdjustments: (row.int(26) ?? 0) != 0,
+            isReference: isReference,
+            isShared: row.double(28) != nil,
+            isOriginalLocal: row.int(29) == 1,
+            isOutsideLibrary: row.int(32) == 1,
+            hasRAW: row.int(30) == 1,
             isMissing: true,
             albumUUIDs: [],
-            primaryKey: row[0] ?? 0,
+            primaryKey: row.int64(0) ?? 0,
             additionalAttributesKey: attributesKey
         )
     }
@@ -175,18 +182,22 @@ extension ApplePhotosLibrary {
     /// Keyword titles by additional-attributes row, sorted; only for the assets `restriction`
     /// selects, so one asset's lookup does not read the whole library's keywords.
     private func keywordsByAttributes(_ db: Database, restrictedTo restriction: (clause: String, arguments: [String])?) throws -> [Int64: [String]] {
-        guard let join = schema.keywordJoin, schema.has("ZKEYWORD", "ZTITLE") else { return [:] }
-        var sql = "SELECT j.\(join.attributesColumn), k.ZTITLE FROM \(join.table) j JOIN ZKEYWORD k ON k.Z_PK = j.\(join.keywordColumn)"
+        guard let join = schema.keywordJoin, schema.has(.keywordKey), schema.has(.keywordTitle) else { return [:] }
+        var sql = """
+            SELECT j.\(join.attributesColumn), \(schema.value(.keywordTitle, "k")) FROM \(join.table) j \
+            JOIN ZKEYWORD k ON \(schema.expression(.keywordKey, "k")) = j.\(join.keywordColumn)
+            """
         if let restriction {
             sql += """
-                 WHERE j.\(join.attributesColumn) IN (SELECT aa.Z_PK FROM ZADDITIONALASSETATTRIBUTES aa \
-                JOIN \(schema.assetTable) a ON aa.ZASSET = a.Z_PK WHERE \(restriction.clause))
+                 WHERE j.\(join.attributesColumn) IN (SELECT \(schema.expression(.attributesKey, "aa")) FROM ZADDITIONALASSETATTRIBUTES aa \
+                JOIN \(schema.assetTable) a ON \(schema.expression(.attributesAsset, "aa")) = \(schema.expression(.assetKey, "a")) \
+                WHERE \(restriction.clause))
                 """
         }
         var keywords: [Int64: [String]] = [:]
         let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(restriction?.arguments ?? []))
-        while let row = try rows.next() {
-            if let key: Int64 = row[0], let title: String = row[1] {
+        while let row = try rows.next().map(ApplePhotosRow.init) {
+            if let key = row.int64(0), let title = row.string(1) {
                 keywords[key, default: []].append(title)
             }
         }
@@ -197,17 +208,20 @@ extension ApplePhotosLibrary {
     /// belongs to.
     private func albumMemberships(_ db: Database, restrictedTo restriction: (clause: String, arguments: [String])?) throws -> [Int64: [String]] {
         guard let join = schema.albumJoin else { return [:] }
+        func album(_ column: ApplePhotosSchema.Column) -> String { schema.expression(column, "g") }
         var sql = """
-            SELECT j.\(join.assetColumn), g.ZUUID FROM \(join.table) j JOIN ZGENERICALBUM g ON g.Z_PK = j.\(join.albumColumn)
-            WHERE g.ZKIND IN (2, 1505) AND COALESCE(g.ZTRASHEDSTATE, 0) = 0 AND g.ZUUID IS NOT NULL
+            SELECT j.\(join.assetColumn), \(schema.value(.albumUUID, "g")) FROM \(join.table) j \
+            JOIN ZGENERICALBUM g ON \(album(.albumKey)) = j.\(join.albumColumn)
+            WHERE \(album(.albumKind)) IN (2, 1505) AND \(album(.albumTrashed)) IS 0 AND \(album(.albumUUID)) IS NOT NULL
             """
         if let restriction {
-            sql += " AND j.\(join.assetColumn) IN (SELECT a.Z_PK FROM \(schema.assetTable) a WHERE \(restriction.clause))"
+            sql +=
+                " AND j.\(join.assetColumn) IN (SELECT \(schema.expression(.assetKey, "a")) FROM \(schema.assetTable) a WHERE \(restriction.clause))"
         }
         var memberships: [Int64: [String]] = [:]
         let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(restriction?.arguments ?? []))
-        while let row = try rows.next() {
-            if let asset: Int64 = row[0], let album: String = row[1] {
+        while let row = try rows.next().map(ApplePhotosRow.init) {
+            if let asset = row.int64(0), let album = row.string(1) {
                 memberships[asset, default: []].append(album)
             }
         }

@@ -111,47 +111,8 @@ extension ApplePhotosLibrary {
     ///   reason when the copy fails.
     public func exportOriginal(of asset: ApplePhotosAsset, to folder: String) throws -> String {
         let source = try availableOriginalPath(of: asset)
-        try AtomicFile.createFolder(folder)
         // A name that cannot be a file's falls back to the library's own name for the file.
-        let destination = Self.freeName(for: asset.displayName, fallback: asset.filename.isEmpty ? asset.uuid : asset.filename, in: folder)
-        try AtomicFile.copy(source, to: destination)
-        return destination
-    }
-
-    /// The longest file name most file systems take, in bytes.
-    static let maximumNameLength = 255
-
-    /// `folder/name`, or `folder/stem (n).ext` for the first free n, with `name` made a valid
-    /// file name: `/` and NUL replaced, `fallback` instead of an empty name, `.` or `..`, and
-    /// the stem shortened (at a character) to fit ``maximumNameLength`` bytes.
-    static func freeName(for name: String, fallback: String, in folder: String) -> String {
-        var safe = name.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "\0", with: "_")
-        if safe.isEmpty || safe == "." || safe == ".." {
-            safe = fallback
-        }
-        // An extension is what follows the last dot, unless the name starts with it or it is
-        // too long to be one.
-        var stem = safe
-        var suffix = ""
-        if let dot = safe.lastIndex(of: "."), dot != safe.startIndex,
-            safe.utf8.distance(from: safe.utf8.index(after: dot), to: safe.utf8.endIndex) <= 16
-        {
-            stem = String(safe[..<dot])
-            suffix = String(safe[dot...])
-        }
-        func candidate(_ number: Int?) -> String {
-            let tail = (number.map { " (\($0))" } ?? "") + suffix
-            var fitted = stem
-            while fitted.utf8.count + tail.utf8.count > maximumNameLength, !fitted.isEmpty {
-                fitted.removeLast()
-            }
-            return folder + "/" + fitted + tail
-        }
-        var number: Int?
-        while FileManager.default.fileExists(atPath: candidate(number)) {
-            number = (number ?? 1) + 1
-        }
-        return candidate(number)
+        return try FolderExport.copy(source, named: asset.displayName, fallback: asset.filename.isEmpty ? asset.uuid : asset.filename, into: folder)
     }
 
     /// Files in `folder/<first character of uuid>/`, where Photos shards resources by uuid.

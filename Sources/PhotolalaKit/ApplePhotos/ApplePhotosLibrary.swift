@@ -31,7 +31,8 @@ public final class ApplePhotosLibrary: Sendable {
     ///     processes are removed first.
     /// - Throws: ``PhotolalaError/notAPhotosLibrary`` when `path` is no Photos library,
     ///   ``PhotolalaError/unsupportedPhotosLibrary`` for Photos 2–4 libraries (macOS 10.14 and
-    ///   earlier), ``PhotolalaError/damagedPhotosLibrary`` when its database cannot be read,
+    ///   earlier), ``PhotolalaError/damagedPhotosLibrary`` when its database cannot be read or
+    ///   is missing (a library still being copied, or copied in part),
     ///   ``PhotolalaError/unreadableFile`` when it cannot be copied,
     ///   ``PhotolalaError/photosLibraryBusy`` when Photos kept writing while it was copied.
     public init(path: String, workingDirectory: String? = nil) throws {
@@ -41,10 +42,7 @@ public final class ApplePhotosLibrary: Sendable {
         let original = databaseFolder + "/Photos.sqlite"
         let files = FileManager.default
         guard files.fileExists(atPath: original) else {
-            if files.fileExists(atPath: databaseFolder + "/photos.db") || files.fileExists(atPath: databaseFolder + "/Library.apdb") {
-                throw PhotolalaError.unsupportedPhotosLibrary(root, reason: "a Photos 2–4 library (macOS 10.14 or earlier, RK tables in photos.db)")
-            }
-            throw PhotolalaError.notAPhotosLibrary(root)
+            throw Self.missingDatabase(in: root)
         }
 
         let workingDirectory = workingDirectory ?? files.temporaryDirectory.path
@@ -63,7 +61,8 @@ public final class ApplePhotosLibrary: Sendable {
                 throw PhotolalaError.unsupportedPhotosLibrary(
                     root, reason: "a Photos library of model version \(version.modelVersion), older than Photos 5 (macOS 10.15)")
             }
-            schema = try database.read { try ApplePhotosSchema($0, path: root) }
+            let model = version.modelVersion
+            schema = try database.read { try ApplePhotosSchema($0, path: root, modelVersion: model) }
         } catch {
             try? files.removeItem(atPath: copy)
             if let error = error as? PhotolalaError { throw error }
@@ -75,8 +74,9 @@ public final class ApplePhotosLibrary: Sendable {
         try? FileManager.default.removeItem(atPath: workingCopy)
     }
 
-    /// What the reader could not make sense of in this library, e.g. a join table of a Photos
-    /// release it does not know, with what the user will miss (albums showing empty).
+    /// What the reader could not make sense of in this library, e.g. a column or join table of
+    /// a Photos release it does not know, with what the user will miss (albums showing empty,
+    /// every photo treated as hidden).
     public var problems: [String] { schema.problems }
 
     /// The library's version and counts of assets and albums.
@@ -108,10 +108,12 @@ public final class ApplePhotosLibrary: Sendable {
         throw PhotolalaError.damagedPhotosLibrary(path, reason: "Z_METADATA holds no PLModelVersion")
     }
 
+    /// SQLite's own message ("database disk image is malformed"); for anything else (a
+    /// property list Foundation could not parse), no dump of the error value.
     private static func describe(_ error: any Error) -> String {
         if let error = error as? DatabaseError {
             return error.message ?? "SQLite error \(error.resultCode)"
         }
-        return String(describing: error)
+        return "its database holds a value that cannot be read"
     }
 }

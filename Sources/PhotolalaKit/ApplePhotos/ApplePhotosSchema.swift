@@ -7,6 +7,11 @@ import GRDB
 /// come and go (`ZHASADJUSTMENTS` became `ZADJUSTMENTSSTATE` on 15). Deriving the names from
 /// `Z_PRIMARYKEY` and `PRAGMA table_info` instead of a table per version lets libraries from
 /// versions not seen yet open too, and a query asks only for columns that exist.
+///
+/// Every column the reader reads is declared once, in ``Column``: the check made when a library
+/// opens and the queries both go through it, so a column missing (renamed by a release, or a
+/// damaged database) is a problem the user is told about, and its place is taken by a value
+/// that never shows more than it should (a photo whose hidden flag cannot be read is hidden).
 struct ApplePhotosSchema: Sendable {
     /// The album-asset join table and its columns.
     struct AlbumJoin: Sendable {
@@ -31,14 +36,19 @@ struct ApplePhotosSchema: Sendable {
     let albumJoin: AlbumJoin?
     /// `nil` when the database has no such table: no asset then has keywords.
     let keywordJoin: KeywordJoin?
-    /// What a reader of this library must be told: a join table not found, so albums or
-    /// keywords show empty (a Photos release whose schema Photolala does not know yet).
+    /// What a reader of this library must be told: a column or join table not found, with
+    /// what the user will miss (a Photos release whose schema Photolala does not know yet, or
+    /// a damaged database).
     let problems: [String]
-    private let columns: [String: Set<String>]
+    /// The name each ``Column`` has in this library; a column missing is absent.
+    private let names: [Column: String]
 
+    /// - Parameters:
+    ///   - modelVersion: The library's `PLModelVersion`: columns a later model added are read
+    ///     from that model on only.
     /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the tables every Photos 5+
     ///   library has are missing.
-    init(_ db: Database, path: String) throws {
+    init(_ db: Database, path: String, modelVersion: Int) throws {
         let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
         guard tables.contains("Z_PRIMARYKEY") else {
             throw PhotolalaError.damagedPhotosLibrary(path, reason: "its database has no Z_PRIMARYKEY table")
@@ -52,21 +62,37 @@ struct ApplePhotosSchema: Sendable {
         self.assetTable = assetTable
 
         var entities: [String: Int] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT Z_NAME, Z_ENT FROM Z_PRIMARYKEY") {
-            if let name: String = row[0], let number: Int = row[1] {
+        for row in try Row.fetchAll(db, sql: "SELECT Z_NAME, Z_ENT FROM Z_PRIMARYKEY").map(ApplePhotosRow.init) {
+            if let name = row.string(0), let number = row.int(1) {
                 entities[name] = number
             }
         }
 
-        var columns: [String: Set<String>] = [:]
         func columnNames(_ table: String) throws -> [String] {
             guard tables.contains(table) else { return [] }
-            return try Row.fetchAll(db, sql: "PRAGMA table_info(\(table.quotedDatabaseIdentifier))").compactMap { $0["name"] }
+            // Names go into queries as they are: a name no Core Data schema has is left out.
+            return try Row.fetchAll(db, sql: "PRAGMA table_info(\(table.quotedDatabaseIdentifier))")
+                .compactMap { ApplePhotosRow($0).string(1) }
+                .filter { name in name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } }
         }
-        for table in [assetTable, "ZADDITIONALASSETATTRIBUTES", "ZGENERICALBUM", "ZINTERNALRESOURCE", "ZKEYWORD", "ZUNIFORMTYPEIDENTIFIER"] {
-            columns[table] = Set(try columnNames(table))
+        var columnsByTable: [Table: Set<String>] = [:]
+        for table in Table.allCases {
+            columnsByTable[table] = Set(try columnNames(Self.name(of: table, assetTable: assetTable)))
         }
-        self.columns = columns
+        var resolved: [Column: String] = [:]
+        var missing: [(column: Column, loss: Loss)] = []
+        for column in Column.allCases {
+            let definition = column.definition
+            if case .since(let model) = definition.presence, modelVersion < model { continue }
+            if let name = definition.names.first(where: { columnsByTable[definition.table]?.contains($0) ?? false }) {
+                resolved[column] = name
+            } else if case .optional = definition.presence {
+                continue
+            } else {
+                missing.append((column, definition.loss))
+            }
+        }
+        names = resolved
 
         var problems: [String] = []
         if let album = entities["Album"] {
@@ -100,16 +126,57 @@ struct ApplePhotosSchema: Sendable {
             keywordJoin = nil
             problems.append("Z_PRIMARYKEY names no AdditionalAssetAttributes entity: no photo shows keywords.")
         }
+        problems += Self.problems(missing: missing, assetTable: assetTable)
         self.problems = problems
     }
 
-    /// Whether `table` has `column`.
-    func has(_ table: String, _ column: String) -> Bool {
-        columns[table]?.contains(column) ?? false
+    /// One problem per loss, naming every missing column that causes it.
+    private static func problems(missing: [(column: Column, loss: Loss)], assetTable: String) -> [String] {
+        var losses: [Loss] = []
+        for (_, loss) in missing where !losses.contains(loss) {
+            losses.append(loss)
+        }
+        return losses.map { loss in
+            let columns = missing.filter { $0.loss == loss }.map {
+                "\(name(of: $0.column.definition.table, assetTable: assetTable)).\($0.column.definition.names[0])"
+            }
+            let named = columns.count == 1 ? columns[0] : columns.dropLast().joined(separator: ", ") + " and " + columns[columns.count - 1]
+            return "\(named) \(columns.count == 1 ? "was" : "were") not found in the database (a damaged library, or a Photos release "
+                + "Photolala does not know yet): \(loss.rawValue)."
+        }
     }
 
-    /// `alias.column` when the table has the column, else `NULL`, so one query fits every version.
-    func column(_ alias: String, _ table: String, _ column: String) -> String {
-        has(table, column) ? "\(alias).\(column)" : "NULL"
+    /// The table's name in this library.
+    func name(of table: Table) -> String {
+        Self.name(of: table, assetTable: assetTable)
+    }
+
+    private static func name(of table: Table, assetTable: String) -> String {
+        switch table {
+        case .asset: assetTable
+        case .attributes: "ZADDITIONALASSETATTRIBUTES"
+        case .album: "ZGENERICALBUM"
+        case .resource: "ZINTERNALRESOURCE"
+        case .keyword: "ZKEYWORD"
+        case .typeIdentifier: "ZUNIFORMTYPEIDENTIFIER"
+        }
+    }
+
+    /// Whether the library has `column`.
+    func has(_ column: Column) -> Bool {
+        names[column] != nil
+    }
+
+    /// `alias.NAME` when the library has `column`, else its fallback, for conditions and joins:
+    /// every query stays valid whatever columns a library lacks.
+    func expression(_ column: Column, _ alias: String) -> String {
+        names[column].map { "\(alias).\($0)" } ?? column.definition.fallback
+    }
+
+    /// ``expression(_:_:)`` for a query's result columns: text cut at ``ApplePhotosRow/textLimit``
+    /// characters, so a damaged value of a gigabyte is never read whole.
+    func value(_ column: Column, _ alias: String) -> String {
+        guard column.definition.isText, has(column) else { return expression(column, alias) }
+        return "substr(\(expression(column, alias)), 1, \(ApplePhotosRow.textLimit))"
     }
 }

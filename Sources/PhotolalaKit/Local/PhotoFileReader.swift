@@ -67,7 +67,7 @@ struct PhotoFileReader: Sendable {
     }
 
     /// The first bytes of a file, enough to tell its format.
-    private static func head(of path: String) throws -> [UInt8] {
+    static func head(of path: String) throws -> [UInt8] {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw PhotolalaError.unreadableFile(path, errno: errno) }
         defer { try? handle.close() }
         return [UInt8](try handle.read(upToCount: ImageFormat.sniffLength) ?? Data())

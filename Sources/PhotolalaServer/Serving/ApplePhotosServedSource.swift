@@ -37,7 +37,8 @@ struct ApplePhotosServedSource: ServedSource {
     /// The built-in views the sidebar lists, in Photos's order.
     let views: [View]
     let thumbnails: ThumbnailLoader
-    let summary: API.Source
+    /// The summary without its problems, which belong to the copy of the library read last.
+    private let identity: API.Source
     /// The copy of the library the loader's thumbnails were made from.
     private let thumbnailLibrary: LibraryCopy
 
@@ -47,9 +48,16 @@ struct ApplePhotosServedSource: ServedSource {
         thumbnails = ThumbnailLoader(source: source, configuration: loaderConfiguration)
         thumbnailLibrary = LibraryCopy(source.library)
         let name = URL(fileURLWithPath: source.library.path).deletingPathExtension().lastPathComponent
-        summary = API.Source(
+        identity = API.Source(
             id: id, kind: "applePhotos", name: name, configured: true, capabilities: API.names(of: source.capabilities),
             rootFolder: LocalPhotoSource.rootFolderID)
+    }
+
+    var summary: API.Source {
+        var summary = identity
+        let problems = source.library.problems
+        summary.problems = problems.isEmpty ? nil : problems
+        return summary
     }
 
     var privatePaths: [String] { [source.library.path] }

@@ -91,6 +91,13 @@ export function getItems(source, folder, offset, signal, limit = null) {
   return request(itemsPath(source, folder, offset, limit), { signal });
 }
 
+/** The ids of the folder's photos whose title, file name or keyword contains `text` (sources that search). */
+export async function searchItemIds(source, folder, text, signal) {
+  const page = await request(`${folderPath(source, folder)}/items?search=${encodeURIComponent(text)}`, { signal });
+  const at = (page.fields ?? ['id']).indexOf('id');
+  return new Set(page.items.map((row) => String(row[at])));
+}
+
 const itemsPath = (source, folder, offset, limit) =>
   `${folderPath(source, folder)}/items?offset=${offset}${limit == null ? '' : `&limit=${limit}`}`;
 
@@ -131,6 +138,11 @@ export function getFullImage(source, folder, id, signal) {
 /** Where the original file of a photo downloads from, under its own name. */
 export function originalUrl(source, folder, id) {
   return `${itemPath(source, folder, id)}/original`;
+}
+
+/** Where a folder's photos are exported as one ZIP: a form posts them there (`ids` per photo). */
+export function exportUrl(source, folder) {
+  return `${folderPath(source, folder)}/export`;
 }
 
 /** The backup states of a folder's queued photos: `{items: {id: {state, reason}}}`. */

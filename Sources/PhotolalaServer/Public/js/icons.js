@@ -25,6 +25,23 @@ export const icons = {
   info: svg('<circle cx="8" cy="8" r="6.5"/><path d="M8 7.2v4M8 4.8v.1"/>'),
 };
 
+const STAR = 'M8 1.6l1.95 4.02 4.42.6-3.22 3.07.8 4.39L8 11.58l-3.95 2.1.8-4.39L1.63 6.22l4.42-.6z';
+
+/**
+ * The badges over photos, drawn rather than typed: an emoji (⭐ ☁️ ❌) shows as an empty box on a
+ * desktop without a colour-emoji font. Each is a 16×16 glyph in `currentColor`; the badge's
+ * colour comes from its `data-state` in backup.css.
+ */
+export const badgeIcons = {
+  star: svg(`<path d="${STAR}"/>`),
+  starred: svg(`<path d="${STAR}" fill="currentColor"/>`),
+  uploading: svg('<path d="M8 13.5V3.5M3.8 7.7L8 3.5l4.2 4.2"/>'),
+  backedUp: svg('<path d="M4.5 12.5h7.3a2.7 2.7 0 0 0 .3-5.4 4 4 0 0 0-7.7-.9A3.2 3.2 0 0 0 4.5 12.5z" fill="currentColor"/>'),
+  failed: svg('<circle cx="8" cy="8" r="6.3" fill="currentColor" stroke="none"/><path d="M5.6 5.6l4.8 4.8M10.4 5.6l-4.8 4.8" stroke="#fff" stroke-width="1.7"/>'),
+  restoring: svg('<path d="M4 1.8h8M4 14.2h8M5 1.8c0 3.4 6 3.4 6 6.2s-6 2.8-6 6.2M11 1.8c0 3.4-6 3.4-6 6.2s6 2.8 6 6.2"/>'),
+  restored: svg('<path d="M8 2.5v8M4.2 6.8L8 10.5l3.8-3.7M2.5 13.5h11"/>'),
+};
+
 /** The thumbnail error state: a broken-photo glyph as a data URL, so a failed cell stays one `<img>`. */
 export const brokenPhotoUrl =
   'data:image/svg+xml,' +

@@ -5,8 +5,8 @@
  */
 
 import {
-  dropPrefetched, estimateRestore, getBackupBadges, getBackupStatus, getCloud, getCloudSync, getSources, isAbort, loadThumbnail, originalUrl,
-  prefetchFolder, requestRestore, runBackup, setStarred, subscribeEvents, syncCloud,
+  dropPrefetched, estimateRestore, exportUrl, getBackupBadges, getBackupStatus, getCloud, getCloudSync, getSources, isAbort, loadThumbnail, originalUrl,
+  prefetchFolder, requestRestore, runBackup, searchItemIds, setStarred, subscribeEvents, syncCloud,
 } from './api.js';
 import { hasCommandKey, isEditing } from './dom.js';
 import { FolderSession } from './folder-session.js';
@@ -54,7 +54,10 @@ const loader = new ThumbnailLoader({
 document.addEventListener('visibilitychange', () => loader.setConcurrency(loadsForVisibility()));
 
 /** What is open: the source list, the source, the folder and its session. */
-const state = { sources: [], source: null, folder: null, info: null, session: null, error: null, listed: false, list: new PhotoList(settings.get('sort')) };
+const state = {
+  sources: [], source: null, folder: null, info: null, session: null, error: null, listed: false, list: new PhotoList(settings.get('sort')),
+  search: { text: '', ids: null }, // the search field: its text, and the ids the source found for it
+};
 /** The focused photo of each folder left, so coming back lands on it again. */
 const focusMemory = new Map();
 let pendingFocus = null;
@@ -76,6 +79,7 @@ const toolbar = new Toolbar({
     const ids = selectedIds();
     star(ids, !allStarred(ids));
   },
+  onSearch: (text) => setSearch(text),
 });
 const folderStrip = new FolderStrip({ onOpen: (folder) => navigate(state.source.id, folder) });
 const grid = new PhotoGrid({ loader, selection, onOpen: openPreview, onContextMenu: openContextMenu, onStar: (id, starred) => star([id], starred) });
@@ -128,18 +132,53 @@ onLocationChange(openLocation);
 connectEvents();
 start();
 
-async function start() {
+/** The pause before asking a server that did not answer again: doubling from 1 s up to 10 s. */
+const START_RETRY_MS = [1000, 2000, 4000, 8000, 10000];
+
+async function start(attempt = 0) {
   try {
     state.sources = await getSources();
   } catch (error) {
-    showMessage({ title: 'Photolala is not available', text: error.message, retry: true });
+    showMessage({ title: 'Photolala is not available', text: `${error.message} Trying again…`, retry: true });
+    setTimeout(() => start(attempt + 1), START_RETRY_MS[Math.min(attempt, START_RETRY_MS.length - 1)]);
     return;
   }
   sidebar.setSources(state.sources);
   openLocation(currentLocation());
+  loadServerState();
+  grid.focus();
+}
+
+/** The backup bar and the cloud catalog's sync line, as the server has them now. */
+function loadServerState() {
   getBackupStatus().then((backup) => backupBar.update(backup), () => {}); // the events bring it later
   if (state.sources.some((source) => source.kind === 'cloud' && source.configured)) getCloudSync().then(onCloudSync, () => {});
-  grid.focus();
+}
+
+/**
+ * After the server came back: its sources may have changed (a cloud configured, a folder added),
+ * so the sidebar is drawn again, and a source shown as not configured, or gone, is opened again.
+ */
+async function reloadSources() {
+  let sources;
+  try {
+    sources = await getSources();
+  } catch {
+    return; // the next reconnection tries again
+  }
+  const changed = JSON.stringify(sources) !== JSON.stringify(state.sources);
+  state.sources = sources;
+  if (changed) {
+    sidebar.setSources(sources);
+    sidebar.setCurrent(state.source?.id ?? currentLocation()?.source);
+  }
+  loadServerState();
+  const open = state.source && sources.find((source) => source.id === state.source.id);
+  if (changed && !(open?.configured && JSON.stringify(open.capabilities) === JSON.stringify(state.source.capabilities))) {
+    closeFolder();
+    state.source = null;
+    openLocation(currentLocation());
+  }
 }
 
 // MARK: - Navigation
@@ -173,6 +212,8 @@ function openFolder(source, folder) {
   state.list = new PhotoList(listOrder());
   state.error = null;
   state.listed = false;
+  state.search = { text: '', ids: null };
+  toolbar.clearSearch();
   pendingFocus = focusMemory.get(folderKey()) ?? null;
   selection.reset();
   toolbar.breadcrumb.set(source.id, [{ id: folder, name: folder === (source.rootFolder ?? '~') ? source.name : '…' }]);
@@ -301,18 +342,29 @@ function openContextMenu(id, x, y) {
 }
 
 /**
- * Downloads each photo's original file under its own name; from the Cloud, under the name the
- * server gives (the extension of the format the backup recorded).
+ * Downloads one photo's original file under its own name (from the Cloud, under the name the
+ * server gives: the extension of the format the backup recorded); several as one ZIP, which the
+ * server streams as it writes it, so a browser asks once, not once per photo.
  */
 function exportOriginals(ids) {
-  for (const id of ids) {
+  if (ids.length === 1) {
     const link = document.createElement('a');
-    link.href = originalUrl(state.source.id, state.folder, id);
-    link.download = isCloudOpen() ? '' : state.list.get(id)?.name ?? '';
+    link.href = originalUrl(state.source.id, state.folder, ids[0]);
+    link.download = isCloudOpen() ? '' : state.list.get(ids[0])?.name ?? '';
     document.body.append(link);
     link.click();
     link.remove();
+    return;
   }
+  // A form, not fetch: the browser saves the answer as it arrives instead of holding it whole.
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = exportUrl(state.source.id, state.folder);
+  form.hidden = true;
+  for (const id of ids) form.append(Object.assign(document.createElement('input'), { type: 'hidden', name: 'ids', value: id }));
+  document.body.append(form);
+  form.submit();
+  form.remove();
 }
 
 // MARK: - Backup
@@ -406,7 +458,7 @@ function listOrder() {
  */
 function applyCapabilities() {
   const cloud = isCloudOpen();
-  toolbar.setCapabilities({ sorting: can('sorting'), grouping: can('grouping'), star: can('star') });
+  toolbar.setCapabilities({ sorting: can('sorting'), grouping: can('grouping'), star: can('star'), search: can('search') });
   grid.badges.setStarrable(can('star'));
   applyDisplay();
   syncOverlay.setVisible(cloud);
@@ -415,10 +467,64 @@ function applyCapabilities() {
   if (cloud && cloudSync) showSyncError(cloudSync);
 }
 
-/** "Not backed up yet": photos without ☁️ (the star queue's or the cloud catalog's), where photos can be starred. */
+/**
+ * What the grid shows of the folder: "not backed up yet" (photos without the backed-up badge,
+ * the star queue's or the cloud catalog's, where photos can be starred), and the search field's
+ * match: the ids the source found (Apple Photos: titles, file names, keywords) or, elsewhere,
+ * the file names that contain the text, in any case and Unicode normalisation.
+ */
 function applyFilter() {
-  const filtering = settings.get('filter') === 'notBackedUp' && can('star');
-  state.list.setFilter(filtering ? (item) => grid.badges.stateOf(item.id) !== 'backedUp' : null);
+  const keeps = [];
+  if (settings.get('filter') === 'notBackedUp' && can('star')) keeps.push((item) => grid.badges.stateOf(item.id) !== 'backedUp');
+  const { text, ids } = state.search;
+  if (ids) {
+    keeps.push((item) => ids.has(item.id));
+  } else if (text && !can('search')) {
+    const wanted = searchKey(text);
+    keeps.push((item) => (item.searchKey ??= searchKey(item.name)).includes(wanted));
+  }
+  state.list.setFilter(keeps.length === 0 ? null : (item) => keeps.every((keep) => keep(item)));
+}
+
+/** After the filter changed: the grid, the selection (of what is still shown) and the counts. */
+function showFiltered() {
+  applyFilter();
+  grid.itemsChanged();
+  selection.retain(state.list);
+  status.setProgress({ count: state.list.length, complete: state.session?.complete ?? true });
+  updateGridMessage();
+}
+
+/** Text as the search compares it: composed (NFC) and case-folded, so "Frítest" finds "FRÍTEST" typed either way. */
+function searchKey(text) {
+  return text.normalize('NFC').toLocaleLowerCase();
+}
+
+let searchTimer = 0;
+let searchRequest = null;
+
+/** The search field changed: a name filter at once, or the source's search after a pause in typing. */
+function setSearch(text) {
+  clearTimeout(searchTimer);
+  searchRequest?.abort();
+  searchRequest = null;
+  state.search = { text: text.trim(), ids: null };
+  if (state.search.text === '' || !can('search')) {
+    showFiltered();
+    return;
+  }
+  const { text: wanted } = state.search;
+  searchTimer = setTimeout(async () => {
+    const request = (searchRequest = new AbortController());
+    try {
+      const ids = await searchItemIds(state.source.id, state.folder, wanted, request.signal);
+      if (request !== searchRequest) return;
+      state.search = { text: wanted, ids };
+      showFiltered();
+    } catch (error) {
+      if (!isAbort(error)) banner.show(error.message);
+    }
+  }, 250);
 }
 
 /** A sync status: the sidebar's line, the overlay, and in the Cloud source the sync's error. */
@@ -428,7 +534,7 @@ function onCloudSync(sync) {
   sidebar.setCloudSync(sync);
   syncOverlay.update(sync);
   if (isCloudOpen()) showSyncError(sync);
-  // Photos found backed up by the sync get their ☁️ in the open folder.
+  // Photos found backed up by the sync get their backed-up badge in the open folder.
   if (wasSyncing && !sync.syncing && !isCloudOpen()) loadBadges();
 }
 
@@ -472,12 +578,7 @@ function onSettingsChange(changed) {
     applyInspector();
     onSelectionChange();
   }
-  if ('filter' in changed) {
-    applyFilter();
-    grid.itemsChanged();
-    selection.retain(state.list);
-    status.setProgress({ count: state.list.length, complete: state.session?.complete ?? true });
-  }
+  if ('filter' in changed) showFiltered();
 }
 
 function onSelectionChange() {
@@ -500,6 +601,10 @@ function onGlobalKeyDown(event) {
   if (hasCommandKey(event) && key === 'i' && !event.shiftKey && !event.altKey) {
     event.preventDefault();
     settings.set({ inspector: !settings.get('inspector') });
+  } else if (hasCommandKey(event) && key === 'f' && !event.shiftKey && !event.altKey) {
+    event.preventDefault(); // the page's own search field, not the browser's find bar
+    toolbar.searchField.focus();
+    toolbar.searchField.select();
   } else if ((event.altKey && event.key === 'ArrowUp') || (event.key === 'Backspace' && !hasCommandKey(event))) {
     event.preventDefault();
     goUp();
@@ -519,6 +624,7 @@ function updateGridMessage() {
   if (state.list.length === 0) {
     if (state.error) text = state.error;
     else if (!state.session?.complete) text = 'Loading photos…';
+    else if (state.search.text && state.list.totalLength > 0) text = `No photos match “${state.search.text}”.`;
     else if (state.info?.folders.length) text = 'No photos here. Open a folder above.';
     else text = 'No photos in this folder.';
   }
@@ -579,6 +685,7 @@ function connectEvents() {
           loader.forgetFailures();
           state.session?.resync();
           loadBadges();
+          reloadSources();
         }
         everConnected = true;
         dropped = false;

@@ -1,17 +1,26 @@
 /**
- * Badges over the photo grid: ⭐ starred, ⬆️ uploading, ☁️ backed up, ❌ failed (the reason in the
- * title) — ☁️ also for photos the cloud catalog lists though another device uploaded them — and in
- * the Cloud source ⏳ restoring and 📥 restored. They live in one absolutely positioned layer
+ * Badges over the photo grid, drawn as SVG icons (badgeIcons): starred, uploading, backed up,
+ * failed (the reason in the title) — backed up also for photos the cloud catalog lists though
+ * another device uploaded them — and in the Cloud source restoring and restored. They live in one absolutely positioned layer
  * inside the grid's scroller rather than in the cells, so a cell stays a single <img> and rows
  * recycle as before; only mounted cells with a badge get one, taken from a pool. One hover badge
- * (☆) follows the pointer's unstarred cell where photos can be starred. Clicking a star-queue
+ * (an outlined star) follows the pointer's unstarred cell where photos can be starred. Clicking a star-queue
  * badge toggles the photo's star.
  */
 
 import { el } from '../dom.js';
 import { formatISODateTime } from '../format.js';
+import { badgeIcons } from '../icons.js';
 
-const BADGES = { starred: '⭐', uploading: '⬆️', backedUp: '☁️', failed: '❌', restoring: '⏳', restored: '📥' };
+/** What each badge says to a screen reader. */
+const LABELS = {
+  starred: 'Starred',
+  uploading: 'Uploading',
+  backedUp: 'Backed up',
+  failed: 'Backup failed',
+  restoring: 'Restoring',
+  restored: 'Restored',
+};
 const TITLES = {
   starred: 'Starred for backup. Click to unstar.',
   uploading: 'Uploading to the cloud…',
@@ -33,7 +42,16 @@ export class BadgeLayer {
   /** - onToggle(id, starred): the badge of photo `id` was clicked; `starred` is the wish. */
   constructor({ onToggle }) {
     this.#onToggle = onToggle;
-    this.#hover = el('span', { class: 'cell-badge is-hover', 'data-testid': 'hover-badge', text: '☆', title: 'Star for backup', hidden: true });
+    this.#hover = el('span', {
+      class: 'cell-badge is-hover',
+      'data-testid': 'hover-badge',
+      'data-state': 'unstarred',
+      role: 'button',
+      'aria-label': 'Star for backup',
+      html: badgeIcons.star,
+      title: 'Star for backup',
+      hidden: true,
+    });
     this.element = el('div', { class: 'grid-badges', onclick: (event) => this.#onClick(event) }, this.#hover);
   }
 
@@ -99,7 +117,8 @@ export class BadgeLayer {
         element.dataset.id = cell.id;
         element.dataset.state = state;
         element.dataset.inCloud = String(Boolean(badge.inCloud));
-        element.textContent = BADGES[state] ?? '❌';
+        element.innerHTML = badgeIcons[state] ?? badgeIcons.failed;
+        element.setAttribute('aria-label', LABELS[state] ?? LABELS.failed);
         element.title = this.#title(badge);
       }
       element.style.transform = this.#position(cell);

@@ -230,7 +230,8 @@ export class Preview {
     const view = this.#view;
     if (!view.width) return;
     const { clientWidth, clientHeight } = this.stage;
-    view.fit = Math.min(clientWidth / view.width, clientHeight / view.height);
+    // A photo smaller than the window opens at its own size: blown up, a 64-pixel image is mush.
+    view.fit = Math.min(1, clientWidth / view.width, clientHeight / view.height);
     view.scale = view.fit;
     this.#apply();
   }
@@ -246,7 +247,7 @@ export class Preview {
     this.#apply();
   }
 
-  /** From fitting the window (or 100 % for a photo smaller than it) to 8× the larger of the two. */
+  /** From fitting the window (100 % for a photo smaller than it) to 8× the larger of the two. */
   #zoomRange() {
     const { fit } = this.#view;
     return [Math.min(fit, 1), Math.max(fit, 1) * MAX_ZOOM];

@@ -6,7 +6,7 @@
  */
 
 import { el } from '../dom.js';
-import { icons } from '../icons.js';
+import { badgeIcons, icons } from '../icons.js';
 import { Breadcrumb } from './breadcrumb.js';
 
 const SIZES = [
@@ -38,8 +38,9 @@ export class Toolbar {
    * - onUp(): go to the parent folder.
    * - onToggleSidebar(): show or hide the source list (narrow windows).
    * - onStarToggle(): star the selection for backup, or unstar it when all of it is starred.
+   * - onSearch(text): the search field's text changed (empty: show every photo).
    */
-  constructor({ settings, onUp, onToggleSidebar, onStarToggle }) {
+  constructor({ settings, onUp, onToggleSidebar, onStarToggle, onSearch }) {
     this.#settings = settings;
     this.breadcrumb = new Breadcrumb();
     this.upButton = el('button', { class: 'tool', type: 'button', 'data-testid': 'go-up', title: 'Enclosing folder (Alt+↑)', 'aria-label': 'Enclosing folder', html: icons.up, onclick: onUp });
@@ -55,7 +56,7 @@ export class Toolbar {
       'aria-label': 'Star for backup',
       'aria-pressed': 'false',
       disabled: true,
-      text: '☆',
+      html: badgeIcons.star,
       onclick: onStarToggle,
     });
     this.filterButton = el('button', {
@@ -66,6 +67,22 @@ export class Toolbar {
       'aria-pressed': 'false',
       text: 'Not backed up',
       onclick: () => settings.set({ filter: settings.get('filter') === 'notBackedUp' ? 'all' : 'notBackedUp' }),
+    });
+    this.searchField = el('input', {
+      class: 'search-field',
+      type: 'search',
+      'data-testid': 'search-field',
+      placeholder: 'Filter by name',
+      'aria-label': 'Filter by name',
+      spellcheck: 'false',
+      autocomplete: 'off',
+      oninput: () => onSearch(this.searchField.value),
+      onkeydown: (event) => {
+        if (event.key !== 'Escape' || this.searchField.value === '') return;
+        event.stopPropagation(); // the first Escape clears the field; the next goes on
+        this.searchField.value = '';
+        onSearch('');
+      },
     });
     this.inspectorButton = el('button', {
       class: 'tool',
@@ -85,10 +102,19 @@ export class Toolbar {
         this.upButton,
         this.breadcrumb.element,
       ),
-      el('div', { class: 'toolbar-controls' }, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.filterButton, this.starButton, this.inspectorButton),
+      el(
+        'div',
+        { class: 'toolbar-controls' },
+        this.searchField, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.filterButton, this.starButton, this.inspectorButton,
+      ),
     );
     settings.onChange(() => this.#sync());
     this.#sync();
+  }
+
+  /** Empties the search field (another folder opened). */
+  clearSearch() {
+    this.searchField.value = '';
   }
 
   /** Enables the up button when the open folder has a parent. */
@@ -109,7 +135,11 @@ export class Toolbar {
    * the backup's star and "not backed up" filter (not in the Cloud source, whose photos are the
    * backup).
    */
-  setCapabilities({ sorting, grouping, star }) {
+  setCapabilities({ sorting, grouping, star, search }) {
+    // Sources that search look in titles and keywords too (Apple Photos); the others filter names.
+    const label = search ? 'Search titles, names, keywords' : 'Filter by name';
+    this.searchField.placeholder = label;
+    this.searchField.setAttribute('aria-label', label);
     this.sortSelect.hidden = !sorting;
     this.groupSelect.hidden = !grouping;
     this.starButton.hidden = !star;
@@ -119,7 +149,7 @@ export class Toolbar {
   /** Whether the star button can act (photos are selected) and whether all of them are starred. */
   setStar({ enabled, starred }) {
     this.starButton.disabled = !enabled;
-    this.starButton.textContent = starred ? '⭐' : '☆';
+    this.starButton.innerHTML = starred ? badgeIcons.starred : badgeIcons.star;
     this.starButton.setAttribute('aria-pressed', String(starred));
     this.starButton.title = starred ? 'Unstar the selection' : 'Star the selection for backup';
   }

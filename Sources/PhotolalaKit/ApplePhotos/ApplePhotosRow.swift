@@ -1,0 +1,44 @@
+import GRDB
+
+/// A row of a Photos database, read as the untrusted input it is: a value of the wrong type
+/// (text where a number belongs, a blob, a real too large for an integer) reads as unknown,
+/// `nil`, where GRDB's subscripts would stop the program.
+struct ApplePhotosRow {
+    /// The longest text read, in characters: no name, title or path Photos writes comes near.
+    static let textLimit = 4096
+
+    private let row: Row
+
+    init(_ row: Row) {
+        self.row = row
+    }
+
+    /// An integer, or a real that is one (Core Data writes some flags as reals); `nil` for
+    /// NULL, text, blobs and reals out of range.
+    func int(_ index: Int) -> Int? {
+        switch (row[index] as DatabaseValue).storage {
+        case .int64(let value): Int(exactly: value)
+        case .double(let value): value.isFinite && abs(value) < 0x1p62 ? Int(value.rounded(.towardZero)) : nil
+        case .null, .string, .blob: nil
+        }
+    }
+
+    func int64(_ index: Int) -> Int64? {
+        int(index).map(Int64.init)
+    }
+
+    /// A number as a real; `nil` for NULL, text, blobs and infinities.
+    func double(_ index: Int) -> Double? {
+        switch (row[index] as DatabaseValue).storage {
+        case .int64(let value): Double(value)
+        case .double(let value): value.isFinite ? value : nil
+        case .null, .string, .blob: nil
+        }
+    }
+
+    /// Text, cut at ``textLimit`` characters; `nil` for NULL, numbers and blobs.
+    func string(_ index: Int) -> String? {
+        guard case .string(let value) = (row[index] as DatabaseValue).storage else { return nil }
+        return value.utf8.count > Self.textLimit ? String(value.prefix(Self.textLimit)) : value
+    }
+}

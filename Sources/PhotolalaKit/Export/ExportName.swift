@@ -1,0 +1,41 @@
+import Foundation
+
+/// The name an exported file takes: the photo's own, made valid as a file name, and numbered as
+/// Finder and Photos do (`IMG_0042 (2).HEIC`) when it is taken, whether in a folder or a ZIP.
+enum ExportName {
+    /// The longest file name most file systems take, in bytes.
+    static let maximumLength = 255
+
+    /// `name` made a valid file name (`/` and NUL replaced, `fallback` instead of an empty name,
+    /// `.` or `..`, the stem shortened at a character to fit ``maximumLength`` bytes), or
+    /// `stem (n).ext` for the first n from 2 that `isTaken` says is free.
+    static func free(for name: String, fallback: String, isTaken: (String) -> Bool) -> String {
+        var safe = name.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "\0", with: "_")
+        if safe.isEmpty || safe == "." || safe == ".." {
+            safe = fallback
+        }
+        // An extension is what follows the last dot, unless the name starts with it or it is
+        // too long to be one.
+        var stem = safe
+        var suffix = ""
+        if let dot = safe.lastIndex(of: "."), dot != safe.startIndex,
+            safe.utf8.distance(from: safe.utf8.index(after: dot), to: safe.utf8.endIndex) <= 16
+        {
+            stem = String(safe[..<dot])
+            suffix = String(safe[dot...])
+        }
+        func candidate(_ number: Int?) -> String {
+            let tail = (number.map { " (\($0))" } ?? "") + suffix
+            var fitted = stem
+            while fitted.utf8.count + tail.utf8.count > maximumLength, !fitted.isEmpty {
+                fitted.removeLast()
+            }
+            return fitted + tail
+        }
+        var number: Int?
+        while isTaken(candidate(number)) {
+            number = (number ?? 1) + 1
+        }
+        return candidate(number)
+    }
+}
