@@ -10,7 +10,8 @@ extension Photolala {
             discussion: """
                 Each photo is read once for its MD5 and its thumbnail. Photos whose path, size \
                 and modification time are unchanged since an earlier run are neither read nor \
-                decoded again. Photos that cannot be decoded are reported and skipped.
+                decoded again. Photos that cannot be decoded are reported and skipped, and the \
+                command then exits with status 1.
                 """
         )
 
@@ -68,6 +69,10 @@ extension Photolala {
             scan.take().problems.forEach { terminal.message("warning: \($0.message)") }
             terminal.clearStatus()
             terminal.message(progress.summary)
+            guard progress.failed == 0 else {
+                throw PhotolalaCommandError(
+                    "\(progress.failed.grouped) of \(progress.meter.done.grouped) photos have no thumbnail; the warnings above say why.")
+            }
         }
 
         private static func scan(_ source: LocalPhotoSource, into sink: AsyncStream<ScannedPhoto>.Continuation, tally: ScanTally) async throws {

@@ -56,6 +56,22 @@ struct CatalogAwareLoadingTests {
         #expect(catalog.problems.isEmpty)
     }
 
+    @Test("A folder whose manifest nests 10,000 arrays deep lists from the folder itself, and its catalog is rebuilt")
+    func hostileManifest() async throws {
+        try await makePhotos(120)
+        let source = try engine.localSource(root: photos, scope: .folder)
+        _ = try await list(source)
+        await source.settle()
+        let catalog = engine.catalog(of: photos)
+        try Data(HostileDocuments.nestedXMLPropertyList(depth: 10_000)).write(to: URL(fileURLWithPath: catalog.ownDirectory + "/manifest.plist"))
+
+        let again = try await list(try engine.localSource(root: photos, scope: .folder))
+        #expect(again.names.count == 120)
+        for try await _ in engine.catalogBuilder(jobs: 2).build(folder: try engine.localSource(root: photos)) {}
+        #expect(try catalog.verify().isEmpty)
+        #expect(try catalog.load().entries.count == 120)
+    }
+
     @Test("Photos first listed with their files' times are announced with their photo dates once the catalog is built")
     func catalogDatesAnnounced() async throws {
         try await makePhotos(120, taken: "2019:07:14 09:30:00")

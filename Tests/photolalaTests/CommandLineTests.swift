@@ -119,7 +119,7 @@ struct CommandLineTests {
         #expect(try Shell.run("vipsheader", ["-f", "height", out]) == "256\n")
     }
 
-    @Test("thumbnails fills the cache, skips broken files, and a second run decodes nothing")
+    @Test("thumbnails fills the cache, skips broken files (exit 1, saying how many), and a second run decodes nothing")
     func thumbnailsTwice() async throws {
         let cli = try CLI()
         let root = cli.folder.path("photos")
@@ -130,14 +130,35 @@ struct CommandLineTests {
         let cache = cli.folder.path("elsewhere")
 
         let first = try cli.run("thumbnails", root, "--jobs", "2", environment: ["PHOTOLALA_CACHE_DIR": cache])
-        #expect(first.status == 0)
+        #expect(first.status == 1)
         #expect(first.standardError.contains("3 generated, 0 already cached, 3 failed."), "\(first.standardError)")
+        #expect(first.standardError.hasSuffix("Error: 3 of 6 photos have no thumbnail; the warnings above say why.\n"), "\(first.standardError)")
         #expect(first.standardError.contains("truncated.jpg' could not be decoded"))
         let cached = try FileManager.default.subpathsOfDirectory(atPath: cache + "/thumbnails").filter { $0.hasSuffix(".jpg") }
         #expect(cached.count == 3)
 
         let second = try cli.run("thumbnails", root, environment: ["PHOTOLALA_CACHE_DIR": cache])
         #expect(second.standardError.contains("0 generated, 3 already cached, 3 failed."), "\(second.standardError)")
+        #expect(second.status == 1)
+
+        for name in ["truncated.jpg", "empty.jpg", "notes.jpg"] {
+            try FileManager.default.removeItem(atPath: root + "/" + name)
+        }
+        let clean = try cli.run("thumbnails", root, environment: ["PHOTOLALA_CACHE_DIR": cache])
+        #expect(clean.status == 0, "\(clean.standardError)")
+    }
+
+    @Test("an 8-byte TIFF is reported as truncated or damaged, not as a format libvips lacks")
+    func truncatedTIFF() throws {
+        let cli = try CLI()
+        let path = cli.folder.path("short.tif")
+        try Data([0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00]).write(to: URL(fileURLWithPath: path))
+        let output = try cli.run("thumbnail", path, "-o", cli.folder.path("t.jpg"))
+        #expect(output.status == 1)
+        #expect(
+            output.standardError
+                == "Error: '\(path)' could not be decoded: the file is truncated or damaged (libvips found no complete TIFF header in its 8 bytes).\n"
+        )
     }
 
     @Test("--cache-dir and --data-dir override the environment")

@@ -99,7 +99,7 @@ public final class ApplePhotosLibrary: Sendable {
     /// `PLModelVersion` from the binary property list in `Z_METADATA`'s newest row.
     private static func modelVersion(_ db: Database, path: String) throws -> Int {
         guard let plist = try Data.fetchOne(db, sql: "SELECT Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION DESC LIMIT 1"),
-            let dictionary = try PropertyListSerialization.propertyList(from: plist, format: nil) as? [String: Any]
+            let dictionary = try UntrustedDocument.propertyList(from: Array(plist)) as? [String: Any]
         else {
             throw PhotolalaError.damagedPhotosLibrary(path, reason: "Z_METADATA holds no model version")
         }

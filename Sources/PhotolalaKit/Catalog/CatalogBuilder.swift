@@ -3,8 +3,9 @@ import Foundation
 /// Builds the catalogs of a folder tree, one per folder that holds photos, hashing only the
 /// photos that are new or changed (by name, size and modification time) since the last build.
 ///
-/// Rows of shards that failed their checksum are not reused, so `build` also repairs a damaged
-/// catalog. Photos are read once each, `jobs` at a time.
+/// Rows of shards that failed their checksum are not reused, and a catalog with any problem
+/// ``FolderCatalog/verify()`` would report is written again, so `build` repairs whatever
+/// `verify` rejects. Photos are read once each, `jobs` at a time.
 ///
 /// ```swift
 /// for try await event in engine.catalogBuilder().build(tree: source) {
@@ -99,7 +100,9 @@ public struct CatalogBuilder: Sendable {
         } catch let error as PhotolalaError where error.code == .noCatalog {
             previous = nil
         }
-        previous?.problems.forEach { events.yield(.problem($0.message)) }
+        if let previous {
+            previous.problems.forEach { events.yield(.problem("\(previous.directory): \($0.message)")) }
+        }
 
         // Keyed by the name's bytes: two names that differ only in Unicode normalisation are
         // two files.
@@ -118,11 +121,19 @@ public struct CatalogBuilder: Sendable {
         }
         entries += try await hash(stale, events: events)
 
+        // Current only when `verify` would pass (the same problems) and nothing changed.
         let unchanged =
             previous.map { previous in
-                previous.rejectedShards.isEmpty && previous.manifest.version == CatalogManifest.currentVersion
+                previous.problems.isEmpty && previous.manifest.version == CatalogManifest.currentVersion
                     && Set(previous.entries) == Set(entries) && previous.entries.count == entries.count
             } ?? false
+        if unchanged, let previous {
+            do {
+                try catalog.recoverInterruptedWrite(in: previous.directory, manifest: previous.manifest)
+            } catch let error as PhotolalaError {
+                events.yield(.problem(error.message))
+            }
+        }
         let directory = unchanged ? nil : try catalog.write(entries, previous: previous?.manifest).directory
         return FolderReport(folder: catalog.folder, directory: directory, photoCount: entries.count, hashed: stale.count)
     }

@@ -6,6 +6,19 @@
 enum CatalogCSV {
     static let header = "md5,filename,size,photodate,modified,width,height,applephotoid"
 
+    /// What a shard read from a folder or a bucket may hold. A real row is under 1 KB and a
+    /// shard of a 1,000,000-photo folder about 10 MB; anything past these is damage or an attack.
+    enum Limits {
+        static let shardBytes: Int64 = 256 << 20
+        /// One record, quoted line breaks included.
+        static let recordBytes = 16 << 10
+    }
+
+    /// A shard refused whole, with why.
+    struct Refusal: Error {
+        let reason: String
+    }
+
     /// The shard's bytes: the header, then one line per entry, each ending in `\n`.
     static func encode(_ entries: [CatalogEntry]) -> [UInt8] {
         var output = Array((header + "\n").utf8)
@@ -31,11 +44,32 @@ enum CatalogCSV {
         let reason: String
     }
 
-    /// The entries of a shard, with a problem for every row that could not be read.
+    /// The entries of a shard, with a problem for every row that could not be read; a shard
+    /// over ``Limits`` gives the rows before the offending one and a problem for it.
     static func decode(_ bytes: [UInt8]) -> (entries: [CatalogEntry], problems: [RowProblem]) {
+        var parser = Parser(bytes: bytes)
+        let decoded = decode(&parser)
+        guard let line = parser.oversizedRecordLine else { return decoded }
+        return (decoded.entries, decoded.problems + [RowProblem(line: line, reason: oversized(line).reason + "; the rest of the shard is not read")])
+    }
+
+    /// The entries of a shard, with a problem for every row that could not be read.
+    /// - Throws: ``Refusal`` when the shard exceeds ``Limits``: its rows are not to be trusted.
+    static func decodeWithinLimits(_ bytes: [UInt8]) throws(Refusal) -> (entries: [CatalogEntry], problems: [RowProblem]) {
+        guard bytes.count <= Limits.shardBytes else { throw Refusal(reason: "it is over the limit of \(Limits.shardBytes) bytes") }
+        var parser = Parser(bytes: bytes)
+        let decoded = decode(&parser)
+        if let line = parser.oversizedRecordLine { throw oversized(line) }
+        return decoded
+    }
+
+    private static func oversized(_ line: Int) -> Refusal {
+        Refusal(reason: "the record at line \(line) is longer than \(Limits.recordBytes) bytes")
+    }
+
+    private static func decode(_ parser: inout Parser) -> (entries: [CatalogEntry], problems: [RowProblem]) {
         var entries: [CatalogEntry] = []
         var problems: [RowProblem] = []
-        var parser = Parser(bytes: bytes)
         var fields: [Parser.Field] = []
         fields.reserveCapacity(8)
         while let line = parser.nextRecord(into: &fields) {
@@ -43,6 +77,8 @@ enum CatalogCSV {
             if fields.count == 1 && fields[0].range.isEmpty { continue }
             switch parser.entry(from: fields) {
             case .success(let entry): entries.append(entry)
+            case .failure where line == 1:
+                problems.append(RowProblem(line: line, reason: "it is neither a row nor the header '\(header)'"))
             case .failure(let problem): problems.append(RowProblem(line: line, reason: problem.reason))
             }
         }
@@ -87,6 +123,8 @@ enum CatalogCSV {
         var position = 0
         var line = 1
         private(set) var unterminatedQuoteLine: Int?
+        /// The first line of a record longer than ``Limits/recordBytes``, where reading stopped.
+        private(set) var oversizedRecordLine: Int?
 
         init(bytes: [UInt8]) {
             self.bytes = bytes
@@ -97,6 +135,13 @@ enum CatalogCSV {
             fields.removeAll(keepingCapacity: true)
             guard position < bytes.count else { return nil }
             let startLine = line
+            // No scan runs past the record's limit, so a 1 GB line costs 16 KB of reading.
+            let limit = min(bytes.count, position + Limits.recordBytes)
+            func stop(oversized: Bool, unterminated: Int? = nil) -> Int? {
+                if oversized { oversizedRecordLine = startLine } else { unterminatedQuoteLine = unterminated }
+                position = bytes.count
+                return nil
+            }
             let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline: UInt8 = 10, carriageReturn: UInt8 = 13
             while true {
                 if position < bytes.count && bytes[position] == quote {
@@ -105,7 +150,7 @@ enum CatalogCSV {
                     var field = Field(range: position + 1..<position + 1)
                     var index = position + 1
                     var closed = false
-                    while index < bytes.count {
+                    while index < limit {
                         let byte = bytes[index]
                         if byte == quote {
                             if index + 1 < bytes.count && bytes[index + 1] == quote {
@@ -119,19 +164,16 @@ enum CatalogCSV {
                         if byte == newline { line += 1 }
                         index += 1
                     }
-                    guard closed else {
-                        unterminatedQuoteLine = opened
-                        position = bytes.count
-                        return nil
-                    }
+                    guard closed else { return stop(oversized: limit < bytes.count, unterminated: opened) }
                     field.range = position + 1..<index
                     fields.append(field)
                     position = index + 1
                 } else {
                     var index = position
-                    while index < bytes.count && bytes[index] != comma && bytes[index] != newline {
+                    while index < limit && bytes[index] != comma && bytes[index] != newline {
                         index += 1
                     }
+                    if index == limit && limit < bytes.count { return stop(oversized: true) }
                     var end = index
                     if end > position && bytes[end - 1] == carriageReturn && (index == bytes.count || bytes[index] == newline) {
                         end -= 1

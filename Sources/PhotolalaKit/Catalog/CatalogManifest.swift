@@ -24,13 +24,13 @@ public struct CatalogManifest: Sendable, Equatable, Codable {
     public var photoCount: Int
     public var shards: [Shard]
 
-    /// Reads an XML or binary property list.
+    /// Reads an XML or binary property list, within ``UntrustedDocument/Limits/small``.
     /// - Throws: ``PhotolalaError/damagedCatalog`` when it is not a manifest.
     init(propertyList bytes: [UInt8], path: String) throws {
         do {
-            self = try PropertyListDecoder().decode(CatalogManifest.self, from: Data(bytes))
-        } catch {
-            throw PhotolalaError.damagedCatalog(path, reason: "the manifest cannot be read (\(error))")
+            self = try UntrustedDocument.decodePropertyList(CatalogManifest.self, from: bytes)
+        } catch let refusal as UntrustedDocument.Refusal {
+            throw PhotolalaError.damagedCatalog(path, reason: "the manifest cannot be read: \(refusal.reason)")
         }
     }
 

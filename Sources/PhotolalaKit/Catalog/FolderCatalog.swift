@@ -61,18 +61,21 @@ public struct FolderCatalog: Sendable {
     // MARK: - Loading
 
     /// The catalog's entries. Shards that fail their checksum are left out and reported, as
-    /// are malformed rows; everything else loads.
+    /// are malformed rows, a manifest that contradicts itself and counts that disagree with it;
+    /// everything else loads. ``LoadedCatalog/problems`` is empty exactly when the catalog is
+    /// sound: `verify` reports them and `build` rewrites a catalog that has any.
     /// - Throws: ``PhotolalaError/noCatalog`` when there is none;
     ///   ``PhotolalaError/damagedCatalog`` when the manifest cannot be read.
     public func load() throws -> LoadedCatalog {
         guard let directory = existingDirectory else { throw PhotolalaError.noCatalog(folder) }
         let manifestPath = directory + "/" + Self.manifestName
-        let manifest = try CatalogManifest(propertyList: try FileContents(path: manifestPath, sizeLimit: 16 << 20).bytes, path: manifestPath)
+        let manifest = try CatalogManifest(propertyList: try Self.manifestBytes(at: manifestPath), path: manifestPath)
         guard manifest.version.hasPrefix("5.") else {
             throw PhotolalaError.damagedCatalog(manifestPath, reason: "version \(manifest.version) is not one this build reads (5.x)")
         }
 
         var loaded = LoadedCatalog(manifest: manifest, directory: directory)
+        loaded.problems = manifest.problems
         let recorded = Dictionary(manifest.shards.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
         // The shards are read, checked and parsed in parallel, then put together in order.
         let shards = Mutex([ShardLoad?](repeating: nil, count: 16))
@@ -88,7 +91,30 @@ public struct FolderCatalog: Sendable {
             loaded.entries += shard.entries
             loaded.problems += shard.problems
         }
+        var counts = [Int](repeating: 0, count: 16)
+        loaded.entries.forEach { counts[$0.shard] += 1 }
+        for (index, shard) in recorded.sorted(by: { $0.key < $1.key }) where (0..<16).contains(index) && !loaded.rejectedShards.contains(index) {
+            if counts[index] != shard.rows {
+                loaded.problems.append(
+                    CatalogProblem(
+                        shard: index, line: nil,
+                        message: "Shard \(Self.shardName(index)) has \(counts[index]) good rows; the manifest says \(shard.rows)."))
+            }
+        }
         return loaded
+    }
+
+    /// The manifest's bytes, within the size limit of untrusted documents.
+    /// - Throws: ``PhotolalaError/damagedCatalog`` for an empty or oversized manifest.
+    private static func manifestBytes(at path: String) throws -> [UInt8] {
+        let limit = UntrustedDocument.Limits.small.bytes
+        do {
+            return try FileContents(path: path, sizeLimit: Int64(limit)).bytes
+        } catch let error as PhotolalaError where error.code == .emptyFile {
+            throw PhotolalaError.damagedCatalog(path, reason: "the manifest is empty (0 bytes)")
+        } catch let error as PhotolalaError where error.code == .fileTooLarge {
+            throw PhotolalaError.damagedCatalog(path, reason: "the manifest is over the limit of \(limit) bytes")
+        }
     }
 
     /// What reading one shard gave: its rows, or why it was rejected, and its row problems.
@@ -100,7 +126,16 @@ public struct FolderCatalog: Sendable {
 
     private func loadShard(_ index: Int, in directory: String, recorded: CatalogManifest.Shard?) -> ShardLoad {
         var result = ShardLoad()
+        if let status = try? FileStatus(path: directory + "/" + Self.shardName(index)), status.size > CatalogCSV.Limits.shardBytes {
+            result.rejection = "Shard \(Self.shardName(index)) is over the limit of \(CatalogCSV.Limits.shardBytes) bytes; its rows are not trusted."
+            return result
+        }
         let (bytes, matches) = shardBytes(index, in: directory, expected: recorded?.sha256)
+        // A shard file the manifest does not describe has no checksum to be trusted by.
+        if bytes != nil, recorded == nil {
+            result.rejection = "Shard \(Self.shardName(index)) is not in the manifest; its rows are not trusted."
+            return result
+        }
         guard let bytes else {
             if let recorded, recorded.rows > 0 {
                 result.rejection = "Shard \(Self.shardName(index)) is missing; the manifest lists \(recorded.rows) rows in it."
@@ -111,7 +146,14 @@ public struct FolderCatalog: Sendable {
             result.rejection = "Shard \(Self.shardName(index)) does not match its checksum in the manifest; its rows are not trusted."
             return result
         }
-        let (entries, rowProblems) = CatalogCSV.decode(bytes)
+        let decoded: (entries: [CatalogEntry], problems: [CatalogCSV.RowProblem])
+        do {
+            decoded = try CatalogCSV.decodeWithinLimits(bytes)
+        } catch {
+            result.rejection = "Shard \(Self.shardName(index)) is refused: \(error.reason); its rows are not trusted."
+            return result
+        }
+        let (entries, rowProblems) = decoded
         result.problems = rowProblems.map { problem in
             CatalogProblem(
                 shard: index, line: problem.line, message: "\(Self.shardName(index)) line \(problem.line): \(problem.reason); the row is skipped.")
@@ -134,11 +176,13 @@ public struct FolderCatalog: Sendable {
     /// while renaming shards into place, the shard the manifest describes is still in
     /// `.previous/`, and is used from there.
     private func shardBytes(_ index: Int, in directory: String, expected: String?) -> (bytes: [UInt8]?, matches: Bool) {
-        let current = try? FileContents(path: directory + "/" + Self.shardName(index), sizeLimit: 1 << 30).bytes
+        let current = try? FileContents(path: directory + "/" + Self.shardName(index), sizeLimit: CatalogCSV.Limits.shardBytes).bytes
         guard let expected else { return (current, true) }
         if let current, ContentHash.sha256(of: current) == expected { return (current, true) }
         let previousPath = directory + "/" + Self.previousDirectoryName + "/" + Self.shardName(index)
-        if let previous = try? FileContents(path: previousPath, sizeLimit: 1 << 30).bytes, ContentHash.sha256(of: previous) == expected {
+        if let previous = try? FileContents(path: previousPath, sizeLimit: CatalogCSV.Limits.shardBytes).bytes,
+            ContentHash.sha256(of: previous) == expected
+        {
             return (previous, true)
         }
         return (current, false)
@@ -148,32 +192,15 @@ public struct FolderCatalog: Sendable {
     static let previousDirectoryName = ".previous"
 
     /// Everything wrong with the catalog: a damaged manifest, missing or altered shards,
-    /// malformed rows, and counts that disagree with the manifest. Empty when it is sound.
+    /// malformed rows, and counts that disagree with the manifest (``load()``'s problems, the
+    /// list `catalog build` also goes by). Empty when it is sound.
     /// - Throws: ``PhotolalaError/noCatalog`` when there is none.
     public func verify() throws -> [CatalogProblem] {
-        let loaded: LoadedCatalog
         do {
-            loaded = try load()
+            return try load().problems
         } catch let error as PhotolalaError where error.code == .damagedCatalog {
             return [CatalogProblem(shard: nil, line: nil, message: error.message)]
         }
-        var problems = loaded.problems
-        var counts = [Int](repeating: 0, count: 16)
-        loaded.entries.forEach { counts[$0.shard] += 1 }
-        for shard in loaded.manifest.shards where !loaded.rejectedShards.contains(shard.index) && (0..<16).contains(shard.index) {
-            if counts[shard.index] != shard.rows {
-                problems.append(
-                    CatalogProblem(
-                        shard: shard.index, line: nil,
-                        message: "Shard \(Self.shardName(shard.index)) has \(counts[shard.index]) good rows; the manifest says \(shard.rows)."))
-            }
-        }
-        if loaded.manifest.shards.map(\.rows).reduce(0, +) != loaded.manifest.photoCount {
-            problems.append(
-                CatalogProblem(
-                    shard: nil, line: nil, message: "The manifest's photo count \(loaded.manifest.photoCount) is not the sum of its shards' rows."))
-        }
-        return problems
     }
 
     // MARK: - Writing
@@ -225,7 +252,7 @@ public struct FolderCatalog: Sendable {
         // A shard whose file already holds exactly the new bytes is left alone.
         let unchanged = Set(
             manifest.shards.filter { shard in
-                let current = try? FileContents(path: directory + "/" + Self.shardName(shard.index), sizeLimit: 1 << 30).bytes
+                let current = try? FileContents(path: directory + "/" + Self.shardName(shard.index), sizeLimit: CatalogCSV.Limits.shardBytes).bytes
                 return current.map { ContentHash.sha256(of: $0) == shard.sha256 } ?? false
             }.map(\.index))
         var staged: [(temporary: String, path: String)] = []
@@ -254,8 +281,10 @@ public struct FolderCatalog: Sendable {
     }
 
     /// Undoes what a killed build left: temporary files, and shards moved aside whose
-    /// replacements the manifest does not describe yet.
-    private func recoverInterruptedWrite(in directory: String, manifest: CatalogManifest?) throws {
+    /// replacements the manifest does not describe yet. A build that finds its catalog current
+    /// calls it too, for a build killed after its manifest went into place but before it
+    /// removed `.previous/`.
+    func recoverInterruptedWrite(in directory: String, manifest: CatalogManifest?) throws {
         if let names = try? FileManager.default.contentsOfDirectory(atPath: directory) {
             for name in names where name.hasPrefix(AtomicFile.temporaryPrefix) {
                 unlink(directory + "/" + name)
@@ -266,7 +295,7 @@ public struct FolderCatalog: Sendable {
         for shard in manifest?.shards ?? [] {
             let name = Self.shardName(shard.index)
             let (_, matches) = shardBytes(shard.index, in: directory, expected: shard.sha256)
-            let current = try? FileContents(path: directory + "/" + name, sizeLimit: 1 << 30).bytes
+            let current = try? FileContents(path: directory + "/" + name, sizeLimit: CatalogCSV.Limits.shardBytes).bytes
             if matches, current.map({ ContentHash.sha256(of: $0) != shard.sha256 }) ?? true {
                 try AtomicFile.commit(previousDirectory + "/" + name, to: directory + "/" + name)
             }
@@ -281,6 +310,7 @@ public struct LoadedCatalog: Sendable {
     /// The `.photolala` folder it was read from.
     public let directory: String
     public var entries: [CatalogEntry] = []
+    /// Everything `verify` reports; empty exactly when the catalog is sound.
     public var problems: [CatalogProblem] = []
     /// Shards left out because they were missing or failed their checksum.
     public var rejectedShards: Set<Int> = []

@@ -98,7 +98,7 @@ extension BackupService {
     /// catalog that lacks it; `nil` when the plist is gone or unreadable.
     func storedEntry(_ md5: String) async throws -> CatalogEntry? {
         guard let plist = try await store.get(layout.metadata(md5)),
-            let metadata = try? PropertyListDecoder().decode(PhotoMetadata.self, from: Data(plist))
+            let metadata = try? UntrustedDocument.decodePropertyList(PhotoMetadata.self, from: plist)
         else { return nil }
         return CatalogEntry(md5: md5, filename: metadata.originalFilename ?? "\(md5).dat", size: metadata.fileSize ?? 0, metadata: metadata)
     }

@@ -86,7 +86,7 @@ public struct CloudConfiguration: Sendable {
         var settings = Settings()
         if let bytes = FileManager.default.contents(atPath: path) {
             do {
-                settings = try JSONDecoder().decode(Settings.self, from: bytes)
+                settings = try UntrustedDocument.decodeJSON(Settings.self, from: Array(bytes))
             } catch {
                 throw CloudConfigurationError.damagedFile(path, reason: "\(error)")
             }

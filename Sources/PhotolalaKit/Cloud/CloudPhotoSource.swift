@@ -205,7 +205,7 @@ public struct CloudPhotoSource: PhotoSource {
         do {
             let plist = try await cache.bytes(for: key, fetch: { [store] in try await Self.fetch(key, from: store) }).bytes
             do {
-                metadata = try PropertyListDecoder().decode(PhotoMetadata.self, from: Data(plist))
+                metadata = try UntrustedDocument.decodePropertyList(PhotoMetadata.self, from: plist)
             } catch {
                 problem = "'\(key)' is not a metadata property list"
             }

@@ -106,7 +106,7 @@ extension LocalDirectoryObjectStore {
 
     private func upload(_ uploadID: String, key: String) throws -> Upload {
         guard !uploadID.contains("/"), let bytes = FileManager.default.contents(atPath: uploadFolder(uploadID) + "/upload.json"),
-            let upload = try? JSONDecoder().decode(Upload.self, from: bytes), upload.key == key
+            let upload = try? UntrustedDocument.decodeJSON(Upload.self, from: Array(bytes)), upload.key == key
         else {
             throw ObjectStoreError(
                 .noSuchUpload, "The multipart upload '\(uploadID)' of '\(key)' does not exist.", s3Code: "NoSuchUpload", statusCode: 404)

@@ -149,7 +149,7 @@ public struct LocalDirectoryObjectStore: ObjectStore {
     func sidecar(_ key: String) throws -> Sidecar? {
         guard let bytes = FileManager.default.contents(atPath: try sidecarPath(key)) else { return nil }
         do {
-            return try JSONDecoder().decode(Sidecar.self, from: bytes)
+            return try UntrustedDocument.decodeJSON(Sidecar.self, from: Array(bytes))
         } catch {
             throw ObjectStoreError(.storageFailed, "The sidecar of '\(key)' in '\(root)' is damaged: \(error).")
         }

@@ -10,8 +10,10 @@ struct S3XML: Sendable {
     var text: String = ""
     var children: [S3XML] = []
 
-    /// Parses `bytes`; `nil` when they are not XML.
+    /// Parses `bytes`; `nil` when they are not XML, or exceed ``UntrustedDocument/Limits/listing``
+    /// (an answer of S3 nests 4 levels; a hostile or broken endpoint's could nest thousands).
     init?(_ bytes: [UInt8]) {
+        guard (try? UntrustedDocument.check(bytes, as: .xml, limits: .listing)) != nil else { return nil }
         let builder = Builder()
         let parser = XMLParser(data: Data(bytes))
         parser.delegate = builder

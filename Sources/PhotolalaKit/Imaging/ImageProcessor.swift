@@ -114,8 +114,11 @@ public struct ImageProcessor: Sendable {
     private func header(_ buffer: UnsafeRawBufferPointer, format: ImageFormat, name: String) throws -> VipsImage {
         guard let pointer = cvips_header_from_buffer(buffer.baseAddress, buffer.count) else {
             let reason = VipsRuntime.takeError()
+            // libvips says "not in a known format" both when it has no loader for the format and
+            // when the loader it has rejects the header: an 8-byte TIFF is damaged, not unsupported.
             if reason.contains("not in a known format") || reason.contains("not a known") {
-                throw PhotolalaError.unsupportedFormat(name, format: format)
+                guard VipsRuntime.canDecode(format) else { throw PhotolalaError.unsupportedFormat(name, format: format) }
+                throw PhotolalaError.damagedImage(name, reason: "libvips found no complete \(format.rawValue) header in its \(buffer.count) bytes")
             }
             throw PhotolalaError.damagedImage(name, reason: reason)
         }

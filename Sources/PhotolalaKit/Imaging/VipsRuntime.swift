@@ -27,6 +27,22 @@ enum VipsRuntime {
         try startResult.get()
     }
 
+    /// Whether this build of libvips has a loader for `format`, so that a file of that format it
+    /// does not recognise is damaged rather than unsupported.
+    static func canDecode(_ format: ImageFormat) -> Bool {
+        let loader =
+            switch format {
+            case .jpeg: "jpegload_buffer"
+            case .png: "pngload_buffer"
+            case .heif, .avif: "heifload_buffer"
+            case .tiff: "tiffload_buffer"
+            case .gif: "gifload_buffer"
+            case .webp: "webpload_buffer"
+            case .bmp: "magickload_buffer"
+            }
+        return vips_type_find("VipsOperation", loader) != 0
+    }
+
     /// The accumulated libvips error text, cleared, on one line.
     static func takeError() -> String {
         guard let buffer = vips_error_buffer() else { return "" }

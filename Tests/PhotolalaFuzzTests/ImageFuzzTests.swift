@@ -1,0 +1,71 @@
+import Foundation
+import PhotolalaTestSupport
+import Testing
+
+@testable import PhotolalaKit
+
+/// Mutates small JPEG, PNG, TIFF, HEIC, WebP and GIF photos (made by `make-fixtures.sh`) and
+/// reads each mutation's header, EXIF and thumbnail in-process, and a sample of them through
+/// `photolala info` and `photolala thumbnail` as child processes. A crash, a signal or an input
+/// that runs over 10 s fails the run with the seed that replays it; an error is an answer.
+@Suite("Fuzzing images")
+struct ImageFuzzTests {
+    static let seeds = ["orientation6.jpg", "photo.png", "photo.tiff", "photo.heic", "photo.webp", "photo.gif"]
+
+    @Test("mutated images: no crash, no hang, in-process and through the command line")
+    func mutatedImages() async throws {
+        let budget = FuzzBudget(share: 0.15)
+        let folder = try TemporaryDirectory()
+        let binary = try #require(TimedProcess.binary, "the photolala binary is not built beside the tests")
+        let processor = try ImageProcessor()
+        var seeds: [(name: String, bytes: [UInt8])] = []
+        for name in Self.seeds {
+            seeds.append((name, Array(try Data(contentsOf: try await Fixtures.file(name)))))
+        }
+        let environment = ["PHOTOLALA_CACHE_DIR": folder.path("cache"), "PHOTOLALA_DATA_DIR": folder.path("data")]
+
+        var mutator = Mutator(seed: budget.seed)
+        var iteration = 0
+        var refused = 0
+        while budget.hasTime || iteration < 12 {
+            defer { iteration += 1 }
+            let seed = seeds[iteration % seeds.count]
+            let input = mutator.mutate(seed.bytes, limit: 4 << 20)
+            let replay = "PHOTOLALA_FUZZ_SEED=\(budget.seed), iteration \(iteration), \(seed.name)"
+            let outcome = Outcome()
+            let finished = TimedProcess.finishes {
+                _ = ExifReader(input)
+                do {
+                    _ = try processor.inspect(input, name: seed.name)
+                    _ = try processor.thumbnail(of: input, name: seed.name)
+                } catch {
+                    outcome.refused = true
+                }
+            }
+            guard finished else {
+                Issue.record("decoding hung over 10 s: \(replay)")
+                return
+            }
+            refused += outcome.refused ? 1 : 0
+            // One mutation in six also goes through the command line.
+            if iteration % 6 == 0 {
+                let path = folder.path("\(iteration)-" + seed.name)
+                try Data(input).write(to: URL(fileURLWithPath: path))
+                for arguments in [["info", path, "--json"], ["thumbnail", path, "-o", folder.path("thumbnail.jpg")]] {
+                    let ending = try TimedProcess.run(binary, arguments, environment: environment)
+                    if ending.isFailure {
+                        Issue.record("photolala \(arguments[0]): \(ending): \(replay)")
+                        return
+                    }
+                }
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+        print("ImageFuzzTests: \(iteration) mutated images, \(refused) refused with an error, seed \(budget.seed)")
+    }
+}
+
+/// Whether one input was refused, written on the decoding thread and read after it finished.
+private final class Outcome: @unchecked Sendable {
+    var refused = false
+}
