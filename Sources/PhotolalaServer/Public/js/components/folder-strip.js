@@ -1,7 +1,7 @@
 /**
- * The open folder's subfolders, as tiles above the photos. A tile opens with a double-click or
- * Enter, like a folder in a desktop file browser; its ↗ link opens the folder in a new tab (the
- * URL hash carries the folder, so that tab lands on it).
+ * The open folder's subfolders, as tiles above the photos. A tile opens with a click or Enter,
+ * as an album does in Photos; its ↗ link opens the folder in a new tab (the URL hash carries the
+ * folder, so that tab lands on it).
  */
 
 import { el } from '../dom.js';
@@ -56,11 +56,12 @@ export class FolderStrip {
         class: 'folder-tile',
         role: 'listitem',
         tabindex: '0',
-        title: `${folder.name} — double-click to open`,
+        title: folder.name,
         'aria-label': `Folder ${folder.name}`,
         'data-testid': 'folder-tile',
         'data-id': folder.id,
-        ondblclick: (event) => event.target.closest('a') || this.#onOpen(folder.id),
+        // The second click of a double-click lands on a tile of the folder just opened: not a wish.
+        onclick: (event) => event.target.closest('a') || event.detail > 1 || this.#onOpen(folder.id),
       },
       el('span', { class: 'folder-icon', html: icons.folder }),
       el('span', { class: 'folder-name', text: folder.name }),
