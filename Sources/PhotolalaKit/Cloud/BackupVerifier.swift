@@ -158,11 +158,10 @@ public struct BackupVerifier: Sendable {
         return result
     }
 
-    /// The photo metadata a plist holds; `nil` when it holds none. Plists are at most a few
-    /// KB; anything larger is no plist of ours.
+    /// The photo metadata a plist holds; `nil` when it holds none, is too large or nests too
+    /// deep to be a plist of ours (the bucket is read like any untrusted input).
     static func metadata(of plist: [UInt8]) -> PhotoMetadata? {
-        guard plist.count <= 1 << 20 else { return nil }
-        return try? PropertyListDecoder().decode(PhotoMetadata.self, from: Data(plist))
+        try? UntrustedDocument.decodePropertyList(PhotoMetadata.self, from: plist)
     }
 
     /// A JPEG from its start marker to its end marker.
