@@ -110,22 +110,26 @@ struct PhotosDatabaseFuzzTests {
 
     /// `library info --json` and `library list --json` in child processes; a failure described, or `nil`.
     private static func readThroughCommandLine(_ bundle: String, folder: TemporaryDirectory, visible: Set<String>?) throws -> String? {
-        guard let binary = photolalaBinary else { return "the photolala binary was not found beside the tests: build it first" }
+        guard let binary = TimedProcess.binary else { return "the photolala binary was not found beside the tests: build it first" }
         let environment = ["PHOTOLALA_CACHE_DIR": folder.path("cli-cache"), "PHOTOLALA_DATA_DIR": folder.path("cli-data")]
         for command in [["library", "info", bundle, "--json"], ["library", "list", bundle, "--json"]] {
-            let run = try ChildProcess.run(binary, command, environment: environment, timeout: timeout)
+            let run = try TimedProcess.capture(binary, command, environment: environment, limit: .seconds(timeout))
             let name = "photolala " + command.prefix(2).joined(separator: " ")
-            if run.timedOut { return "\(name) took over \(Int(timeout)) s" }
-            if let signal = run.signal { return "\(name) was killed by signal \(signal): \(run.standardError.suffix(300))" }
-            if run.status != 0 && run.status != 1 { return "\(name) exited with \(run.status)" }
+            let status: Int32
+            switch run.ending {
+            case .timedOut: return "\(name) took over \(Int(timeout)) s"
+            case .signalled(let signal): return "\(name) was killed by signal \(signal): \(run.standardError.suffix(300))"
+            case .exited(let code): status = code
+            }
+            if status != 0 && status != 1 { return "\(name) exited with \(status)" }
             // ArgumentParser prints a thrown error as "Error: <message>".
-            if run.status == 1 && !run.standardError.split(separator: "\n").contains(where: { $0.lowercased().hasPrefix("error: ") }) {
+            if status == 1 && !run.standardError.split(separator: "\n").contains(where: { $0.lowercased().hasPrefix("error: ") }) {
                 return "\(name) failed without an error message: \(run.standardError.prefix(300))"
             }
             if run.standardError.contains("Error Domain=") || run.standardError.contains("DatabaseError(") {
                 return "\(name) printed an error value instead of a message: \(run.standardError.prefix(300))"
             }
-            if command[1] == "list", run.status == 0, let visible {
+            if command[1] == "list", status == 0, let visible {
                 let json = try? JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any]
                 let uuids = Set(((json?["items"] as? [[String: Any]]) ?? []).compactMap { $0["uuid"] as? String })
                 if !uuids.isSubset(of: visible) { return "\(name) listed photos whose hidden or deleted flag is not 0" }
@@ -134,16 +138,6 @@ struct PhotosDatabaseFuzzTests {
         return nil
     }
 
-    /// The binary SwiftPM built beside the test bundle, as the command-line tests find it.
-    static let photolalaBinary: String? = {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("photolala").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return nil
-    }()
 }
 
 /// What the reading thread found, handed to the waiting one.
@@ -286,50 +280,5 @@ private struct SeedDatabase {
             return "X'\(bytes.joined())'"
         }
         return values[Int(random.next() % UInt64(values.count))]
-    }
-}
-
-/// A child process run with a time limit, its output kept in files so a full pipe never blocks it.
-private enum ChildProcess {
-    struct Result {
-        let status: Int32
-        /// The signal that ended it, when one did.
-        let signal: Int32?
-        let timedOut: Bool
-        let standardOutput: String
-        let standardError: String
-    }
-
-    static func run(_ program: String, _ arguments: [String], environment: [String: String], timeout: TimeInterval) throws -> Result {
-        let folder = try TemporaryDirectory()
-        let output = folder.path("stdout")
-        let error = folder.path("stderr")
-        FileManager.default.createFile(atPath: output, contents: nil)
-        FileManager.default.createFile(atPath: error, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: error))
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline {
-            usleep(10_000)
-        }
-        let timedOut = process.isRunning
-        if timedOut {
-            kill(process.processIdentifier, SIGKILL)
-        }
-        process.waitUntilExit()
-        let signaled = process.terminationReason == .uncaughtSignal
-        return Result(
-            status: signaled ? -1 : process.terminationStatus, signal: signaled && !timedOut ? process.terminationStatus : nil,
-            timedOut: timedOut, standardOutput: contents(of: output), standardError: contents(of: error))
-    }
-
-    private static func contents(of path: String) -> String {
-        String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data(), as: UTF8.self)
     }
 }

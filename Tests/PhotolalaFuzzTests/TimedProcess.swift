@@ -1,5 +1,6 @@
 import Foundation
 import PhotolalaKit
+import PhotolalaTestSupport
 
 /// Runs the built `photolala` binary on one fuzzed input with a time limit, and says how it
 /// ended: an exit status, a signal, or killed for running too long.
@@ -35,14 +36,43 @@ struct TimedProcess {
         return nil
     }()
 
+    /// How a run ended and what it printed.
+    struct Output {
+        let ending: Ending
+        let standardOutput: String
+        let standardError: String
+    }
+
     /// Runs `binary` with `arguments`, output discarded, killed after `limit`.
     static func run(_ binary: String, _ arguments: [String], environment: [String: String], limit: Duration = .seconds(10)) throws -> Ending {
+        try launch(binary, arguments, environment: environment, limit: limit, output: FileHandle.nullDevice, error: FileHandle.nullDevice)
+    }
+
+    /// Runs `binary` with `arguments`, killed after `limit`, keeping what it printed in files so
+    /// a full pipe never blocks it.
+    static func capture(_ binary: String, _ arguments: [String], environment: [String: String], limit: Duration = .seconds(10)) throws -> Output {
+        let folder = try TemporaryDirectory()
+        let files = [folder.path("stdout"), folder.path("stderr")]
+        for file in files {
+            _ = FileManager.default.createFile(atPath: file, contents: nil)
+        }
+        let ending = try launch(
+            binary, arguments, environment: environment, limit: limit,
+            output: try FileHandle(forWritingTo: URL(fileURLWithPath: files[0])), error: try FileHandle(forWritingTo: URL(fileURLWithPath: files[1])))
+        let printed = files.map { String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: $0))) ?? Data(), as: UTF8.self) }
+        return Output(ending: ending, standardOutput: printed[0], standardError: printed[1])
+    }
+
+    private static func launch(
+        _ binary: String, _ arguments: [String], environment: [String: String], limit: Duration, output: FileHandle, error: FileHandle
+    ) throws -> Ending {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = error
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
