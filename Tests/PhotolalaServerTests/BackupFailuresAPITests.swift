@@ -95,6 +95,33 @@ struct BackupFailuresAPITests {
         }
     }
 
+    @Test("a store that cannot be reached ends the run, and the last run says why")
+    func unreachableStore() async throws {
+        // A port bound and closed again: nothing listens there.
+        let closed = try #require(LoopbackSocket.bound())
+        close(closed.descriptor)
+        var configuration = ServerConfiguration(folders: [photos], port: 0, token: Self.token)
+        configuration.cloud = CloudConfiguration(
+            endpoint: "http://127.0.0.1:\(closed.port)", bucket: "photos", region: "us-east-1", userID: "0f2504e0-4f89-11d3-9a0c-0305e82c3302",
+            quotaBytes: nil, credentials: AWSCredentials(accessKeyID: "AKIDTEST", secretAccessKey: "not-a-secret-that-matters"),
+            settingsFile: folder.path("data/cloud.json"))
+        configuration.backupInactivity = .seconds(3_600)
+        _ = await BackupQueueManager(database: engine.database, service: nil).star([photos + "/photo.gif"])
+        try await APITestSupport.application(configuration, engine: engine).test(.live) { client in
+            #expect(try await call(client, "/api/backup/run", method: .post).status == .accepted)
+            var lastRun: [String: Any] = [:]
+            for _ in 0..<1_200 {
+                if let run = try await call(client, "/api/backup/status").json["lastRun"] as? [String: Any] {
+                    lastRun = run
+                    break
+                }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(lastRun["failed"] as? Int == 1, "\(lastRun)")
+            #expect((lastRun["error"] as? String)?.hasPrefix("The backup run stopped: ") == true, "\(lastRun)")
+        }
+    }
+
     @Test(
         "a retry body of the wrong shape is 400, and a retry without the token is refused",
         arguments: [

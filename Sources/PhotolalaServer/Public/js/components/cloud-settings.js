@@ -197,8 +197,8 @@ export class CloudSettings {
 function describeLastRun(status) {
   const run = status.lastRun;
   const when = run ? ` (${new Date(run.date).toLocaleTimeString()})` : '';
+  if (run?.error) return `Last run${when} stopped: ${run.error}`;
   if (status.error) return `Last run${when} stopped: ${status.error}`;
-  if (run.error) return `Last run${when} stopped: ${run.error}`;
   const counts = `${formatInteger(run.uploaded)} uploaded, ${formatInteger(run.skipped)} already in the cloud`;
   if (run.failed > 0) return `Last run${when}: ${counts}, ${formatInteger(run.failed)} failed — see below`;
   return `Last run${when}: done — ${counts}`;
