@@ -60,7 +60,15 @@ extension Photolala.Backup {
                 terminal.message("error: \(catalogFailure)")
             }
             guard report.failed.isEmpty else {
-                throw PhotolalaCommandError("\(report.failed.count) photos could not be backed up; run 'photolala backup run' again to retry them.")
+                let retriable = report.failed.filter(\.canRetry).count
+                let advice =
+                    switch retriable {
+                    case 0: "see the reasons above"
+                    case report.failed.count: "run 'photolala backup run' again to retry them"
+                    default: "run 'photolala backup run' again to retry the \(retriable.grouped) that the store or network failed"
+                    }
+                let photos = report.failed.count == 1 ? "1 photo" : "\(report.failed.count.grouped) photos"
+                throw PhotolalaCommandError("\(photos) could not be backed up; \(advice).")
             }
             guard report.catalogFailure == nil else {
                 throw PhotolalaCommandError(

@@ -15,6 +15,7 @@ public struct BackupError: Error, Sendable, CustomStringConvertible {
         public static let fileChanged = Code("fileChanged")
         public static let changedSinceStarred = Code("changedSinceStarred")
         public static let notStarred = Code("notStarred")
+        public static let notAPhoto = Code("notAPhoto")
         public static let catalogDamaged = Code("catalogDamaged")
         public static let catalogBusy = Code("catalogBusy")
     }
@@ -50,6 +51,14 @@ public struct BackupError: Error, Sendable, CustomStringConvertible {
 
     static func notStarred(_ path: String) -> Self {
         .init(code: .notStarred, message: "'\(path)' is not starred: no photo in the backup queue was starred under that path or has that content.")
+    }
+
+    static func notAPhoto(_ path: String) -> Self {
+        .init(
+            code: .notAPhoto,
+            message:
+                "'\(path)' is not a photo: neither its content nor its name is JPEG, PNG, HEIC, AVIF, TIFF, GIF, WebP or BMP, so it cannot be backed up."
+        )
     }
 
     static func catalogDamaged(_ key: String) -> Self {

@@ -27,6 +27,8 @@ public actor BackupQueueManager {
     /// The run going on, or the last one.
     private var progress = BackupProgress()
     private var subscribers: [UUID: AsyncStream<BackupQueueStatus>.Continuation] = [:]
+    /// How the last run of this process ended; `nil` before the first.
+    public private(set) var lastRun: BackupRunOutcome?
 
     /// - Parameters:
     ///   - database: Where the queue persists.
@@ -48,7 +50,8 @@ public actor BackupQueueManager {
     ///   - applePhotoID: The Apple Photos asset the file is the original of, for the cloud
     ///     catalog's `applephotoid`.
     /// - Returns: Its MD5.
-    /// - Throws: ``PhotolalaError`` when the file cannot be read or the database fails.
+    /// - Throws: ``BackupError/notAPhoto`` when neither the file's content nor its name is a
+    ///   photo's; ``PhotolalaError`` when the file cannot be read or the database fails.
     @discardableResult
     public func star(_ path: String, filename: String? = nil, applePhotoID: String? = nil) async throws -> String {
         try await star([path], filenames: filename.map { [path: $0] } ?? [:], applePhotoIDs: applePhotoID.map { [path: $0] } ?? [:])[0].get()
@@ -68,7 +71,15 @@ public actor BackupQueueManager {
         do {
             hashed = try await concurrently(paths, limit: 4) { path in
                 do {
-                    return .success(try await offload { (md5: try ContentHash.md5(ofFileAt: path), size: try FileStatus(path: path).size) })
+                    return .success(
+                        try await offload {
+                            // A damaged photo is backed up as it is; a file that is no photo at all
+                            // is refused now rather than fail at upload.
+                            guard ImageFormat(sniffing: try PhotoFileReader.head(of: path), orName: path) != nil else {
+                                throw BackupError.notAPhoto(path)
+                            }
+                            return (md5: try ContentHash.md5(ofFileAt: path), size: try FileStatus(path: path).size)
+                        })
                 } catch {
                     return .failure(error)
                 }
@@ -251,6 +262,12 @@ public actor BackupQueueManager {
                 let md5s = failure.md5.map { [$0] } ?? pending.filter { $0.path == failure.path }.map(\.md5)
                 try setState(.failed, reason: failure.reason, md5s: md5s)
             }
+            var outcome = BackupRunOutcome(date: Date())
+            outcome.uploaded = report.uploaded.count
+            outcome.skipped = report.skipped.count
+            outcome.failed = report.failed.count
+            outcome.error = report.catalogFailure
+            lastRun = outcome
             publish()
             return report
         } catch {
@@ -258,6 +275,10 @@ public actor BackupQueueManager {
             // The run's failure is every photo's: it names no one photo's key.
             let reason = (error as? ObjectStoreError)?.messageWithoutKey ?? "\(error)"
             try? setState(.failed, reason: "The backup run stopped: \(reason)", md5s: pending.map(\.md5))
+            var outcome = BackupRunOutcome(date: Date())
+            outcome.failed = pending.count
+            outcome.error = "The backup run stopped: \(reason)"
+            lastRun = outcome
             publish()
             throw error
         }

@@ -1,11 +1,13 @@
 import Foundation
+import Logging
 
 extension BackupService {
     /// Uploads what the plan says is missing and returns the photo's catalog row, made from the
     /// same inspection as its metadata plist.
     ///
     /// A photo under the multipart threshold is read once and inspected once; its metadata is
-    /// read before anything is sent, so a file that is no image fails first. The original goes
+    /// read before anything is sent. A photo that cannot be decoded goes up all the same, with
+    /// its file facts and a placeholder thumbnail: the original is what matters. The original goes
     /// up (inside `originals`, which bounds the large uploads at once) before its thumbnail and
     /// metadata (those two together), so nothing is stored under an MD5 whose original the
     /// store refused.
@@ -15,7 +17,7 @@ extension BackupService {
         let contents: FileContents?
         var metadata: PhotoMetadata
         if item.size <= options.multipartThreshold {
-            let read: (FileContents, PhotoMetadata) = try await offload { [engine] in
+            let read: (FileContents, PhotoMetadata) = try await offload { [engine, self] in
                 let read = try FileContents(path: item.path, sizeLimit: engine.configuration.maximumFileSize)
                 // Another size is other content. An edit that kept the size is caught by the
                 // store checking the Content-MD5 of the original; when the original is already
@@ -23,14 +25,23 @@ extension BackupService {
                 guard read.bytes.count == item.size, plan.needsPhoto || ContentHash.md5(of: read.bytes) == md5 else {
                     throw BackupError.changedSinceStarred(item.path)
                 }
-                return (read, try engine.fileReader.metadata(of: read, md5: md5))
+                return (read, try self.metadata(of: read, md5: md5))
             }
             contents = read.0
             metadata = read.1
         } else {
             contents = nil
-            metadata = try await engine.metadata(ofFileAt: item.path)
-            guard metadata.md5 == md5 else { throw BackupError.changedSinceStarred(item.path) }
+            do {
+                metadata = try await engine.metadata(ofFileAt: item.path)
+                guard metadata.md5 == md5 else { throw BackupError.changedSinceStarred(item.path) }
+            } catch  where Self.isUndecodable(error) {
+                // The multipart upload checks the MD5 of what it sends against the starred one.
+                logger.warning("Backing up a photo that cannot be decoded as its bytes", metadata: ["reason": "\(error)"])
+                metadata = try await offload {
+                    Self.undecodableMetadata(
+                        path: item.path, head: try PhotoFileReader.head(of: item.path), status: try FileStatus(path: item.path), md5: md5)
+                }
+            }
         }
         metadata.originalFilename = item.originalFilename
         if plan.needsPhoto {
@@ -81,16 +92,22 @@ extension BackupService {
     }
 
     /// The thumbnail from the content-addressed cache (browsing made most of them), otherwise
-    /// rendered from the bytes already in memory and cached.
+    /// rendered from the bytes already in memory and cached; a placeholder for bytes that
+    /// cannot be decoded.
     private func thumbnail(of item: BackupItem, contents: FileContents?) async throws -> [UInt8] {
-        try await offload { [engine] in
+        try await offload { [engine, self] in
             if let cached = engine.thumbnailStore.thumbnail(forMD5: item.md5) {
                 return cached
             }
-            guard let contents else { return try engine.fileReader.thumbnail(at: item.path).jpeg }
-            let jpeg = try engine.imaging.thumbnail(of: contents.bytes, name: item.path)
-            try engine.thumbnailStore.store(jpeg, forMD5: item.md5)
-            return jpeg
+            do {
+                guard let contents else { return try engine.fileReader.thumbnail(at: item.path).jpeg }
+                let jpeg = try engine.imaging.thumbnail(of: contents.bytes, name: item.path)
+                try engine.thumbnailStore.store(jpeg, forMD5: item.md5)
+                return jpeg
+            } catch  where Self.isUndecodable(error) {
+                // Not cached: browsing the folder says what is wrong with the photo.
+                return try placeholderThumbnail()
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 
 /// Uploads photos to the user's prefix in an ``ObjectStore`` (seed 002's S3BackupService): the
 /// original to Deep Archive, thumbnail and metadata to Standard, then the cloud catalog.
@@ -35,6 +36,21 @@ public struct BackupService: Sendable {
         public var path: String
         public var md5: String?
         public var reason: String
+        /// Whether running the backup again can fix it (the store, the network, a damaged
+        /// upload); a file gone, unreadable or changed since it was starred needs the user.
+        public var canRetry: Bool
+
+        init(path: String, md5: String?, error: any Error) {
+            self.path = path
+            self.md5 = md5
+            self.reason = "\(error)"
+            self.canRetry =
+                switch error {
+                case is ObjectStoreError: true
+                case let error as BackupError: [.verificationFailed, .fileChanged, .catalogBusy, .catalogDamaged].contains(error.code)
+                default: false
+                }
+        }
     }
 
     /// What a run did.
@@ -54,6 +70,8 @@ public struct BackupService: Sendable {
     public let layout: CloudLayout
     let engine: Engine
     public var options: Options
+    /// Where a photo backed up without decoding is noted.
+    var logger = Logger(label: "photolala.backup")
 
     /// - Parameters:
     ///   - store: Where the backup goes.
@@ -88,7 +106,7 @@ public struct BackupService: Sendable {
                 return .success(
                     try await offload { BackupItem(path: path, md5: try ContentHash.md5(ofFileAt: path), size: try FileStatus(path: path).size) })
             } catch {
-                return .failure(Failure(path: path, md5: nil, reason: "\(error)"))
+                return .failure(Failure(path: path, md5: nil, error: error))
             }
         }
         let items = resolved.compactMap { try? $0.get() }
@@ -127,7 +145,7 @@ public struct BackupService: Sendable {
             } catch let error as ObjectStoreError where Self.failsEveryPhoto(error) {
                 throw error
             } catch {
-                return .failure(Failure(path: item.path, md5: item.md5, reason: "\(error)"))
+                return .failure(Failure(path: item.path, md5: item.md5, error: error))
             }
         }
         let plans = planned.compactMap { try? $0.get() }
@@ -160,7 +178,7 @@ public struct BackupService: Sendable {
                 return .success(entry)
             } catch {
                 await tracker.failed()
-                return .failure(Failure(path: plan.item.path, md5: plan.item.md5, reason: "\(error)"))
+                return .failure(Failure(path: plan.item.path, md5: plan.item.md5, error: error))
             }
         }
         var stored: [CatalogEntry] = []

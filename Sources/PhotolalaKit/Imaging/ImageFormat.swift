@@ -16,6 +16,31 @@ public enum ImageFormat: String, Sendable, Codable {
         "jpg", "jpeg", "jpe", "png", "heic", "heif", "hif", "avif", "tif", "tiff", "gif", "webp", "bmp",
     ]
 
+    /// The format a file's name says it has, for bytes too damaged to say it themselves;
+    /// `nil` when the extension is no photo's.
+    init?(fileExtension: String) {
+        switch fileExtension.lowercased() {
+        case "jpg", "jpeg", "jpe": self = .jpeg
+        case "png": self = .png
+        case "heic", "heif", "hif": self = .heif
+        case "avif": self = .avif
+        case "tif", "tiff": self = .tiff
+        case "gif": self = .gif
+        case "webp": self = .webp
+        case "bmp": self = .bmp
+        default: return nil
+        }
+    }
+
+    /// The format of a file to back up: what its first bytes say, else what its name says;
+    /// `nil` when neither is a photo's (a README, notes).
+    init?(sniffing head: some Collection<UInt8>, orName name: String) {
+        let fileName = FilePath.name(of: name)
+        let fileExtension = fileName.lastIndex(of: ".").map { String(fileName[fileName.index(after: $0)...]) } ?? ""
+        guard let format = ImageFormat(sniffing: head) ?? ImageFormat(fileExtension: fileExtension) else { return nil }
+        self = format
+    }
+
     /// How many leading bytes ``init(sniffing:)`` needs to decide.
     static let sniffLength = 32
 

@@ -51,15 +51,16 @@ extension API {
         let starred: Bool
     }
 
-    /// The queue's ``BackupQueueStatus`` fields, whether uploading is possible, and why the last
-    /// run failed as a whole.
+    /// The queue's ``BackupQueueStatus`` fields, whether uploading is possible, why the last
+    /// run failed as a whole, and how the last run of this server ended.
     struct BackupStatus: Encodable {
         let status: BackupQueueStatus
         let configured: Bool
         let error: String?
+        var lastRun: BackupRunOutcome?
 
         private enum CodingKeys: String, CodingKey {
-            case configured, error
+            case configured, error, lastRun
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -67,7 +68,32 @@ extension API {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(configured, forKey: .configured)
             try container.encode(error, forKey: .error)
+            try container.encode(lastRun, forKey: .lastRun)
         }
+    }
+
+    /// `GET /api/backup/failures`: the photos whose upload failed, for the panel's list.
+    struct BackupFailures: Encodable {
+        let items: [BackupFailure]
+    }
+
+    /// One failed photo: its name, the folder it is in (served roots named by their last
+    /// component only), and why.
+    struct BackupFailure: Encodable {
+        let md5: String
+        let name: String
+        let folder: String
+        let reason: String
+    }
+
+    /// `POST /api/backup/retry`: queue these failed photos again and back up now.
+    struct RetryRequest: Decodable {
+        let md5s: [String]
+    }
+
+    /// The MD5s queued again.
+    struct Retried: Encodable {
+        let queued: [String]
     }
 
     /// The cloud settings for the settings panel: never the secret or the session token.

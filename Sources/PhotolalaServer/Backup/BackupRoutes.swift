@@ -14,6 +14,8 @@ struct BackupRoutes {
         api.get("sources/:source/folders/:folder/backup") { _, context in try await badges(context) }
         api.get("backup/status") { _, _ in try await status() }
         api.post("backup/run") { _, _ in try await run() }
+        api.get("backup/failures") { _, _ in try await failures() }
+        api.post("backup/retry") { request, context in try await retry(request, context) }
         api.get("cloud") { _, _ in await backup.cloudSummary() }
     }
 
@@ -137,6 +139,32 @@ struct BackupRoutes {
         try await backup.status()
     }
 
+    /// The failed photos with their reasons; paths are named from the served folder down.
+    private func failures() async throws -> API.BackupFailures {
+        let items = try await backup.queue.failures().map { entry in
+            API.BackupFailure(
+                md5: entry.md5, name: entry.filename ?? URL(fileURLWithPath: entry.path).lastPathComponent,
+                folder: redacted(URL(fileURLWithPath: entry.path).deletingLastPathComponent().path),
+                reason: redacted(entry.reason ?? "Unknown failure."))
+        }
+        return API.BackupFailures(items: items)
+    }
+
+    /// Queues failed photos again and, when a cloud is configured, starts a run at once.
+    private func retry(_ request: Request, _ context: BasicRequestContext) async throws -> API.Retried {
+        let body = try await request.decode(as: API.RetryRequest.self, context: context)
+        let queued = try await backup.queue.retry(body.md5s.filter(ContentHash.isMD5))
+        if !queued.isEmpty, backup.service != nil {
+            Task { await backup.run() }
+        }
+        return API.Retried(queued: queued)
+    }
+
+    /// `text` without the served folders' paths above their own names.
+    private func redacted(_ text: String) -> String {
+        ServerError(.ok, text).redacting(sources.privatePaths).message
+    }
+
     /// Starts a run and answers at once (202); the run's progress and errors arrive as
     /// `backup` events and in the status.
     private func run() async throws -> EditedResponse<API.BackupStatus> {
@@ -149,5 +177,7 @@ struct BackupRoutes {
 }
 
 extension API.Badges: ResponseEncodable {}
+extension API.BackupFailures: ResponseEncodable {}
+extension API.Retried: ResponseEncodable {}
 extension API.BackupStatus: ResponseEncodable {}
 extension API.Cloud: ResponseEncodable {}

@@ -47,7 +47,7 @@ final class ServedBackup: Sendable {
         } else {
             current = try await queue.status()
         }
-        return API.BackupStatus(status: current, configured: service != nil, error: lastError.withLock { $0 })
+        return API.BackupStatus(status: current, configured: service != nil, error: lastError.withLock { $0 }, lastRun: await queue.lastRun)
     }
 
     /// Uploads the queue now; a failure of the run as a whole (credentials, quota, network) is

@@ -168,6 +168,16 @@ export function runBackup() {
   return request('api/backup/run', { method: 'POST' });
 }
 
+/** The photos whose upload failed: `{items: [{md5, name, folder, reason}]}`. */
+export function getBackupFailures(signal) {
+  return request('api/backup/failures', { signal });
+}
+
+/** Queues failed photos again and backs up now: `{queued: [md5]}`. */
+export function retryBackup(md5s) {
+  return request('api/backup/retry', { method: 'POST', body: { md5s } });
+}
+
 /** The cloud settings (`{configured, message?, endpoint, bucket, region, folder?, userID, quotaBytes, usedBytes, usageError?, accessKeyID}`). */
 export function getCloud(signal) {
   return request('api/cloud', { signal });

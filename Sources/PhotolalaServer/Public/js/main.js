@@ -5,8 +5,8 @@
  */
 
 import {
-  dropPrefetched, estimateRestore, exportUrl, getBackupBadges, getBackupStatus, getCloud, getCloudSync, getSources, isAbort, loadThumbnail, originalUrl,
-  prefetchFolder, requestRestore, runBackup, searchItemIds, setStarred, subscribeEvents, syncCloud,
+  dropPrefetched, estimateRestore, exportUrl, getBackupBadges, getBackupFailures, getBackupStatus, getCloud, getCloudSync, getSources, isAbort, loadThumbnail, originalUrl,
+  prefetchFolder, requestRestore, retryBackup, runBackup, searchItemIds, setStarred, subscribeEvents, syncCloud,
 } from './api.js';
 import { hasCommandKey, isEditing } from './dom.js';
 import { FolderSession } from './folder-session.js';
@@ -87,7 +87,12 @@ const contextMenu = new ContextMenu();
 const inspector = new Inspector({ onClose: () => settings.set({ inspector: false }) });
 const status = new StatusBar();
 const backupBar = new BackupBar();
-const cloudSettings = new CloudSettings({ load: getCloud, onBackUp: async () => backupBar.update(await runBackup()) });
+const cloudSettings = new CloudSettings({
+  load: getCloud,
+  loadFailures: getBackupFailures,
+  onBackUp: async () => onBackupEvent(await runBackup()),
+  onRetry: retryBackup,
+});
 const syncOverlay = new SyncOverlay();
 const restoreDialog = new RestoreDialog({
   estimate: estimateRestore,
@@ -151,7 +156,7 @@ async function start(attempt = 0) {
 
 /** The backup bar and the cloud catalog's sync line, as the server has them now. */
 function loadServerState() {
-  getBackupStatus().then((backup) => backupBar.update(backup), () => {}); // the events bring it later
+  getBackupStatus().then(onBackupEvent, () => {}); // the events bring it later
   if (state.sources.some((source) => source.kind === 'cloud' && source.configured)) getCloudSync().then(onCloudSync, () => {});
 }
 
@@ -391,6 +396,7 @@ function loadBadges() {
 /** A queue update: the status bar at once, the badges once updates pause (progress comes often). */
 function onBackupEvent(backup) {
   backupBar.update(backup);
+  cloudSettings.update(backup);
   scheduleBadges();
 }
 

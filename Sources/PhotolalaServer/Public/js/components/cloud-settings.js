@@ -1,25 +1,42 @@
 /**
  * The Cloud settings panel, opened from the sidebar: where backups go (endpoint, bucket, region, or a folder),
- * as whom (user id, access key id; never the secret), the quota and the storage used, and a
+ * as whom (user id, access key id; never the secret), the quota and the storage used, how the
+ * last run ended, the photos that failed (each with its reason and a Retry button), and a
  * "Back Up Now" button. Without a bucket and credentials it names the environment variables to set.
+ * Esc and a click outside close it.
  */
 
 import { el } from '../dom.js';
-import { formatBytes } from '../format.js';
+import { formatBytes, formatInteger } from '../format.js';
 
 export class CloudSettings {
   #load;
+  #loadFailures;
   #onBackUp;
+  #onRetry;
   #request = null;
+  #configured = false;
+  #uploading = false;
+  /**
+   * The date of the last run in the last status (`null` before the first run, `undefined` before
+   * the first status), so a run's end reloads the storage used and failures once.
+   */
+  #lastRunDate = undefined;
 
   /**
    * - load(signal): fetches the settings (`GET /api/cloud`).
+   * - loadFailures(signal): fetches the failed photos (`GET /api/backup/failures`).
    * - onBackUp(): "Back Up Now" was pressed; returns a promise that rejects with the reason.
+   * - onRetry(md5s): a failed photo's Retry was pressed; returns a promise.
    */
-  constructor({ load, onBackUp }) {
+  constructor({ load, loadFailures, onBackUp, onRetry }) {
     this.#load = load;
+    this.#loadFailures = loadFailures;
     this.#onBackUp = onBackUp;
+    this.#onRetry = onRetry;
     this.body = el('div', { class: 'cloud-settings-body' });
+    this.lastRun = el('p', { class: 'cloud-settings-last-run', 'data-testid': 'backup-last-run', 'aria-live': 'polite', hidden: true });
+    this.failures = el('ul', { class: 'cloud-settings-failures', 'data-testid': 'backup-failures', 'aria-label': 'Photos that failed to back up', hidden: true });
     this.note = el('p', { class: 'cloud-settings-note', 'data-testid': 'cloud-settings-note', 'aria-live': 'polite' });
     this.backUpButton = el('button', { class: 'cloud-settings-button', type: 'button', 'data-testid': 'backup-now', text: 'Back Up Now', onclick: () => this.#backUp() });
     this.element = el(
@@ -30,9 +47,18 @@ export class CloudSettings {
         el('button', { class: 'tool', type: 'button', 'data-testid': 'cloud-settings-close', 'aria-label': 'Close', text: '✕', onclick: () => this.close() }),
       ),
       this.body,
+      this.lastRun,
+      this.failures,
       el('div', { class: 'cloud-settings-actions' }, this.backUpButton),
       this.note,
     );
+    document.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && this.isOpen) this.close();
+    });
+    // A press outside closes the panel; the sidebar button that opens it opens it again.
+    document.addEventListener('pointerdown', (event) => {
+      if (this.isOpen && !this.element.contains(event.target)) this.close();
+    });
   }
 
   get isOpen() {
@@ -50,10 +76,29 @@ export class CloudSettings {
     this.#request = request;
     try {
       this.#show(await this.#load(request.signal));
+      await this.#showFailures(request.signal);
     } catch (error) {
       if (request.signal.aborted) return;
       this.body.replaceChildren(el('p', { class: 'cloud-settings-error', text: error.message }));
     }
+  }
+
+  /**
+   * The queue's status (`GET /api/backup/status` or a `backup` event): how the last run ended,
+   * and, when a run has just ended, the storage used and the failures fetched afresh.
+   */
+  update(status) {
+    this.#uploading = status.uploading > 0;
+    this.#updateButton();
+    const run = status.lastRun;
+    if (status.error || run) {
+      this.lastRun.hidden = false;
+      this.lastRun.textContent = describeLastRun(status);
+      this.lastRun.dataset.state = status.error || run?.error ? 'stopped' : run.failed > 0 ? 'failed' : 'done';
+    }
+    const runEnded = run != null && run.date !== this.#lastRunDate && this.#lastRunDate !== undefined;
+    this.#lastRunDate = run?.date ?? null;
+    if (runEnded && this.isOpen) this.open();
   }
 
   close() {
@@ -83,7 +128,48 @@ export class CloudSettings {
     );
     const message = cloud.configured ? null : el('p', { class: 'cloud-settings-message', 'data-testid': 'cloud-settings-message', text: cloud.message });
     this.body.replaceChildren(...[message, list, this.#lastVerify(cloud)].filter(Boolean));
-    this.backUpButton.disabled = !cloud.configured;
+    this.#configured = cloud.configured;
+    this.#updateButton();
+  }
+
+  /** "Back Up Now" works with a cloud, and not while a run is going. */
+  #updateButton() {
+    this.backUpButton.disabled = !this.#configured || this.#uploading;
+    this.backUpButton.title = !this.#configured ? 'No cloud backup is configured' : this.#uploading ? 'A backup is running' : '';
+  }
+
+  /** Each failed photo: name, folder, reason, and Retry, which queues it again and backs up. */
+  async #showFailures(signal) {
+    const { items } = await this.#loadFailures(signal);
+    this.failures.hidden = items.length === 0;
+    this.failures.replaceChildren(
+      ...items.map((failure) => {
+        const retry = el('button', { class: 'cloud-settings-retry', type: 'button', 'data-testid': 'backup-retry', text: 'Retry', 'aria-label': `Retry ${failure.name}` });
+        const row = el(
+          'li',
+          { class: 'cloud-settings-failure', 'data-testid': 'backup-failure', 'data-md5': failure.md5 },
+          el('div', { class: 'cloud-settings-failure-text' },
+            el('span', { class: 'cloud-settings-failure-name', text: failure.name }),
+            el('span', { class: 'cloud-settings-failure-folder', text: failure.folder }),
+            el('span', { class: 'cloud-settings-failure-reason', text: failure.reason }),
+          ),
+          retry,
+        );
+        retry.onclick = async () => {
+          retry.disabled = true;
+          try {
+            await this.#onRetry([failure.md5]);
+            row.remove();
+            this.failures.hidden = this.failures.childElementCount === 0;
+            this.note.textContent = `Queued ${failure.name} again.`;
+          } catch (error) {
+            retry.disabled = false;
+            this.note.textContent = error.message;
+          }
+        };
+        return row;
+      }),
+    );
   }
 
   /** "Last verified: <date> — N photos checked, M problems", from `photolala backup verify`. */
@@ -105,4 +191,15 @@ export class CloudSettings {
       this.note.textContent = error.message;
     }
   }
+}
+
+/** "Last run: done — 3 uploaded, 1 already in the cloud", "… 2 failed", or why it stopped. */
+function describeLastRun(status) {
+  const run = status.lastRun;
+  const when = run ? ` (${new Date(run.date).toLocaleTimeString()})` : '';
+  if (run?.error) return `Last run${when} stopped: ${run.error}`;
+  if (status.error) return `Last run${when} stopped: ${status.error}`;
+  const counts = `${formatInteger(run.uploaded)} uploaded, ${formatInteger(run.skipped)} already in the cloud`;
+  if (run.failed > 0) return `Last run${when}: ${counts}, ${formatInteger(run.failed)} failed — see below`;
+  return `Last run${when}: done — ${counts}`;
 }
