@@ -11,6 +11,7 @@ struct APIRoutes {
         let api = router.group("api")
         api.get("sources") { _, _ in sourceList() }
         api.get("sources/:source/folders/:folder") { _, context in try await folder(context) }
+        api.get("sources/:source/folders/:folder/summary") { _, context in try await summary(context) }
         api.get("sources/:source/folders/:folder/items") { request, context in try await items(request, context) }
         api.get("sources/:source/folders/:folder/items/:item/metadata") { _, context in try await metadata(context) }
         api.get("sources/:source/folders/:folder/items/:item/thumbnail") { request, context in try await thumbnail(request, context) }
@@ -27,6 +28,13 @@ struct APIRoutes {
         let source = try sources.source(try context.parameters.require("source"))
         let folderID = try context.parameters.require("folder")
         return try await engineCall { try await source.folder(folderID) }
+    }
+
+    /// A subfolder's count and cover, which its tile asks for once it is in view.
+    private func summary(_ context: BasicRequestContext) async throws -> API.FolderSummary {
+        let source = try sources.source(try context.parameters.require("source"))
+        let folderID = try context.parameters.require("folder")
+        return try await engineCall { try await source.folderSummary(of: folderID) }
     }
 
     /// A page of the folder's listing; with `search=TEXT`, the folder's photos that match, in
@@ -186,6 +194,7 @@ struct APIRoutes {
 
 extension API.Sources: ResponseEncodable {}
 extension API.Folder: ResponseEncodable {}
+extension API.FolderSummary: ResponseEncodable {}
 extension API.Metadata: ResponseEncodable {}
 
 extension ThumbnailPriority {

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import REPO, serve
+from conftest import ARTIFACTS, REPO, serve
 from photolala_page import PhotolalaPage
 
 LIBRARIES = Path(os.environ.get("PHOTOLALA_PHOTOS_LIBRARIES", REPO.parent / "shared" / "testdata" / "photos-libraries"))
@@ -47,7 +47,7 @@ def test_all_photos_albums_and_folders(photos):
     photos.wait_for_thumbnails(12)
 
     tiles.filter(has_text="Folder1").click()
-    expect(page.get_by_test_id("folder-tile")).to_have_text(["SubFolder1", "SubFolder2"])
+    expect(page.get_by_test_id("folder-name")).to_have_text(["SubFolder1", "SubFolder2"])
     page.get_by_test_id("folder-tile").filter(has_text="SubFolder2").click()
     page.get_by_test_id("folder-tile").filter(has_text="AlbumInFolder").click()
     photos.wait_listed(2)
@@ -59,6 +59,33 @@ def test_all_photos_albums_and_folders(photos):
     photos.open("apple-photos", "Recently Deleted", count=2)
     photos.open("apple-photos", "Favorites", count=1)
 
+
+
+def test_album_tiles_show_their_kind_count_and_cover_and_an_empty_album_says_so(photos):
+    page = photos.page
+    photos.open("apple-photos", count=SHOWN)
+    tiles = page.get_by_test_id("folder-tile")
+    favorites = tiles.filter(has_text="Favorites")
+    folder = tiles.filter(has_text="Folder1")
+    album = tiles.filter(has_text="Sorted Manual")
+    expect(favorites).to_have_attribute("data-kind", "smartAlbum")
+    expect(folder).to_have_attribute("data-kind", "folder")
+    expect(album).to_have_attribute("data-kind", "album")
+    icons = {tile.get_by_test_id("folder-icon").inner_html() for tile in (favorites, folder, album)}
+    assert len(icons) == 3, "albums, smart albums and folders have distinct icons"
+    expect(album.get_by_test_id("folder-count")).to_have_text("3")
+    expect(folder.get_by_test_id("folder-count")).to_have_text("2 albums")
+    cover = album.get_by_test_id("folder-cover").locator("img")
+    page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=cover.element_handle(timeout=15_000))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.get_by_test_id("folder-strip").screenshot(path=str(ARTIFACTS / "album-tiles.png"))
+
+    empty = tiles.filter(has_text="EmptyAlbum")
+    expect(empty.get_by_test_id("folder-count")).to_have_text("0")
+    empty.click()
+    photos.wait_listed(0)
+    expect(page.get_by_test_id("grid-empty")).to_have_text("No photos in this album.")
+    page.screenshot(path=str(ARTIFACTS / "empty-album.png"))
 
 def test_thumbnail_and_preview_of_a_photo_only_in_icloud(photos):
     page = photos.page

@@ -78,9 +78,14 @@ export async function getSources(signal) {
   return body.sources;
 }
 
-/** One folder: `{id, name, breadcrumb: [{id, name}], folders: [{id, name}]}`. */
+/** One folder: `{id, name, kind, breadcrumb: [{id, name}], folders: [{id, name, kind}]}`. */
 export function getFolder(source, folder, signal) {
   return request(folderPath(source, folder), { signal });
+}
+
+/** A subfolder's tile: `{count, folders, cover: {id, version}}` (no cover when it has no photo). */
+export function getFolderSummary(source, folder, signal) {
+  return request(`${folderPath(source, folder)}/summary`, { signal });
 }
 
 /**

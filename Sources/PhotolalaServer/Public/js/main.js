@@ -231,7 +231,7 @@ function openFolder(source, folder) {
       state.info = info;
       toolbar.breadcrumb.set(source.id, info.breadcrumb);
       toolbar.setCanGoUp(info.breadcrumb.length > 1);
-      folderStrip.setFolders(source.id, info.folders);
+      folderStrip.setFolders(source.id, info.folders, { albums: source.kind === 'applePhotos' });
       document.title = `${info.name} — Photolala`;
       updateGridMessage();
     },
@@ -626,6 +626,7 @@ function updateGridMessage() {
     else if (!state.session?.complete) text = 'Loading photos…';
     else if (state.search.text && state.list.totalLength > 0) text = `No photos match “${state.search.text}”.`;
     else if (state.info?.folders.length) text = 'No photos here. Open a folder above.';
+    else if (/album/i.test(state.info?.kind ?? '')) text = 'No photos in this album.';
     else text = 'No photos in this folder.';
   }
   grid.setMessage(text);
