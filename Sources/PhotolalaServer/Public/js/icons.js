@@ -19,6 +19,7 @@ export const icons = {
   chevronLeft: svg('<path d="M10 3L5 8l5 5"/>'),
   chevronRight: svg('<path d="M6 3l5 5-5 5"/>'),
   newTab: svg('<path d="M9 2.5h4.5V7M13.5 2.5L7.5 8.5M11.5 9.5v3a1 1 0 0 1-1 1h-7a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1h3"/>'),
+  names: svg('<rect x="2.5" y="1.5" width="11" height="8" rx="1"/><path d="M4 12.5h8M5.5 14.5h5"/>'),
   inspector: svg('<rect x="1.5" y="2.5" width="13" height="11" rx="1.5"/><path d="M10 2.5v11M11.8 5.5h1M11.8 7.5h1"/>'),
   sidebar: svg('<rect x="1.5" y="2.5" width="13" height="11" rx="1.5"/><path d="M6 2.5v11M2.8 5.5h1.5M2.8 7.5h1.5"/>'),
   zoomIn: svg('<circle cx="7" cy="7" r="4.5"/><path d="M10.5 10.5l3.5 3.5M5 7h4M7 5v4"/>'),

@@ -556,7 +556,7 @@ function updateStarButton() {
 
 function applyDisplay() {
   const group = state.source == null || can('grouping') ? settings.get('group') : 'none';
-  grid.setDisplay({ size: THUMBNAIL_SIZES[settings.get('size')], fit: settings.get('fit'), group });
+  grid.setDisplay({ size: THUMBNAIL_SIZES[settings.get('size')], fit: settings.get('fit'), group, names: settings.get('names') });
 }
 
 /** Shows or hides the inspector; the grid gets or gives up the room (its resize re-lays it out). */
@@ -573,7 +573,7 @@ function onSettingsChange(changed) {
     grid.itemsChanged();
     if (selection.focus != null) grid.revealItem(selection.focus);
   }
-  if ('size' in changed || 'fit' in changed || 'group' in changed) applyDisplay();
+  if ('size' in changed || 'fit' in changed || 'group' in changed || 'names' in changed) applyDisplay();
   if ('inspector' in changed) {
     applyInspector();
     onSelectionChange();
