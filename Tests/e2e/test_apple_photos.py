@@ -98,9 +98,23 @@ def test_thumbnail_and_preview_of_a_photo_only_in_icloud(photos):
         timeout=30_000,
     )
     cell.dblclick()
+    # Its original is only in iCloud: the sharp thumbnail, at most at its own size and centred, and a label.
     preview = page.get_by_test_id("preview")
-    expect(preview).to_have_attribute("data-state", "error")
-    expect(preview).to_contain_text("not available locally (in iCloud)")
+    expect(preview).to_have_attribute("data-state", "thumbnail")
+    notice = page.get_by_test_id("preview-notice")
+    expect(notice).to_contain_text("Original in iCloud — showing the thumbnail")
+    expect(notice).to_contain_text("not available locally (in iCloud)")
+    image = page.get_by_test_id("preview-image")
+    expect(image).to_be_visible()
+    natural = image.evaluate("img => [img.naturalWidth, img.naturalHeight]")
+    assert 0 < max(natural) <= 512
+    box = image.bounding_box()
+    assert abs(box["width"] - natural[0]) < 1 and abs(box["height"] - natural[1]) < 1, "not blown up"
+    stage = page.locator(".preview-stage").bounding_box()
+    assert abs((box["x"] + box["width"] / 2) - (stage["x"] + stage["width"] / 2)) < 2, "centred"
+    assert image.evaluate("img => getComputedStyle(img).filter") == "none"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "preview-icloud.png"))
 
 
 def test_preview_of_an_edited_heic_and_the_inspector(photos):

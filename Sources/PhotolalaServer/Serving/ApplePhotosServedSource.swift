@@ -144,9 +144,16 @@ struct ApplePhotosServedSource: ServedSource {
         thumbnailTag(folder: folderID, item: item)
     }
 
+    /// The edited or original image; for one not on this Mac's disk (in iCloud, or referenced
+    /// elsewhere), the message with a reason, so the preview shows the thumbnail and says why.
     func fullImage(folder folderID: String, item: PhotoItem.ID) async throws -> FullImage {
-        let image = try await source.loadDisplayableImage(for: item)
-        return FullImage(body: .bytes(image.bytes), mediaType: image.mediaType)
+        do {
+            let image = try await source.loadDisplayableImage(for: item)
+            return FullImage(body: .bytes(image.bytes), mediaType: image.mediaType)
+        } catch let error as PhotolalaError where error.code == .notAvailableLocally {
+            let referenced = (try? source.library.asset(uuid: item).isReference) ?? false
+            throw ServerError(.notFound, error.message, reason: referenced ? "referenced" : "inICloud")
+        }
     }
 
     func original(folder folderID: String, item: PhotoItem.ID) async throws -> OriginalFile {
