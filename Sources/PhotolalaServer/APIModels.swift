@@ -37,6 +37,29 @@ enum API {
     struct FolderRef: Encodable, Equatable {
         let id: String
         let name: String
+        /// What a subfolder is, for its tile's icon: `folder`, or in Apple Photos `album`,
+        /// `smartAlbum` (the built-in views too), `sharedAlbum`, `project` or `folder`; absent in
+        /// breadcrumbs.
+        var kind: String? = nil
+    }
+
+    /// A subfolder's tile: its photos (`count`), its own subfolders or albums (`folders`) and the
+    /// photo whose thumbnail stands for it (`cover`, addressed in that subfolder), absent when empty.
+    struct FolderSummary: Encodable {
+        struct Cover: Encodable {
+            let id: String
+            let version: String?
+        }
+
+        let count: Int
+        let folders: Int
+        let cover: Cover?
+
+        init(_ summary: PhotolalaKit.FolderSummary) {
+            count = summary.photoCount
+            folders = summary.folderCount
+            cover = summary.cover.map { Cover(id: $0.item.id, version: $0.version) }
+        }
     }
 
     /// A folder's `folder` event (its subfolders now) or `closed` event (no longer followed:
@@ -52,6 +75,9 @@ enum API {
         let name: String
         let breadcrumb: [FolderRef]
         let folders: [FolderRef]
+        /// What the folder is (the same names as ``FolderRef/kind``; `library` for an Apple Photos
+        /// library's All Photos), so an empty album says so.
+        var kind: String = "folder"
     }
 
     /// The columns of a compact row; `version` changes when the file does, so the page can put it

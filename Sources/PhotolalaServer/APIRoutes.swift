@@ -11,6 +11,7 @@ struct APIRoutes {
         let api = router.group("api")
         api.get("sources") { _, _ in sourceList() }
         api.get("sources/:source/folders/:folder") { _, context in try await folder(context) }
+        api.get("sources/:source/folders/:folder/summary") { _, context in try await summary(context) }
         api.get("sources/:source/folders/:folder/items") { request, context in try await items(request, context) }
         api.get("sources/:source/folders/:folder/items/:item/metadata") { _, context in try await metadata(context) }
         api.get("sources/:source/folders/:folder/items/:item/thumbnail") { request, context in try await thumbnail(request, context) }
@@ -27,6 +28,13 @@ struct APIRoutes {
         let source = try sources.source(try context.parameters.require("source"))
         let folderID = try context.parameters.require("folder")
         return try await engineCall { try await source.folder(folderID) }
+    }
+
+    /// A subfolder's count and cover, which its tile asks for once it is in view.
+    private func summary(_ context: BasicRequestContext) async throws -> API.FolderSummary {
+        let source = try sources.source(try context.parameters.require("source"))
+        let folderID = try context.parameters.require("folder")
+        return try await engineCall { try await source.folderSummary(of: folderID) }
     }
 
     /// A page of the folder's listing; with `search=TEXT`, the folder's photos that match, in
@@ -71,7 +79,8 @@ struct APIRoutes {
         return metadata
     }
 
-    /// The thumbnail with a strong ETag (the photo's MD5, or the source's own tag), answered
+    /// The thumbnail with a strong ETag (the photo's MD5, or the source's own tag, and the
+    /// thumbnail rule's version, as `MD5-t2`), answered
     /// with 304 when the page's copy is current: at once when the tag is known without reading
     /// the photo, else as soon as loading made it known. The page says how soon it needs it in
     /// a `Photolala-Priority` header rather than the address, so each thumbnail has one address
@@ -79,13 +88,15 @@ struct APIRoutes {
     private func thumbnail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let (source, folder, item) = try itemReference(context)
         let conditional = request.headers[.ifNoneMatch] != nil
-        let knownTag = conditional ? source.thumbnailTag(folder: folder, item: item) : nil
+        // Thumbnails made here carry the rule that made them; the Cloud's are the backed-up files.
+        let ruled: (String) -> String = source is CloudServedSource ? { $0 } : { "\($0)-t\(Thumbnail.ruleVersion)" }
+        let knownTag = conditional ? source.thumbnailTag(folder: folder, item: item).map(ruled) : nil
         if let knownTag, EntityTag.matches(request, tag: knownTag) {
             return Response(status: .notModified, headers: thumbnailHeaders(tag: knownTag))
         }
         let priority = ThumbnailPriority(request) ?? .visible
         let thumbnail = try await engineCall { try await source.thumbnail(folder: folder, item: item, priority: priority) }
-        let tag = thumbnail.md5 ?? knownTag ?? source.thumbnailTag(folder: folder, item: item)
+        let tag = thumbnail.md5.map(ruled) ?? knownTag ?? source.thumbnailTag(folder: folder, item: item).map(ruled)
         if conditional, let tag, EntityTag.matches(request, tag: tag) {
             return Response(status: .notModified, headers: thumbnailHeaders(tag: tag))
         }
@@ -183,6 +194,7 @@ struct APIRoutes {
 
 extension API.Sources: ResponseEncodable {}
 extension API.Folder: ResponseEncodable {}
+extension API.FolderSummary: ResponseEncodable {}
 extension API.Metadata: ResponseEncodable {}
 
 extension ThumbnailPriority {

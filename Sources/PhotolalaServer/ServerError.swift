@@ -3,18 +3,24 @@ public import Hummingbird
 import PhotolalaKit
 
 /// An API failure as the browser sees it: a status and a JSON body `{"error": "…"}` whose
-/// message says what went wrong and what to do.
+/// message says what went wrong and what to do, with a `reason` the page acts on where it has one
+/// (`inDeepArchive`, `inICloud`: the preview then shows the thumbnail).
 public struct ServerError: HTTPResponseError {
     public let status: HTTPResponse.Status
     public let message: String
+    /// A word for the page, not for the user; `nil` for most errors.
+    public let reason: String?
 
-    public init(_ status: HTTPResponse.Status, _ message: String) {
+    public init(_ status: HTTPResponse.Status, _ message: String, reason: String? = nil) {
         self.status = status
         self.message = message
+        self.reason = reason
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let json = (try? JSONEncoder().encode(["error": message])) ?? Data()
+        var body = ["error": message]
+        body["reason"] = reason
+        let json = (try? JSONEncoder().encode(body)) ?? Data()
         return Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
     }
@@ -29,7 +35,7 @@ public struct ServerError: HTTPResponseError {
             message = message.replacingOccurrences(of: root + "/", with: "")
             message = message.replacingOccurrences(of: root, with: URL(fileURLWithPath: root).lastPathComponent)
         }
-        return ServerError(status, message)
+        return ServerError(status, message, reason: reason)
     }
 
     /// Runs engine code, turning its errors into API errors (see ``from(_:)``) whose messages

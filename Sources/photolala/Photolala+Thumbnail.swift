@@ -4,7 +4,7 @@ import PhotolalaKit
 extension Photolala {
     struct Thumbnail: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write one photo's thumbnail: upright JPEG, short edge 256, long edge at most 512.",
+            abstract: "Write one photo's thumbnail: upright JPEG, short edge 256, long edge at most 512, never cropped.",
             discussion: "The thumbnail also goes into the cache, so browsing the photo later needs no decoding."
         )
 

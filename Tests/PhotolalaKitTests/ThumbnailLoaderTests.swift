@@ -174,7 +174,7 @@ struct ThumbnailLoaderTests {
         #expect(second.origin == .disk)
         #expect(second.jpeg == first.jpeg)
         let md5 = try #require(first.md5)
-        #expect(FileManager.default.fileExists(atPath: folder.path("cache/thumbnails/\(md5.prefix(2))/\(md5).jpg")))
+        #expect(FileManager.default.fileExists(atPath: folder.path("cache/thumbnails/\(md5.prefix(2))/\(md5)-t2.jpg")))
     }
 
     @Test("Forgotten thumbnails are loaded again, and a load running while its photo changed is not kept")

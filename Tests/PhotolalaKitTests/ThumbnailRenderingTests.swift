@@ -26,10 +26,10 @@ struct ThumbnailRenderingTests {
     }
 
     @Test(
-        "Short edge 256, long edge at most 512",
+        "Short edge 256, long edge at most 512, whole: a panorama beyond 2:1 is scaled to 512 wide, not cropped",
         arguments: [
             ("photo-4000x3000.jpg", 341, 256),
-            ("panorama-6000x2000.jpg", 512, 256),
+            ("panorama-6000x2000.jpg", 512, 171),
             ("orientation6.jpg", 256, 341),
         ])
     func thumbnailGeometry(name: String, width: Int, height: Int) async throws {
@@ -38,12 +38,24 @@ struct ThumbnailRenderingTests {
         #expect(size.width == width && size.height == height)
     }
 
-    @Test("Small images are not enlarged, and very long ones are cropped to 2:1")
+    @Test("Small images are not enlarged, and very long ones are scaled whole to a long edge of 512")
     func smallAndLongImages() throws {
         let processor = try ImageProcessor()
         #expect(processor.thumbnailSize(width: 100, height: 80) == (100, 80))
-        #expect(processor.thumbnailSize(width: 300, height: 100) == (200, 100))
-        #expect(processor.thumbnailSize(width: 1000, height: 10_000) == (256, 512))
+        #expect(processor.thumbnailSize(width: 300, height: 100) == (300, 100))
+        #expect(processor.thumbnailSize(width: 174, height: 38) == (174, 38))
+        #expect(processor.thumbnailSize(width: 1000, height: 10_000) == (51, 512))
+        #expect(processor.thumbnailSize(width: 1024, height: 512) == (512, 256))
+        #expect(processor.thumbnailSize(width: 1, height: 100_000) == (1, 512))
+    }
+
+    @Test("A 174 × 38 banner comes out whole, as its own size")
+    func bannerIsWhole() async throws {
+        let path = folder.path("banner.png")
+        try Shell.run("vips", ["black", path, "174", "38"])
+        let thumbnail = try await engine.thumbnail(ofFileAt: path)
+        let size = try dimensions(of: thumbnail.jpeg)
+        #expect(size.width == 174 && size.height == 38)
     }
 
     @Test(

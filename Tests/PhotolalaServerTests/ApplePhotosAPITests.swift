@@ -66,6 +66,7 @@ struct ApplePhotosAPITests {
             let full = try await client.execute(uri: items + "/full", method: .get)
             #expect(full.status == .notFound)
             #expect((try json(full)["error"] as? String)?.contains("not available locally (in iCloud)") == true)
+            #expect(try json(full)["reason"] as? String == "inICloud")
             #expect((try json(full)["error"] as? String)?.contains(library) == false)
 
             // The HEIC's edit is shown; export gives the original under its own name.

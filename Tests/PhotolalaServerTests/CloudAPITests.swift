@@ -105,6 +105,7 @@ struct CloudAPITests {
             try await client.execute(uri: "/api/sources/cloud/folders/~/items/\(md5s[0])/full", method: .get) { response in
                 #expect(response.status == .conflict)
                 #expect(String(decoding: response.body.readableBytesView, as: UTF8.self).contains("Restore Original"))
+                #expect((try? APITestSupport.json(response))?["reason"] as? String == "inDeepArchive")
             }
             // Keys are made from MD5s only: nothing else reaches the bucket.
             for id in ["..%2F..%2Fcatalogs%2F\(Self.userID)%2F.photolala%2Fmanifest", "IMG_0001.JPG", String(repeating: "g", count: 32)] {

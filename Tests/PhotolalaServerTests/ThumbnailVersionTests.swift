@@ -42,7 +42,7 @@ struct ThumbnailVersionTests {
             let version = try #require(before[6] as? String)
             let uri = "/api/sources/local-0/folders/~/items/\(id)/thumbnail"
             let first = try await client.execute(uri: uri, method: .get)
-            #expect(first.headers[.eTag] == "\"\(try ContentHash.md5(ofFileAt: photos + "/photo.jpg"))\"")
+            #expect(first.headers[.eTag] == "\"\(try ContentHash.md5(ofFileAt: photos + "/photo.jpg"))-t2\"")
 
             // Written in place, as an editor saves: the server's memory still holds the old thumbnail.
             let edited = try Data(contentsOf: try await Fixtures.file("photo-4000x3000.jpg"))
@@ -51,11 +51,37 @@ struct ThumbnailVersionTests {
             let after = try await row(client, source: "local-0", id: id, changedFrom: version)
             #expect(after[3] as? Int == edited.count)
 
-            let confirmed = try await client.execute(uri: uri + "?v=\(after[6])", method: .get, headers: [.ifNoneMatch: "\"\(md5)\""])
+            let confirmed = try await client.execute(uri: uri + "?v=\(after[6])", method: .get, headers: [.ifNoneMatch: "\"\(md5)-t2\""])
             #expect(confirmed.status == .notModified)
             let fresh = try await client.execute(uri: uri + "?v=\(after[6])", method: .get)
-            #expect(fresh.status == .ok && fresh.headers[.eTag] == "\"\(md5)\"")
+            #expect(fresh.status == .ok && fresh.headers[.eTag] == "\"\(md5)-t2\"")
             #expect(fresh.body != first.body)
+        }
+    }
+
+    @Test("A thumbnail of the rule before (centre-cropped) in the disk cache is made again, whole, under a new name and tag")
+    func thumbnailOfTheRuleBefore() async throws {
+        let photos = folder.path("photos")
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try await Fixtures.file("panorama-6000x2000.jpg").path, toPath: photos + "/pano.jpg")
+        let md5 = try ContentHash.md5(ofFileAt: photos + "/pano.jpg")
+        // What version 1 left: `{md5}.jpg`, a 512 × 256 centre crop (here any JPEG that is not the new one).
+        let old = try Data(contentsOf: try await Fixtures.file("orientation6.jpg"))
+        try FileManager.default.createDirectory(atPath: folder.path("cache/thumbnails/\(md5.prefix(2))"), withIntermediateDirectories: true)
+        try old.write(to: URL(fileURLWithPath: folder.path("cache/thumbnails/\(md5.prefix(2))/\(md5).jpg")))
+        let app = try APITestSupport.application(ServerConfiguration(folders: [photos], port: 0), engine: engine)
+        try await app.test(.live) { client in
+            let row = try #require(try await APITestSupport.rows(client, source: "local-0", folder: "~").first)
+            let uri = "/api/sources/local-0/folders/~/items/\(try #require(row[0] as? String))/thumbnail?v=\(try #require(row[6] as? String))"
+            let response = try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: "\"\(md5)\""])
+            #expect(response.status == .ok && response.headers[.eTag] == "\"\(md5)-t2\"")
+            let jpeg = Array(response.body.readableBytesView)
+            #expect(jpeg != Array(old))
+            let saved = folder.path("thumbnail.jpg")
+            try Data(jpeg).write(to: URL(fileURLWithPath: saved))
+            let size = try Shell.run("vipsheader", ["-f", "width", saved]) + "x" + Shell.run("vipsheader", ["-f", "height", saved])
+            #expect(size.filter { !$0.isWhitespace } == "512x171", "the whole 3:1 panorama, not a 2:1 crop")
+            #expect(FileManager.default.fileExists(atPath: folder.path("cache/thumbnails/\(md5.prefix(2))/\(md5)-t2.jpg")))
         }
     }
 

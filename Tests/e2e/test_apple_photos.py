@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import REPO, serve
+from conftest import ARTIFACTS, REPO, serve
 from photolala_page import PhotolalaPage
 
 LIBRARIES = Path(os.environ.get("PHOTOLALA_PHOTOS_LIBRARIES", REPO.parent / "shared" / "testdata" / "photos-libraries"))
@@ -47,7 +47,7 @@ def test_all_photos_albums_and_folders(photos):
     photos.wait_for_thumbnails(12)
 
     tiles.filter(has_text="Folder1").click()
-    expect(page.get_by_test_id("folder-tile")).to_have_text(["SubFolder1", "SubFolder2"])
+    expect(page.get_by_test_id("folder-name")).to_have_text(["SubFolder1", "SubFolder2"])
     page.get_by_test_id("folder-tile").filter(has_text="SubFolder2").click()
     page.get_by_test_id("folder-tile").filter(has_text="AlbumInFolder").click()
     photos.wait_listed(2)
@@ -60,6 +60,33 @@ def test_all_photos_albums_and_folders(photos):
     photos.open("apple-photos", "Favorites", count=1)
 
 
+
+def test_album_tiles_show_their_kind_count_and_cover_and_an_empty_album_says_so(photos):
+    page = photos.page
+    photos.open("apple-photos", count=SHOWN)
+    tiles = page.get_by_test_id("folder-tile")
+    favorites = tiles.filter(has_text="Favorites")
+    folder = tiles.filter(has_text="Folder1")
+    album = tiles.filter(has_text="Sorted Manual")
+    expect(favorites).to_have_attribute("data-kind", "smartAlbum")
+    expect(folder).to_have_attribute("data-kind", "folder")
+    expect(album).to_have_attribute("data-kind", "album")
+    icons = {tile.get_by_test_id("folder-icon").inner_html() for tile in (favorites, folder, album)}
+    assert len(icons) == 3, "albums, smart albums and folders have distinct icons"
+    expect(album.get_by_test_id("folder-count")).to_have_text("3")
+    expect(folder.get_by_test_id("folder-count")).to_have_text("2 albums")
+    cover = album.get_by_test_id("folder-cover").locator("img")
+    page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=cover.element_handle(timeout=15_000))
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.get_by_test_id("folder-strip").screenshot(path=str(ARTIFACTS / "album-tiles.png"))
+
+    empty = tiles.filter(has_text="EmptyAlbum")
+    expect(empty.get_by_test_id("folder-count")).to_have_text("0")
+    empty.click()
+    photos.wait_listed(0)
+    expect(page.get_by_test_id("grid-empty")).to_have_text("No photos in this album.")
+    page.screenshot(path=str(ARTIFACTS / "empty-album.png"))
+
 def test_thumbnail_and_preview_of_a_photo_only_in_icloud(photos):
     page = photos.page
     photos.open("apple-photos", count=SHOWN)
@@ -71,9 +98,23 @@ def test_thumbnail_and_preview_of_a_photo_only_in_icloud(photos):
         timeout=30_000,
     )
     cell.dblclick()
+    # Its original is only in iCloud: the sharp thumbnail, at most at its own size and centred, and a label.
     preview = page.get_by_test_id("preview")
-    expect(preview).to_have_attribute("data-state", "error")
-    expect(preview).to_contain_text("not available locally (in iCloud)")
+    expect(preview).to_have_attribute("data-state", "thumbnail")
+    notice = page.get_by_test_id("preview-notice")
+    expect(notice).to_contain_text("Original in iCloud — showing the thumbnail")
+    expect(notice).to_contain_text("not available locally (in iCloud)")
+    image = page.get_by_test_id("preview-image")
+    expect(image).to_be_visible()
+    natural = image.evaluate("img => [img.naturalWidth, img.naturalHeight]")
+    assert 0 < max(natural) <= 512
+    box = image.bounding_box()
+    assert abs(box["width"] - natural[0]) < 1 and abs(box["height"] - natural[1]) < 1, "not blown up"
+    stage = page.locator(".preview-stage").bounding_box()
+    assert abs((box["x"] + box["width"] / 2) - (stage["x"] + stage["width"] / 2)) < 2, "centred"
+    assert image.evaluate("img => getComputedStyle(img).filter") == "none"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "preview-icloud.png"))
 
 
 def test_preview_of_an_edited_heic_and_the_inspector(photos):

@@ -12,7 +12,7 @@ import subprocess
 import pytest
 from playwright.sync_api import expect
 
-from conftest import CLOUD_PHOTOS, CLOUD_USER_ID, back_up_from_another_device, cloud_environment, serve
+from conftest import ARTIFACTS, CLOUD_PHOTOS, CLOUD_USER_ID, back_up_from_another_device, cloud_environment, serve
 from photolala_page import PhotolalaPage
 from test_apple_photos import LIBRARIES, SHOWN
 
@@ -61,10 +61,16 @@ def test_the_cloud_source_shows_another_devices_backup_with_thumbnails(cloud_ui,
     expected_md5 = hashlib.md5((cloud_photos / "Trip" / names[0]).read_bytes()).hexdigest()
     expect(inspector.get_by_test_id("inspector-md5")).to_have_text(expected_md5)
 
-    page.keyboard.press("Enter")  # the preview: the thumbnail, and why the original is not there
+    page.keyboard.press("Enter")  # the preview: the sharp thumbnail at its own size, and why the original is not there
     preview = page.get_by_test_id("preview")
-    expect(preview).to_have_attribute("data-state", "error")
-    expect(preview).to_contain_text("Deep Archive")
+    expect(preview).to_have_attribute("data-state", "thumbnail")
+    expect(page.get_by_test_id("preview-notice")).to_contain_text("Original in Deep Archive — showing the thumbnail")
+    expect(page.get_by_test_id("zoom-level")).to_have_text("100%")
+    image = page.get_by_test_id("preview-image")
+    assert image.evaluate("img => img.naturalWidth <= 512 && img.naturalHeight <= 512 && img.naturalWidth > 0")
+    box = image.bounding_box()
+    assert abs(box["width"] - image.evaluate("img => img.naturalWidth")) < 1, "shown at its own size, not blown up"
+    page.screenshot(path=str(ARTIFACTS / "preview-deep-archive.png"))
 
     sync = cloud_ui.api("cloud/sync")
     assert sync["state"]["photoCount"] == CLOUD_PHOTOS and sync["state"].get("error") is None

@@ -8,7 +8,7 @@ import urllib.parse
 
 from playwright.sync_api import expect
 
-from conftest import BIG_COUNT, BIG_START, BIG_STEP, PHOTOS_COUNT, photo_date
+from conftest import ARTIFACTS, BIG_COUNT, BIG_START, BIG_STEP, PHOTOS_COUNT, photo_date
 
 
 def test_thumbnails_load_into_cells(ui):
@@ -238,3 +238,42 @@ def test_date_scrubber_lands_on_the_first_photo_of_a_month(ui):
     expect(scrubber_handle).to_have_attribute("aria-valuetext", "February 2010")
     ui.next_frames()
     assert 0 <= ui.cell(first_of_month("201002")).bounding_box()["y"] - grid_top < 128
+
+
+def test_file_names_show_under_cells_and_the_setting_is_remembered(ui):
+    page = ui.page
+    ui.open("local-0", "Photos", count=PHOTOS_COUNT)
+    ui.wait_for_thumbnails(8)
+    row_top = "n => document.querySelector(`[role=row][aria-rowindex='${n}']`).getBoundingClientRect().top"
+    pitch = page.evaluate(row_top, 2) - page.evaluate(row_top, 1)
+    captions = page.get_by_test_id("cell-caption")
+    expect(captions).to_have_count(0)
+
+    toggle = page.get_by_test_id("names-toggle")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    caption = captions.filter(has_text="IMG_00000.jpg")
+    expect(caption).to_be_visible()
+    cell = ui.cell("IMG_00000.jpg")
+    # The name sits under its own cell, as wide as the cell; the rows are further apart by its height.
+    cell_box, caption_box = cell.bounding_box(), caption.bounding_box()
+    assert abs(caption_box["x"] - cell_box["x"]) < 1 and abs(caption_box["width"] - cell_box["width"]) < 1
+    assert cell_box["y"] + cell_box["height"] - 1 <= caption_box["y"] <= cell_box["y"] + cell_box["height"] + 4
+    assert page.evaluate(row_top, 2) - page.evaluate(row_top, 1) == pitch + 18
+    # Cells stay single images with their name and state; captions only for the rows on screen.
+    expect(cell).to_have_attribute("data-state", "loaded")
+    assert cell.evaluate("img => img.tagName") == "IMG"
+    assert captions.count() <= page.locator('[data-testid="photo-cell"]').count()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "grid-names.png"))
+
+    # Scrolled to the end, the last photos have their names and the first ones' are gone.
+    ui.grid.evaluate("grid => { grid.scrollTop = grid.scrollHeight }")
+    expect(captions.filter(has_text=f"IMG_{PHOTOS_COUNT - 1:05d}.jpg")).to_be_visible()
+
+    page.reload()
+    ui.wait_listed(PHOTOS_COUNT)
+    expect(page.get_by_test_id("names-toggle")).to_have_attribute("aria-pressed", "true")
+    expect(captions.first).to_be_visible()
+    page.get_by_test_id("names-toggle").click()
+    expect(captions).to_have_count(0)

@@ -148,7 +148,7 @@ def test_a_new_subfolder_appears_and_a_removed_one_goes(ui, library):
 
         (folder / "Sub").mkdir()
         shutil.copy2(library / "Library" / "Photos" / "IMG_00003.jpg", folder / "Sub" / "IMG_00003.jpg")
-        expect(tiles).to_have_text(["Sub"], timeout=15_000)
+        expect(page.get_by_test_id("folder-name")).to_have_text(["Sub"], timeout=15_000)
         tiles.first.click()
         ui.wait_listed(1)
         page.go_back()

@@ -7,7 +7,7 @@ import urllib.parse
 
 from playwright.sync_api import expect
 
-from conftest import PHOTOS_COUNT
+from conftest import ARTIFACTS, PHOTOS_COUNT
 
 
 def test_sources_are_listed_with_their_state(ui):
@@ -35,7 +35,7 @@ def test_folders_open_by_double_click_and_enter_and_the_breadcrumb_goes_back(ui)
     page = ui.page
     ui.open("local-0")
     tiles = page.get_by_test_id("folder-tile")
-    expect(tiles).to_have_text(["Accents", "Live", "Mixed", "Photos"])
+    expect(page.get_by_test_id("folder-name")).to_have_text(["Accents", "Live", "Mixed", "Photos"])
 
     tiles.filter(has_text="Photos").click()
     ui.wait_listed(PHOTOS_COUNT)
@@ -95,3 +95,24 @@ def test_a_double_click_on_a_folder_opens_it_once(ui):
     page.wait_for_timeout(300)
     # The second click fell on the Alps tile, now where Trips was, and did not open it.
     expect(page.get_by_test_id("breadcrumb-item")).to_have_text(["Library", "Photos", "Trips"])
+
+
+def test_folder_tiles_show_their_count_cover_and_icon(ui):
+    page = ui.page
+    ui.open("local-0", "Photos", count=PHOTOS_COUNT)
+    trips = page.get_by_test_id("folder-tile").filter(has_text="Trips")
+    expect(trips).to_have_attribute("data-kind", "folder")
+    expect(trips.get_by_test_id("folder-icon").locator("svg")).to_be_visible()
+    # Four photos of its own, counted without opening it, and one folder inside.
+    expect(trips.get_by_test_id("folder-count")).to_have_text("4 · 1 folder")
+    expect(trips.get_by_test_id("folder-count")).to_have_attribute("title", "4 photos")
+    cover = trips.get_by_test_id("folder-cover").locator("img")
+    expect(cover).to_be_visible()
+    page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=cover.element_handle())
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.get_by_test_id("folder-strip").screenshot(path=str(ARTIFACTS / "folder-tiles.png"))
+
+    ui.open("local-0", count=None)
+    expect(page.get_by_test_id("folder-tile").filter(has_text="Accents").get_by_test_id("folder-count")).to_have_text("3")
+    # A folder of folders only: no photos of its own, its folders counted.
+    expect(page.get_by_test_id("folder-tile").filter(has_text="Photos").get_by_test_id("folder-count")).to_have_text("24 · 1 folder")

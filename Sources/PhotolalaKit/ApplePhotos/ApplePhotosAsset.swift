@@ -123,7 +123,8 @@ public struct ApplePhotosAsset: Sendable, Equatable {
     /// Whether the title, original filename or a keyword contains `text`, ignoring case and
     /// accents; blank text matches every asset.
     public func matches(_ text: String) -> Bool {
-        let needle = text.trimmingCharacters(in: .whitespaces)
+        // In NFC as the names are, so "Frítest" typed decomposed or composed finds either.
+        let needle = text.trimmingCharacters(in: .whitespaces).precomposedStringWithCanonicalMapping
         guard !needle.isEmpty else { return true }
         func contains(_ value: String?) -> Bool {
             value?.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil

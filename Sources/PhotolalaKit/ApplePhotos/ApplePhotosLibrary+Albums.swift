@@ -36,7 +36,7 @@ extension ApplePhotosLibrary {
                 guard let uuid = row.string(0), let kind = ApplePhotosAlbum.Kind(code: row.int(2) ?? 0) else { return nil }
                 return ApplePhotosAlbum(
                     uuid: uuid,
-                    title: row.string(1) ?? "",
+                    title: row.name(1) ?? "",
                     kind: kind,
                     parentUUID: row.int(4) == 4000 ? row.string(3) : nil,
                     sortOrder: ApplePhotosAlbum.SortOrder(key: row.int(5), ascending: row.int(6)),

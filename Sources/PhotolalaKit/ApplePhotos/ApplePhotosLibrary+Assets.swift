@@ -137,7 +137,7 @@ extension ApplePhotosLibrary {
         let latitude = row.double(22)
         let longitude = row.double(23)
         let hasLocation = latitude != -180 && longitude != -180
-        let originalFilename = row.string(3) ?? filename
+        let originalFilename = row.name(3) ?? filename.precomposedStringWithCanonicalMapping
         let uti = row.string(24)
         return ApplePhotosAsset(
             uuid: uuid,
@@ -164,7 +164,7 @@ extension ApplePhotosLibrary {
             longitude: hasLocation ? ApplePhotosAsset.coordinate(longitude, limit: 180) : nil,
             uti: uti,
             originalUTI: ApplePhotosAsset.originalUTI(resource: row.string(31), originalFilename: originalFilename, assetUTI: uti),
-            title: row.string(25).flatMap { $0.isEmpty ? nil : $0 },
+            title: row.name(25).flatMap { $0.isEmpty ? nil : $0 },
             keywords: attributesKey.flatMap { keywords[$0] } ?? [],
             hasAdjustments: (row.int(26) ?? 0) != 0,
             isReference: isReference,
@@ -197,7 +197,7 @@ extension ApplePhotosLibrary {
         var keywords: [Int64: [String]] = [:]
         let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(restriction?.arguments ?? []))
         while let row = try rows.next().map(ApplePhotosRow.init) {
-            if let key = row.int64(0), let title = row.string(1) {
+            if let key = row.int64(0), let title = row.name(1) {
                 keywords[key, default: []].append(title)
             }
         }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// A row of a Photos database, read as the untrusted input it is: a value of the wrong type
@@ -34,6 +35,14 @@ struct ApplePhotosRow {
         case .double(let value): value.isFinite ? value : nil
         case .null, .string, .blob: nil
         }
+    }
+
+    /// A name a person gave or sees (a title, keyword, album or folder name, an original
+    /// filename) in Unicode NFC, as osxphotos returns it: macOS stores some decomposed ("e" and a
+    /// combining accent), and the same name must look, sort and match the same either way. Not
+    /// for paths on disk, whose bytes must stay as they are to open the file.
+    func name(_ index: Int) -> String? {
+        string(index)?.precomposedStringWithCanonicalMapping
     }
 
     /// Text, cut at ``textLimit`` characters; `nil` for NULL, numbers and blobs.

@@ -16,8 +16,9 @@ public struct ImageProcessor: Sendable {
         public var maximumPixels: Int = 268_402_689
         /// The thumbnail's short edge; smaller images are not enlarged.
         public var thumbnailShortEdge: Int = 256
-        /// The long edge is cropped (centred) to at most this many times the short edge.
-        public var maximumAspectRatio: Int = 2
+        /// The thumbnail's longest edge: a panorama beyond 2:1 is scaled to it whole, not cropped,
+        /// so Fit shows all of it.
+        public var thumbnailLongEdge: Int = 512
         public var jpegQuality: Int = 85
 
         public init() {}
@@ -55,8 +56,9 @@ public struct ImageProcessor: Sendable {
         }
     }
 
-    /// Renders Photolala's thumbnail: upright, short edge 256, long edge at most 512 (centre
-    /// crop beyond 2:1), JPEG at quality 85 with all metadata stripped.
+    /// Renders Photolala's thumbnail: upright and whole, short edge 256 with the long edge at most
+    /// 512 (beyond 2:1, long edge 512 and the short edge what the ratio gives), JPEG at quality 85
+    /// with all metadata stripped.
     /// - Throws: ``PhotolalaError`` when the bytes are no image, too large, or damaged.
     public func thumbnail(of bytes: [UInt8], name: String) throws -> [UInt8] {
         let format = try recogniseFormat(bytes, name: name)
@@ -69,7 +71,7 @@ public struct ImageProcessor: Sendable {
             )
             var output: UnsafeMutablePointer<CVips.VipsImage>?
             let base = UnsafeMutableRawPointer(mutating: buffer.baseAddress)
-            guard cvips_thumbnail_buffer(base, buffer.count, &output, Int32(width), Int32(height), 1) == 0, let output else {
+            guard cvips_thumbnail_buffer(base, buffer.count, &output, Int32(width), Int32(height), 0) == 0, let output else {
                 throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError())
             }
             let image = try prepareForJPEG(VipsImage(output), name: name)
@@ -93,14 +95,14 @@ public struct ImageProcessor: Sendable {
         }
     }
 
-    /// The thumbnail's pixel size for an upright image of `width` × `height`.
+    /// The thumbnail's pixel size for an upright image of `width` × `height`: scaled so the short
+    /// edge is 256 and the long edge at most 512, whichever is smaller, and never enlarged.
     func thumbnailSize(width: Int, height: Int) -> (width: Int, height: Int) {
-        let shortEdge = max(1, min(width, height))
-        let scale = shortEdge > configuration.thumbnailShortEdge ? Double(configuration.thumbnailShortEdge) / Double(shortEdge) : 1
-        let longest = Int((Double(shortEdge) * scale).rounded()) * configuration.maximumAspectRatio
-        let scaledWidth = max(1, Int((Double(width) * scale).rounded()))
-        let scaledHeight = max(1, Int((Double(height) * scale).rounded()))
-        return (min(scaledWidth, longest), min(scaledHeight, longest))
+        let (width, height) = (max(1, width), max(1, height))
+        let scale = min(
+            1, Double(configuration.thumbnailShortEdge) / Double(min(width, height)),
+            Double(configuration.thumbnailLongEdge) / Double(max(width, height)))
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 
     // MARK: - Steps

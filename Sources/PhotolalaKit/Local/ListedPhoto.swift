@@ -40,14 +40,16 @@ public struct ListedPhoto: Sendable, Equatable {
         self.init(item: photo.item, date: modified, size: photo.status?.size, modified: modified)
     }
 
-    /// A short token that changes when the file does (its modification time or its size), so a
-    /// browser can put it in the thumbnail's address and cache that address for good; `nil` when
+    /// A short token that changes when the file does (its modification time or its size) or the
+    /// rule that makes thumbnails does, so a browser can put it in the thumbnail's address and
+    /// cache that address for good; `nil` when
     /// neither is known (photos addressed by content, whose thumbnails never change).
     public var version: String? {
         guard modified != nil || size != nil else { return nil }
         // FNV-1a over both numbers, folded to 32 bits: at most 7 characters in base 36.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for value in [packedModified, packedSize] {
+        // The thumbnail rule's version too: the page's cached thumbnails of an older rule are not used.
+        for value in [packedModified, packedSize, Int64(Thumbnail.ruleVersion)] {
             for shift in stride(from: 0, to: 64, by: 8) {
                 hash = (hash ^ UInt64(truncatingIfNeeded: value >> Int64(shift)) & 0xFF) &* 0x100_0000_01b3
             }

@@ -10,6 +10,12 @@ public struct Thumbnail: Sendable, Equatable {
         case generated
     }
 
+    /// The version of the rule that makes thumbnails (1: centre-cropped beyond 2:1; 2: whole,
+    /// long edge at most 512). It is in the disk cache's file names, the rows' versions and the
+    /// entity tags, so a thumbnail made by an older rule is made again rather than served from a
+    /// cache, a browser's included.
+    public static let ruleVersion = 2
+
     /// MD5 of the photo the thumbnail shows, when the source knows it.
     public let md5: String?
     public let jpeg: [UInt8]

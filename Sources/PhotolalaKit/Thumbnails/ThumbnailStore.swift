@@ -1,7 +1,9 @@
-/// The disk cache of thumbnails, addressed by content: `{cache}/thumbnails/{md5[0..2]}/{md5}.jpg`.
+/// The disk cache of thumbnails, addressed by content: `{cache}/thumbnails/{md5[0..2]}/{md5}-t2.jpg`.
 ///
 /// Because the key is the photo's MD5, the same photo in two folders, or in a folder and the
-/// backup, shares one thumbnail. Writes are atomic, so a crash never leaves a torn JPEG.
+/// backup, shares one thumbnail. Writes are atomic, so a crash never leaves a torn JPEG. The
+/// name carries ``Thumbnail/ruleVersion`` (none for version 1): a thumbnail made by an older
+/// rule is not found, and is made again.
 public struct ThumbnailStore: Sendable {
     /// The folder holding the two-character shard folders.
     public let directory: String
@@ -13,7 +15,7 @@ public struct ThumbnailStore: Sendable {
 
     /// Where the thumbnail of content `md5` lives.
     public func path(forMD5 md5: String) -> String {
-        "\(directory)/\(md5.prefix(2))/\(md5).jpg"
+        "\(directory)/\(md5.prefix(2))/\(md5)-t\(Thumbnail.ruleVersion).jpg"
     }
 
     /// The cached JPEG, or `nil` when there is none (or it cannot be read).

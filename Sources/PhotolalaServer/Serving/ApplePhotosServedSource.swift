@@ -77,14 +77,16 @@ struct ApplePhotosServedSource: ServedSource {
         let albums = try await source.albums()
         let root = API.FolderRef(id: LocalPhotoSource.rootFolderID, name: summary.name)
         func children(of parent: String?) -> [API.FolderRef] {
-            albums.filter { $0.parentUUID == parent }.map { API.FolderRef(id: $0.uuid, name: $0.title) }
+            albums.filter { $0.parentUUID == parent }.map { API.FolderRef(id: $0.uuid, name: $0.title, kind: $0.kind.rawValue) }
         }
         if folderID == LocalPhotoSource.rootFolderID {
-            let views = views.map { API.FolderRef(id: $0.rawValue, name: $0.name) }
-            return API.Folder(id: folderID, name: summary.name, breadcrumb: [root], folders: views + children(of: nil))
+            let views = views.map { API.FolderRef(id: $0.rawValue, name: $0.name, kind: "smartAlbum") }
+            return API.Folder(id: folderID, name: summary.name, breadcrumb: [root], folders: views + children(of: nil), kind: "library")
         }
         if let view = try view(folderID) {
-            return API.Folder(id: folderID, name: view.name, breadcrumb: [root, API.FolderRef(id: folderID, name: view.name)], folders: [])
+            return API.Folder(
+                id: folderID, name: view.name, breadcrumb: [root, API.FolderRef(id: folderID, name: view.name)], folders: [],
+                kind: "smartAlbum")
         }
         guard let album = albums.first(where: { $0.uuid == folderID }) else { throw ServerError(.notFound, "No album '\(folderID)'.") }
         var chain = [album]
@@ -93,11 +95,15 @@ struct ApplePhotosServedSource: ServedSource {
         }
         return API.Folder(
             id: folderID, name: album.title, breadcrumb: [root] + chain.map { API.FolderRef(id: $0.uuid, name: $0.title) },
-            folders: children(of: album.uuid))
+            folders: children(of: album.uuid), kind: album.kind.rawValue)
     }
 
     func listing(of folderID: String) throws -> any FolderListing {
         source.scoped(try scope(of: folderID))
+    }
+
+    func folderSummary(of folderID: String) async throws -> API.FolderSummary {
+        API.FolderSummary(try await source.scoped(try scope(of: folderID)).summary())
     }
 
     /// Title, original filename and keyword search within the folder (All Photos, a view, an album).
@@ -138,9 +144,16 @@ struct ApplePhotosServedSource: ServedSource {
         thumbnailTag(folder: folderID, item: item)
     }
 
+    /// The edited or original image; for one not on this Mac's disk (in iCloud, or referenced
+    /// elsewhere), the message with a reason, so the preview shows the thumbnail and says why.
     func fullImage(folder folderID: String, item: PhotoItem.ID) async throws -> FullImage {
-        let image = try await source.loadDisplayableImage(for: item)
-        return FullImage(body: .bytes(image.bytes), mediaType: image.mediaType)
+        do {
+            let image = try await source.loadDisplayableImage(for: item)
+            return FullImage(body: .bytes(image.bytes), mediaType: image.mediaType)
+        } catch let error as PhotolalaError where error.code == .notAvailableLocally {
+            let referenced = (try? source.library.asset(uuid: item).isReference) ?? false
+            throw ServerError(.notFound, error.message, reason: referenced ? "referenced" : "inICloud")
+        }
     }
 
     func original(folder folderID: String, item: PhotoItem.ID) async throws -> OriginalFile {

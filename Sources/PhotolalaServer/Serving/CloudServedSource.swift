@@ -60,9 +60,10 @@ struct CloudServedSource: ServedSource {
         } catch let error as CloudError where error.code == .archived {
             throw ServerError(
                 .conflict,
-                "The original is in Deep Archive. Choose Restore Original… in the photo's menu; it can be opened once restored, in 12 to 48 hours.")
+                "The original is in Deep Archive. Choose Restore Original… in the photo's menu; it can be opened once restored, in 12 to 48 hours.",
+                reason: "inDeepArchive")
         } catch let error as CloudError where error.code == .restoreInProgress {
-            throw ServerError(.conflict, "The original is being restored from Deep Archive; it can be opened once restored.")
+            throw ServerError(.conflict, "The original is being restored from Deep Archive; it can be opened once restored.", reason: "inDeepArchive")
         }
     }
 

@@ -23,7 +23,7 @@ struct LocalServedSource: ServedSource {
     func folder(_ folderID: String) async throws -> API.Folder {
         let folder = try tree.folderSource(id: folderID)
         let subfolders = try folder.subfolders().compactMap { found in
-            tree.folderID(forPath: found.path).map { API.FolderRef(id: $0, name: found.name) }
+            tree.folderID(forPath: found.path).map { API.FolderRef(id: $0, name: found.name, kind: "folder") }
         }
         var breadcrumb = [API.FolderRef(id: LocalPhotoSource.rootFolderID, name: summary.name)]
         var path = tree.root
@@ -36,6 +36,10 @@ struct LocalServedSource: ServedSource {
 
     func listing(of folderID: String) throws -> any FolderListing {
         try tree.folderSource(id: folderID)
+    }
+
+    func folderSummary(of folderID: String) async throws -> API.FolderSummary {
+        API.FolderSummary(try await tree.folderSource(id: folderID).summary())
     }
 
     /// The thumbnail, never one cached before the file last changed: a thumbnail from memory

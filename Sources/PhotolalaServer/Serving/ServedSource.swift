@@ -17,6 +17,11 @@ protocol ServedSource: Sendable {
     /// A folder's name, its way back to the root and its subfolders (or an album's sub-albums).
     func folder(_ folderID: String) async throws -> API.Folder
 
+    /// A subfolder's count and cover for its tile, asked for by the page only for the tiles in
+    /// view, so it may cost a directory read or a database query, never reading every photo.
+    /// - Throws: ``ServerError`` 404 for a source without subfolders.
+    func folderSummary(of folderID: String) async throws -> API.FolderSummary
+
     /// What a ``FolderSession`` lists and follows for one folder.
     func listing(of folderID: String) throws -> any FolderListing
 
@@ -52,6 +57,10 @@ protocol ServedSource: Sendable {
 }
 
 extension ServedSource {
+    func folderSummary(of folderID: String) async throws -> API.FolderSummary {
+        throw ServerError(.notFound, "\(summary.name) has no folders.")
+    }
+
     func search(folder folderID: String, text: String) async throws -> [ListedPhoto] {
         throw ServerError(.badRequest, "\(summary.name) cannot be searched.")
     }

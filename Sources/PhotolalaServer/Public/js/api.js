@@ -5,12 +5,16 @@
 
 import { openEventStream } from './event-stream.js';
 
-/** A failed request, carrying the server's message (written for the user) and the HTTP status. */
+/**
+ * A failed request, carrying the server's message (written for the user), the HTTP status and,
+ * where the server gives one, a `reason` the page acts on (`inDeepArchive`, `inICloud`).
+ */
 export class ApiError extends Error {
-  constructor(message, status) {
+  constructor(message, status, reason = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.reason = reason;
   }
 }
 
@@ -40,20 +44,24 @@ async function request(url, { signal, as = 'json', method = 'GET', body, headers
     if (isAbort(error)) throw error;
     throw new ApiError('Photolala is not reachable. Is “photolala serve” still running?', 0);
   }
-  if (!response.ok) throw new ApiError(await errorMessage(response), response.status);
+  if (!response.ok) {
+    const { message, reason } = await errorBody(response);
+    throw new ApiError(message, response.status, reason);
+  }
   if (as === 'bytes') return response.arrayBuffer();
   return as === 'blob' ? response.blob() : response.json();
 }
 
-/** The server's `{"error": …}` message, or the status line when the body is not that. */
-async function errorMessage(response) {
+/** The server's `{"error": …, "reason": …}`, or the status line when the body is not that. */
+async function errorBody(response) {
   try {
     const body = await response.json();
-    if (typeof body?.error === 'string' && body.error) return body.error;
+    const reason = typeof body?.reason === 'string' ? body.reason : null;
+    if (typeof body?.error === 'string' && body.error) return { message: body.error, reason };
   } catch {
     // Not JSON: fall through to the status line.
   }
-  return `The server answered ${response.status} ${response.statusText}`.trim() + '.';
+  return { message: `The server answered ${response.status} ${response.statusText}`.trim() + '.', reason: null };
 }
 
 /**
@@ -78,9 +86,14 @@ export async function getSources(signal) {
   return body.sources;
 }
 
-/** One folder: `{id, name, breadcrumb: [{id, name}], folders: [{id, name}]}`. */
+/** One folder: `{id, name, kind, breadcrumb: [{id, name}], folders: [{id, name, kind}]}`. */
 export function getFolder(source, folder, signal) {
   return request(folderPath(source, folder), { signal });
+}
+
+/** A subfolder's tile: `{count, folders, cover: {id, version}}` (no cover when it has no photo). */
+export function getFolderSummary(source, folder, signal) {
+  return request(`${folderPath(source, folder)}/summary`, { signal });
 }
 
 /**

@@ -20,11 +20,13 @@ function groupKey(item, groupBy) {
 
 /**
  * Lays out `list` for a viewport `width` wide. Grouping only applies to date order: by name, a
- * day's photos are scattered and every few photos would get a header.
+ * day's photos are scattered and every few photos would get a header. `caption` is the height of
+ * the file name line under each row of cells (0 without names).
  */
-export function computeLayout(list, { width, cellSize, gap, groupBy }) {
+export function computeLayout(list, { width, cellSize, gap, groupBy, caption = 0 }) {
   const grouping = list.isByDate && groupBy !== 'none' ? groupBy : 'none';
   const pitch = cellSize + gap;
+  const rowPitch = pitch + caption;
   const columns = Math.max(1, Math.floor((width - 2 * MIN_PADDING + gap) / pitch));
   const left = Math.max(0, Math.floor((width - (columns * pitch - gap)) / 2));
 
@@ -52,7 +54,7 @@ export function computeLayout(list, { width, cellSize, gap, groupBy }) {
       rowStart[row] = start;
       rowLength[row] = Math.min(columns, end - start);
       rowKind[row++] = ITEM_ROW;
-      y += pitch;
+      y += rowPitch;
     }
   }
   const totalHeight = rowCount === 0 ? 0 : y - gap + MIN_PADDING;

@@ -8,6 +8,10 @@ const svg = (body) =>
 
 export const icons = {
   folder: svg('<path d="M1.5 4.5v8a1 1 0 0 0 1 1h11a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1H7.6L6.2 3.3a1 1 0 0 0-.8-.3H2.5a1 1 0 0 0-1 1z"/>'),
+  album: svg('<rect x="1.5" y="4.5" width="11" height="9" rx="1.2"/><path d="M3.5 2.5h10a1 1 0 0 1 1 1v8"/><path d="M1.5 11.5l3-3 3 3 2-2 3 3"/>'),
+  smartAlbum: svg('<rect x="1.5" y="2.5" width="13" height="11" rx="1.5"/><circle cx="8" cy="8" r="2"/><path d="M8 4.5v1.5M8 10v1.5M4.5 8H6M10 8h1.5"/>'),
+  sharedAlbum: svg('<circle cx="6" cy="5.5" r="2.2"/><path d="M1.8 13.5a4.2 4.2 0 0 1 8.4 0"/><circle cx="11.5" cy="6.5" r="1.8"/><path d="M10.8 10.1a3.4 3.4 0 0 1 3.7 3.4"/>'),
+  project: svg('<path d="M3 2.5h9.5v11H3a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zM5 2.5v11"/>'),
   photos: svg('<rect x="1.5" y="2.5" width="13" height="11" rx="1.5"/><circle cx="5.5" cy="6" r="1.2"/><path d="M14.5 11l-3.5-3.5L4 13.5"/>'),
   cloud: svg('<path d="M4.5 12.5h7.3a2.7 2.7 0 0 0 .3-5.4 4 4 0 0 0-7.7-.9A3.2 3.2 0 0 0 4.5 12.5z"/>'),
   disk: svg('<rect x="1.5" y="4" width="13" height="8" rx="1.5"/><circle cx="11.5" cy="8" r=".6" fill="currentColor"/>'),
@@ -15,6 +19,7 @@ export const icons = {
   chevronLeft: svg('<path d="M10 3L5 8l5 5"/>'),
   chevronRight: svg('<path d="M6 3l5 5-5 5"/>'),
   newTab: svg('<path d="M9 2.5h4.5V7M13.5 2.5L7.5 8.5M11.5 9.5v3a1 1 0 0 1-1 1h-7a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1h3"/>'),
+  names: svg('<rect x="2.5" y="1.5" width="11" height="8" rx="1"/><path d="M4 12.5h8M5.5 14.5h5"/>'),
   inspector: svg('<rect x="1.5" y="2.5" width="13" height="11" rx="1.5"/><path d="M10 2.5v11M11.8 5.5h1M11.8 7.5h1"/>'),
   sidebar: svg('<rect x="1.5" y="2.5" width="13" height="11" rx="1.5"/><path d="M6 2.5v11M2.8 5.5h1.5M2.8 7.5h1.5"/>'),
   zoomIn: svg('<circle cx="7" cy="7" r="4.5"/><path d="M10.5 10.5l3.5 3.5M5 7h4M7 5v4"/>'),

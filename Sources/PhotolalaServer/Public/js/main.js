@@ -236,7 +236,7 @@ function openFolder(source, folder) {
       state.info = info;
       toolbar.breadcrumb.set(source.id, info.breadcrumb);
       toolbar.setCanGoUp(info.breadcrumb.length > 1);
-      folderStrip.setFolders(source.id, info.folders);
+      folderStrip.setFolders(source.id, info.folders, { albums: source.kind === 'applePhotos' });
       document.title = `${info.name} — Photolala`;
       updateGridMessage();
     },
@@ -562,7 +562,7 @@ function updateStarButton() {
 
 function applyDisplay() {
   const group = state.source == null || can('grouping') ? settings.get('group') : 'none';
-  grid.setDisplay({ size: THUMBNAIL_SIZES[settings.get('size')], fit: settings.get('fit'), group });
+  grid.setDisplay({ size: THUMBNAIL_SIZES[settings.get('size')], fit: settings.get('fit'), group, names: settings.get('names') });
 }
 
 /** Shows or hides the inspector; the grid gets or gives up the room (its resize re-lays it out). */
@@ -579,7 +579,7 @@ function onSettingsChange(changed) {
     grid.itemsChanged();
     if (selection.focus != null) grid.revealItem(selection.focus);
   }
-  if ('size' in changed || 'fit' in changed || 'group' in changed) applyDisplay();
+  if ('size' in changed || 'fit' in changed || 'group' in changed || 'names' in changed) applyDisplay();
   if ('inspector' in changed) {
     applyInspector();
     onSelectionChange();
@@ -632,6 +632,7 @@ function updateGridMessage() {
     else if (!state.session?.complete) text = 'Loading photos…';
     else if (state.search.text && state.list.totalLength > 0) text = `No photos match “${state.search.text}”.`;
     else if (state.info?.folders.length) text = 'No photos here. Open a folder above.';
+    else if (/album/i.test(state.info?.kind ?? '')) text = 'No photos in this album.';
     else text = 'No photos in this folder.';
   }
   grid.setMessage(text);

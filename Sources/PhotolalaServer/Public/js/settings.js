@@ -1,6 +1,6 @@
 /**
- * Display settings (seed 002's ThumbnailDisplaySettings plus sorting, grouping, the inspector and
- * the "not backed up yet" filter),
+ * Display settings (seed 002's ThumbnailDisplaySettings plus sorting, grouping, the inspector,
+ * the "not backed up yet" filter and file names under the cells),
  * remembered per tab in sessionStorage: a reload keeps them, another tab has its own.
  */
 
@@ -14,6 +14,7 @@ const DEFAULTS = Object.freeze({
   group: 'none', // none | day | month
   inspector: false,
   filter: 'all', // all | notBackedUp
+  names: false, // file names under the grid's cells
 });
 
 const ALLOWED = {
@@ -23,6 +24,7 @@ const ALLOWED = {
   group: ['none', 'day', 'month'],
   inspector: [true, false],
   filter: ['all', 'notBackedUp'],
+  names: [true, false],
 };
 
 const KEY = 'photolala.display';

@@ -3,7 +3,8 @@
  * margin exist in the page: one spacer gives the scroller its full height, rows are placed with
  * transforms and recycled as they scroll out, so 100,000 photos cost a few hundred elements. Each
  * cell is a single `<img>`; selection and focus are drawn with outlines, the error state with an
- * icon and a title, backup badges in a layer of their own (badge-layer.js).
+ * icon and a title, backup badges and file names in layers of their own (badge-layer.js,
+ * caption-layer.js).
  */
 
 import { el, hasCommandKey, isEditing } from '../dom.js';
@@ -12,6 +13,7 @@ import { computeLayout, monthMarkers } from '../grid-layout.js';
 import { blankUrl, brokenPhotoUrl } from '../icons.js';
 import { itemKey } from '../photo-list.js';
 import { BadgeLayer } from './badge-layer.js';
+import { CAPTION_HEIGHT, CaptionLayer } from './caption-layer.js';
 import { DateScrubber } from './date-scrubber.js';
 
 /** Space between cells for each cell size. */
@@ -35,6 +37,9 @@ export class PhotoGrid {
   #layout = computeLayout(NO_PHOTOS, { width: 0, cellSize: 128, gap: 6, groupBy: 'none' });
   #cellSize = 128;
   #groupBy = 'none';
+  #names = false;
+  /** The rows whose captions are shown (`first:last`), so a scroll within them places none again. */
+  #captioned = null;
   #rows = new Map(); // row index → mounted row element
   #cells = new Map(); // thumbnail key → mounted cell
   #rowPool = [];
@@ -63,6 +68,7 @@ export class PhotoGrid {
     this.spacer = el('div', { class: 'grid-spacer', 'aria-hidden': 'true' });
     this.emptyMessage = el('div', { class: 'grid-empty', 'data-testid': 'grid-empty', hidden: true });
     this.badges = new BadgeLayer({ onToggle: onStar });
+    this.captions = new CaptionLayer();
     this.scroller = el(
       'div',
       {
@@ -85,6 +91,7 @@ export class PhotoGrid {
       },
       this.spacer,
       this.badges.element,
+      this.captions.element,
     );
     // Cell images' load and error events do not bubble; one capturing listener serves them all.
     this.scroller.addEventListener('load', (event) => this.#onImageEvent(event, true), true);
@@ -110,11 +117,13 @@ export class PhotoGrid {
     this.#relayout({ keepPosition: false });
   }
 
-  /** Applies display settings: `{size (px), fit ('fit'|'fill'), group}`. */
-  setDisplay({ size, fit, group }) {
+  /** Applies display settings: `{size (px), fit ('fit'|'fill'), group, names (file names under cells)}`. */
+  setDisplay({ size, fit, group, names = false }) {
     this.#cellSize = size;
     this.#groupBy = group;
+    this.#names = names;
     this.scroller.classList.toggle('is-fit', fit === 'fit');
+    this.scroller.classList.toggle('has-names', names);
     this.scroller.dataset.size = String(size);
     this.scroller.style.setProperty('--cell-size', `${size}px`);
     this.scroller.style.setProperty('--cell-gap', `${GAPS[size] ?? 6}px`);
@@ -173,8 +182,10 @@ export class PhotoGrid {
     const anchor = keepPosition ? this.#positionAnchor() : null;
     const list = this.#list ?? NO_PHOTOS;
     const width = this.#width || this.scroller.clientWidth;
-    this.#layout = computeLayout(list, { width, cellSize: this.#cellSize, gap: GAPS[this.#cellSize] ?? 6, groupBy: this.#groupBy });
+    const caption = this.#names ? CAPTION_HEIGHT : 0;
+    this.#layout = computeLayout(list, { width, cellSize: this.#cellSize, gap: GAPS[this.#cellSize] ?? 6, groupBy: this.#groupBy, caption });
     const layout = this.#layout;
+    this.#captioned = null;
     this.spacer.style.height = `${layout.totalHeight}px`;
     this.scroller.style.setProperty('--grid-left', `${layout.left}px`);
     this.scroller.setAttribute('aria-rowcount', String(layout.rowCount));
@@ -229,6 +240,8 @@ export class PhotoGrid {
       this.#releaseAll();
       this.#detachPooled();
       this.badges.place([]);
+      this.captions.place([]);
+      this.#captioned = null;
       this.#loader.want([]);
       this.#wished = null;
       return;
@@ -249,6 +262,7 @@ export class PhotoGrid {
     }
     this.#detachPooled();
     this.#placeBadges(scrollTop, clientHeight);
+    this.#placeCaptions(firstVisible, lastVisible);
 
     const jump = Math.abs(scrollTop - this.#lastTop);
     this.#lastTop = scrollTop;
@@ -286,6 +300,27 @@ export class PhotoGrid {
       }
     }
     this.badges.place(cells);
+  }
+
+  /**
+   * Puts file names under the cells of the rows on screen when names are on. Rows are placed in
+   * the scroller's content, so captions need placing only when other rows come into view.
+   */
+  #placeCaptions(firstVisible, lastVisible) {
+    const rows = this.#names ? `${firstVisible}:${lastVisible}` : '';
+    if (rows === this.#captioned) return;
+    this.#captioned = rows;
+    const cells = [];
+    const layout = this.#layout;
+    for (let row = firstVisible; this.#names && row <= lastVisible; row++) {
+      if (layout.isHeader(row)) continue;
+      const y = layout.rowTop[row] + layout.cellSize;
+      for (let column = 0, start = layout.rowStart[row]; column < layout.rowLength[row]; column++) {
+        const item = this.#list.at(start + column);
+        cells.push({ id: item.id, name: item.name, x: layout.cellX(column), y });
+      }
+    }
+    this.captions.place(cells);
   }
 
   /** The ☆ badge follows the pointer from cell to cell; over a badge it stays where it is. */

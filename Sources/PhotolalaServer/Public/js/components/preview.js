@@ -2,15 +2,22 @@
  * The preview (seed 002's PhotoPreviewView): one photo over the whole window, shown at once from
  * its thumbnail and sharpened when the full image arrives. Zoom with the wheel, a pinch, the
  * + / − / fit buttons or keys; pan by dragging when zoomed; ← / → for the previous and next photo
- * (the next one is fetched ahead); Escape closes.
+ * (the next one is fetched ahead); Escape closes. A photo whose original is not here (in Deep
+ * Archive, only in iCloud) shows its sharp thumbnail at most at its own size, with a label.
  */
 
-import { getFullImage, isAbort } from '../api.js';
+import { getFullImage, isAbort, thumbnailUrl } from '../api.js';
 import { el } from '../dom.js';
 import { formatInteger } from '../format.js';
 import { icons } from '../icons.js';
 
 const ZOOM_STEP = 1.25;
+/** What the label says when the original is elsewhere, by the server's reason. */
+const ELSEWHERE = {
+  inDeepArchive: 'Original in Deep Archive — showing the thumbnail',
+  inICloud: 'Original in iCloud — showing the thumbnail',
+  referenced: 'Original outside the library — showing the thumbnail',
+};
 const MAX_ZOOM = 8;
 
 export class Preview {
@@ -48,6 +55,7 @@ export class Preview {
     this.placeholder = el('img', { class: 'preview-placeholder', alt: '', 'aria-hidden': 'true' });
     this.image = el('img', { class: 'preview-image', 'data-testid': 'preview-image', alt: '', draggable: 'false' });
     this.message = el('div', { class: 'preview-message', 'data-testid': 'preview-message', hidden: true });
+    this.notice = el('div', { class: 'preview-notice', 'data-testid': 'preview-notice', role: 'status', hidden: true });
     this.stage = el('div', {
       class: 'preview-stage',
       onwheel: (event) => this.#onWheel(event),
@@ -56,7 +64,7 @@ export class Preview {
       onpointerup: (event) => this.#onPointerUp(event),
       onpointercancel: (event) => this.#onPointerUp(event),
       ondblclick: (event) => this.#onDoubleClick(event),
-    }, this.placeholder, this.image, this.message);
+    }, this.placeholder, this.image, this.message, this.notice);
     this.previousButton = tool('preview-previous', 'Previous photo (←)', icons.chevronLeft, () => this.step(-1));
     this.nextButton = tool('preview-next', 'Next photo (→)', icons.chevronRight, () => this.step(1));
     this.zoomOutButton = tool('zoom-out', 'Zoom out (−)', icons.zoomOut, () => this.#zoomBy(1 / ZOOM_STEP));
@@ -144,6 +152,7 @@ export class Preview {
     this.#updateCaption();
     this.element.dataset.state = 'loading';
     this.message.hidden = true;
+    this.notice.hidden = true;
     this.image.hidden = true;
     this.placeholder.hidden = false;
     const thumbnail = this.#lookupThumbnail(id);
@@ -162,29 +171,53 @@ export class Preview {
       .then(async (blob) => {
         if (this.#current !== current) return;
         this.#setImageUrl(URL.createObjectURL(blob));
-        this.image.src = this.#imageUrl;
-        try {
-          await this.image.decode();
-        } catch {
-          throw new Error('This photo cannot be shown by the browser.');
-        }
+        await this.#showImage(this.#imageUrl, current, 'This photo cannot be shown by the browser.');
         if (this.#current !== current) return;
-        this.#view.width = this.image.naturalWidth;
-        this.#view.height = this.image.naturalHeight;
-        this.image.style.width = `${this.#view.width}px`;
-        this.image.style.height = `${this.#view.height}px`;
-        this.image.hidden = false;
-        this.placeholder.hidden = true;
         this.element.dataset.state = 'loaded';
-        this.#fit();
         this.#fetchAhead(direction);
       })
-      .catch((error) => {
+      .catch(async (error) => {
         if (isAbort(error) || this.#current !== current) return;
+        const label = ELSEWHERE[error.reason];
+        const item = this.#getList().get(id);
+        if (label && item) {
+          // The original is elsewhere: the thumbnail, sharp, at most at its own size.
+          try {
+            this.#setImageUrl(null);
+            await this.#showImage(thumbnailUrl(this.#source, this.#folder, item), current, error.message);
+            if (this.#current !== current) return;
+            this.element.dataset.state = 'thumbnail';
+            this.notice.hidden = false;
+            this.notice.replaceChildren(el('strong', { text: label }), el('span', { text: error.message }));
+            this.#fetchAhead(direction);
+            return;
+          } catch (failure) {
+            if (this.#current !== current) return;
+            error = failure;
+          }
+        }
         this.element.dataset.state = 'error';
         this.message.hidden = false;
         this.message.replaceChildren(el('span', { html: icons.warning }), el('p', { text: error.message || 'This photo could not be loaded.' }));
       });
+  }
+
+  /** Shows the image at `url` in place of the placeholder, fitted (never above 100 %). */
+  async #showImage(url, current, failure) {
+    this.image.src = url;
+    try {
+      await this.image.decode();
+    } catch {
+      throw new Error(failure);
+    }
+    if (this.#current !== current) return;
+    this.#view.width = this.image.naturalWidth;
+    this.#view.height = this.image.naturalHeight;
+    this.image.style.width = `${this.#view.width}px`;
+    this.image.style.height = `${this.#view.height}px`;
+    this.image.hidden = false;
+    this.placeholder.hidden = true;
+    this.#fit();
   }
 
   #updateCaption() {

@@ -1,6 +1,6 @@
 /**
  * The window toolbar: where you are (up button, breadcrumb) and how photos are shown (size, fit or
- * fill, sort, grouping, inspector), starring the selection for backup and showing only the photos
+ * fill, sort, grouping, file names, inspector), starring the selection for backup and showing only the photos
  * not backed up yet. The display controls edit the tab's Settings directly and
  * follow them, so a shortcut that changes a setting updates the buttons too.
  */
@@ -84,6 +84,16 @@ export class Toolbar {
         onSearch('');
       },
     });
+    this.namesButton = el('button', {
+      class: 'tool',
+      type: 'button',
+      'data-testid': 'names-toggle',
+      title: 'Show file names under photos',
+      'aria-label': 'File names',
+      'aria-pressed': 'false',
+      html: icons.names,
+      onclick: () => settings.set({ names: !settings.get('names') }),
+    });
     this.inspectorButton = el('button', {
       class: 'tool',
       type: 'button',
@@ -105,7 +115,7 @@ export class Toolbar {
       el(
         'div',
         { class: 'toolbar-controls' },
-        this.searchField, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.filterButton, this.starButton, this.inspectorButton,
+        this.searchField, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.namesButton, this.filterButton, this.starButton, this.inspectorButton,
       ),
     );
     settings.onChange(() => this.#sync());
@@ -193,6 +203,7 @@ export class Toolbar {
     else if (!this.sortSelect.disabled) this.groupSelect.disabled = false;
     this.groupSelect.title = byName ? 'Grouping applies to date order' : 'Grouping';
     this.inspectorButton.setAttribute('aria-pressed', String(settings.get('inspector')));
+    this.namesButton.setAttribute('aria-pressed', String(settings.get('names')));
     this.filterButton.setAttribute('aria-pressed', String(settings.get('filter') === 'notBackedUp'));
   }
 }

@@ -1,0 +1,21 @@
+/// What a folder or album tile shows before it is opened: how many photos and subfolders it
+/// holds and the photo that stands for it.
+public struct FolderSummary: Sendable, Equatable {
+    /// The photos directly inside (an album's members that its listing shows).
+    public let photoCount: Int
+    /// The folders (or, in a Photos folder, the albums and folders) directly inside.
+    public let folderCount: Int
+    /// The first photo in name order (a folder) or in the album's own order, whose thumbnail the
+    /// tile shows; `nil` when there is no photo.
+    public let cover: ListedPhoto?
+
+    /// - Parameters:
+    ///   - photoCount: The photos directly inside.
+    ///   - folderCount: The folders or albums directly inside.
+    ///   - cover: The photo standing for the folder.
+    public init(photoCount: Int, folderCount: Int, cover: ListedPhoto?) {
+        self.photoCount = photoCount
+        self.folderCount = folderCount
+        self.cover = cover
+    }
+}
