@@ -56,7 +56,8 @@ extension LocalPhotoSource {
     }
 
     /// The listing facts of items announced as added or changed: from the folder's catalog
-    /// where it knows the file as it is now (the date the photo was taken), else from `stat`.
+    /// where it knows the file as it is now, else from `stat`; dated by the EXIF in the file's
+    /// first bytes either way (the catalog does not keep the offset), or by the file time.
     public func listedPhotos(for items: [PhotoItem]) -> [ListedPhoto] {
         guard !items.isEmpty else { return [] }
         let entries = scope == .folder ? (try? catalogs.catalog(of: root).load().entries) ?? [] : []
@@ -64,10 +65,15 @@ extension LocalPhotoSource {
         return items.compactMap { item in
             guard let path = try? path(for: item.id), let status = try? FileStatus(path: path) else { return nil }
             let modified = status.modifiedNanoseconds / 1_000_000_000
+            let taken = HeaderDate.read(atPath: path)
             if let entry = catalogued[item.displayName], entry.size == status.size, entry.modified == modified {
-                return Self.listedPhoto(for: entry)
+                let listed = Self.listedPhoto(for: entry)
+                return taken.map(listed.dated) ?? listed
             }
-            return ListedPhoto(item: item, date: modified, size: status.size, modified: modified)
+            if let taken {
+                return ListedPhoto(item: item, date: taken.seconds, size: status.size, modified: modified, offset: taken.offset, dateSource: .exif)
+            }
+            return ListedPhoto(item: item, date: modified, size: status.size, modified: modified, dateSource: .file)
         }
     }
 
