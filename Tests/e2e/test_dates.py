@@ -135,3 +135,37 @@ def test_building_the_catalog_while_open_changes_nothing(zoned_ui, dated):
     subprocess.run([str(BINARY), "catalog", "build", str(folder)], env=env, check=True, stdout=subprocess.DEVNULL)
     ui.page.wait_for_timeout(1500)
     check_order_and_groups(ui)
+
+
+@pytest.fixture(scope="module")
+def undated(tmp_path_factory) -> str:
+    """`photolala serve Undated`: two photos dated by EXIF (2010 and 2020) and a PNG with no date
+    at all (no EXIF, file time 0)."""
+    folder = tmp_path_factory.mktemp("undated") / "Undated"
+    run("Scripts/make-photos.sh", folder, 2, 640, 480)
+    for index, year in ((0, 2010), (1, 2020)):
+        run("exiftool", "-q", "-overwrite_original", f"-DateTimeOriginal={year}:05:01 12:00:00", folder / name(index))
+    run("vips", "black", folder / "blank.png", "64", "64")
+    os.utime(folder / "blank.png", (0, 0))
+    server = serve([folder], tmp_path_factory.mktemp("undated-state"), "undated-server.log")
+    yield next(server)
+    server.close()
+
+
+def test_undated_photos_group_under_undated_and_the_scrubber_skips_them(page, undated):
+    ui = PhotolalaPage(page, undated)
+    ui.open("local-0", count=3)
+    page.get_by_test_id("group").select_option("month")
+    expect(page.get_by_test_id("group-header")).to_have_count(3)
+    assert headers(ui) == ["May 2010", "May 2020", "Undated"]
+    assert ui.mounted_names() == [name(0), name(1), "blank.png"]
+    scrubber = page.get_by_role("slider", name="Month")
+    expect(scrubber).not_to_contain_text("1970")
+    expect(scrubber).to_contain_text("2010")
+
+    page.get_by_test_id("sort").select_option("date-desc")
+    page.get_by_test_id("group").select_option("day")
+    expect(page.get_by_test_id("group-header").first).to_be_attached()
+    ui.next_frames()
+    assert headers(ui) == ["Undated", "Friday, 1 May 2020", "Saturday, 1 May 2010"]
+    assert ui.mounted_names() == ["blank.png", name(1), name(0)]
