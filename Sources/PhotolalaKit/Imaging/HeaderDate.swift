@@ -24,9 +24,11 @@ struct HeaderDate: Equatable {
         defer { try? handle.close() }
         guard let prefix = try? handle.read(upToCount: prefixLength) else { return nil }
         var bytes = [UInt8](prefix)
-        if let needed = exifEnd(inJPEG: bytes), needed > bytes.count, bytes.count == prefixLength {
-            let more = min(needed, maximumLength) - bytes.count
-            guard more > 0, let rest = try? handle.read(upToCount: more) else { return nil }
+        // A JPEG whose EXIF segment (or the segments before it) ends past what was read is read
+        // further, up to the segment's end, never past ``maximumLength``.
+        while bytes.count >= prefixLength, bytes.count < maximumLength, case .needs(let end) = scanJPEG(bytes) {
+            let more = min(end, maximumLength) - bytes.count
+            guard more > 0, let rest = try? handle.read(upToCount: more), !rest.isEmpty else { break }
             bytes += rest
         }
         return date(in: bytes)
@@ -45,23 +47,26 @@ struct HeaderDate: Equatable {
         return PhotoMetadata.photoDate(in: exif).map { HeaderDate(seconds: $0.seconds, offset: $0.offset) }
     }
 
-    /// The end of a JPEG's EXIF segment (byte count needed to hold it), when the markers before
-    /// it are within `bytes`.
-    private static func exifEnd(inJPEG bytes: [UInt8]) -> Int? {
-        exifSegment(inJPEG: bytes).map(\.upperBound)
-    }
-
     private static func exifBlock(inJPEG bytes: [UInt8]) -> [UInt8]? {
-        guard let segment = exifSegment(inJPEG: bytes), segment.upperBound <= bytes.count else { return nil }
+        guard case .found(let segment) = scanJPEG(bytes) else { return nil }
         return Array(bytes[segment.lowerBound + 6..<segment.upperBound])
     }
 
-    /// The range of the `Exif\0\0` APP1 segment's body (which may end past `bytes`).
-    private static func exifSegment(inJPEG bytes: [UInt8]) -> Range<Int>? {
-        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+    /// What walking a JPEG's markers found in `bytes`.
+    private enum JPEGScan {
+        /// The body of the `Exif\0\0` APP1 segment.
+        case found(Range<Int>)
+        /// The walk ran past `bytes`: this many bytes are needed to go on.
+        case needs(Int)
+        /// No EXIF segment before the image data, or no JPEG.
+        case absent
+    }
+
+    private static func scanJPEG(_ bytes: [UInt8]) -> JPEGScan {
+        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return .absent }
         var index = 2
         while index + 4 <= bytes.count {
-            guard bytes[index] == 0xFF else { return nil }
+            guard bytes[index] == 0xFF else { return .absent }
             let marker = bytes[index + 1]
             if marker == 0xFF {
                 index += 1
@@ -71,15 +76,19 @@ struct HeaderDate: Equatable {
                 index += 2
                 continue
             }
-            if marker == 0xDA || marker == 0xD9 { return nil }
+            if marker == 0xDA || marker == 0xD9 { return .absent }
             let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
-            guard length >= 2 else { return nil }
+            guard length >= 2 else { return .absent }
             let body = index + 4
-            if marker == 0xE1, length >= 8, body + 6 <= bytes.count, Array(bytes[body..<body + 6]) == Array("Exif\0\0".utf8) {
-                return body..<index + 2 + length
+            let end = index + 2 + length
+            if marker == 0xE1, length >= 8 {
+                guard body + 6 <= bytes.count else { return .needs(end) }
+                if Array(bytes[body..<body + 6]) == Array("Exif\0\0".utf8) {
+                    return end <= bytes.count ? .found(body..<end) : .needs(end)
+                }
             }
-            index += 2 + length
+            index = end
         }
-        return nil
+        return .needs(index + 4)
     }
 }
