@@ -97,11 +97,6 @@ export function formatDollars(value) {
   return `$${value < 0.01 ? value.toFixed(4) : value.toFixed(2)}`;
 }
 
-/** "14 Jul 2023". */
-export function formatDate(seconds) {
-  return seconds == null ? null : shortDate.format(seconds * 1000);
-}
-
 /** "14 Jul 2023" for clock seconds (see `clockSeconds`). */
 export function formatClockDate(clock) {
   return clock == null ? null : shortDateUTC.format(clock * 1000);
