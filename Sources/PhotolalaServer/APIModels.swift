@@ -82,9 +82,9 @@ enum API {
 
     /// The columns of a compact row; `version` changes when the file does, so the page can put it
     /// in the thumbnail's address.
-    static let rowFields = ["id", "name", "date", "size", "width", "height", "version"]
+    static let rowFields = ["id", "name", "date", "size", "width", "height", "version", "dateSource", "offset"]
 
-    /// One photo as a compact row: `[id, name, date, size, width, height, version]`.
+    /// One photo as a compact row: `[id, name, date, size, width, height, version, dateSource, offset]`.
     struct Row: Encodable {
         let photo: ListedPhoto
 
@@ -97,6 +97,8 @@ enum API {
             try row.encode(photo.width)
             try row.encode(photo.height)
             try row.encode(photo.version)
+            try row.encode(photo.dateSource?.rawValue)
+            try row.encode(photo.offset)
         }
     }
 
@@ -111,7 +113,7 @@ enum API {
 
         var json: [UInt8] {
             var out: [UInt8] = []
-            out.reserveCapacity(160 + photos.count * 82)
+            out.reserveCapacity(160 + photos.count * 96)
             out += "{\"count\":\(count),\"complete\":\(complete),\"offset\":\(offset),\"fields\":[".utf8
             for (index, field) in rowFields.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -138,6 +140,14 @@ enum API {
                 } else {
                     out += "null".utf8
                 }
+                out.append(UInt8(ascii: ","))
+                if let source = photo.dateSource {
+                    JSONText.appendString(source.rawValue, to: &out)
+                } else {
+                    out += "null".utf8
+                }
+                out.append(UInt8(ascii: ","))
+                JSONText.appendInteger(photo.offset.map(Int64.init), to: &out)
                 out.append(UInt8(ascii: "]"))
             }
             out += "]}".utf8

@@ -8,7 +8,10 @@ extension Photolala {
             abstract: "Show a photo's metadata: dimensions, dates, camera, exposure, GPS, format and MD5.",
             discussion: """
                 Dimensions are as displayed, after EXIF orientation. The photo date is EXIF \
-                DateTimeOriginal in the recorded offset, or read as UTC when none was recorded.
+                DateTimeOriginal, else CreateDate, else ModifyDate: printed with its recorded offset \
+                (2008-10-22T16:28:39+09:00), or as the camera's clock time without a zone when none \
+                was recorded (2008-10-22T16:28:39). With --json, photoDate falls back to the file \
+                time and dateSource says which (exif, file, photos).
                 """
         )
 
@@ -47,7 +50,7 @@ private struct InfoReport {
             ("Size", m.fileSize.map { "\(Int($0).grouped) bytes" }),
             ("Dimensions", m.width.flatMap { width in m.height.map { "\(width) × \($0)" } }),
             ("Orientation", m.orientation.map(String.init)),
-            ("Taken", m.photoDate.map { Self.dateText($0, offset: m.photoDateOffsetSeconds) }),
+            ("Taken", m.photoDate.map { Self.dateText($0, offset: m.photoDateOffsetSeconds, floating: m.photoDateSource == .exif) }),
             ("Modified", m.modificationDate.map { Self.dateText($0, offset: nil) }),
             ("Camera", Self.cameraText(make: m.cameraMake, model: m.cameraModel)),
             ("Lens", m.lensModel),
@@ -73,9 +76,14 @@ private struct InfoReport {
         return make + " " + model
     }
 
-    private static func dateText(_ date: Date, offset: Int?) -> String {
+    /// ISO 8601 in the photo's own clock: with its offset (`+09:00`) when recorded, without
+    /// any suffix for a floating camera time (stored as if UTC), and in UTC (`Z`) for file times.
+    static func dateText(_ date: Date, offset: Int?, floating: Bool = false) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(secondsFromGMT: offset ?? 0) ?? formatter.timeZone
+        if floating && offset == nil {
+            formatter.formatOptions = [.withFullDate, .withTime, .withDashSeparatorInDate, .withColonSeparatorInTime]
+        }
         return formatter.string(from: date)
     }
 }

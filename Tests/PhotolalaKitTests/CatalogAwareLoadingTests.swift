@@ -93,6 +93,36 @@ struct CatalogAwareLoadingTests {
         #expect(redated.count == 120 && redated.allSatisfy { $0.date == taken && $0.width != nil })
     }
 
+    @Test("A big uncatalogued folder is listed by file time at once, then dated from EXIF by a follow-up pass before its catalog")
+    func headerDatesFollow() async throws {
+        try await makePhotos(120, taken: "2019:07:14 09:30:00")
+        let source = try engine.localSource(root: photos, scope: .folder)
+        var changes = source.changes().makeAsyncIterator()
+        var listed: [ListedPhoto] = []
+        for try await batch in source.listFolder() {
+            listed += batch
+        }
+        #expect(listed.count == 120 && listed.allSatisfy { $0.dateSource == .file })
+        guard case .updated(let items)? = await changes.next() else {
+            Issue.record("no update announced by the follow-up pass")
+            return
+        }
+        #expect(items.count == 120)
+        let redated = source.listedPhotos(for: items)
+        #expect(redated.count == 120 && redated.allSatisfy { $0.date == 1_563_096_600 && $0.dateSource == .exif })
+    }
+
+    @Test("A small uncatalogued folder is dated from EXIF before its rows are handed out")
+    func smallFolderDated() async throws {
+        try await makePhotos(20, taken: "2019:07:14 09:30:00")
+        let source = try engine.localSource(root: photos, scope: .folder)
+        var listed: [ListedPhoto] = []
+        for try await batch in source.listFolder() {
+            listed += batch
+        }
+        #expect(listed.count == 20 && listed.allSatisfy { $0.date == 1_563_096_600 && $0.offset == 0 && $0.dateSource == .exif })
+    }
+
     @Test("A folder of fewer than 100 photos is not catalogued by browsing")
     func smallFolder() async throws {
         try await makePhotos(20)

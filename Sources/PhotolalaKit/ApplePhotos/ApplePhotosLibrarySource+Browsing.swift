@@ -92,6 +92,7 @@ extension ApplePhotosLibrarySource {
     static func listedPhoto(_ asset: ApplePhotosAsset) -> ListedPhoto {
         ListedPhoto(
             item: item(asset), date: asset.creationDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) }, size: asset.fileSize,
-            modified: asset.modificationDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) }, width: asset.width, height: asset.height)
+            modified: asset.modificationDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) }, width: asset.width, height: asset.height,
+            offset: asset.timeZoneOffset, dateSource: asset.creationDate == nil ? nil : .photos)
     }
 }

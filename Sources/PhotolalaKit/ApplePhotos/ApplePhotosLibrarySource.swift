@@ -156,6 +156,7 @@ public final class ApplePhotosLibrarySource: PhotoSource {
         metadata.modificationDate = asset.modificationDate
         metadata.photoDate = asset.creationDate
         metadata.photoDateOffsetSeconds = asset.timeZoneOffset
+        metadata.photoDateSource = asset.creationDate == nil ? nil : .photos
         metadata.width = asset.width
         metadata.height = asset.height
         metadata.orientation = asset.orientation

@@ -64,7 +64,7 @@ public struct CloudPhotoSource: PhotoSource {
 
     /// A row of `md5, filename, size, photoDate, width, height`.
     private static func listedPhoto(_ row: Row) -> ListedPhoto {
-        ListedPhoto(item: PhotoItem(id: row[0], displayName: row[1]), date: row[3], size: row[2], width: row[4], height: row[5])
+        ListedPhoto(item: PhotoItem(id: row[0], displayName: row[1]), date: row[3], size: row[2], width: row[4], height: row[5], dateSource: .catalog)
     }
 
     /// The `count` oldest and the `count` newest photos of the synced catalog: what a browser
@@ -109,7 +109,7 @@ public struct CloudPhotoSource: PhotoSource {
     private static func listedPhoto(_ entry: CatalogEntry) -> ListedPhoto {
         ListedPhoto(
             item: PhotoItem(id: entry.md5, displayName: entry.filename), date: entry.photoDate, size: entry.size, width: entry.width,
-            height: entry.height)
+            height: entry.height, dateSource: .catalog)
     }
 
     /// The synced catalog's entries, newest first.

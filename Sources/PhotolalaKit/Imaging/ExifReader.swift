@@ -41,6 +41,8 @@ struct ExifReader {
         static let make: UInt16 = 0x010F
         static let orientation: UInt16 = 0x0112
         static let model: UInt16 = 0x0110
+        /// IFD0 DateTime, which exiftool calls ModifyDate.
+        static let dateTime: UInt16 = 0x0132
         static let exifPointer: UInt16 = 0x8769
         static let gpsPointer: UInt16 = 0x8825
         static let exposureTime: UInt16 = 0x829A

@@ -12,16 +12,10 @@ extension PhotoMetadata {
         iso = exif.exif[Tag.iso]?.number.map { Int($0) }
         focalLength = exif.exif[Tag.focalLength]?.number
 
-        let candidates: [(UInt16, UInt16)] = [
-            (Tag.dateTimeOriginal, Tag.offsetTimeOriginal),
-            (Tag.dateTimeDigitized, Tag.offsetTimeDigitized),
-        ]
-        for (dateTag, offsetTag) in candidates {
-            guard let text = exif.exif[dateTag]?.text, let local = Self.exifLocalTime(text) else { continue }
-            let offset = (exif.exif[offsetTag]?.text ?? exif.exif[Tag.offsetTime]?.text).flatMap(Self.exifOffset)
-            photoDate = Date(timeIntervalSince1970: Double(local - (offset ?? 0)))
-            photoDateOffsetSeconds = offset
-            break
+        if let taken = Self.photoDate(in: exif) {
+            photoDate = Date(timeIntervalSince1970: Double(taken.seconds))
+            photoDateOffsetSeconds = taken.offset
+            photoDateSource = .exif
         }
 
         if let latitude = Self.degrees(exif.gps[Tag.gpsLatitude]), let longitude = Self.degrees(exif.gps[Tag.gpsLongitude]) {
@@ -31,6 +25,24 @@ extension PhotoMetadata {
         if let altitude = exif.gps[Tag.gpsAltitude]?.number {
             self.altitude = exif.gps[Tag.gpsAltitudeRef]?.number == 1 ? -altitude : altitude
         }
+    }
+
+    /// When the photo was taken, from the first of DateTimeOriginal, CreateDate (DateTimeDigitized)
+    /// and IFD0 DateTime (ModifyDate) that holds a valid time, each with its own offset tag (or
+    /// OffsetTime): Unix seconds, or the clock time as if it were UTC when no offset is recorded.
+    static func photoDate(in exif: ExifReader) -> (seconds: Int64, offset: Int?)? {
+        typealias Tag = ExifReader.Tag
+        let candidates: [(ExifReader.Value?, UInt16)] = [
+            (exif.exif[Tag.dateTimeOriginal], Tag.offsetTimeOriginal),
+            (exif.exif[Tag.dateTimeDigitized], Tag.offsetTimeDigitized),
+            (exif.primary[Tag.dateTime], Tag.offsetTime),
+        ]
+        for (value, offsetTag) in candidates {
+            guard let text = value?.text, let local = Self.exifLocalTime(text) else { continue }
+            let offset = (exif.exif[offsetTag]?.text ?? exif.exif[Tag.offsetTime]?.text).flatMap(Self.exifOffset)
+            return (Int64(local - (offset ?? 0)), offset)
+        }
+        return nil
     }
 
     /// Seconds since 1970 of an EXIF `YYYY:MM:DD HH:MM:SS` time read as if it were UTC.

@@ -41,30 +41,69 @@ extension LocalPhotoSource {
         if let loaded = try? catalog.load(), loaded.rejectedShards.isEmpty, loaded.problems.isEmpty {
             let directoryUUID = loaded.manifest.directoryUUID
             if volume == .network, let cached = await catalogs.networkListings.listing(directoryUUID: directoryUUID) {
-                Self.deliver(cached.map(ListedPhoto.init), to: continuation)
+                Self.deliver(cached.map { ListedPhoto($0) }, to: continuation)
                 return
             }
             // A catalog is a file anyone may have written: it lists only what a scan would.
-            let shown = loaded.entries.lazy.filter { ListingRule.mayShowFile(named: $0.filename) }.map(Self.listedPhoto(for:))
-            Self.deliver(Array(shown), to: continuation)
+            var shown = Array(loaded.entries.lazy.filter { ListingRule.mayShowFile(named: $0.filename) }.map(Self.listedPhoto(for:)))
+            // The catalog keeps no offsets: a small folder reads them (a few reads) so its
+            // photos show their own clock times as they did before it was catalogued.
+            if shown.count < Self.catalogThreshold {
+                let folder = root
+                shown = try await offload { [shown] in
+                    shown.map { photo in HeaderDate.read(atPath: folder + "/" + photo.item.displayName).map(photo.dated) ?? photo }
+                }
+            }
+            Self.deliver(shown, to: continuation)
             background.start { [self] in
                 await reconcile(with: loaded)
             }
             return
         }
 
+        // Up to the catalog threshold the photos are held back and dated from their EXIF before
+        // the first rows go out; past it they are listed by file time at once and dated by a
+        // follow-up pass, so a big folder's first screenful waits for no file reads.
         var photos: [ScannedPhoto] = []
+        var held: [ScannedPhoto]? = []
         for try await batch in scan(recursive: false, includeStatus: true) where !batch.photos.isEmpty {
-            continuation.yield(batch.photos.map(ListedPhoto.init))
             photos += batch.photos
+            if var waiting = held {
+                waiting += batch.photos
+                held = waiting.count < Self.catalogThreshold ? waiting : nil
+                if held == nil {
+                    continuation.yield(waiting.map { ListedPhoto($0) })
+                }
+            } else {
+                continuation.yield(batch.photos.map { ListedPhoto($0) })
+            }
+        }
+        if let held, !held.isEmpty {
+            let dated = try await offload { held.map { ListedPhoto($0, taken: HeaderDate.read(atPath: $0.path)) } }
+            continuation.yield(dated)
         }
         feed.publish([], listing: photos)
         if photos.count >= Self.catalogThreshold {
             let items = photos.map(\.item)
+            let paths = photos.map(\.path)
             background.start { [self] in
+                await announceHeaderDates(of: items, paths: paths)
                 await buildCatalog()
                 announceCatalogDates(of: items)
             }
+        }
+    }
+
+    /// Announces as updated, a few hundred at a time, the photos whose EXIF records when they
+    /// were taken: they were listed by their file times, and a browser sorting by date must move
+    /// them. Their rows are read again by ``listedPhotos(for:)``.
+    private func announceHeaderDates(of items: [PhotoItem], paths: [String]) async {
+        let chunk = 500
+        for start in stride(from: 0, to: items.count, by: chunk) {
+            guard !Task.isCancelled else { return }
+            let range = start..<min(items.count, start + chunk)
+            let dated = (try? await offload { range.filter { HeaderDate.read(atPath: paths[$0]) != nil }.map { items[$0] } }) ?? []
+            feed.announce([.updated(dated)])
         }
     }
 
@@ -145,9 +184,12 @@ extension LocalPhotoSource {
         PhotoItem(id: LocalItemID.make(folder: "", name: entry.filename), displayName: entry.filename)
     }
 
+    /// A catalogued photo's row: its date is the EXIF date (`exif`) unless it is the file time
+    /// (`file`); the catalog keeps no offset, so the row has none.
     static func listedPhoto(for entry: CatalogEntry) -> ListedPhoto {
         ListedPhoto(
-            item: item(for: entry), date: entry.photoDate, size: entry.size, modified: entry.modified, width: entry.width, height: entry.height)
+            item: item(for: entry), date: entry.photoDate, size: entry.size, modified: entry.modified, width: entry.width, height: entry.height,
+            dateSource: entry.photoDate == entry.modified ? .file : .exif)
     }
 
     /// Hands over a complete listing in date order, the order browsers show by default (their

@@ -56,7 +56,9 @@ extension LocalPhotoSource {
     }
 
     /// The listing facts of items announced as added or changed: from the folder's catalog
-    /// where it knows the file as it is now (the date the photo was taken), else from `stat`.
+    /// where it knows the file as it is now, else from `stat` and the EXIF in the file's first
+    /// bytes (or the file time). A few catalogued items are read too, for the offset the catalog
+    /// does not keep; the many a new catalog announces at once are not, so that costs no reads.
     public func listedPhotos(for items: [PhotoItem]) -> [ListedPhoto] {
         guard !items.isEmpty else { return [] }
         let entries = scope == .folder ? (try? catalogs.catalog(of: root).load().entries) ?? [] : []
@@ -65,9 +67,14 @@ extension LocalPhotoSource {
             guard let path = try? path(for: item.id), let status = try? FileStatus(path: path) else { return nil }
             let modified = status.modifiedNanoseconds / 1_000_000_000
             if let entry = catalogued[item.displayName], entry.size == status.size, entry.modified == modified {
-                return Self.listedPhoto(for: entry)
+                let listed = Self.listedPhoto(for: entry)
+                guard items.count < Self.catalogThreshold else { return listed }
+                return HeaderDate.read(atPath: path).map(listed.dated) ?? listed
             }
-            return ListedPhoto(item: item, date: modified, size: status.size, modified: modified)
+            if let taken = HeaderDate.read(atPath: path) {
+                return ListedPhoto(item: item, date: taken.seconds, size: status.size, modified: modified, offset: taken.offset, dateSource: .exif)
+            }
+            return ListedPhoto(item: item, date: modified, size: status.size, modified: modified, dateSource: .file)
         }
     }
 

@@ -12,8 +12,11 @@ public struct PhotoMetadata: Sendable, Equatable {
     /// When the photo was taken: EXIF DateTimeOriginal (or CreateDate), read in the offset the
     /// camera recorded, or as UTC when it recorded none.
     public var photoDate: Date?
-    /// The recorded offset from UTC in seconds, when the camera wrote one.
+    /// The recorded offset from UTC in seconds, when the camera wrote one. Without it the photo
+    /// date is a floating clock time, stored as if it were UTC.
     public var photoDateOffsetSeconds: Int?
+    /// Where ``photoDate`` comes from, when it is known.
+    public var photoDateSource: PhotoDateSource?
     /// Pixel size as the photo is displayed, after its EXIF orientation.
     public var width: Int?
     public var height: Int?

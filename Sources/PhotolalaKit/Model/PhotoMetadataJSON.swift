@@ -2,7 +2,8 @@ import Foundation
 
 /// A photo's metadata as JSON, the one shape both `photolala info --json` and the API's
 /// metadata endpoint give: camelCase keys, every key present (null when unknown), dates in Unix
-/// seconds and the photo date's offset from UTC in seconds.
+/// seconds and the photo date's offset from UTC in seconds. `photoDate` is the file time when
+/// the photo records no date, and `dateSource` says which (``PhotoDateSource``).
 public struct PhotoMetadataJSON: Encodable, Sendable {
     public let metadata: PhotoMetadata
     /// The file's path, when the reader may know it (the command line, not the browser).
@@ -30,8 +31,11 @@ public struct PhotoMetadataJSON: Encodable, Sendable {
         try container.encode(m.width, forKey: .width)
         try container.encode(m.height, forKey: .height)
         try container.encode(m.orientation, forKey: .orientation)
-        try container.encode(seconds(m.photoDate), forKey: .photoDate)
-        try container.encode(m.photoDateOffsetSeconds, forKey: .photoDateOffset)
+        // The date a listing sorts by: the photo's own, else the file time, as its rows have it.
+        let dated = m.photoDate != nil
+        try container.encode(seconds(m.photoDate ?? m.modificationDate), forKey: .photoDate)
+        try container.encode(dated ? m.photoDateOffsetSeconds : nil, forKey: .photoDateOffset)
+        try container.encode(dated ? m.photoDateSource?.rawValue : m.modificationDate.map { _ in PhotoDateSource.file.rawValue }, forKey: .dateSource)
         try container.encode(seconds(m.modificationDate), forKey: .modificationDate)
         try container.encode(seconds(m.creationDate), forKey: .creationDate)
         try container.encode(m.cameraMake, forKey: .cameraMake)
@@ -47,7 +51,7 @@ public struct PhotoMetadataJSON: Encodable, Sendable {
     }
 
     private enum Key: String, CodingKey {
-        case path, name, md5, format, size, width, height, orientation, photoDate, photoDateOffset, modificationDate, creationDate
+        case path, name, md5, format, size, width, height, orientation, photoDate, photoDateOffset, dateSource, modificationDate, creationDate
         case cameraMake, cameraModel, lensModel, exposureTime, fNumber, iso, focalLength, latitude, longitude, altitude
     }
 }

@@ -199,7 +199,7 @@ export class FolderSession {
 }
 
 function sameItem(a, b) {
-  return b != null && a.name === b.name && a.date === b.date && a.size === b.size && a.width === b.width && a.height === b.height && a.version === b.version;
+  return b != null && a.name === b.name && a.date === b.date && a.offset === b.offset && a.dateSource === b.dateSource && a.size === b.size && a.width === b.width && a.height === b.height && a.version === b.version;
 }
 
 function delay(ms, signal) {

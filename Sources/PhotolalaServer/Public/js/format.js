@@ -1,12 +1,15 @@
 /**
- * How values read in the UI: counts, sizes, dates, exposure, GPS. Dates show in the browser's
- * time zone unless the photo recorded its own offset. Formatters are built once, not per call.
+ * How values read in the UI: counts, sizes, dates, exposure, GPS. A photo's date shows as the
+ * clock time its camera showed: with the offset it recorded, or as a floating time (stored as if
+ * UTC) the same in every browser time zone; only file times are instants shown in the browser's
+ * zone. Formatters are built once, not per call.
  */
 
 const integer = new Intl.NumberFormat();
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 const dateTimeUTC = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
 const shortDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const shortDateUTC = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const dayTitle = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const monthTitle = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
 const monthShort = new Intl.DateTimeFormat(undefined, { month: 'short' });
@@ -35,14 +38,39 @@ export function formatBytes(bytes) {
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-/** "14 Jul 2023, 10:22:33"; with the photo's own UTC offset, its wall-clock time and that offset. */
-export function formatDateTime(seconds, offsetSeconds = null) {
-  if (seconds == null) return null;
-  if (offsetSeconds == null) return dateTime.format(seconds * 1000);
+/** "14 Jul 2023, 10:22:33" in the browser's time zone: for instants, such as file times. */
+export function formatDateTime(seconds) {
+  return seconds == null ? null : dateTime.format(seconds * 1000);
+}
+
+/**
+ * A photo's date as its clock showed it: "22 Oct 2008, 16:28:39 (UTC+09:00)" with a recorded
+ * offset, "22 Oct 2008, 16:28:39" for a floating camera time, the browser's time for a file time.
+ */
+export function formatPhotoDate(seconds, offsetSeconds = null, source = null) {
+  const clock = clockSeconds(seconds, offsetSeconds, source);
+  if (clock == null) return null;
+  const text = dateTimeUTC.format(clock * 1000);
+  return offsetSeconds == null ? text : `${text} (UTC${formatOffset(offsetSeconds)})`;
+}
+
+/** "+09:00", "−05:30". */
+export function formatOffset(offsetSeconds) {
   const sign = offsetSeconds < 0 ? '−' : '+';
-  const minutes = Math.abs(offsetSeconds) / 60;
-  const zone = `UTC${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  return `${dateTimeUTC.format((seconds + offsetSeconds) * 1000)} (${zone})`;
+  const minutes = Math.round(Math.abs(offsetSeconds) / 60);
+  return `${sign}${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A photo's clock time as seconds read in UTC: the UTC time plus its recorded offset, the
+ * floating time as stored, or a file time moved into the browser's zone; null when undated
+ * (no date, or 0: no photo was taken at the Unix epoch, and sources write 0 for "unknown").
+ */
+export function clockSeconds(seconds, offsetSeconds = null, source = null) {
+  if (seconds == null || seconds === 0) return null;
+  if (offsetSeconds != null) return seconds + offsetSeconds;
+  if (source === 'file') return seconds - browserOffsetMinutes(seconds) * 60;
+  return seconds;
 }
 
 /** "just now", "5 min ago", "3 h ago", else the date: how long ago an ISO 8601 time was. */
@@ -69,9 +97,9 @@ export function formatDollars(value) {
   return `$${value < 0.01 ? value.toFixed(4) : value.toFixed(2)}`;
 }
 
-/** "14 Jul 2023". */
-export function formatDate(seconds) {
-  return seconds == null ? null : shortDate.format(seconds * 1000);
+/** "14 Jul 2023" for clock seconds (see `clockSeconds`). */
+export function formatClockDate(clock) {
+  return clock == null ? null : shortDateUTC.format(clock * 1000);
 }
 
 /** "4000 × 3000 (12 MP)". */
@@ -131,10 +159,9 @@ export function formatCamera(make, model) {
  * building a Date for each photo costs more than the rest of reading the listing.
  */
 const offsetByUTCDay = new Map();
-const keyByLocalDay = new Map();
+const keyByClockDay = new Map();
 
-/** A photo's calendar day in the browser's time zone as a sortable number: 20240601. */
-export function dayKey(seconds) {
+function browserOffsetMinutes(seconds) {
   const utcDay = Math.floor(seconds / 86400);
   let offset = offsetByUTCDay.get(utcDay);
   if (offset === undefined) {
@@ -143,29 +170,33 @@ export function dayKey(seconds) {
     offset = start === end ? start : null;
     offsetByUTCDay.set(utcDay, offset);
   }
-  if (offset === null) return keyOfDate(new Date(seconds * 1000));
-  const localDay = Math.floor((seconds - offset * 60) / 86400);
-  let key = keyByLocalDay.get(localDay);
+  return offset ?? new Date(seconds * 1000).getTimezoneOffset();
+}
+
+/** The undated group's key: before every day. */
+export const UNDATED = 0;
+
+/** A photo's calendar day on its own clock as a sortable number (20240601); `UNDATED` for null. */
+export function dayKey(clock) {
+  if (clock == null) return UNDATED;
+  const clockDay = Math.floor(clock / 86400);
+  let key = keyByClockDay.get(clockDay);
   if (key === undefined) {
-    const date = new Date(localDay * 86400000);
+    const date = new Date(clockDay * 86400000);
     key = date.getUTCFullYear() * 10000 + (date.getUTCMonth() + 1) * 100 + date.getUTCDate();
-    keyByLocalDay.set(localDay, key);
+    keyByClockDay.set(clockDay, key);
   }
   return key;
 }
 
-function keyOfDate(date) {
-  return date.getFullYear() * 10000 + (date.getMonth() + 1) * 100 + date.getDate();
-}
-
-/** "Saturday, 1 June 2024" for 20240601. */
+/** "Saturday, 1 June 2024" for 20240601; "Undated" for `UNDATED`. */
 export function formatDayKey(key) {
-  return dayTitle.format(dateOfKey(key));
+  return key === UNDATED ? 'Undated' : dayTitle.format(dateOfKey(key));
 }
 
-/** "June 2024" for 202406 (a month key is a day key divided by 100). */
+/** "June 2024" for 202406 (a month key is a day key divided by 100); "Undated" for `UNDATED`. */
 export function formatMonthKey(key) {
-  return monthTitle.format(dateOfKey(key * 100 + 1));
+  return key === UNDATED ? 'Undated' : monthTitle.format(dateOfKey(key * 100 + 1));
 }
 
 /** "Jun" for 202406. */

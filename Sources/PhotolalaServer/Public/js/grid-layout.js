@@ -161,7 +161,7 @@ function lastAtMost(values, target, count) {
 
 /**
  * The first photo of every month, in list order, with the offset the grid scrolls to for it:
- * `[{key: 202406, index, y}]`. Only meaningful when the list is sorted by date.
+ * `[{key: 202406, index, y}]`, undated photos left out. Only meaningful when the list is sorted by date.
  */
 export function monthMarkers(list, layout) {
   const markers = [];
@@ -169,7 +169,7 @@ export function monthMarkers(list, layout) {
   let previous = -1;
   for (let index = 0; index < items.length; index++) {
     const key = Math.floor(items[index].day / 100);
-    if (key === previous) continue;
+    if (key === previous || key === 0) continue; // undated photos have no month to scrub to
     previous = key;
     markers.push({ key, index, y: layout.rowTop[layout.landingRowOfItem(index)] });
   }

@@ -4,7 +4,7 @@
  * (linear) rather than re-sorting 100,000 items for every batch.
  */
 
-import { dayKey } from './format.js';
+import { clockSeconds, dayKey } from './format.js';
 
 /** The row layout the server uses when it does not say otherwise. */
 export const DEFAULT_FIELDS = ['id', 'name', 'date', 'size', 'width', 'height', 'version'];
@@ -12,21 +12,30 @@ export const DEFAULT_FIELDS = ['id', 'name', 'date', 'size', 'width', 'height', 
 /**
  * Turns the server's compact rows into item objects, reading columns by the `fields` header.
  * `version` changes when the photo's file does (null for photos addressed by their content).
+ * `clock` is the photo's clock time read in UTC (see `clockSeconds`), which sorting and grouping
+ * use, so a photo sorts and groups by the time its camera showed in every browser time zone;
+ * null for an undated photo.
  */
 export function itemsFromRows(rows, fields = DEFAULT_FIELDS) {
   const at = (name) => fields.indexOf(name);
-  const [id, name, date, size, width, height, version] = DEFAULT_FIELDS.map(at);
+  const [id, name, date, size, width, height, version, dateSource, offset] = [...DEFAULT_FIELDS, 'dateSource', 'offset'].map(at);
   return rows.map((row) => {
-    const seconds = row[date] ?? 0;
+    const seconds = row[date] ?? null;
+    const source = row[dateSource] ?? null;
+    const zone = row[offset] ?? null;
+    const clock = clockSeconds(seconds, zone, source);
     return {
       id: String(row[id]),
       name: row[name] ?? '',
       date: seconds,
+      offset: zone,
+      dateSource: source,
+      clock,
       size: row[size] ?? null,
       width: row[width] ?? null,
       height: row[height] ?? null,
       version: row[version] ?? null,
-      day: dayKey(seconds), // cached: grouping 100,000 items must not build 100,000 Dates per layout
+      day: dayKey(clock), // cached: grouping 100,000 items must not build 100,000 Dates per layout
       nameKey: null, // made on first use: date order only needs it for ties
       order: 0, // the place in the source's order, set by the list
     };
@@ -58,8 +67,9 @@ const byName = (a, b) => {
 
 const COMPARATORS = {
   source: (a, b) => a.order - b.order, // the order the source listed them in
-  'date-asc': (a, b) => a.date - b.date || byName(a, b),
-  'date-desc': (a, b) => b.date - a.date || byName(b, a),
+  // Undated photos (clock null) come last oldest first, first newest first.
+  'date-asc': (a, b) => (a.clock ?? Infinity) - (b.clock ?? Infinity) || byName(a, b),
+  'date-desc': (a, b) => (b.clock ?? Infinity) - (a.clock ?? Infinity) || byName(b, a),
   'name-asc': byName,
   'name-desc': (a, b) => byName(b, a),
 };

@@ -8,7 +8,7 @@
 import { getMetadata, isAbort, thumbnailUrl } from '../api.js';
 import { el } from '../dom.js';
 import {
-  formatAltitude, formatAperture, formatBytes, formatCamera, formatCoordinates, formatDate, formatDateTime,
+  formatAltitude, formatAperture, formatBytes, formatCamera, formatClockDate, formatCoordinates, formatDateTime, formatPhotoDate,
   formatDimensions, formatExposure, formatFocalLength, formatISO, formatInteger,
 } from '../format.js';
 import { icons } from '../icons.js';
@@ -85,10 +85,12 @@ export class Inspector {
     let last = -Infinity;
     for (const item of items) {
       bytes += item.size ?? 0;
-      if (item.date < first) first = item.date;
-      if (item.date > last) last = item.date;
+      if (item.clock == null) continue;
+      if (item.clock < first) first = item.clock;
+      if (item.clock > last) last = item.clock;
     }
-    const range = formatDate(first) === formatDate(last) ? formatDate(first) : `${formatDate(first)} – ${formatDate(last)}`;
+    const range =
+      first > last ? null : formatClockDate(first) === formatClockDate(last) ? formatClockDate(first) : `${formatClockDate(first)} – ${formatClockDate(last)}`;
     this.body.replaceChildren(
       el('div', { class: 'inspector-multiple' }, el('div', { class: 'inspector-stack', 'aria-hidden': 'true', html: icons.photos }), el('p', { class: 'inspector-count', 'data-testid': 'inspector-count', text: `${formatInteger(items.length)} photos selected` })),
       fieldList([
@@ -133,9 +135,9 @@ export class Inspector {
     const m = metadata ?? {};
     const fields = fieldList([
       ['Dimensions', formatDimensions(m.width ?? item.width, m.height ?? item.height), 'dimensions'],
-      ['Taken', formatDateTime(m.photoDate, m.photoDateOffset), 'photoDate'],
+      ['Taken', m.dateSource === 'file' ? null : formatPhotoDate(m.photoDate, m.photoDateOffset, m.dateSource), 'photoDate'],
       ['Modified', formatDateTime(m.modificationDate), 'modificationDate'],
-      ['Date', metadata ? null : formatDateTime(item.date), 'date'],
+      ['Date', metadata ? null : formatPhotoDate(item.date, item.offset, item.dateSource), 'date'],
       ['Size', formatBytes(m.size ?? item.size), 'size'],
       ['Format', m.format?.toUpperCase(), 'format'],
       ['Camera', formatCamera(m.cameraMake, m.cameraModel), 'camera'],

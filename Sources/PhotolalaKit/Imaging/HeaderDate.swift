@@ -1,0 +1,94 @@
+import Foundation
+
+/// When a photo was taken, read from the first bytes of its file without libvips: a listing of
+/// a folder without a catalog reads it for every photo, so it costs one read of at most
+/// ``prefixLength`` bytes (more only for a JPEG whose EXIF segment says it is longer).
+///
+/// JPEG (the EXIF segment) and TIFF (the file is the EXIF block) are read; other formats, and
+/// files whose EXIF is damaged or records no date, have none, and their listing keeps the file
+/// time. Catalogues read the same tags through libvips, with the same precedence.
+struct HeaderDate: Equatable {
+    /// Unix seconds; a floating clock time (no offset recorded) as if it were UTC.
+    let seconds: Int64
+    /// Seconds east of UTC, when the photo records its offset.
+    let offset: Int?
+
+    /// How much of a file is read first.
+    static let prefixLength = 64 * 1024
+    /// The most read for one photo: an EXIF segment is at most 64 KiB, after other segments.
+    static let maximumLength = 256 * 1024
+
+    /// The date of the file at `path`, or `nil` when it records none (or cannot be read).
+    static func read(atPath path: String) -> HeaderDate? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let prefix = try? handle.read(upToCount: prefixLength) else { return nil }
+        var bytes = [UInt8](prefix)
+        // A JPEG whose EXIF segment (or the segments before it) ends past what was read is read
+        // further, up to the segment's end, never past ``maximumLength``.
+        while bytes.count >= prefixLength, bytes.count < maximumLength, case .needs(let end) = scanJPEG(bytes) {
+            let more = min(end, maximumLength) - bytes.count
+            guard more > 0, let rest = try? handle.read(upToCount: more), !rest.isEmpty else { break }
+            bytes += rest
+        }
+        return date(in: bytes)
+    }
+
+    /// The date recorded in a file's first bytes.
+    static func date(in bytes: [UInt8]) -> HeaderDate? {
+        let exif: ExifReader
+        if let block = exifBlock(inJPEG: bytes) {
+            exif = ExifReader(block)
+        } else if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+            exif = ExifReader(bytes)
+        } else {
+            return nil
+        }
+        return PhotoMetadata.photoDate(in: exif).map { HeaderDate(seconds: $0.seconds, offset: $0.offset) }
+    }
+
+    private static func exifBlock(inJPEG bytes: [UInt8]) -> [UInt8]? {
+        guard case .found(let segment) = scanJPEG(bytes) else { return nil }
+        return Array(bytes[segment.lowerBound + 6..<segment.upperBound])
+    }
+
+    /// What walking a JPEG's markers found in `bytes`.
+    private enum JPEGScan {
+        /// The body of the `Exif\0\0` APP1 segment.
+        case found(Range<Int>)
+        /// The walk ran past `bytes`: this many bytes are needed to go on.
+        case needs(Int)
+        /// No EXIF segment before the image data, or no JPEG.
+        case absent
+    }
+
+    private static func scanJPEG(_ bytes: [UInt8]) -> JPEGScan {
+        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return .absent }
+        var index = 2
+        while index + 4 <= bytes.count {
+            guard bytes[index] == 0xFF else { return .absent }
+            let marker = bytes[index + 1]
+            if marker == 0xFF {
+                index += 1
+                continue
+            }
+            if marker == 0x01 || (0xD0...0xD8).contains(marker) {
+                index += 2
+                continue
+            }
+            if marker == 0xDA || marker == 0xD9 { return .absent }
+            let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            guard length >= 2 else { return .absent }
+            let body = index + 4
+            let end = index + 2 + length
+            if marker == 0xE1, length >= 8 {
+                guard body + 6 <= bytes.count else { return .needs(end) }
+                if Array(bytes[body..<body + 6]) == Array("Exif\0\0".utf8) {
+                    return end <= bytes.count ? .found(body..<end) : .needs(end)
+                }
+            }
+            index = end
+        }
+        return .needs(index + 4)
+    }
+}
