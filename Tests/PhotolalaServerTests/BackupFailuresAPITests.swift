@@ -97,9 +97,10 @@ struct BackupFailuresAPITests {
 
     @Test("a store that cannot be reached ends the run, and the last run says why")
     func unreachableStore() async throws {
-        // A port bound and closed again: nothing listens there.
+        // A port held bound but not listening: connections are refused, and no other test
+        // running meanwhile can take it (a port closed again could be bound by one).
         let closed = try #require(LoopbackSocket.bound())
-        close(closed.descriptor)
+        defer { close(closed.descriptor) }
         var configuration = ServerConfiguration(folders: [photos], port: 0, token: Self.token)
         configuration.cloud = CloudConfiguration(
             endpoint: "http://127.0.0.1:\(closed.port)", bucket: "photos", region: "us-east-1", userID: "0f2504e0-4f89-11d3-9a0c-0305e82c3302",
