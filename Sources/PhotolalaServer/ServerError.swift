@@ -94,3 +94,8 @@ public struct ServerError: HTTPResponseError {
         }
     }
 }
+
+/// A server that fails to start says why in words, never as a dump of the value.
+extension ServerError: CustomStringConvertible {
+    public var description: String { message }
+}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import NIOCore
 import PhotolalaKit
 import PhotolalaServer
 
@@ -57,6 +58,14 @@ extension Photolala {
         }
 
         func run() async throws {
+            for directory in directories {
+                let path = GlobalOptions.absolute(directory)
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                    throw PhotolalaCommandError("No such folder: \(path)")
+                }
+                guard isFolder.boolValue else { throw PhotolalaCommandError("Not a folder: \(path); serve the folder that holds it.") }
+            }
             var configuration = ServerConfiguration(
                 folders: directories.map(GlobalOptions.absolute), libraries: libraries.map(GlobalOptions.absolute), host: host,
                 port: port, token: token ?? (generateToken ? Self.randomToken() : nil))
@@ -91,7 +100,11 @@ extension Photolala {
                     Self.openInBrowser(url)
                 }
             }
-            try await app.runService()
+            do {
+                try await app.runService()
+            } catch let error as IOError where error.errnoCode == EADDRINUSE {
+                throw PhotolalaCommandError("Port \(port) is already in use: stop the other server or pass --port.")
+            }
         }
 
         /// What the startup line says is served: "2 folders and 1 Apple Photos library", "the

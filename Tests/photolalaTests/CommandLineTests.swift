@@ -180,4 +180,14 @@ struct CommandLineTests {
         #expect(output.status == 64)
         #expect(output.standardError.hasPrefix("Error: --jobs must be at least 1.\n"))
     }
+
+    @Test("--jobs says its default once, in words, not this machine's core count besides")
+    func jobsHelp() throws {
+        for command in [["thumbnails"], ["catalog", "build"]] {
+            let help = try CLI().run(command + ["--help"]).standardOutput
+            let flattened = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(flattened.contains("--jobs <jobs> How many photos to work on at once (default: one per core)."), "\(help)")
+            #expect(!flattened.contains("(default: \(ProcessInfo.processInfo.activeProcessorCount))"))
+        }
+    }
 }

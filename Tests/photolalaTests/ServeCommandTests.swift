@@ -113,4 +113,21 @@ struct ServeCommandTests {
         let items = try Shell.run("curl", ["-s", server.url + "api/sources/local-0/folders/~/items"])
         #expect(items.contains("second.webp"))
     }
+
+    @Test("A missing folder and a port in use are said in words a user can act on, never as a Swift value")
+    func startupErrors() async throws {
+        let cli = try CLI()
+        let missing = try cli.run("serve", "/nonexistent-photolala-folder", "--port", "0")
+        #expect(missing.status == 1)
+        #expect(missing.standardError == "Error: No such folder: /nonexistent-photolala-folder\n")
+
+        let taken = try #require(LoopbackSocket.bound(listening: 8))
+        defer { close(taken.descriptor) }
+        let busy = try cli.run("serve", try await Fixtures.directory().path, "--port", String(taken.port))
+        #expect(busy.status == 1)
+        #expect(
+            busy.standardError.hasSuffix("Error: Port \(taken.port) is already in use: stop the other server or pass --port.\n"),
+            "\(busy.standardError)")
+        #expect(!busy.standardError.contains("errno"))
+    }
 }
