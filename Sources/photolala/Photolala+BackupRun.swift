@@ -67,7 +67,7 @@ extension Photolala.Backup {
                     case report.failed.count: "run 'photolala backup run' again to retry them"
                     default: "run 'photolala backup run' again to retry the \(retriable.grouped) that the store or network failed"
                     }
-                let photos = report.failed.count == 1 ? "1 photo" : "\(report.failed.count.grouped) photos"
+                let photos = report.failed.count.counting("photo")
                 throw PhotolalaCommandError("\(photos) could not be backed up; \(advice).")
             }
             guard report.catalogFailure == nil else {

@@ -59,9 +59,9 @@ extension Photolala.Backup {
                     terminal.output("not checkable: \(key) has no MD5 recorded (a multipart upload of an older version)")
                 }
                 terminal.output(
-                    "\(report.photosChecked.grouped) photos checked, \(report.photosRead.grouped) read, "
-                        + "\(report.problems.count.grouped) problems (\(report.problems.filter(\.repaired).count.grouped) repaired), "
-                        + "\(report.orphans.count.grouped) orphans, \(report.notCheckable.count.grouped) not checkable.")
+                    "\(report.photosChecked.counting("photo")) checked, \(report.photosRead.grouped) read, "
+                        + "\(report.problems.count.counting("problem")) (\(report.problems.filter(\.repaired).count.grouped) repaired), "
+                        + "\(report.orphans.count.counting("orphan")), \(report.notCheckable.count.grouped) not checkable.")
             }
             guard report.unresolved == 0 else {
                 let advice =
@@ -69,7 +69,7 @@ extension Photolala.Backup {
                     ? (repair ? " What could not be repaired needs the photo's file on this device." : " Run it with --repair to upload them again.")
                     : ""
                 throw PhotolalaCommandError(
-                    "The backup has \(report.unresolved) problems (orphans included).\(advice)")
+                    "The backup has \(report.unresolved.counting("problem")) (orphans included).\(advice)")
             }
         }
     }

@@ -47,7 +47,7 @@ extension Photolala.Catalog {
             terminal.clearStatus()
             terminal.message(
                 meter.summary("photos") + ": \(hashed.grouped) read, \((meter.done - hashed).grouped) unchanged; "
-                    + "\(written.grouped) catalogs written, \(current.grouped) already current, \(problems.grouped) problems.")
+                    + "\(written.counting("catalog")) written, \(current.grouped) already current, \(problems.counting("problem")).")
         }
     }
 }

@@ -24,10 +24,10 @@ extension Photolala.Catalog {
                 loaded.problems.forEach { terminal.message("warning: \(catalog.folder): \($0.message)") }
                 try store.importCatalog(loaded, folder: catalog.folder)
                 photos += loaded.entries.count
-                terminal.output("imported: \(catalog.folder) (\(loaded.entries.count.grouped) photos)")
+                terminal.output("imported: \(catalog.folder) (\(loaded.entries.count.counting("photo")))")
             }
             let imported = catalogs.count
-            terminal.message("\(imported.grouped) catalogs, \(photos.grouped) photos imported.")
+            terminal.message("\(imported.counting("catalog")), \(photos.counting("photo")) imported.")
         }
     }
 }

@@ -76,7 +76,7 @@ extension Photolala.Cloud {
                 terminal.output("\(entry.md5)  \(date)  \(entry.size.formatted) bytes  \(size)  \(entry.filename)")
             }
             let synced = state.lastSyncDate.map { "synced \($0.formatted(.iso8601))" } ?? "never synced: run 'photolala cloud sync'"
-            terminal.output("\(entries.count.grouped) photos (\(synced)).")
+            terminal.output("\(entries.count.counting("photo")) (\(synced)).")
         }
     }
 }

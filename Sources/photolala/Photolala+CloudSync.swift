@@ -23,10 +23,11 @@ extension Photolala.Cloud {
             let terminal = Terminal()
             let date = state.lastSyncDate.map { $0.formatted(.iso8601) } ?? "never"
             if let error = state.error {
-                throw PhotolalaCommandError("\(error) (\(state.photoCount.grouped) photos, last synced \(date))")
+                throw PhotolalaCommandError("\(error) (\(state.photoCount.counting("photo")), last synced \(date))")
             }
             terminal.output(
-                "\(state.photoCount.grouped) photos in the cloud catalog; \(state.downloadedShards.count) shards downloaded; synced \(date).")
+                "\(state.photoCount.counting("photo")) in the cloud catalog; \(state.downloadedShards.count.counting("shard")) downloaded; synced \(date)."
+            )
         }
     }
 }

@@ -24,7 +24,7 @@ extension Photolala.Library {
             let children = Dictionary(grouping: albums, by: \.parentUUID)
             func show(_ parent: String?, depth: Int) {
                 for album in children[parent] ?? [] {
-                    let detail = album.kind == .folder ? "folder" : "\(album.kind.rawValue), \(album.assetCount) items"
+                    let detail = album.kind == .folder ? "folder" : "\(album.kind.rawValue), \(album.assetCount.counting("item"))"
                     terminal.output(String(repeating: "  ", count: depth) + "\(album.title)  (\(detail))  \(album.uuid)")
                     show(album.uuid, depth: depth + 1)
                 }

@@ -58,7 +58,7 @@ extension Photolala.Library {
                 terminal.output(
                     [asset.uuid, date, size, asset.displayName, flags.joined(separator: ",")].filter { !$0.isEmpty }.joined(separator: "  "))
             }
-            terminal.output("\(assets.count.grouped) items")
+            terminal.output(assets.count.counting("item"))
         }
     }
 }

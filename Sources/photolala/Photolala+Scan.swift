@@ -50,7 +50,7 @@ extension Photolala {
                 let report = ScanReport(photos: photos, folders: folders, problems: problems)
                 try terminal.outputJSON(report)
             } else {
-                terminal.message("\(photoCount.grouped) photos, \(folders.count.grouped) folders, \(problems.count.grouped) problems.")
+                terminal.message("\(photoCount.counting("photo")), \(folders.count.counting("folder")), \(problems.count.counting("problem")).")
             }
         }
     }

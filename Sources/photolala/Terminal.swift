@@ -50,4 +50,9 @@ extension Int {
         }
         return self < 0 ? "-" + result : result
     }
+
+    /// The count with its noun, singular for one: "1 photo", "2,048 photos", "1 problem".
+    func counting(_ noun: String, plural: String? = nil) -> String {
+        "\(grouped) \(self == 1 ? noun : plural ?? noun + "s")"
+    }
 }

@@ -20,7 +20,7 @@ struct BackupVerifyCommandTests {
         let clean = try cli.run("backup", "verify", "--read-data", environment: environment)
         #expect(clean.status == 0, "\(clean.standardOutput) \(clean.standardError)")
         #expect(
-            clean.standardOutput.hasSuffix("1 photos checked, 1 read, 0 problems (0 repaired), 0 orphans, 0 not checkable.\n"),
+            clean.standardOutput.hasSuffix("1 photo checked, 1 read, 0 problems (0 repaired), 0 orphans, 0 not checkable.\n"),
             "\(clean.standardOutput)")
 
         let md5 = try ContentHash.md5(ofFileAt: photo)

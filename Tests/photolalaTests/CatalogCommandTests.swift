@@ -62,7 +62,7 @@ struct CatalogCommandTests {
 
         let imported = try cli.run("catalog", "import", root)
         #expect(imported.status == 0)
-        #expect(imported.standardOutput == "imported: \(root) (20 photos)\nimported: \(root)/2024 (1 photos)\n")
+        #expect(imported.standardOutput == "imported: \(root) (20 photos)\nimported: \(root)/2024 (1 photo)\n")
         #expect(imported.standardError.contains("2 catalogs, 21 photos imported."))
     }
 
@@ -79,7 +79,7 @@ struct CatalogCommandTests {
         try FileManager.default.moveItem(atPath: root + "/tmp.gif", toPath: changed)
 
         let build = try cli.run("catalog", "build", root)
-        #expect(build.standardError.contains("2 read, 19 unchanged; 1 catalogs written, 1 already current"), "\(build.standardError)")
+        #expect(build.standardError.contains("2 read, 19 unchanged; 1 catalog written, 1 already current"), "\(build.standardError)")
         let report = try cli.json("catalog", "show", root, "--json")
         #expect(report["photoCount"] as? Int == 20)
         let entries = try #require(report["entries"] as? [[String: Any]])

@@ -117,7 +117,7 @@ struct CatalogRepairTests {
 
         let build = try cli.run("catalog", "build", root)
         #expect(build.status == 0, "\(build.standardError)")
-        #expect(build.standardError.contains("1 catalogs written, 0 already current"), "\(build.standardError)")
+        #expect(build.standardError.contains("1 catalog written, 0 already current"), "\(build.standardError)")
         #expect(build.standardError.contains("warning: "), "\(build.standardError)")
         #expect(!build.standardError.contains("there is no image in it"), "\(build.standardError)")
 
