@@ -25,22 +25,15 @@ public func buildApplication(
     }
     FreedMemory.returnLargeBlocksAtOnce()
     let events = EventHub(maximumSubscribers: configuration.connections.maximumEventStreams)
-    let backup = ServedBackup(configuration: configuration, engine: engine, events: events)
+    let current: CurrentCloud
     let sources: ServedSources
     do {
-        // The Cloud source needs what the uploader needs: a bucket and credentials.
-        let cloud = try configuration.cloud.flatMap { cloud in
-            backup.service == nil
-                ? nil
-                : try ServedCloud(
-                    context: CloudContext(engine: engine, configuration: cloud), events: events,
-                    loaderConfiguration: ServedSources.loaderConfiguration)
-        }
-        sources = try ServedSources(
-            configuration: configuration, engine: engine, events: events, cloud: cloud, cloudProblem: backup.problem ?? ServedBackup.setUpMessage)
+        current = try CurrentCloud(configuration: configuration.cloud, engine: engine, events: events)
+        sources = try ServedSources(configuration: configuration, engine: engine, events: events, current: current)
     } catch {
         throw ServerError.from(error)
     }
+    let backup = ServedBackup(current: current, engine: engine, events: events, inactivity: configuration.backupInactivity)
     let publicDirectory = try configuration.publicDirectory ?? WebRoot.locate()
 
     let router = Router()
@@ -49,11 +42,12 @@ public func buildApplication(
     APIRoutes(sources: sources).add(to: router)
     ExportRoutes(sources: sources).add(to: router)
     BackupRoutes(sources: sources, backup: backup).add(to: router)
-    var services: [any Service] = [BackupEvents(backup: backup, cloud: sources.cloud)]
-    if let cloud = sources.cloud {
-        CloudRoutes(cloud: cloud).add(to: router)
-        services.append(CloudUpkeep(cloud: cloud, syncInterval: configuration.cloudSyncInterval))
-    }
+    CloudRoutes(current: current).add(to: router)
+    let editor = CloudSettingsEditor(environment: configuration.environment, dataDirectory: engine.configuration.dataDirectory)
+    CloudSettingsRoutes(current: current, editor: editor, sources: sources, backup: backup).add(to: router)
+    let services: [any Service] = [
+        BackupEvents(backup: backup), CloudUpkeep(current: current, syncInterval: configuration.cloudSyncInterval),
+    ]
 
     return Application(
         router: router,

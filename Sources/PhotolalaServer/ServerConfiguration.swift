@@ -21,6 +21,9 @@ public struct ServerConfiguration: Sendable {
     /// Where starred photos are backed up; `nil` when the settings could not be read. Without a
     /// bucket and credentials photos can still be starred, and upload once the cloud is set up.
     public var cloud: CloudConfiguration?
+    /// The process environment, whose cloud settings win over those saved from the web UI;
+    /// read again with the settings file each time the UI saves them.
+    public var environment: [String: String] = [:]
     /// How long after the last star the queue uploads by itself.
     public var backupInactivity = BackupQueueManager.standardInactivity
     /// How often the cloud catalog is synced besides at start, after backups and on demand.

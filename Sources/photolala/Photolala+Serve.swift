@@ -72,6 +72,7 @@ extension Photolala {
             configuration.includeHidden = includeHidden
             configuration.includeTrashed = includeTrashed
             let environment = ProcessInfo.processInfo.environment
+            configuration.environment = environment
             configuration.publicDirectory = environment["PHOTOLALA_WEB_ROOT"]
             guard let watching = FolderWatching(environmentValue: environment["PHOTOLALA_WATCH"]) else {
                 throw PhotolalaCommandError("PHOTOLALA_WATCH must be auto, poll, or poll:SECONDS (the pause between rescans).")

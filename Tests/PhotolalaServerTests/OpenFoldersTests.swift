@@ -15,8 +15,10 @@ struct OpenFoldersTests {
         for index in 0..<15 {
             try FileManager.default.createDirectory(atPath: photos + "/F\(index)", withIntermediateDirectories: true)
         }
+        let events = EventHub()
         let sources = try ServedSources(
-            configuration: ServerConfiguration(folders: [photos], port: 0), engine: engine, events: EventHub(), cloud: nil, cloudProblem: "")
+            configuration: ServerConfiguration(folders: [photos], port: 0), engine: engine, events: events,
+            current: try CurrentCloud(configuration: nil, engine: engine, events: events))
         let tree = try #require((try sources.source("local-0") as? LocalServedSource)?.tree)
         let root = try await sources.session(source: "local-0", folder: "~")
         for index in 0..<14 {

@@ -1,13 +1,20 @@
 import Foundation
 
 /// The standard AWS way of finding credentials and region: the environment first, then the
-/// profile (`AWS_PROFILE`, else `default`) in `~/.aws/credentials` and `~/.aws/config`.
+/// profile (`AWS_PROFILE`, else `default`) in `~/.aws/credentials` and `~/.aws/config`; last,
+/// the key pair saved from Photolala's web UI (``CloudCredentialsFile``), so a key set where
+/// AWS tools look always wins over one typed into a form.
 public struct AWSCredentialChain: Sendable {
     public let environment: [String: String]
+    /// Photolala's own credentials file, read after the environment and the profile.
+    public let savedCredentialsFile: String?
 
-    /// - Parameter environment: The process environment, read once at the entry point.
-    public init(environment: [String: String]) {
+    /// - Parameters:
+    ///   - environment: The process environment, read once at the entry point.
+    ///   - savedCredentialsFile: The key pair saved from the web UI, if any.
+    public init(environment: [String: String], savedCredentialsFile: String? = nil) {
         self.environment = environment
+        self.savedCredentialsFile = savedCredentialsFile
     }
 
     /// The profile asked for, or `default`.
@@ -18,13 +25,29 @@ public struct AWSCredentialChain: Sendable {
     /// The first credentials found, or `nil` when there are none.
     /// - Throws: ``CloudConfigurationError`` when a source has half a key pair.
     public func credentials() throws -> AWSCredentials? {
+        try found()?.credentials
+    }
+
+    /// Where the credentials ``credentials()`` finds come from when it is not Photolala's own
+    /// file: `AWS_ACCESS_KEY_ID` or the profile file's path; `nil` for the saved pair or none.
+    /// - Throws: ``CloudConfigurationError`` when a source has half a key pair.
+    public func overridingCredentialsSource() throws -> String? {
+        guard let found = try found(), found.source != savedCredentialsFile else { return nil }
+        return found.source
+    }
+
+    private func found() throws -> (credentials: AWSCredentials, source: String)? {
         if let found = try pair(value("AWS_ACCESS_KEY_ID"), value("AWS_SECRET_ACCESS_KEY"), value("AWS_SESSION_TOKEN"), source: "the environment") {
-            return found
+            return (found, "AWS_ACCESS_KEY_ID")
         }
-        for (path, section) in [(credentialsFile, profile), (configFile, configSection)] {
+        var files = [(credentialsFile, profile), (configFile, configSection)]
+        if let savedCredentialsFile {
+            files.append((savedCredentialsFile, CloudCredentialsFile.section))
+        }
+        for (path, section) in files {
             guard let values = Self.iniSections(path)?[section] else { continue }
             if let found = try pair(values["aws_access_key_id"], values["aws_secret_access_key"], values["aws_session_token"], source: path) {
-                return found
+                return (found, path)
             }
         }
         return nil

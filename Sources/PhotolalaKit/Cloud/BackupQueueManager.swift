@@ -13,7 +13,9 @@ public actor BackupQueueManager {
     public static let debugInactivity: Duration = .seconds(180)
 
     let database: PhotolalaDatabase
-    let service: BackupService?
+    /// Asked for the uploader at each run and each star: the server's changes when its cloud
+    /// settings are saved.
+    private let uploader: @Sendable () -> BackupService?
     let inactivity: Duration
     /// Waits for the quiet period's end; see ``watch()``.
     private var watcher: Task<Void, Never>?
@@ -35,9 +37,29 @@ public actor BackupQueueManager {
     ///   - service: The uploader; `nil` when no cloud is configured (starring still works).
     ///   - inactivity: How long after the last change the queue uploads by itself.
     public init(database: PhotolalaDatabase, service: BackupService?, inactivity: Duration = standardInactivity) {
+        self.init(database: database, uploader: { service }, inactivity: inactivity)
+    }
+
+    /// A queue whose uploader can change while it runs (the server's, when its cloud settings
+    /// are saved from the web UI); call ``uploaderChanged()`` after each change.
+    /// - Parameters:
+    ///   - database: Where the queue persists.
+    ///   - uploader: Gives the uploader of the moment; `nil` while no cloud is configured.
+    ///   - inactivity: How long after the last change the queue uploads by itself.
+    public init(database: PhotolalaDatabase, uploader: @escaping @Sendable () -> BackupService?, inactivity: Duration = standardInactivity) {
         self.database = database
-        self.service = service
+        self.uploader = uploader
         self.inactivity = inactivity
+    }
+
+    /// The uploader of this moment.
+    var service: BackupService? { uploader() }
+
+    /// The uploader changed: photos starred while there was none start their quiet period now,
+    /// as they would have after their star.
+    public func uploaderChanged() {
+        guard watchesOtherProcesses else { return }
+        scheduleRun()
     }
 
     /// Stars the photo at `path`, computing its MD5. A photo starred again after its backup is

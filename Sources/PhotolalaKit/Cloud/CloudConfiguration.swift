@@ -8,7 +8,8 @@ import Foundation
 /// variable: `PHOTOLALA_S3_ENDPOINT`, `PHOTOLALA_S3_BUCKET`, `PHOTOLALA_BACKUP_FOLDER`,
 /// `PHOTOLALA_USER_ID`, `PHOTOLALA_QUOTA_BYTES`, `PHOTOLALA_DEBUG_TIMING`. The region is the
 /// environment's (`AWS_REGION`, `AWS_DEFAULT_REGION`), else the file's, else the AWS profile's,
-/// else `us-east-1`. The user id is created on first use and saved, so every run of this device
+/// else `us-east-1`. Credentials come from ``AWSCredentialChain``: the environment, the AWS
+/// profile, then the pair saved from the web UI (``CloudCredentialsFile``). The user id is created on first use and saved, so every run of this device
 /// writes under the same prefix. The description never shows the secret.
 public struct CloudConfiguration: Sendable {
     /// `nil` for AWS itself (virtual-host addressing); any S3-compatible URL otherwise (path-style).
@@ -82,19 +83,12 @@ public struct CloudConfiguration: Sendable {
     ///   - dataDirectory: The folder holding `cloud.json` (``EngineConfiguration/dataDirectory``).
     /// - Throws: ``CloudConfigurationError`` for a malformed setting or settings file.
     public static func load(environment: [String: String], dataDirectory: String) throws -> CloudConfiguration {
-        let path = dataDirectory + "/cloud.json"
-        var settings = Settings()
-        if let bytes = FileManager.default.contents(atPath: path) {
-            do {
-                settings = try UntrustedDocument.decodeJSON(Settings.self, from: Array(bytes))
-            } catch {
-                throw CloudConfigurationError.damagedFile(path, reason: "\(error)")
-            }
-        }
+        let path = settingsPath(in: dataDirectory)
+        var settings = try readSettings(at: path)
         func value(_ name: String) -> String? {
             environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }
-        let chain = AWSCredentialChain(environment: environment)
+        let chain = AWSCredentialChain(environment: environment, savedCredentialsFile: CloudCredentialsFile(dataDirectory: dataDirectory).path)
         var userID = value("PHOTOLALA_USER_ID") ?? settings.userID
         if let given = userID, UUID(uuidString: given) == nil {
             throw CloudConfigurationError.invalidUserID(given)
@@ -104,9 +98,7 @@ public struct CloudConfiguration: Sendable {
             settings.userID = created
             userID = created
             do {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                try AtomicFile.write(Array(encoder.encode(settings)), to: path)
+                try writeSettings(settings, to: path)
             } catch {
                 throw CloudConfigurationError.damagedFile(path, reason: "the new user id could not be saved (\(error))")
             }
@@ -136,6 +128,30 @@ public struct CloudConfiguration: Sendable {
         try configuration.readBrowsingSettings(settings, environment: environment)
         configuration.debugTiming = debugTiming
         return configuration
+    }
+
+    /// `cloud.json` in the data directory.
+    static func settingsPath(in dataDirectory: String) -> String {
+        dataDirectory + "/cloud.json"
+    }
+
+    /// The settings file's content; empty settings when there is no file.
+    /// - Throws: ``CloudConfigurationError`` when the file is not valid settings.
+    static func readSettings(at path: String) throws -> Settings {
+        guard let bytes = FileManager.default.contents(atPath: path) else { return Settings() }
+        do {
+            return try UntrustedDocument.decodeJSON(Settings.self, from: Array(bytes))
+        } catch {
+            throw CloudConfigurationError.damagedFile(path, reason: "\(error)")
+        }
+    }
+
+    /// Replaces the settings file at once.
+    /// - Throws: ``PhotolalaError/writeFailed`` with the system's reason; an encoding error.
+    static func writeSettings(_ settings: Settings, to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFile.write(Array(encoder.encode(settings)), to: path)
     }
 
     /// The bucket's location: path-style for a custom endpoint, virtual-host for AWS.

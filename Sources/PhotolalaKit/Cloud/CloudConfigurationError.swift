@@ -38,6 +38,11 @@ public struct CloudConfigurationError: Error, Sendable, CustomStringConvertible 
         .init(message: "PHOTOLALA_USER_ID must be a UUID such as 3F2504E0-4F89-11D3-9A0C-0305E82C3301, not '\(value)'.")
     }
 
+    /// A field of the web UI's settings form that is wrong; the message says what it must be.
+    static func invalidField(_ message: String) -> Self {
+        .init(message: message)
+    }
+
     static func damagedFile(_ path: String, reason: String) -> Self {
         .init(message: "The cloud settings file '\(path)' cannot be read: \(reason). Fix it or delete it to start over.")
     }

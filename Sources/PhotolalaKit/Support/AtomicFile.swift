@@ -8,17 +8,19 @@
 enum AtomicFile {
     /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
     /// Creates missing parent folders.
+    /// - Parameter permissions: The new file's mode, given when it is created, so a file of
+    ///   secrets (`0o600`) is never readable by others, not even for a moment.
     /// - Throws: ``PhotolalaError/writeFailed`` with the system's reason.
-    static func write(_ bytes: some Collection<UInt8>, to path: String) throws {
-        try commit(writeTemporary(bytes, beside: path), to: path)
+    static func write(_ bytes: some Collection<UInt8>, to path: String, permissions: mode_t = 0o644) throws {
+        try commit(writeTemporary(bytes, beside: path, permissions: permissions), to: path)
     }
 
     /// Writes `bytes` to a new temporary file in `path`'s folder (made if missing) and returns
     /// its path, for ``commit(_:to:)`` later: several files can be written first and then
     /// renamed into place together.
     /// - Throws: ``PhotolalaError/writeFailed`` with the system's reason.
-    static func writeTemporary(_ bytes: some Collection<UInt8>, beside path: String) throws -> String {
-        let (temporary, descriptor) = try createTemporary(beside: path)
+    static func writeTemporary(_ bytes: some Collection<UInt8>, beside path: String, permissions: mode_t = 0o644) throws -> String {
+        let (temporary, descriptor) = try createTemporary(beside: path, permissions: permissions)
         let failure = Array(bytes).withUnsafeBytes { writeAll($0, to: descriptor) }
         close(descriptor)
         if failure != 0 {
@@ -59,11 +61,11 @@ enum AtomicFile {
     }
 
     /// A new, empty temporary file in `path`'s folder (made if missing), open for writing.
-    static func createTemporary(beside path: String) throws -> (path: String, descriptor: Int32) {
+    static func createTemporary(beside path: String, permissions: mode_t = 0o644) throws -> (path: String, descriptor: Int32) {
         let folder = FilePath.parent(of: path)
         try createFolder(folder)
         let temporary = folder + "/" + temporaryPrefix + "\(getpid())-\(UInt64.random(in: 0 ... .max))-" + FilePath.name(of: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw PhotolalaError.writeFailed(path, errno: errno) }
         return (temporary, descriptor)
     }

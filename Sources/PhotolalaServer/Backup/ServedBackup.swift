@@ -3,41 +3,30 @@ import PhotolalaKit
 import Synchronization
 
 /// The backup as `photolala serve` offers it: the star queue (always, so photos can be starred
-/// before a cloud is set up), the uploader when a bucket and credentials are set, and why the
-/// last run failed, for the status bar.
+/// before a cloud is set up), the uploader of the current cloud (``CurrentCloud``) when a bucket
+/// and credentials are set, and why the last run failed, for the status bar.
 final class ServedBackup: Sendable {
     /// What the settings panel says when there is no uploader.
     static let setUpMessage =
-        "No cloud backup configured. Set PHOTOLALA_S3_ENDPOINT, PHOTOLALA_S3_BUCKET, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or PHOTOLALA_BACKUP_FOLDER for a disk or NAS), then restart photolala serve."
+        "No cloud backup configured. Fill in the cloud settings in the Cloud Backup panel, or set PHOTOLALA_S3_ENDPOINT, PHOTOLALA_S3_BUCKET, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or PHOTOLALA_BACKUP_FOLDER for a disk or NAS) and restart photolala serve."
 
     let queue: BackupQueueManager
-    let cloud: CloudConfiguration?
-    let service: BackupService?
-    /// Why there is no uploader, saying what to set.
-    let problem: String?
+    let current: CurrentCloud
     private let events: EventHub
     private let lastError = Mutex<String?>(nil)
 
-    init(configuration: ServerConfiguration, engine: Engine, events: EventHub) {
+    init(current: CurrentCloud, engine: Engine, events: EventHub, inactivity: Duration) {
+        self.current = current
         self.events = events
-        cloud = configuration.cloud
-        var service: BackupService?
-        var problem: String? = Self.setUpMessage
-        if let cloud = configuration.cloud {
-            let context = CloudContext(engine: engine, configuration: cloud)
-            if context.isConfigured {
-                do {
-                    service = try context.service()
-                    problem = nil
-                } catch {
-                    problem = "The cloud settings are not usable: \(error)"
-                }
-            }
-        }
-        self.service = service
-        self.problem = problem
-        queue = BackupQueueManager(database: engine.database, service: service, inactivity: configuration.backupInactivity)
+        // The queue asks for the uploader at each run, so a cloud set up meanwhile is used.
+        queue = BackupQueueManager(database: engine.database, uploader: { current.setup.service }, inactivity: inactivity)
     }
+
+    /// The uploader of this moment; `nil` when no cloud is configured.
+    var service: BackupService? { current.setup.service }
+
+    /// Why there is no uploader, saying what to set.
+    var problem: String? { current.setup.problem }
 
     /// The status the UI shows, from the queue's own or a fresh one.
     func status(_ status: BackupQueueStatus? = nil) async throws -> API.BackupStatus {
@@ -70,7 +59,9 @@ final class ServedBackup: Sendable {
 
     /// The settings panel's facts; the storage used is asked of the bucket.
     func cloudSummary() async -> API.Cloud {
-        var summary = API.Cloud(configured: service != nil, message: problem)
+        let setup = current.setup
+        let cloud = setup.configuration
+        var summary = API.Cloud(configured: setup.service != nil, message: setup.problem)
         if let cloud, let folder = cloud.folder {
             summary.folder = folder
             summary.userID = cloud.userID
@@ -83,7 +74,7 @@ final class ServedBackup: Sendable {
             summary.quotaBytes = cloud.quotaBytes
             summary.accessKeyID = cloud.credentials?.accessKeyID
         }
-        if let service {
+        if let service = setup.service {
             do {
                 summary.usedBytes = try await service.usage()
             } catch {

@@ -17,16 +17,15 @@ final class ServedSources: Sendable {
         return configuration
     }
 
-    let all: [any ServedSource]
+    /// The folders and libraries, fixed at start; the Cloud source comes from ``current``.
+    private let fixed: [any ServedSource]
     let events: EventHub
-    /// The cloud backup, when one is configured.
-    let cloud: ServedCloud?
+    /// The cloud of this moment, which the UI's settings form can replace.
+    let current: CurrentCloud
     private let sessions: SessionStore
     private let watching: FolderSession.Watching
 
-    /// - Parameters:
-    ///   - cloudProblem: Why there is no `cloud`, saying what to set.
-    init(configuration: ServerConfiguration, engine: Engine, events: EventHub, cloud: ServedCloud?, cloudProblem: String) throws {
+    init(configuration: ServerConfiguration, engine: Engine, events: EventHub, current: CurrentCloud) throws {
         let loaderConfiguration = Self.loaderConfiguration
         var all: [any ServedSource] = try configuration.folders.enumerated().map { index, folder in
             LocalServedSource(
@@ -47,20 +46,32 @@ final class ServedSources: Sendable {
             if configuration.includeTrashed { views.append(.recentlyDeleted) }
             all.append(ApplePhotosServedSource(id: id, source: source, views: views, loaderConfiguration: loaderConfiguration))
         }
-        if let cloud {
-            all.append(CloudServedSource(cloud: cloud))
-        } else {
-            all.append(UnconfiguredSource(id: "cloud", kind: "cloud", name: "Cloud", message: cloudProblem))
-        }
-        self.all = all
+        fixed = all
+        // The Cloud source names no served path, whatever its settings.
         privatePaths = all.flatMap(\.privatePaths)
         self.events = events
-        self.cloud = cloud
+        self.current = current
         sessions = SessionStore(limit: Self.openFolderLimit)
         switch configuration.watching {
         case .automatic: watching = FolderSession.Watching(watcher: FolderWatcher(), pollInterval: FolderWatching.standardPollInterval)
         case .polling(let interval): watching = FolderSession.Watching(watcher: nil, pollInterval: interval)
         }
+    }
+
+    /// Every source, the Cloud one as it is now.
+    var all: [any ServedSource] {
+        fixed + [current.setup.source]
+    }
+
+    /// The cloud backup, when one is configured.
+    var cloud: ServedCloud? {
+        current.setup.cloud
+    }
+
+    /// Closes the folders of the Cloud source open in pages, after its settings changed: they
+    /// list the old bucket. Pages open them again from the new one.
+    func closeCloudFolders() async {
+        await sessions.close(keysWithPrefix: "cloud/")
     }
 
     /// Paths that API errors must not reveal.
@@ -110,6 +121,14 @@ private actor SessionStore {
 
     init(limit: Int) {
         self.limit = limit
+    }
+
+    /// Stops and forgets the sessions whose key starts with `prefix`.
+    func close(keysWithPrefix prefix: String) async {
+        for key in order where key.hasPrefix(prefix) {
+            await sessions.removeValue(forKey: key)?.stop()
+        }
+        order.removeAll { $0.hasPrefix(prefix) }
     }
 
     /// The open session of `key`, or a new one from `open`, which becomes the most recently

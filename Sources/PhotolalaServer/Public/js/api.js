@@ -196,6 +196,19 @@ export function getCloud(signal) {
   return request('api/cloud', { signal });
 }
 
+/**
+ * The settings the Cloud Backup panel's form edits: `{endpoint, bucket, region, userID, folder,
+ * accessKeyID, hasSecret, overrides: {field: "PHOTOLALA_S3_BUCKET"…}, configured, message}`; never the secret.
+ */
+export function getCloudSettings(signal) {
+  return request('api/cloud/settings', { signal });
+}
+
+/** Saves cloud settings (a field left out keeps its value, a blank secret the saved one); answers like `getCloudSettings`. */
+export function saveCloudSettings(change) {
+  return request('api/cloud/settings', { method: 'PUT', body: change });
+}
+
 /** The cloud catalog's sync: `{syncing, progress: {fraction, status}?, state: {lastSyncDate, photoCount, isOffline, error, …}}`. */
 export function getCloudSync(signal) {
   return request('api/cloud/sync', { signal });
@@ -223,19 +236,20 @@ export function requestRestore(ids, tier, days) {
 
 /**
  * Listens to the server's event stream until the returned function is called. `onChange`,
- * `onListing`, `onFolder`, `onClosed`, `onBackup`, `onBadges`, `onCloudSync` and `onRestore` receive
- * the parsed `change`, `listing`, `folder` (a folder's subfolders changed), `closed` (the server
- * stopped following a folder), `backup`, `badges` (a folder's badges changed), `cloud-sync` and
- * `restore` events; `onConnection` receives `true` when the stream (re)opens and `false` when it
+ * `onListing`, `onFolder`, `onClosed`, `onBackup`, `onBadges`, `onCloudSync`, `onRestore` and
+ * `onSources` receive the parsed `change`, `listing`, `folder` (a folder's subfolders changed),
+ * `closed` (the server stopped following a folder), `backup`, `badges` (a folder's badges
+ * changed), `cloud-sync`, `restore` and `sources` (the cloud settings changed) events; `onConnection` receives `true` when the stream (re)opens and `false` when it
  * drops.
  *
  * Every tab of the server shares one stream, owned by a SharedWorker (event-worker.js): a stream
  * per tab would hold one of the browser's six connections to the server each. Where there is no
  * SharedWorker, the tab opens a stream of its own.
  */
-export function subscribeEvents({ onChange, onListing, onFolder, onClosed, onBackup, onBadges, onCloudSync, onRestore, onConnection }) {
+export function subscribeEvents({ onChange, onListing, onFolder, onClosed, onBackup, onBadges, onCloudSync, onRestore, onSources, onConnection }) {
   const handlers = {
     change: onChange, listing: onListing, folder: onFolder, closed: onClosed, backup: onBackup, badges: onBadges, 'cloud-sync': onCloudSync, restore: onRestore,
+    sources: onSources,
   };
   const deliver = (name, text) => {
     let data;

@@ -5,8 +5,8 @@
  */
 
 import {
-  dropPrefetched, estimateRestore, exportUrl, getBackupBadges, getBackupFailures, getBackupStatus, getCloud, getCloudSync, getSources, isAbort, loadThumbnail, originalUrl,
-  prefetchFolder, requestRestore, retryBackup, runBackup, searchItemIds, setStarred, subscribeEvents, syncCloud,
+  dropPrefetched, estimateRestore, exportUrl, getBackupBadges, getBackupFailures, getBackupStatus, getCloud, getCloudSettings, getCloudSync, getSources, isAbort,
+  loadThumbnail, originalUrl, prefetchFolder, requestRestore, retryBackup, runBackup, saveCloudSettings, searchItemIds, setStarred, subscribeEvents, syncCloud,
 } from './api.js';
 import { hasCommandKey, isEditing } from './dom.js';
 import { FolderSession } from './folder-session.js';
@@ -89,6 +89,12 @@ const status = new StatusBar();
 const backupBar = new BackupBar();
 const cloudSettings = new CloudSettings({
   load: getCloud,
+  loadSettings: getCloudSettings,
+  saveSettings: async (change) => {
+    const saved = await saveCloudSettings(change);
+    reloadSources(); // the `sources` event does it too, unless this tab's stream is down
+    return saved;
+  },
   loadFailures: getBackupFailures,
   onBackUp: async () => onBackupEvent(await runBackup()),
   onRetry: retryBackup,
@@ -679,6 +685,7 @@ function connectEvents() {
       if (state.session?.concerns(event)) scheduleBadges();
     },
     onCloudSync,
+    onSources: () => reloadSources(), // the cloud settings were saved, here or in another tab
     onRestore: () => {
       if (!isCloudOpen()) return;
       scheduleBadges();

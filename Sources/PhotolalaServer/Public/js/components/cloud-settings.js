@@ -2,15 +2,17 @@
  * The Cloud settings panel, opened from the sidebar: where backups go (endpoint, bucket, region, or a folder),
  * as whom (user id, access key id; never the secret), the quota and the storage used, how the
  * last run ended, the photos that failed (each with its reason and a Retry button), and a
- * "Back Up Now" button. Without a bucket and credentials it names the environment variables to set.
- * Esc and a click outside close it.
+ * "Back Up Now" button. "Change settings" holds the form that sets the cloud (open while there
+ * is none); saved settings take effect at once. Esc and a click outside close it.
  */
 
 import { el } from '../dom.js';
 import { formatBytes, formatInteger } from '../format.js';
+import { CloudSettingsForm } from './cloud-settings-form.js';
 
 export class CloudSettings {
   #load;
+  #loadSettings;
   #loadFailures;
   #onBackUp;
   #onRetry;
@@ -24,13 +26,16 @@ export class CloudSettings {
   #lastRunDate = undefined;
 
   /**
-   * - load(signal): fetches the settings (`GET /api/cloud`).
+   * - load(signal): fetches the settings' summary (`GET /api/cloud`).
+   * - loadSettings(signal): fetches the editable settings (`GET /api/cloud/settings`).
+   * - saveSettings(change): saves them (`PUT /api/cloud/settings`); returns a promise of the saved settings.
    * - loadFailures(signal): fetches the failed photos (`GET /api/backup/failures`).
    * - onBackUp(): "Back Up Now" was pressed; returns a promise that rejects with the reason.
    * - onRetry(md5s): a failed photo's Retry was pressed; returns a promise.
    */
-  constructor({ load, loadFailures, onBackUp, onRetry }) {
+  constructor({ load, loadSettings, saveSettings, loadFailures, onBackUp, onRetry }) {
     this.#load = load;
+    this.#loadSettings = loadSettings;
     this.#loadFailures = loadFailures;
     this.#onBackUp = onBackUp;
     this.#onRetry = onRetry;
@@ -38,6 +43,14 @@ export class CloudSettings {
     this.lastRun = el('p', { class: 'cloud-settings-last-run', 'data-testid': 'backup-last-run', 'aria-live': 'polite', hidden: true });
     this.failures = el('ul', { class: 'cloud-settings-failures', 'data-testid': 'backup-failures', 'aria-label': 'Photos that failed to back up', hidden: true });
     this.note = el('p', { class: 'cloud-settings-note', 'data-testid': 'cloud-settings-note', 'aria-live': 'polite' });
+    this.form = new CloudSettingsForm({
+      save: async (change) => {
+        const saved = await saveSettings(change);
+        this.#refreshSummary();
+        return saved;
+      },
+    });
+    this.edit = el('details', { class: 'cloud-settings-edit', 'data-testid': 'cloud-settings-edit' }, el('summary', { text: 'Change settings' }), this.form.element);
     this.backUpButton = el('button', { class: 'cloud-settings-button', type: 'button', 'data-testid': 'backup-now', text: 'Back Up Now', onclick: () => this.#backUp() });
     this.element = el(
       'div',
@@ -47,6 +60,7 @@ export class CloudSettings {
         el('button', { class: 'tool', type: 'button', 'data-testid': 'cloud-settings-close', 'aria-label': 'Close', text: '✕', onclick: () => this.close() }),
       ),
       this.body,
+      this.edit,
       this.lastRun,
       this.failures,
       el('div', { class: 'cloud-settings-actions' }, this.backUpButton),
@@ -74,11 +88,28 @@ export class CloudSettings {
     this.#request?.abort();
     const request = new AbortController();
     this.#request = request;
+    this.#loadSettings(request.signal).then(
+      (settings) => this.form.show(settings),
+      (error) => {
+        if (!request.signal.aborted) this.form.message.textContent = error.message;
+      },
+    );
     try {
-      this.#show(await this.#load(request.signal));
+      const cloud = await this.#load(request.signal);
+      this.#show(cloud);
+      this.edit.open = !cloud.configured;
       await this.#showFailures(request.signal);
     } catch (error) {
       if (request.signal.aborted) return;
+      this.body.replaceChildren(el('p', { class: 'cloud-settings-error', text: error.message }));
+    }
+  }
+
+  /** The summary again, after the settings were saved; the form keeps what it shows. */
+  async #refreshSummary() {
+    try {
+      this.#show(await this.#load());
+    } catch (error) {
       this.body.replaceChildren(el('p', { class: 'cloud-settings-error', text: error.message }));
     }
   }

@@ -1,0 +1,93 @@
+/**
+ * The form of the Cloud Backup panel that sets where backups go: endpoint, bucket, region, user
+ * id, access key id and secret. Saving takes effect at once (no restart). The secret is never
+ * shown: its field stays blank, and left blank it keeps the saved one. A field that the
+ * environment or ~/.aws sets instead is disabled and says what sets it, so a save never seems
+ * to be ignored.
+ */
+
+import { el } from '../dom.js';
+
+const FIELDS = [
+  { key: 'endpoint', label: 'Endpoint', id: 'endpoint', placeholder: 'http://127.0.0.1:8333 — blank for AWS S3', type: 'url' },
+  { key: 'bucket', label: 'Bucket', id: 'bucket', placeholder: 'my-photos' },
+  { key: 'region', label: 'Region', id: 'region', placeholder: 'us-east-1' },
+  { key: 'userID', label: 'User ID', id: 'user-id', placeholder: 'blank: made up for this device' },
+  { key: 'accessKeyID', label: 'Access key ID', id: 'access-key-id', placeholder: 'AKIA…' },
+  { key: 'secretAccessKey', label: 'Secret access key', id: 'secret', type: 'password' },
+];
+
+export class CloudSettingsForm {
+  #save;
+  #inputs = new Map();
+  #hints = new Map();
+
+  /** - save(change): sends the changed settings (`PUT /api/cloud/settings`); returns a promise of the saved settings. */
+  constructor({ save }) {
+    this.#save = save;
+    this.message = el('p', { class: 'cloud-form-message', 'data-testid': 'cloud-settings-form-message', 'aria-live': 'polite' });
+    this.saveButton = el('button', { class: 'cloud-settings-button', type: 'submit', 'data-testid': 'cloud-settings-save', text: 'Save Settings' });
+    const rows = FIELDS.map((field) => {
+      const input = el('input', {
+        id: `cloud-settings-${field.id}`,
+        class: 'cloud-form-input',
+        type: field.type ?? 'text',
+        name: field.key,
+        placeholder: field.placeholder,
+        autocomplete: field.type === 'password' ? 'new-password' : 'off',
+        spellcheck: 'false',
+        'data-testid': `cloud-settings-${field.id}`,
+      });
+      const hint = el('span', { class: 'cloud-form-hint', 'data-testid': `cloud-settings-${field.id}-hint`, hidden: true });
+      this.#inputs.set(field.key, input);
+      this.#hints.set(field.key, hint);
+      return el('div', { class: 'cloud-form-row' }, el('label', { for: input.id, text: field.label }), input, hint);
+    });
+    this.element = el(
+      'form',
+      { class: 'cloud-form', 'data-testid': 'cloud-settings-form', 'aria-label': 'Cloud settings', novalidate: true, onsubmit: (event) => this.#submit(event) },
+      ...rows,
+      el('div', { class: 'cloud-form-actions' }, this.saveButton),
+      this.message,
+    );
+  }
+
+  /** Fills the form from the settings (`GET /api/cloud/settings`); a field set elsewhere is disabled and says by what. */
+  show(settings) {
+    for (const { key } of FIELDS) {
+      const input = this.#inputs.get(key);
+      const hint = this.#hints.get(key);
+      const source = settings.overrides?.[key];
+      input.value = key === 'secretAccessKey' ? '' : (settings[key] ?? '');
+      input.disabled = Boolean(source);
+      hint.hidden = !source && key !== 'secretAccessKey';
+      hint.textContent = source ? `Set by ${source}` : settings.hasSecret ? 'Saved. Leave blank to keep it.' : 'Not saved yet.';
+    }
+    this.message.textContent = settings.folder ? `Backups go to the folder ${settings.folder}, which wins over the bucket.` : '';
+  }
+
+  /** Sends the fields that can be changed (a disabled one stays as it is); the secret only when typed. */
+  async #submit(event) {
+    event.preventDefault();
+    const change = {};
+    for (const [key, input] of this.#inputs) {
+      if (input.disabled) continue;
+      if (key === 'secretAccessKey' && input.value === '') continue;
+      change[key] = input.value.trim();
+    }
+    this.saveButton.disabled = true;
+    this.message.dataset.state = '';
+    this.message.textContent = 'Saving…';
+    try {
+      const saved = await this.#save(change);
+      this.show(saved);
+      this.message.dataset.state = saved.configured ? 'saved' : 'incomplete';
+      this.message.textContent = saved.configured ? 'Saved. The backup uses these settings now.' : `Saved. ${saved.message ?? ''}`.trim();
+    } catch (error) {
+      this.message.dataset.state = 'error';
+      this.message.textContent = error.message;
+    } finally {
+      this.saveButton.disabled = false;
+    }
+  }
+}

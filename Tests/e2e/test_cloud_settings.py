@@ -1,0 +1,119 @@
+"""Cloud settings in the UI: a server started without a cloud is set up from the Cloud Backup
+panel's form, and the setting takes effect at once: the Cloud source appears in the sidebar
+without a reload, "Back Up Now" works and uploads to the bucket. The secret is saved to a file
+only its owner can read and is never sent back; a field the environment sets is greyed out and
+says so."""
+
+from __future__ import annotations
+
+import json
+import stat
+
+from playwright.sync_api import expect
+
+from conftest import ARTIFACTS, run, serve
+from photolala_page import PhotolalaPage
+
+BADGE = '[data-testid="cell-badge"]'
+
+
+def no_cloud_environment(home) -> dict[str, str]:
+    """An environment without cloud settings, whatever the machine running the tests has."""
+    return {
+        "HOME": str(home), "AWS_SHARED_CREDENTIALS_FILE": str(home / "no-credentials"), "AWS_CONFIG_FILE": str(home / "no-config"),
+        "PHOTOLALA_S3_ENDPOINT": "", "PHOTOLALA_S3_BUCKET": "", "PHOTOLALA_USER_ID": "", "PHOTOLALA_BACKUP_FOLDER": "",
+        "AWS_ACCESS_KEY_ID": "", "AWS_SECRET_ACCESS_KEY": "", "AWS_REGION": "", "AWS_DEFAULT_REGION": "",
+    }
+
+
+def test_the_form_sets_up_the_cloud_without_a_restart(page, seaweedfs, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("form") / "Form"
+    run("Scripts/make-photos.sh", folder, 2, 640, 480)
+    state = tmp_path_factory.mktemp("form-state")
+    server = serve([folder], state, "cloud-settings-server.log", no_cloud_environment(state))
+    url = next(server)
+    try:
+        ui = PhotolalaPage(page, url)
+        ui.open("local-0", count=2)
+        cloud = page.locator('[data-testid="source-item"][data-source="cloud"]')
+        expect(cloud).to_have_attribute("data-configured", "false")
+        # Starring works before there is a cloud.
+        ui.first_cell.click()
+        page.get_by_test_id("star-toggle").click()
+        expect(page.locator(f'{BADGE}[data-state="starred"]')).to_have_count(1)
+
+        page.get_by_test_id("cloud-settings-open").click()
+        panel = page.get_by_test_id("cloud-settings")
+        expect(panel).to_be_visible()
+        expect(page.get_by_test_id("backup-now")).to_be_disabled()
+        form = page.get_by_test_id("cloud-settings-form")
+        expect(form).to_be_visible()  # open while no cloud is configured
+        expect(page.get_by_test_id("cloud-settings-region")).to_have_value("us-east-1")
+        expect(page.get_by_test_id("cloud-settings-secret-hint")).to_have_text("Not saved yet.")
+
+        # A wrong field is refused with words, and nothing changes.
+        page.get_by_test_id("cloud-settings-endpoint").fill("file:///etc/passwd")
+        page.get_by_test_id("cloud-settings-save").click()
+        message = page.get_by_test_id("cloud-settings-form-message")
+        expect(message).to_contain_text("http:// or https://")
+        expect(cloud).to_have_attribute("data-configured", "false")
+
+        page.get_by_test_id("cloud-settings-endpoint").fill(seaweedfs.endpoint)
+        page.get_by_test_id("cloud-settings-bucket").fill(seaweedfs.bucket)
+        page.get_by_test_id("cloud-settings-access-key-id").fill(seaweedfs.access_key)
+        page.get_by_test_id("cloud-settings-secret").fill(seaweedfs.secret_key)
+        page.get_by_test_id("cloud-settings-save").click()
+        expect(message).to_have_text("Saved. The backup uses these settings now.")
+
+        # At once, without a reload: the Cloud source, the panel's summary and "Back Up Now".
+        expect(cloud).to_have_attribute("data-configured", "true", timeout=10_000)
+        expect(panel.locator('[data-field="bucket"]')).to_have_text(seaweedfs.bucket)
+        expect(page.get_by_test_id("backup-now")).to_be_enabled()
+        expect(page.get_by_test_id("cloud-settings-secret")).to_have_value("")
+        expect(page.get_by_test_id("cloud-settings-secret-hint")).to_have_text("Saved. Leave blank to keep it.")
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "cloud-settings.png"))
+
+        page.get_by_test_id("backup-now").click()
+        expect(page.get_by_test_id("backup-last-run")).to_contain_text("done — 1 uploaded", timeout=60_000)
+        user_id = ui.api("cloud/settings")["userID"]
+        assert len(seaweedfs.keys(f"photos/{user_id}/")) == 1, "the original is in the bucket"
+
+        # The secret: in a file only its owner reads, and in no answer or page.
+        credentials = state / "data" / "cloud-credentials"
+        assert stat.S_IMODE(credentials.stat().st_mode) == 0o600
+        for path in ("cloud/settings", "cloud", "sources", "backup/status"):
+            assert seaweedfs.secret_key not in json.dumps(ui.api(path)), path
+        assert seaweedfs.secret_key not in page.content()
+    finally:
+        server.close()
+
+
+def test_a_field_the_environment_sets_is_greyed_out_and_says_so(page, seaweedfs, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("form-env") / "Env"
+    run("Scripts/make-photos.sh", folder, 1, 640, 480)
+    state = tmp_path_factory.mktemp("form-env-state")
+    environment = dict(no_cloud_environment(state), PHOTOLALA_S3_BUCKET=seaweedfs.bucket)
+    server = serve([folder], state, "cloud-settings-env-server.log", environment)
+    url = next(server)
+    try:
+        ui = PhotolalaPage(page, url)
+        ui.open("local-0", count=1)
+        page.get_by_test_id("cloud-settings-open").click()
+        bucket = page.get_by_test_id("cloud-settings-bucket")
+        expect(bucket).to_be_disabled()
+        expect(bucket).to_have_value(seaweedfs.bucket)
+        expect(page.get_by_test_id("cloud-settings-bucket-hint")).to_have_text("Set by PHOTOLALA_S3_BUCKET")
+        expect(page.get_by_test_id("cloud-settings-endpoint")).to_be_enabled()
+
+        # Saving the rest leaves the environment's bucket alone and sets the cloud up.
+        page.get_by_test_id("cloud-settings-endpoint").fill(seaweedfs.endpoint)
+        page.get_by_test_id("cloud-settings-access-key-id").fill(seaweedfs.access_key)
+        page.get_by_test_id("cloud-settings-secret").fill(seaweedfs.secret_key)
+        page.get_by_test_id("cloud-settings-save").click()
+        expect(page.get_by_test_id("cloud-settings-form-message")).to_have_text("Saved. The backup uses these settings now.")
+        expect(page.locator('[data-testid="source-item"][data-source="cloud"]')).to_have_attribute("data-configured", "true", timeout=10_000)
+        saved = json.loads((state / "data" / "cloud.json").read_text())
+        assert "bucket" not in saved, saved
+    finally:
+        server.close()
