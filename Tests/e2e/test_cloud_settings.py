@@ -42,6 +42,14 @@ def test_the_form_sets_up_the_cloud_without_a_restart(page, seaweedfs, tmp_path_
         page.get_by_test_id("star-toggle").click()
         expect(page.locator(f'{BADGE}[data-state="starred"]')).to_have_count(1)
 
+        # Another tab of the same browser hears of the change through the event stream.
+        other = page.context.new_page()
+        other_ui = PhotolalaPage(other, url)
+        other_ui.open("local-0", count=2)
+        other_cloud = other.locator('[data-testid="source-item"][data-source="cloud"]')
+        expect(other_cloud).to_have_attribute("data-configured", "false")
+
+        page.bring_to_front()
         page.get_by_test_id("cloud-settings-open").click()
         panel = page.get_by_test_id("cloud-settings")
         expect(panel).to_be_visible()
@@ -67,6 +75,7 @@ def test_the_form_sets_up_the_cloud_without_a_restart(page, seaweedfs, tmp_path_
 
         # At once, without a reload: the Cloud source, the panel's summary and "Back Up Now".
         expect(cloud).to_have_attribute("data-configured", "true", timeout=10_000)
+        expect(other_cloud).to_have_attribute("data-configured", "true", timeout=10_000)
         expect(panel.locator('[data-field="bucket"]')).to_have_text(seaweedfs.bucket)
         expect(page.get_by_test_id("backup-now")).to_be_enabled()
         expect(page.get_by_test_id("cloud-settings-secret")).to_have_value("")
