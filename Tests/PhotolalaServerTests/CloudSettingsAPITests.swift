@@ -128,6 +128,41 @@ struct CloudSettingsAPITests {
         }
     }
 
+    @Test("Test Connection says what failed: the store unreachable, the key pair refused, no such bucket")
+    func testConnection() async throws {
+        guard let server = try await SeaweedFS.shared() else {
+            return print("skipped: \(SeaweedFS.unavailableReason ?? "SeaweedFS unavailable")")
+        }
+        let bucket = "form" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
+        let credentials = AWSCredentials(accessKeyID: server.accessKey, secretAccessKey: server.secretKey)
+        try await S3ObjectStore(location: try S3Location(endpoint: server.endpoint, bucket: bucket, region: "us-east-1"), credentials: credentials)
+            .createBucket()
+        let folder = try TemporaryDirectory()
+        let engine = try makeEngine(in: folder)
+        try await app(engine: engine, folder: folder).test(.router) { client in
+            try await client.execute(uri: "/api/cloud/settings/test", method: .post, headers: Self.headers) { #expect($0.status == .conflict) }
+            let cases: [([String: Any], ok: Bool, says: String)] = [
+                (
+                    ["endpoint": server.endpoint, "bucket": bucket, "accessKeyID": server.accessKey, "secretAccessKey": server.secretKey], true,
+                    "Connected"
+                ),
+                (["secretAccessKey": "not-the-secret"], false, "refused the key pair"),
+                (["secretAccessKey": server.secretKey, "bucket": "no-such-bucket-\(bucket)"], false, "has no bucket"),
+                (["bucket": bucket, "endpoint": "http://127.0.0.1:9"], false, "cannot be reached"),
+            ]
+            for (change, ok, says) in cases {
+                #expect(try await put(client, change).status == .ok)
+                try await client.execute(uri: "/api/cloud/settings/test", method: .post, headers: Self.headers) { response in
+                    let text = String(buffer: response.body)
+                    let answer = try APITestSupport.json(response)
+                    #expect(response.status == .ok && answer["ok"] as? Bool == ok, "\(change): \(text)")
+                    #expect((answer["message"] as? String)?.contains(says) == true, "\(change): \(text)")
+                    #expect(!text.contains(server.secretKey))
+                }
+            }
+        }
+    }
+
     private func app(engine: Engine, folder: TemporaryDirectory, environment: [String: String]? = nil) throws -> some ApplicationProtocol {
         try FileManager.default.createDirectory(atPath: folder.path("here"), withIntermediateDirectories: true)
         var configuration = ServerConfiguration(folders: [folder.path("here")], port: 0)

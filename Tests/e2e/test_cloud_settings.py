@@ -1,6 +1,7 @@
 """Cloud settings in the UI: a server started without a cloud is set up from the Cloud Backup
 panel's form, and the setting takes effect at once: the Cloud source appears in the sidebar
-without a reload, "Back Up Now" works and uploads to the bucket. The secret is saved to a file
+without a reload (in another tab too), "Test Connection" reaches the bucket, "Back Up Now" works
+and uploads to it. The secret is saved to a file
 only its owner can read and is never sent back; a field the environment sets is greyed out and
 says so."""
 
@@ -80,6 +81,8 @@ def test_the_form_sets_up_the_cloud_without_a_restart(page, seaweedfs, tmp_path_
         expect(page.get_by_test_id("backup-now")).to_be_enabled()
         expect(page.get_by_test_id("cloud-settings-secret")).to_have_value("")
         expect(page.get_by_test_id("cloud-settings-secret-hint")).to_have_text("Saved. Leave blank to keep it.")
+        page.get_by_test_id("cloud-settings-test").click()
+        expect(message).to_contain_text("Connected: the bucket")
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "cloud-settings.png"))
 

@@ -47,4 +47,11 @@ extension API {
                 endpoint: endpoint, bucket: bucket, region: region, userID: userID, accessKeyID: accessKeyID, secretAccessKey: secretAccessKey)
         }
     }
+
+    /// `POST /api/cloud/settings/test`: whether the saved settings reach the store, and if not,
+    /// what failed (refused, wrong key, no such bucket).
+    struct ConnectionTest: Encodable {
+        let ok: Bool
+        let message: String
+    }
 }

@@ -18,6 +18,7 @@ struct CloudSettingsRoutes {
         let api = router.group("api")
         api.get("cloud/settings") { _, _ in try settings() }
         api.put("cloud/settings") { request, context in try await save(request, context) }
+        api.post("cloud/settings/test") { _, _ in try await testConnection() }
     }
 
     /// - Throws: ``ServerError`` 400 when the settings file or the environment is wrong, saying what to fix.
@@ -59,6 +60,36 @@ struct CloudSettingsRoutes {
         return try settings()
     }
 
+    /// Asks the store of the saved settings for one key under the user's prefix: the cheapest
+    /// request that needs the endpoint, the bucket and the key pair all to be right, and says
+    /// which is not.
+    /// - Throws: ``ServerError`` 409 saying what to set when no cloud is configured.
+    private func testConnection() async throws -> API.ConnectionTest {
+        let setup = current.setup
+        guard let configuration = setup.configuration, setup.service != nil else {
+            throw ServerError(.conflict, setup.problem ?? ServedBackup.setUpMessage)
+        }
+        let place = configuration.folder.map { "the backup folder \($0)" } ?? "the bucket '\(configuration.bucket ?? "")'"
+        do {
+            _ = try await configuration.objectStore().list(
+                prefix: CloudLayout(userID: configuration.userID).photosPrefix, continuationToken: nil, maxKeys: 1)
+            return API.ConnectionTest(ok: true, message: "Connected: \(place) answers, and the key pair is accepted.")
+        } catch let error as ObjectStoreError {
+            let endpoint = (try? configuration.location().endpointDescription) ?? "the endpoint"
+            let message =
+                switch error.code {
+                case .unreachable: "\(endpoint) cannot be reached (\(error.messageWithoutKey)). Check the endpoint, and that the store is running."
+                case .noSuchBucket: "\(endpoint) has no bucket '\(configuration.bucket ?? "")'. Check the bucket's name, or create the bucket."
+                case .accessDenied, .signatureDoesNotMatch:
+                    "\(endpoint) refused the key pair (\(error.s3Code ?? "HTTP \(error.statusCode ?? 403)")). Check the access key id and the secret."
+                default: "\(endpoint) answered with an error: \(error.messageWithoutKey)"
+                }
+            return API.ConnectionTest(ok: false, message: message)
+        } catch {
+            return API.ConnectionTest(ok: false, message: ServerError.from(error).message)
+        }
+    }
+
     /// A wrong setting is the request's fault (400, with its message); a file that cannot be
     /// written is the server's.
     private static func converted(_ error: any Error) -> any Error {
@@ -70,3 +101,4 @@ struct CloudSettingsRoutes {
 }
 
 extension API.CloudSettings: ResponseEncodable {}
+extension API.ConnectionTest: ResponseEncodable {}

@@ -209,6 +209,11 @@ export function saveCloudSettings(change) {
   return request('api/cloud/settings', { method: 'PUT', body: change });
 }
 
+/** Tries the saved cloud settings with one cheap request: `{ok, message}` saying what failed, if anything. */
+export function testCloudSettings() {
+  return request('api/cloud/settings/test', { method: 'POST' });
+}
+
 /** The cloud catalog's sync: `{syncing, progress: {fraction, status}?, state: {lastSyncDate, photoCount, isOffline, error, …}}`. */
 export function getCloudSync(signal) {
   return request('api/cloud/sync', { signal });

@@ -7,6 +7,7 @@
 import {
   dropPrefetched, estimateRestore, exportUrl, getBackupBadges, getBackupFailures, getBackupStatus, getCloud, getCloudSettings, getCloudSync, getSources, isAbort,
   loadThumbnail, originalUrl, prefetchFolder, requestRestore, retryBackup, runBackup, saveCloudSettings, searchItemIds, setStarred, subscribeEvents, syncCloud,
+  testCloudSettings,
 } from './api.js';
 import { hasCommandKey, isEditing } from './dom.js';
 import { FolderSession } from './folder-session.js';
@@ -95,6 +96,7 @@ const cloudSettings = new CloudSettings({
     reloadSources(); // the `sources` event does it too, unless this tab's stream is down
     return saved;
   },
+  testSettings: testCloudSettings,
   loadFailures: getBackupFailures,
   onBackUp: async () => onBackupEvent(await runBackup()),
   onRetry: retryBackup,

@@ -3,7 +3,8 @@
  * id, access key id and secret. Saving takes effect at once (no restart). The secret is never
  * shown: its field stays blank, and left blank it keeps the saved one. A field that the
  * environment or ~/.aws sets instead is disabled and says what sets it, so a save never seems
- * to be ignored.
+ * to be ignored. "Test Connection" asks the store of the saved settings for one key and says what
+ * failed, if anything (refused, wrong key, no such bucket).
  */
 
 import { el } from '../dom.js';
@@ -19,14 +20,20 @@ const FIELDS = [
 
 export class CloudSettingsForm {
   #save;
+  #test;
   #inputs = new Map();
   #hints = new Map();
 
-  /** - save(change): sends the changed settings (`PUT /api/cloud/settings`); returns a promise of the saved settings. */
-  constructor({ save }) {
+  /**
+   * - save(change): sends the changed settings (`PUT /api/cloud/settings`); returns a promise of the saved settings.
+   * - test(): tries the saved settings (`POST /api/cloud/settings/test`); returns a promise of `{ok, message}`.
+   */
+  constructor({ save, test }) {
     this.#save = save;
+    this.#test = test;
     this.message = el('p', { class: 'cloud-form-message', 'data-testid': 'cloud-settings-form-message', 'aria-live': 'polite' });
     this.saveButton = el('button', { class: 'cloud-settings-button', type: 'submit', 'data-testid': 'cloud-settings-save', text: 'Save Settings' });
+    this.testButton = el('button', { class: 'cloud-settings-button secondary', type: 'button', 'data-testid': 'cloud-settings-test', text: 'Test Connection', onclick: () => this.#testConnection() });
     const rows = FIELDS.map((field) => {
       const input = el('input', {
         id: `cloud-settings-${field.id}`,
@@ -47,7 +54,7 @@ export class CloudSettingsForm {
       'form',
       { class: 'cloud-form', 'data-testid': 'cloud-settings-form', 'aria-label': 'Cloud settings', novalidate: true, onsubmit: (event) => this.#submit(event) },
       ...rows,
-      el('div', { class: 'cloud-form-actions' }, this.saveButton),
+      el('div', { class: 'cloud-form-actions' }, this.testButton, this.saveButton),
       this.message,
     );
   }
@@ -64,6 +71,23 @@ export class CloudSettingsForm {
       hint.textContent = source ? `Set by ${source}` : settings.hasSecret ? 'Saved. Leave blank to keep it.' : 'Not saved yet.';
     }
     this.message.textContent = settings.folder ? `Backups go to the folder ${settings.folder}, which wins over the bucket.` : '';
+  }
+
+  /** One cheap request with the saved settings; the answer says what failed, if anything. */
+  async #testConnection() {
+    this.testButton.disabled = true;
+    this.message.dataset.state = '';
+    this.message.textContent = 'Testing the saved settings…';
+    try {
+      const { ok, message } = await this.#test();
+      this.message.dataset.state = ok ? 'connected' : 'error';
+      this.message.textContent = message;
+    } catch (error) {
+      this.message.dataset.state = 'error';
+      this.message.textContent = error.message;
+    } finally {
+      this.testButton.disabled = false;
+    }
   }
 
   /** Sends the fields that can be changed (a disabled one stays as it is); the secret only when typed. */

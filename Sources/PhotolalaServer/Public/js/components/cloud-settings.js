@@ -29,11 +29,12 @@ export class CloudSettings {
    * - load(signal): fetches the settings' summary (`GET /api/cloud`).
    * - loadSettings(signal): fetches the editable settings (`GET /api/cloud/settings`).
    * - saveSettings(change): saves them (`PUT /api/cloud/settings`); returns a promise of the saved settings.
+   * - testSettings(): tries the saved settings (`POST /api/cloud/settings/test`); returns a promise of `{ok, message}`.
    * - loadFailures(signal): fetches the failed photos (`GET /api/backup/failures`).
    * - onBackUp(): "Back Up Now" was pressed; returns a promise that rejects with the reason.
    * - onRetry(md5s): a failed photo's Retry was pressed; returns a promise.
    */
-  constructor({ load, loadSettings, saveSettings, loadFailures, onBackUp, onRetry }) {
+  constructor({ load, loadSettings, saveSettings, testSettings, loadFailures, onBackUp, onRetry }) {
     this.#load = load;
     this.#loadSettings = loadSettings;
     this.#loadFailures = loadFailures;
@@ -49,6 +50,7 @@ export class CloudSettings {
         this.#refreshSummary();
         return saved;
       },
+      test: testSettings,
     });
     this.edit = el('details', { class: 'cloud-settings-edit', 'data-testid': 'cloud-settings-edit' }, el('summary', { text: 'Change settings' }), this.form.element);
     this.backUpButton = el('button', { class: 'cloud-settings-button', type: 'button', 'data-testid': 'backup-now', text: 'Back Up Now', onclick: () => this.#backUp() });
