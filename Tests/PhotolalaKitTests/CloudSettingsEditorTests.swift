@@ -65,6 +65,15 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path("data/cloud-credentials")))
     }
 
+    @Test func aDamagedCredentialsFileIsReplacedByAWholePair() throws {
+        let folder = try TemporaryDirectory()
+        let editor = CloudSettingsEditor(environment: ["HOME": folder.path], dataDirectory: folder.path("data"))
+        try AtomicFile.write(Array("[default]\naws_access_key_id = HALF\n".utf8), to: folder.path("data/cloud-credentials"))
+        #expect(throws: CloudConfigurationError.self) { try editor.configuration() }
+        try editor.save(CloudSettingsChange(accessKeyID: "AKIDWHOLE", secretAccessKey: Self.secret))
+        #expect(try editor.configuration().credentials == AWSCredentials(accessKeyID: "AKIDWHOLE", secretAccessKey: Self.secret))
+    }
+
     @Test func theEnvironmentAndTheAWSProfileWinAndAreNamed() throws {
         let folder = try TemporaryDirectory()
         let data = folder.path("data")

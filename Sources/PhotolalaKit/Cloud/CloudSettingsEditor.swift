@@ -87,19 +87,23 @@ public struct CloudSettingsEditor: Sendable {
     }
 
     /// What the change does to the saved pair: a blank secret keeps the saved one, a blank
-    /// key id (and secret) deletes it.
+    /// key id (and secret) deletes it. The saved pair is read only when a half of it is kept,
+    /// so a damaged file can be replaced by a whole new pair.
     private func changedCredentials(_ change: CloudSettingsChange) throws -> CredentialsChange {
         let key = change.accessKeyID?.trimmed ?? ""
         let secret = change.secretAccessKey ?? ""
-        let saved = try credentialsFile.read()
         switch (change.accessKeyID, key.isEmpty, secret.isEmpty) {
         case (nil, _, true): return .keep
         case (_, true, true): return .delete
         case (_, true, false):
-            guard let saved else { throw CloudConfigurationError.invalidField("Give the access key id that goes with the secret access key.") }
+            guard let saved = try credentialsFile.read() else {
+                throw CloudConfigurationError.invalidField("Give the access key id that goes with the secret access key.")
+            }
             return .save(AWSCredentials(accessKeyID: saved.accessKeyID, secretAccessKey: secret))
         case (_, false, true):
-            guard let saved else { throw CloudConfigurationError.invalidField("Give the secret access key that goes with the access key id.") }
+            guard let saved = try credentialsFile.read() else {
+                throw CloudConfigurationError.invalidField("Give the secret access key that goes with the access key id.")
+            }
             return .save(AWSCredentials(accessKeyID: key, secretAccessKey: saved.secretAccessKey))
         case (_, false, false): return .save(AWSCredentials(accessKeyID: key, secretAccessKey: secret))
         }

@@ -32,7 +32,7 @@ final class CurrentCloud: Sendable {
     init(configuration: CloudConfiguration?, engine: Engine, events: EventHub) throws {
         self.engine = engine
         self.events = events
-        state = Mutex(try Self.setup(configuration, engine: engine, events: events))
+        state = Mutex(try Self.build(configuration, engine: engine, events: events))
         (updates, changes) = AsyncStream.makeStream(of: Setup.self, bufferingPolicy: .bufferingNewest(1))
     }
 
@@ -51,7 +51,7 @@ final class CurrentCloud: Sendable {
     func save(_ change: CloudSettingsChange, with editor: CloudSettingsEditor) throws -> Setup {
         try saving.withLock { _ in
             try editor.save(change)
-            let new = try Self.setup(try editor.configuration(), engine: engine, events: events)
+            let new = try Self.build(try editor.configuration(), engine: engine, events: events)
             state.withLock { $0 = new }
             changes.yield(new)
             return new
@@ -59,7 +59,7 @@ final class CurrentCloud: Sendable {
     }
 
     /// What the settings make: the uploader and, with it, the browsing side.
-    private static func setup(_ configuration: CloudConfiguration?, engine: Engine, events: EventHub) throws -> Setup {
+    private static func build(_ configuration: CloudConfiguration?, engine: Engine, events: EventHub) throws -> Setup {
         var service: BackupService?
         var problem: String? = ServedBackup.setUpMessage
         if let configuration {
