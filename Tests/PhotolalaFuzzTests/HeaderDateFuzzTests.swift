@@ -4,7 +4,7 @@ import Testing
 
 @testable import PhotolalaKit
 
-/// Mutates small JPEG, TIFF, HEIC, AVIF and PNG photos whose EXIF records a date (made by
+/// Mutates small JPEG, TIFF, HEIC, AVIF, PNG and WebP photos whose EXIF records a date (made by
 /// libvips and exiftool) and reads each mutation's date the way an uncatalogued listing does,
 /// from the bytes and from a file. A crash, or a batch of mutations that runs over 10 s, fails
 /// the run with the seed that replays it.
@@ -48,7 +48,7 @@ struct HeaderDateFuzzTests {
         let image = folder.path("seed.v")
         try Shell.run("vips", ["black", image, "16", "16", "--bands", "3"])
         var seeds: [[UInt8]] = []
-        for (name, save) in [("jpg", "copy"), ("tiff", "copy"), ("heic", "heifsave"), ("avif", "heifsave"), ("png", "copy")] {
+        for (name, save) in [("jpg", "copy"), ("tiff", "copy"), ("heic", "heifsave"), ("avif", "heifsave"), ("png", "copy"), ("webp", "copy")] {
             let path = folder.path("seed.\(name)")
             try Shell.run("vips", [save, image, path] + (name == "avif" ? ["--compression", "av1"] : []))
             try Shell.run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2008:10:22 16:28:39", "-OffsetTimeOriginal=+09:00", path])

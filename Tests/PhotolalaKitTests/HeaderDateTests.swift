@@ -47,9 +47,9 @@ struct HeaderDateTests {
         #expect(HeaderDate.read(atPath: folder.path("missing.jpg")) == nil)
     }
 
-    /// A photo in `format` (heic, avif, png) whose EXIF says it was taken at 2008-10-22 16:28:39
-    /// +09:00, made by libvips and dated by exiftool; `noise` makes a HEIC of about 250 KB whose
-    /// Exif item exiftool writes at the end, past the first 64 KiB.
+    /// A photo in `format` (heic, avif, png, webp) whose EXIF says it was taken at 2008-10-22
+    /// 16:28:39 +09:00, made by libvips and dated by exiftool; `noise` makes one of 600 × 400
+    /// random pixels (a HEIC or WebP of over 100 KB whose EXIF exiftool writes at the end).
     private func datedPhoto(_ format: String, in folder: TemporaryDirectory, noise: Bool = false) throws -> String {
         let image = folder.path("\(format)-\(noise).v")
         if noise {
@@ -60,33 +60,35 @@ struct HeaderDateTests {
         } else {
             try Shell.run("vips", ["black", image, "16", "16", "--bands", "3"])
         }
-        let path = folder.path(noise ? "noise.heic" : "photo.\(format)")
+        let path = folder.path((noise ? "noise." : "photo.") + format)
         try Shell.run("vips", format == "avif" ? ["heifsave", image, path, "--compression", "av1"] : ["copy", image, path])
         try Shell.run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2008:10:22 16:28:39", "-OffsetTimeOriginal=+09:00", path])
         return path
     }
 
-    @Test("HEIC, AVIF and PNG are dated from their EXIF in an uncatalogued listing, a HEIC's Exif item read past the first 64 KiB")
+    @Test("HEIC, AVIF, PNG and WebP are dated from their EXIF in an uncatalogued listing, read past the first 64 KiB where it lies there")
     func otherFormats() async throws {
         let folder = try TemporaryDirectory()
         let photos = folder.path("photos")
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
-        for format in ["heic", "avif", "png"] {
+        for format in ["heic", "avif", "png", "webp"] {
             try FileManager.default.moveItem(atPath: try datedPhoto(format, in: folder), toPath: photos + "/photo.\(format)")
         }
-        let noise = try datedPhoto("heic", in: folder, noise: true)
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: noise)[.size] as? Int)
-        #expect(size > HeaderDate.prefixLength + 4096)
-        let head = try #require(try FileHandle(forReadingAtPath: noise)?.read(upToCount: HeaderDate.prefixLength))
-        #expect(HeaderDate.date(in: [UInt8](head)) == nil)  // its Exif item lies past the first bytes
-        try FileManager.default.moveItem(atPath: noise, toPath: photos + "/late.heic")
+        for format in ["heic", "webp"] {
+            let noise = try datedPhoto(format, in: folder, noise: true)
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: noise)[.size] as? Int)
+            #expect(size > HeaderDate.prefixLength + 4096, "late.\(format)")
+            let head = try #require(try FileHandle(forReadingAtPath: noise)?.read(upToCount: HeaderDate.prefixLength))
+            #expect(HeaderDate.date(in: [UInt8](head)) == nil, "late.\(format)")  // its EXIF lies past the first bytes
+            try FileManager.default.moveItem(atPath: noise, toPath: photos + "/late.\(format)")
+        }
 
         let source = try makeEngine(in: folder).localSource(root: photos, scope: .folder)
         var listed: [ListedPhoto] = []
         for try await batch in source.listFolder() {
             listed += batch
         }
-        #expect(Set(listed.map(\.item.displayName)) == ["photo.heic", "photo.avif", "photo.png", "late.heic"])
+        #expect(Set(listed.map(\.item.displayName)) == ["photo.heic", "photo.avif", "photo.png", "photo.webp", "late.heic", "late.webp"])
         let taken: Int64 = 1_224_692_919 - 32_400  // 2008-10-22 16:28:39 +09:00
         for photo in listed {
             #expect(photo.date == taken, "\(photo.item.displayName)")
@@ -113,11 +115,13 @@ struct HeaderDateTests {
         return ftyp + meta(itemAt: start) + box("mdat", item)
     }
 
-    @Test("damaged HEIF boxes and PNG chunks give no date quickly and never trap")
-    func hostileHEIFAndPNG() throws {
+    @Test("damaged HEIF boxes, PNG and WebP chunks give no date quickly and never trap")
+    func hostileHEIFPNGAndWebP() throws {
         let folder = try TemporaryDirectory()
         let heic = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try datedPhoto("heic", in: folder))))
         let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try datedPhoto("png", in: folder))))
+        let webP = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try datedPhoto("webp", in: folder))))
+        #expect(HeaderDate.date(in: webP)?.offset == 32_400)
         guard case .found(let block) = HeaderDate.scanHEIF(heic) else {
             Issue.record("no Exif item found in the HEIC made by exiftool")
             return
@@ -125,7 +129,7 @@ struct HeaderDateTests {
         let clock = ContinuousClock()
         let started = clock.now
         #expect(HeaderDate.date(in: heif(block: block))?.offset == 32_400)  // the synthetic HEIF itself is read
-        for bytes in [heic, png] {
+        for bytes in [heic, png, webP] {
             for length in 0..<bytes.count {
                 _ = HeaderDate.date(in: Array(bytes.prefix(length)))
             }
@@ -169,6 +173,21 @@ struct HeaderDateTests {
         let exif = try #require((8..<png.count - 4).first { png[$0..<$0 + 4].elementsEqual("eXIf".utf8) }) - 4
         let length = png[exif..<exif + 4].reduce(0) { $0 << 8 | Int($1) }
         #expect(HeaderDate.scanPNG(Array(png.prefix(exif + 10))) == .needs(exif + 8 + length))  // read on to the chunk's end
+        var webPLying = webP
+        webPLying[20] = 0  // VP8X says there is no EXIF chunk
+        #expect(HeaderDate.date(in: webPLying) == nil)
+        webPLying = webP
+        webPLying.replaceSubrange(34..<38, with: [0xF0, 0xFF, 0xFF, 0x7F])  // the image chunk runs past the RIFF
+        #expect(HeaderDate.date(in: webPLying) == nil)
+        // Unknown chunks before the image are walked past, a few of them; twenty, and the walk
+        // gives up before it reaches the EXIF.
+        func padded(_ count: Int) -> [UInt8] {
+            var bytes = Array(webP[0..<30]) + (0..<count).flatMap { _ in Array("JUNK".utf8) + [0, 0, 0, 0] } + Array(webP[30...])
+            bytes.replaceSubrange(4..<8, with: withUnsafeBytes(of: UInt32(bytes.count - 8).littleEndian, Array.init))
+            return bytes
+        }
+        #expect(HeaderDate.date(in: padded(5))?.offset == 32_400)
+        #expect(HeaderDate.date(in: padded(20)) == nil)
         #expect(clock.now - started < .seconds(5))
     }
 }

@@ -5,10 +5,10 @@ import Foundation
 /// ``prefixLength`` bytes (more only for a file whose EXIF, or the structure before it, says it
 /// lies further), never more than ``maximumLength`` in all.
 ///
-/// JPEG (the EXIF segment), TIFF (the file is the EXIF block), HEIF and AVIF (the Exif item) and
-/// PNG (the `eXIf` chunk) are read; other formats, and files whose EXIF is damaged or records no
-/// date, have none, and their listing keeps the file time. Catalogues read the same tags through
-/// libvips, with the same precedence.
+/// JPEG (the EXIF segment), TIFF (the file is the EXIF block), HEIF and AVIF (the Exif item), PNG
+/// (the `eXIf` chunk) and WebP (the `EXIF` chunk) are read; other formats, and files whose EXIF is
+/// damaged or records no date, have none, and their listing keeps the file time. Catalogues read
+/// the same tags through libvips, with the same precedence.
 struct HeaderDate: Equatable {
     /// Unix seconds; a floating clock time (no offset recorded) as if it were UTC.
     let seconds: Int64
@@ -45,7 +45,18 @@ struct HeaderDate: Equatable {
             }
             return exifBlock(inHEIFItem: item).flatMap(date(inBlock:))
         }
-        return date(in: bytes)
+        if let date = date(in: bytes) { return date }
+        // A WebP's EXIF chunk follows the image: its chunk headers are read where they lie.
+        var budget = maximumLength - bytes.count
+        let block = exifBlock(inWebP: bytes) { range in
+            if range.upperBound <= bytes.count { return Array(bytes[range]) }
+            guard range.count <= budget, (try? handle.seek(toOffset: UInt64(range.lowerBound))) != nil,
+                let data = try? handle.read(upToCount: range.count), data.count == range.count
+            else { return nil }
+            budget -= range.count
+            return [UInt8](data)
+        }
+        return block.flatMap(date(inBlock:))
     }
 
     /// The date recorded in a file's first bytes.
@@ -62,7 +73,8 @@ struct HeaderDate: Equatable {
         if case .found(let chunk) = scanPNG(bytes) {
             return date(inBlock: Array(bytes[chunk]))
         }
-        return nil
+        let webP = exifBlock(inWebP: bytes) { $0.upperBound <= bytes.count ? Array(bytes[$0]) : nil }
+        return webP.flatMap(date(inBlock:))
     }
 
     private static func date(inBlock block: [UInt8]) -> HeaderDate? {
