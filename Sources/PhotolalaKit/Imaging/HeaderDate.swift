@@ -33,30 +33,27 @@ struct HeaderDate: Equatable {
             guard let rest = try? handle.read(upToCount: more), !rest.isEmpty else { break }
             bytes += rest
         }
-        if case .elsewhere(let ranges) = scanHEIF(bytes) {
-            // The Exif item of a HEIF often follows the image data: it is read where it lies.
-            guard ranges.reduce(bytes.count, { $0 + $1.count }) <= maximumLength else { return nil }
-            var item: [UInt8] = []
-            for range in ranges {
-                guard (try? handle.seek(toOffset: UInt64(range.lowerBound))) != nil, let data = try? handle.read(upToCount: range.count),
-                    data.count == range.count
-                else { return nil }
-                item += data
-            }
-            return exifBlock(inHEIFItem: item).flatMap(date(inBlock:))
-        }
-        if let date = date(in: bytes) { return date }
-        // A WebP's EXIF chunk follows the image: its chunk headers are read where they lie.
+        // The Exif item of a HEIF, and a WebP's EXIF chunk, often follow the image data: they (and
+        // the WebP's chunk headers) are read where they lie, within the same ``maximumLength``.
         var budget = maximumLength - bytes.count
-        let block = exifBlock(inWebP: bytes) { range in
-            if range.upperBound <= bytes.count { return Array(bytes[range]) }
+        let read = bytes
+        func fetch(_ range: Range<Int>) -> [UInt8]? {
+            if range.upperBound <= read.count { return Array(read[range]) }
             guard range.count <= budget, (try? handle.seek(toOffset: UInt64(range.lowerBound))) != nil,
                 let data = try? handle.read(upToCount: range.count), data.count == range.count
             else { return nil }
             budget -= range.count
             return [UInt8](data)
         }
-        return block.flatMap(date(inBlock:))
+        if case .elsewhere(let ranges) = scanHEIF(bytes) {
+            var item: [UInt8] = []
+            for range in ranges {
+                guard let data = fetch(range) else { return nil }
+                item += data
+            }
+            return exifBlock(inHEIFItem: item).flatMap(date(inBlock:))
+        }
+        return date(in: bytes) ?? exifBlock(inWebP: bytes, reading: fetch).flatMap(date(inBlock:))
     }
 
     /// The date recorded in a file's first bytes.
