@@ -1,5 +1,6 @@
 /// The EXIF of a PNG: its `eXIf` chunk (PNG Extensions 1.5.0), which holds the TIFF-structured
-/// block as is and comes before the image data.
+/// block as is. exiftool and libpng write it before the image data; one after `IDAT` is not looked
+/// for, as finding it would mean walking the whole image.
 ///
 /// Older tools wrote EXIF as hexadecimal text in a compressed `zTXt` "Raw profile type exif"
 /// chunk; those PNGs are listed by their file time.
