@@ -4,8 +4,9 @@ import Testing
 
 @testable import PhotolalaKit
 
-/// Mutates small JPEG, PNG, TIFF, HEIC, WebP and GIF photos (made by `make-fixtures.sh`) and
-/// reads each mutation's header, EXIF and thumbnail in-process, and a sample of them through
+/// Mutates small JPEG, PNG, TIFF, HEIC, WebP and GIF photos (made by `make-fixtures.sh`, and a
+/// HEIC, a PNG and a WebP dated by exiftool, whose EXIF the listing's date reader finds) and
+/// reads each mutation's header date, EXIF and thumbnail in-process, and a sample of them through
 /// `photolala info` and `photolala thumbnail` as child processes. A crash, a signal or an input
 /// that runs over 10 s fails the run with the seed that replays it; an error is an answer.
 @Suite("Fuzzing images")
@@ -22,6 +23,12 @@ struct ImageFuzzTests {
         for name in Self.seeds {
             seeds.append((name, Array(try Data(contentsOf: try await Fixtures.file(name)))))
         }
+        for name in ["photo.heic", "photo.png", "photo.webp"] {
+            let dated = folder.path("dated-" + name)
+            try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: dated)
+            try Shell.run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2008:10:22 16:28:39", "-OffsetTimeOriginal=+09:00", dated])
+            seeds.append(("dated-" + name, Array(try Data(contentsOf: URL(fileURLWithPath: dated)))))
+        }
         let environment = ["PHOTOLALA_CACHE_DIR": folder.path("cache"), "PHOTOLALA_DATA_DIR": folder.path("data")]
 
         var mutator = Mutator(seed: budget.seed)
@@ -35,6 +42,7 @@ struct ImageFuzzTests {
             let outcome = Outcome()
             let finished = TimedProcess.finishes {
                 _ = ExifReader(input)
+                _ = HeaderDate.date(in: input)
                 do {
                     _ = try processor.inspect(input, name: seed.name)
                     _ = try processor.thumbnail(of: input, name: seed.name)

@@ -65,6 +65,7 @@ def test_the_panel_lists_a_failed_photo_and_retries_it(panel_ui, panel_photos):
     expect(panel.locator('[data-field="used"]')).not_to_have_text("0 bytes")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "cloud-panel.png"))
+    page.get_by_test_id("backup-failures").screenshot(path=str(ARTIFACTS / "backup-failures.png"))
 
     gone.write_bytes(saved)
     page.get_by_test_id("backup-retry").click()
@@ -79,6 +80,54 @@ def test_the_panel_lists_a_failed_photo_and_retries_it(panel_ui, panel_photos):
     expect(panel).to_be_visible()
     page.mouse.click(1200, 760)
     expect(panel).to_be_hidden()
+
+
+BADGES_USER_ID = "0b8a7f52-3c1e-4f3a-9d6b-2e5c8a1f4d70"
+
+
+@pytest.fixture
+def badges_ui(page, seaweedfs, backup_photos, tmp_path, tmp_path_factory) -> PhotolalaPage:
+    """A server on three photos of their own, backing up as a user of their own."""
+    photos = tmp_path / "Badges"
+    photos.mkdir()
+    for source in sorted(backup_photos.iterdir())[:3]:
+        shutil.copy(source, photos / source.name)
+    cloud = {
+        "PHOTOLALA_S3_ENDPOINT": seaweedfs.endpoint, "PHOTOLALA_S3_BUCKET": seaweedfs.bucket, "PHOTOLALA_USER_ID": BADGES_USER_ID,
+        "AWS_ACCESS_KEY_ID": seaweedfs.access_key, "AWS_SECRET_ACCESS_KEY": seaweedfs.secret_key, "AWS_REGION": "us-east-1",
+    }
+    yield from (PhotolalaPage(page, url) for url in serve([photos], tmp_path_factory.mktemp("badges-state"), "badges-server.log", cloud))
+
+
+def test_badges_show_starred_backed_up_and_failed_as_icons(badges_ui, tmp_path):
+    """One photo of each state side by side: backed up, starred, failed (changed after it was
+    starred), each an SVG icon with its label."""
+    page = badges_ui.page
+    badges_ui.open(count=3)
+    backed_up, starred, failed = sorted(path.name for path in (tmp_path / "Badges").iterdir())
+    badges_ui.cell(backed_up).click()
+    badges_ui.cell(failed).click(modifiers=[badges_ui.command])
+    page.get_by_test_id("star-toggle").click()
+    badge = lambda name: page.locator(f'[data-testid="cell-badge"][data-id="{badges_ui.cell(name).get_attribute("data-id")}"]')  # noqa: E731
+    expect(page.locator('[data-testid="cell-badge"][data-state="starred"]')).to_have_count(2)
+    with open(tmp_path / "Badges" / failed, "ab") as changed:
+        changed.write(b"changed after it was starred")
+
+    page.get_by_test_id("cloud-settings-open").click()
+    page.get_by_test_id("backup-now").click()
+    last_run = page.get_by_test_id("backup-last-run")
+    expect(last_run).to_contain_text("1 uploaded", timeout=60_000)
+    expect(last_run).to_contain_text("1 failed")
+    page.keyboard.press("Escape")
+    badges_ui.cell(starred).click()
+    page.get_by_test_id("star-toggle").click()
+
+    for name, state, label in ((backed_up, "backedUp", "Backed up"), (starred, "starred", "Starred"), (failed, "failed", "Backup failed")):
+        expect(badge(name)).to_have_attribute("data-state", state)
+        expect(badge(name)).to_have_attribute("aria-label", label)
+        expect(badge(name).locator("svg")).to_have_count(1)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "badges-backed-up-starred-failed.png"))
 
 
 def test_back_up_now_looks_disabled_without_a_cloud(page, server):

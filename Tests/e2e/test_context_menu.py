@@ -8,6 +8,8 @@ import zipfile
 
 from playwright.sync_api import expect
 
+from conftest import ARTIFACTS
+
 
 def test_right_click_selects_the_photo_and_export_downloads_its_original(ui, library, tmp_path):
     page = ui.page
@@ -78,6 +80,8 @@ def test_exporting_several_photos_downloads_one_zip_of_their_originals(ui, libra
     menu = page.get_by_test_id("context-menu")
     export = menu.locator('[data-action="export"]')
     expect(export).to_have_text("Export 3 Originals…")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "export-three-selected.png"))
     with page.expect_download() as download_info:
         export.click()
     download = download_info.value

@@ -159,6 +159,8 @@ def test_undated_photos_group_under_undated_and_the_scrubber_skips_them(page, un
     expect(page.get_by_test_id("group-header")).to_have_count(3)
     assert headers(ui) == ["May 2010", "May 2020", "Undated"]
     assert ui.mounted_names() == [name(0), name(1), "blank.png"]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "undated-group.png"))
     scrubber = page.get_by_role("slider", name="Month")
     expect(scrubber).not_to_contain_text("1970")
     expect(scrubber).to_contain_text("2010")

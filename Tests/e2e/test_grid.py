@@ -31,6 +31,24 @@ def test_unreadable_files_show_an_error_state(ui):
         expect(ui.cell(name)).to_have_attribute("data-state", "loaded", timeout=15_000)
 
 
+def test_fit_shows_a_panorama_whole_and_fill_crops_it(ui):
+    """A 6000 × 2000 panorama's thumbnail is whole (3:1): Fit letterboxes it in its square cell,
+    Fill crops it."""
+    page = ui.page
+    ui.open("local-0", "Mixed")
+    page.get_by_test_id("size-large").click()
+    page.get_by_test_id("fit-fit").click()
+    panorama = ui.cell("panorama-6000x2000.jpg")
+    panorama.scroll_into_view_if_needed()
+    expect(panorama).to_have_attribute("data-state", "loaded", timeout=15_000)
+    assert panorama.evaluate("img => [img.naturalWidth, img.naturalHeight]") == [512, 171]
+    assert panorama.evaluate("img => getComputedStyle(img).objectFit") == "contain"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "fit-panorama-whole.png"))
+    page.get_by_test_id("fit-fill").click()
+    assert panorama.evaluate("img => getComputedStyle(img).objectFit") == "cover"
+
+
 def test_hundred_thousand_photos_scroll_with_few_elements(ui):
     page = ui.page
     first_pages = []

@@ -7,6 +7,8 @@ import re
 
 from playwright.sync_api import expect
 
+from conftest import ARTIFACTS
+
 
 def test_inspector_states(ui):
     page = ui.page
@@ -81,3 +83,5 @@ def test_inspector_shows_a_portrait_photo_whole(ui):
     assert shown["height"] <= box["height"] + 0.5 and shown["width"] <= box["width"] + 0.5, (shown, box)
     assert shown["y"] >= box["y"] - 0.5 and shown["y"] + shown["height"] <= box["y"] + box["height"] + 0.5
     assert abs(shown["width"] / shown["height"] - 0.75) < 0.02, shown
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "inspector-portrait-whole.png"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from conftest import PHOTOS_COUNT
+from conftest import ARTIFACTS, PHOTOS_COUNT
 
 
 def test_preview_opens_zooms_navigates_and_closes(ui):
@@ -82,5 +82,7 @@ def test_a_photo_smaller_than_the_window_opens_at_its_own_size(ui):
     expect(page.get_by_test_id("preview")).to_have_attribute("data-state", "loaded")
     expect(page.get_by_test_id("zoom-level")).to_have_text("100%")
     assert abs(ui.transform_scale(page.get_by_test_id("preview-image")) - 1) < 1e-3
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "preview-small-photo-at-100-percent.png"))
     page.get_by_test_id("zoom-in").click()  # it can still be zoomed in
     expect(page.get_by_test_id("zoom-level")).not_to_have_text("100%")

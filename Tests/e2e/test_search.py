@@ -7,6 +7,7 @@ import unicodedata
 
 from playwright.sync_api import expect
 
+from conftest import ARTIFACTS
 from test_apple_photos import SHOWN, library_server, photos  # noqa: F401  (fixtures)
 
 
@@ -20,6 +21,8 @@ def test_the_field_filters_a_folder_by_name(ui):
     expect(ui.cells).to_have_count(1)
     expect(ui.cell("Frítest.png")).to_be_visible()
     expect(page.get_by_test_id("status-count")).to_have_text("1 photo")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "search-folder-name-filter.png"))
 
     field.fill("zzz")
     expect(ui.cells).to_have_count(0)
@@ -40,5 +43,8 @@ def test_the_field_searches_an_apple_photos_library(photos):  # noqa: F811
     expect(field).to_have_attribute("placeholder", "Search titles, names, keywords")
     field.fill("KIDS")  # a keyword, in another case
     expect(photos.cells).to_have_count(3)
+    photos.wait_for_thumbnails(3)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "search-apple-photos-results.png"))
     field.fill("")
     expect(photos.cells).to_have_count(SHOWN)

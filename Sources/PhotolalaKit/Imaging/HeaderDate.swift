@@ -2,11 +2,13 @@ import Foundation
 
 /// When a photo was taken, read from the first bytes of its file without libvips: a listing of
 /// a folder without a catalog reads it for every photo, so it costs one read of at most
-/// ``prefixLength`` bytes (more only for a JPEG whose EXIF segment says it is longer).
+/// ``prefixLength`` bytes (more only for a file whose EXIF, or the structure before it, says it
+/// lies further), never more than ``maximumLength`` in all.
 ///
-/// JPEG (the EXIF segment) and TIFF (the file is the EXIF block) are read; other formats, and
-/// files whose EXIF is damaged or records no date, have none, and their listing keeps the file
-/// time. Catalogues read the same tags through libvips, with the same precedence.
+/// JPEG (the EXIF segment), TIFF (the file is the EXIF block), HEIF and AVIF (the Exif item), PNG
+/// (the `eXIf` chunk) and WebP (the `EXIF` chunk) are read; other formats, and files whose EXIF is
+/// damaged or records no date, have none, and their listing keeps the file time. Catalogues read
+/// the same tags through libvips, with the same precedence.
 struct HeaderDate: Equatable {
     /// Unix seconds; a floating clock time (no offset recorded) as if it were UTC.
     let seconds: Int64
@@ -24,27 +26,65 @@ struct HeaderDate: Equatable {
         defer { try? handle.close() }
         guard let prefix = try? handle.read(upToCount: prefixLength) else { return nil }
         var bytes = [UInt8](prefix)
-        // A JPEG whose EXIF segment (or the segments before it) ends past what was read is read
-        // further, up to the segment's end, never past ``maximumLength``.
-        while bytes.count >= prefixLength, bytes.count < maximumLength, case .needs(let end) = scanJPEG(bytes) {
+        // A file whose EXIF (or the structure before it) ends past what was read is read further,
+        // up to where it ends, never past ``maximumLength``.
+        while bytes.count >= prefixLength, bytes.count < maximumLength, let end = neededLength(bytes), end > bytes.count {
             let more = min(end, maximumLength) - bytes.count
-            guard more > 0, let rest = try? handle.read(upToCount: more), !rest.isEmpty else { break }
+            guard let rest = try? handle.read(upToCount: more), !rest.isEmpty else { break }
             bytes += rest
         }
-        return date(in: bytes)
+        // The Exif item of a HEIF, and a WebP's EXIF chunk, often follow the image data: they (and
+        // the WebP's chunk headers) are read where they lie, within the same ``maximumLength``.
+        var budget = maximumLength - bytes.count
+        let read = bytes
+        func fetch(_ range: Range<Int>) -> [UInt8]? {
+            if range.upperBound <= read.count { return Array(read[range]) }
+            guard range.count <= budget, (try? handle.seek(toOffset: UInt64(range.lowerBound))) != nil,
+                let data = try? handle.read(upToCount: range.count), data.count == range.count
+            else { return nil }
+            budget -= range.count
+            return [UInt8](data)
+        }
+        if case .elsewhere(let ranges) = scanHEIF(bytes) {
+            var item: [UInt8] = []
+            for range in ranges {
+                guard let data = fetch(range) else { return nil }
+                item += data
+            }
+            return exifBlock(inHEIFItem: item).flatMap(date(inBlock:))
+        }
+        return date(in: bytes) ?? exifBlock(inWebP: bytes, reading: fetch).flatMap(date(inBlock:))
     }
 
     /// The date recorded in a file's first bytes.
     static func date(in bytes: [UInt8]) -> HeaderDate? {
-        let exif: ExifReader
         if let block = exifBlock(inJPEG: bytes) {
-            exif = ExifReader(block)
-        } else if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
-            exif = ExifReader(bytes)
-        } else {
-            return nil
+            return date(inBlock: block)
         }
-        return PhotoMetadata.photoDate(in: exif).map { HeaderDate(seconds: $0.seconds, offset: $0.offset) }
+        if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+            return date(inBlock: bytes)
+        }
+        if case .found(let block) = scanHEIF(bytes) {
+            return date(inBlock: block)
+        }
+        if case .found(let chunk) = scanPNG(bytes) {
+            return date(inBlock: Array(bytes[chunk]))
+        }
+        let webP = exifBlock(inWebP: bytes) { $0.upperBound <= bytes.count ? Array(bytes[$0]) : nil }
+        return webP.flatMap(date(inBlock:))
+    }
+
+    private static func date(inBlock block: [UInt8]) -> HeaderDate? {
+        PhotoMetadata.photoDate(in: ExifReader(block)).map { HeaderDate(seconds: $0.seconds, offset: $0.offset) }
+    }
+
+    /// How many bytes from the start a JPEG, HEIF or PNG needs to be read to reach its EXIF, when
+    /// more than `bytes` holds.
+    private static func neededLength(_ bytes: [UInt8]) -> Int? {
+        if case .needs(let end) = scanJPEG(bytes) { return end }
+        if case .needs(let end) = scanHEIF(bytes) { return end }
+        if case .needs(let end) = scanPNG(bytes) { return end }
+        return nil
     }
 
     private static func exifBlock(inJPEG bytes: [UInt8]) -> [UInt8]? {
