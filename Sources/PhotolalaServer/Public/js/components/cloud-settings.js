@@ -197,7 +197,8 @@ export class CloudSettings {
 function describeLastRun(status) {
   const run = status.lastRun;
   const when = run ? ` (${formatISOTime(run.date)})` : '';
-  if (run?.error) return `Last run${when} stopped: ${run.error}`;
+  // The run's error says itself how the run ended ("The backup run stopped: …").
+  if (run?.error) return `Last run${when}: ${run.error}`;
   if (status.error) return `Last run${when} stopped: ${status.error}`;
   const counts = `${formatInteger(run.uploaded)} uploaded, ${formatInteger(run.skipped)} already in the cloud`;
   if (run.failed > 0) return `Last run${when}: ${counts}, ${formatInteger(run.failed)} failed — see below`;
