@@ -191,6 +191,22 @@ enum API {
     struct Detail: Encodable {
         let field: String
         let label: String
+        /// The line as text; a date in it in the server's words.
         let value: String
+        /// For a line naming a date: `value` with `{date}` in its place, so the page writes the
+        /// date as it writes every other date (in the browser's zone and locale).
+        var template: String? = nil
+        /// That date, ISO 8601.
+        var date: String? = nil
+        /// `day` for a day alone ("14 Jul 2023"), `time` for a moment.
+        var dateStyle: String? = nil
+
+        /// A line naming `date`: `template` with `{date}` where it goes.
+        static func dated(field: String, label: String, template: String, date: Date, dayOnly: Bool) -> Detail {
+            let text = dayOnly ? date.formatted(date: .abbreviated, time: .omitted) : date.formatted(date: .abbreviated, time: .shortened)
+            return Detail(
+                field: field, label: label, value: template.replacingOccurrences(of: "{date}", with: text), template: template,
+                date: date.formatted(.iso8601), dateStyle: dayOnly ? "day" : "time")
+        }
     }
 }

@@ -4,7 +4,8 @@ import PhotolalaKit
 
 extension Photolala.Catalog {
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one folder's catalog: its manifest, shards and, with --json, its entries.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show one folder's catalog: its manifest, shards and photos (MD5, date, size, dimensions, name).")
 
         @OptionGroup var global: GlobalOptions
 
@@ -27,8 +28,8 @@ extension Photolala.Catalog {
             terminal.output("Catalog:      \(loaded.directory)")
             terminal.output("Version:      \(manifest.version)")
             terminal.output("Directory ID: \(manifest.directoryUUID)")
-            terminal.output("Created:      \(ISO8601DateFormatter().string(from: manifest.created))")
-            terminal.output("Modified:     \(ISO8601DateFormatter().string(from: manifest.modified))")
+            terminal.output("Created:      \(DateText.event(manifest.created))")
+            terminal.output("Modified:     \(DateText.event(manifest.modified))")
             terminal.output("Photos:       \(manifest.photoCount.grouped)")
             terminal.output("Shard  Rows  SHA-256")
             for shard in manifest.shards {
@@ -36,6 +37,14 @@ extension Photolala.Catalog {
                     "\(String(shard.index, radix: 16).padding(toLength: 5, withPad: " ", startingAt: 0))  "
                         + "\(String(shard.rows).leftPadded(to: 4))  \(shard.sha256)")
             }
+            // The photos as a folder lists them: oldest first, then by name.
+            let entries = loaded.entries.sorted { ($0.photoDate, $0.filename, $0.md5) < ($1.photoDate, $1.filename, $1.md5) }
+            if !entries.isEmpty {
+                terminal.output("")
+                CatalogEntryTable(entries: entries).lines.forEach { terminal.output($0) }
+            }
+            let bytes = entries.reduce(Int64(0)) { $0 + $1.size }
+            terminal.output("\(entries.count.counting("photo")), \(bytes.formatted) \(bytes == 1 ? "byte" : "bytes").")
         }
     }
 }
@@ -100,11 +109,5 @@ private struct CatalogReport: Encodable {
                 width: $0.width, height: $0.height, applephotoid: $0.applePhotoID)
         }
         problems = loaded.problems.map(\.message)
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: " ", count: max(0, width - count)) + self
     }
 }

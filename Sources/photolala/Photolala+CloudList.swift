@@ -5,7 +5,8 @@ import PhotolalaKit
 extension Photolala.Cloud {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "ls", abstract: "List the backed-up photos from the synced cloud catalog (run 'cloud sync' first), newest first.")
+            commandName: "ls", abstract: "List the backed-up photos from the synced cloud catalog (run 'cloud sync' first), newest first.",
+            discussion: "The catalog is read from this device alone, so it lists offline too, and without credentials (saying so).")
 
         @OptionGroup var global: GlobalOptions
 
@@ -57,10 +58,19 @@ extension Photolala.Cloud {
         }
 
         func run() async throws {
-            let source = try CloudContext(global: global).source()
-            let entries = try source.entries()
-            let state = try source.sync.state()
-            let terminal = Terminal()
+            let context = try CloudContext(global: global)
+            let catalog = context.syncedCatalog
+            let state = try catalog.state()
+            var terminal = Terminal()
+            // Listing needs no store: without one configured, the copy synced before is listed,
+            // saying so, rather than nothing.
+            if !context.isConfigured {
+                guard let synced = state.lastSyncDate else { throw PhotolalaCommandError(Self.nothingToList(context.configuration)) }
+                terminal.message(
+                    "Offline (\(Self.missing(context.configuration))): the cloud catalog as synced on \(DateText.event(synced)); "
+                        + "configure the cloud and run 'photolala cloud sync' to bring it up to date.")
+            }
+            let entries = try catalog.entries()
             if json {
                 let listing = Listing(
                     lastSyncDate: state.lastSyncDate, count: entries.count,
@@ -70,13 +80,20 @@ extension Photolala.Cloud {
                 try terminal.outputJSON(listing)
                 return
             }
-            for entry in entries {
-                let date = Date(timeIntervalSince1970: TimeInterval(entry.photoDate)).formatted(.iso8601)
-                let size = entry.width.flatMap { width in entry.height.map { "\(width)×\($0)" } } ?? "-"
-                terminal.output("\(entry.md5)  \(date)  \(entry.size.formatted) bytes  \(size)  \(entry.filename)")
-            }
-            let synced = state.lastSyncDate.map { "synced \($0.formatted(.iso8601))" } ?? "never synced: run 'photolala cloud sync'"
+            CatalogEntryTable(entries: entries).lines.forEach { terminal.output($0) }
+            let synced = state.lastSyncDate.map { "synced \(DateText.event($0))" } ?? "never synced: run 'photolala cloud sync'"
             terminal.output("\(entries.count.counting("photo")) (\(synced)).")
+        }
+
+        /// What the settings lack for the store to be reached.
+        static func missing(_ configuration: CloudConfiguration) -> String {
+            configuration.bucket == nil ? "no S3 bucket or backup folder is configured" : "no AWS credentials were found"
+        }
+
+        /// Why there is nothing to list, and what to set.
+        static func nothingToList(_ configuration: CloudConfiguration) -> String {
+            "No cloud catalog has been synced on this device, and \(missing(configuration)). Set PHOTOLALA_S3_BUCKET and AWS credentials "
+                + "(AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or a profile in ~/.aws), or PHOTOLALA_BACKUP_FOLDER, then run 'photolala cloud sync'."
         }
     }
 }

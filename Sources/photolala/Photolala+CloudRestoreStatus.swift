@@ -55,7 +55,7 @@ extension Photolala.Cloud {
                 let tier = status.tier.map { " \($0.rawValue)" } ?? ""
                 terminal.output("\(status.state.badge) \(status.md5)  \(status.state.rawValue)\(status.expiryNote)\(tier)")
             }
-            terminal.output("\(statuses.count) restores.")
+            terminal.output("\(statuses.count.counting("restore")).")
         }
     }
 }
@@ -64,6 +64,6 @@ extension RestoreStatus {
     /// " until DATE" for a restored original, when the store said until when; else nothing.
     var expiryNote: String {
         guard state == .restored, let expiry else { return "" }
-        return " until \(expiry.formatted(.iso8601))"
+        return " until \(DateText.event(expiry))"
     }
 }

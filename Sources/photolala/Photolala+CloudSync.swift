@@ -21,7 +21,7 @@ extension Photolala.Cloud {
             }
             drawing.clear()
             let terminal = Terminal()
-            let date = state.lastSyncDate.map { $0.formatted(.iso8601) } ?? "never"
+            let date = state.lastSyncDate.map { DateText.event($0) } ?? "never"
             if let error = state.error {
                 throw PhotolalaCommandError("\(error) (\(state.photoCount.counting("photo")), last synced \(date))")
             }

@@ -10,7 +10,8 @@ extension Photolala {
                 Dimensions are as displayed, after EXIF orientation. The photo date is EXIF \
                 DateTimeOriginal, else CreateDate, else ModifyDate: printed with its recorded offset \
                 (2008-10-22T16:28:39+09:00), or as the camera's clock time without a zone when none \
-                was recorded (2008-10-22T16:28:39). With --json, photoDate falls back to the file \
+                was recorded (2008-10-22T16:28:39); the file's modification time is in the local time zone \
+                with its offset. With --json, photoDate falls back to the file \
                 time and dateSource says which (exif, file, photos).
                 """
         )
@@ -50,8 +51,8 @@ private struct InfoReport {
             ("Size", m.fileSize.map { "\(Int($0).grouped) bytes" }),
             ("Dimensions", m.width.flatMap { width in m.height.map { "\(width) × \($0)" } }),
             ("Orientation", m.orientation.map(String.init)),
-            ("Taken", m.photoDate.map { Self.dateText($0, offset: m.photoDateOffsetSeconds, floating: m.photoDateSource == .exif) }),
-            ("Modified", m.modificationDate.map { Self.dateText($0, offset: nil) }),
+            ("Taken", m.photoDate.map { DateText.photo($0, offset: m.photoDateOffsetSeconds) }),
+            ("Modified", m.modificationDate.map { DateText.event($0) }),
             ("Camera", Self.cameraText(make: m.cameraMake, model: m.cameraModel)),
             ("Lens", m.lensModel),
             ("Exposure", m.exposureTime.map { $0 < 1 && $0 > 0 ? "1/\(Int((1 / $0).rounded())) s" : "\($0) s" }),
@@ -74,16 +75,5 @@ private struct InfoReport {
         guard let model else { return make }
         guard let make, !model.lowercased().hasPrefix(make.lowercased().split(separator: " ").first ?? "") else { return model }
         return make + " " + model
-    }
-
-    /// ISO 8601 in the photo's own clock: with its offset (`+09:00`) when recorded, without
-    /// any suffix for a floating camera time (stored as if UTC), and in UTC (`Z`) for file times.
-    static func dateText(_ date: Date, offset: Int?, floating: Bool = false) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(secondsFromGMT: offset ?? 0) ?? formatter.timeZone
-        if floating && offset == nil {
-            formatter.formatOptions = [.withFullDate, .withTime, .withDashSeparatorInDate, .withColonSeparatorInTime]
-        }
-        return formatter.string(from: date)
     }
 }

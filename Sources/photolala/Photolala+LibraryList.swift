@@ -48,7 +48,7 @@ extension Photolala.Library {
                 return
             }
             for asset in assets {
-                let date = asset.creationDate.map { dates.string(from: $0, offset: asset.timeZoneOffset) } ?? "no date"
+                let date = asset.creationDate.map { DateText.photo($0, offset: asset.timeZoneOffset ?? 0) } ?? "no date"
                 let flags = [
                     asset.isFavorite ? "favorite" : nil, asset.isHidden ? "hidden" : nil, asset.isTrashed ? "deleted" : nil,
                     asset.isMissing ? "not local" : nil,

@@ -138,7 +138,7 @@ import Testing
         try await Task.sleep(for: .seconds(2))
         let offline = await source.sync.sync()
         #expect(offline.isOffline)
-        #expect(offline.error?.contains("could not reach") == true, "\(offline.error ?? "")")
+        #expect(offline.error?.contains("(connection refused): is the S3 server running?") == true, "\(offline.error ?? "")")
         #expect(offline.error?.contains(server.secretKey) == false)
         #expect(offline.lastSyncDate == synced.lastSyncDate)
         #expect(offline.photoCount == 2)

@@ -119,7 +119,10 @@ struct BackupFailuresAPITests {
                 try await Task.sleep(for: .milliseconds(50))
             }
             #expect(lastRun["failed"] as? Int == 1, "\(lastRun)")
-            #expect((lastRun["error"] as? String)?.hasPrefix("The backup run stopped: ") == true, "\(lastRun)")
+            #expect(
+                lastRun["error"] as? String
+                    == "The backup run stopped: Could not connect to http://127.0.0.1:\(closed.port) (connection refused): is the S3 server running?",
+                "\(lastRun)")
         }
     }
 

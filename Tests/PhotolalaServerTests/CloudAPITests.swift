@@ -84,6 +84,13 @@ struct CloudAPITests {
             }
             #expect(details["backup"]?.hasPrefix("Backed up on ") == true && details["backup"]?.hasSuffix(", Deep Archive") == true, "\(details)")
             #expect(details["backup"]?.contains(":") == false, "the date alone, no time: \(details)")
+            // The page writes the date itself, as it writes every date: the line comes with its
+            // template and the date as ISO 8601.
+            let backupLine = try #require((metadata["details"] as? [[String: Any]])?.first { $0["field"] as? String == "backup" })
+            #expect(backupLine["template"] as? String == "Backed up on {date}, Deep Archive", "\(backupLine)")
+            #expect(backupLine["dateStyle"] as? String == "day")
+            let backedUp = try #require(try (backupLine["date"] as? String).map { try Date($0, strategy: .iso8601) })
+            #expect(abs(backedUp.timeIntervalSinceNow) < 3_600, "\(backupLine)")
             #expect(details["original"] == "In Deep Archive: restore it to download")
             #expect(details["cloudMetadata"] == nil)
 

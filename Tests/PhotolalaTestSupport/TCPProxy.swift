@@ -14,7 +14,8 @@ import Synchronization
 /// count after it tells how often the client tried again.
 ///
 /// It also injects single faults into S3 traffic mid-request (``Fault``): a connection dropped
-/// after part of a request body, a request stalled for a while, a response cut short.
+/// after part of a request body, a request stalled for a while, a response cut short; and it
+/// can reset every connection as a server killed mid-request does (``reset()``).
 public final class TCPProxy: Sendable {
     /// One fault, applied once, when `afterRequestBytes` request bytes have gone through since
     /// it was injected (or since the fault before it struck), to the connection carrying them:
@@ -45,6 +46,8 @@ public final class TCPProxy: Sendable {
     private struct State {
         var acceptedAfterCut = 0
         var isCut = false
+        /// Whether connections after the cut are reset rather than closed.
+        var resets = false
         var open: Set<Int32> = []
         var faults: [Fault] = []
         var triggered = 0
@@ -103,6 +106,13 @@ public final class TCPProxy: Sendable {
         }
     }
 
+    /// Cuts the line as a server killed mid-request: every later connection is accepted, its
+    /// request read, and then reset (RST, as a close with `SO_LINGER` 0 sends), never answered.
+    public func reset() {
+        state.withLock { $0.resets = true }
+        cut()
+    }
+
     /// Stops accepting; the relay's threads end with their connections.
     public func stop() {
         cut()
@@ -117,13 +127,17 @@ public final class TCPProxy: Sendable {
                 if errno == EINTR { continue }
                 return
             }
-            let isCut = state.withLock { state in
+            let (isCut, resets) = state.withLock { state in
                 if state.isCut {
                     state.acceptedAfterCut += 1
                 } else {
                     state.open.insert(client)
                 }
-                return state.isCut
+                return (state.isCut, state.resets)
+            }
+            if isCut && resets {
+                Thread.detachNewThread { Self.resetAfterRequest(client) }
+                continue
             }
             if isCut {
                 close(client)
@@ -233,6 +247,17 @@ public final class TCPProxy: Sendable {
         }
         shutdown(source, Int32(SHUT_RDWR))
         shutdown(destination, Int32(SHUT_RDWR))
+    }
+
+    /// Reads what the client sends first (a second at most), then resets the connection.
+    private static func resetAfterRequest(_ client: Int32) {
+        var wait = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        _ = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+        var abort = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(client, SOL_SOCKET, SO_LINGER, &abort, socklen_t(MemoryLayout<linger>.size))
+        close(client)
     }
 
     /// Sends `buffer[range]` whole; `false` when the other side is gone.

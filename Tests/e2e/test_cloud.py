@@ -55,8 +55,9 @@ def test_the_cloud_source_shows_another_devices_backup_with_thumbnails(cloud_ui,
     cloud_ui.cell(names[0]).click()
     cloud_ui.open_inspector()
     inspector = page.get_by_test_id("inspector")
-    expect(inspector.get_by_test_id("inspector-backup")).to_contain_text("Backed up on ")
-    expect(inspector.get_by_test_id("inspector-backup")).to_contain_text("Deep Archive")
+    # The backup date is written as the page writes every date (here en-GB: "25 Nov 2026").
+    today = page.evaluate("new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date())")
+    expect(inspector.get_by_test_id("inspector-backup")).to_have_text(f"Backed up on {today}, Deep Archive")
     expect(inspector.get_by_test_id("inspector-original")).to_have_text("In Deep Archive: restore it to download")
     expected_md5 = hashlib.md5((cloud_photos / "Trip" / names[0]).read_bytes()).hexdigest()
     expect(inspector.get_by_test_id("inspector-md5")).to_have_text(expected_md5)
@@ -182,6 +183,10 @@ def test_an_original_is_restored_after_a_priced_request_and_downloads(restore_ui
     expect(badge).to_have_attribute("data-state", "restored", timeout=30_000)
     expect(page.get_by_test_id("inspector-original")).to_contain_text("Restored until ")
     assert restore_ui.api("cloud/restores")["items"][0]["state"] == "restored"
+    # One date format in the page: the inspector writes the expiry as the badge's tooltip does.
+    title = badge.get_attribute("title")
+    assert title.startswith("Restored until ") and title.endswith(": ready to download."), title
+    expect(page.get_by_test_id("inspector-original")).to_have_text(title.removesuffix(": ready to download."))
 
     cell.click(button="right")
     with page.expect_download() as download:

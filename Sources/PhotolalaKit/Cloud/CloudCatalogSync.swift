@@ -44,7 +44,10 @@ public struct CloudCatalogSync: Sendable {
     }
 
     /// The catalog's name in the database (its `directoryPath`).
-    public var catalogName: String { "cloud:" + layout.userID }
+    public var catalogName: String { copy.name }
+
+    /// The catalog as synced so far, read without the store.
+    public var copy: SyncedCloudCatalog { SyncedCloudCatalog(userID: layout.userID, database: database) }
 
     /// The local copy of `catalogs/{userId}/.photolala/`.
     public var catalogDirectory: String { directory + "/" + FolderCatalog.directoryName }
@@ -55,7 +58,7 @@ public struct CloudCatalogSync: Sendable {
     /// The synced catalog's record; `nil` before the first sync.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     func record() throws -> CatalogRecord? {
-        try CatalogStore(database: database).catalog(directoryPath: catalogName)
+        try copy.record()
     }
 
     /// The synced catalog's entry for one photo; `nil` when it does not list it.
@@ -68,15 +71,7 @@ public struct CloudCatalogSync: Sendable {
     /// The state of the last sync, without asking the store.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func state() throws -> CloudSyncState {
-        let record = try record()
-        let count = try record.map { record in
-            try database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM catalogEntry WHERE catalogId = ?", arguments: [record.id]) ?? 0 }
-        }
-        var state = CloudSyncState(lastSyncDate: record?.lastSyncDate, manifestETag: record?.manifestETag, photoCount: count ?? 0)
-        if record?.syncState == "partial" {
-            state.error = "The last sync left out shards that failed their checksum; sync again."
-        }
-        return state
+        try copy.state()
     }
 
     /// Brings the local catalog up to date with the cloud's.
@@ -96,7 +91,7 @@ public struct CloudCatalogSync: Sendable {
         } catch {
             var state = (try? self.state()) ?? CloudSyncState(lastSyncDate: nil, manifestETag: nil, photoCount: 0)
             state.isOffline = (error as? ObjectStoreError)?.code == .unreachable
-            let since = state.lastSyncDate.map { " Showing the catalog synced on \($0.formatted(.iso8601))." } ?? ""
+            let since = state.lastSyncDate.map { " Showing the catalog synced on \(DateText.event($0))." } ?? ""
             state.error = "The cloud catalog could not be synced: \(error)\(since)"
             progress(CloudSyncProgress(fraction: 1, status: state.isOffline ? "Offline" : "Sync failed"))
             return state

@@ -40,6 +40,11 @@ public struct CloudContext: Sendable {
             store: try configuration.objectStore(), userID: configuration.userID, engine: engine, cacheBudget: configuration.downloadCacheBytes)
     }
 
+    /// The cloud catalog as last synced to this device, readable without credentials or the store.
+    public var syncedCatalog: SyncedCloudCatalog {
+        SyncedCloudCatalog(userID: configuration.userID, engine: engine)
+    }
+
     /// Restores originals from Deep Archive, priced before asking with the prices from the settings.
     /// - Throws: ``CloudConfigurationError`` saying what to set when the cloud is not configured.
     public func restores() throws -> RestoreService {

@@ -115,13 +115,7 @@ public struct CloudPhotoSource: PhotoSource {
     /// The synced catalog's entries, newest first.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func entries() throws -> [CatalogEntry] {
-        guard let record = try sync.record() else { return [] }
-        return try database.read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT \(CatalogStore.entryColumns) FROM catalogEntry WHERE catalogId = ? ORDER BY photoDate DESC, md5",
-                arguments: [record.id]
-            ).map(CatalogEntry.init)
-        }
+        try sync.copy.entries()
     }
 
     /// The catalog entry of one photo.

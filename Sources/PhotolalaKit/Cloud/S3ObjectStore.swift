@@ -165,10 +165,9 @@ public struct S3ObjectStore: ObjectStore {
             var buffer = try await response.body.collect(upTo: Int.max)
             responseBody = buffer.readBytes(length: buffer.readableBytes) ?? []
         } catch {
-            throw ObjectStoreError(
-                .unreachable,
-                "\(operation) '\(key ?? location.bucket)' could not reach \(location.endpointDescription): \(error). Check that the store is running and reachable."
-            )
+            // A transport failure is the endpoint's, not the key's: the message names the endpoint
+            // and what to do, the same for every request that meets it.
+            throw ObjectStoreError(.unreachable, TransportFailure(error).message(endpoint: location.endpointDescription))
         }
         if (200..<300).contains(status) || accept.contains(status) {
             return Response(status: status, headers: responseHeaders, body: responseBody)

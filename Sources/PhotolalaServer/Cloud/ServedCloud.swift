@@ -88,32 +88,39 @@ final class ServedCloud: Sendable {
             ? original.map { $0.storageClass == .deepArchive ? "Deep Archive" : $0.storageClass.rawValue.capitalized } ?? "Deep Archive"
             : "backup folder"
         let backedUp =
-            original?.backedUp.map { "Backed up on \($0.formatted(date: .abbreviated, time: .omitted)), \(storage)" } ?? "Backed up, \(storage)"
-        var details = [API.Detail(field: "backup", label: "Cloud backup", value: backedUp)]
+            original?.backedUp.map {
+                API.Detail.dated(field: "backup", label: "Cloud backup", template: "Backed up on {date}, \(storage)", date: $0, dayOnly: true)
+            } ?? API.Detail(field: "backup", label: "Cloud backup", value: "Backed up, \(storage)")
+        var details = [backedUp]
         guard includingOriginal else { return details }
         guard archived else {
-            return details + [API.Detail(field: "original", label: "Original", value: Self.describe(.available, saved: nil))]
+            return details + [Self.describe(.available, saved: nil)]
         }
         let saved = (try? restores.savedStatuses())?.first { $0.md5 == md5 }
         let state = saved?.state ?? info.map(ArchiveStatus.init)
         if let state {
-            details.append(API.Detail(field: "original", label: "Original", value: Self.describe(state, saved: saved)))
+            details.append(Self.describe(state, saved: saved))
         }
         return details
     }
 
-    private static func describe(_ state: ArchiveStatus, saved: RestoreStatus?) -> String {
+    /// The "Original" line: where the original stands, with when it was asked for or until when it is readable.
+    private static func describe(_ state: ArchiveStatus, saved: RestoreStatus?) -> API.Detail {
+        func line(_ value: String) -> API.Detail {
+            API.Detail(field: "original", label: "Original", value: value)
+        }
         switch state {
         case .available:
-            return "Readable now"
+            return line("Readable now")
         case .archived:
-            return "In Deep Archive: restore it to download"
+            return line("In Deep Archive: restore it to download")
         case .restoring:
             let tier = saved?.tier.map { " (\($0.rawValue), about \($0.typicalHours) hours)" } ?? ""
-            let asked = saved?.requested.map { ", asked \($0.formatted(date: .abbreviated, time: .shortened))" } ?? ""
-            return "Restoring\(tier)\(asked)"
+            guard let requested = saved?.requested else { return line("Restoring\(tier)") }
+            return .dated(field: "original", label: "Original", template: "Restoring\(tier), asked {date}", date: requested, dayOnly: false)
         case .restored:
-            return saved?.expiry.map { "Restored until \($0.formatted(date: .abbreviated, time: .shortened))" } ?? "Restored"
+            guard let expiry = saved?.expiry else { return line("Restored") }
+            return .dated(field: "original", label: "Original", template: "Restored until {date}", date: expiry, dayOnly: false)
         }
     }
 }

@@ -9,6 +9,7 @@ const integer = new Intl.NumberFormat();
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 const dateTimeUTC = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
 const shortDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const timeOfDay = new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' });
 const shortDateUTC = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const dayTitle = new Intl.DateTimeFormat(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 const monthTitle = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric' });
@@ -89,6 +90,28 @@ export function formatSince(iso, now = Date.now()) {
 export function formatISODateTime(iso) {
   const time = iso ? Date.parse(iso) : NaN;
   return Number.isNaN(time) ? null : dateTime.format(time);
+}
+
+/** "14 Jul 2023" for an ISO 8601 time, in the browser's time zone. */
+export function formatISODate(iso) {
+  const time = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(time) ? null : shortDate.format(time);
+}
+
+/** "10:22:33" for an ISO 8601 time, in the browser's time zone: for an event of today. */
+export function formatISOTime(iso) {
+  const time = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(time) ? null : timeOfDay.format(time);
+}
+
+/**
+ * An inspector line from the server: its text, with the date it names (if any) written as the
+ * page writes every date, "Backed up on 14 Jul 2023, Deep Archive", not in the server's words.
+ */
+export function formatDetail(detail) {
+  if (!detail.template || !detail.date) return detail.value;
+  const date = detail.dateStyle === 'day' ? formatISODate(detail.date) : formatISODateTime(detail.date);
+  return date ? detail.template.replace('{date}', date) : detail.value;
 }
 
 /** "$1.25"; "$0.0005" below a cent; "under $0.0001" for the price of a few small photos. */

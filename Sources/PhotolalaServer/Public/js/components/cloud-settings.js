@@ -7,7 +7,7 @@
  */
 
 import { el } from '../dom.js';
-import { formatBytes, formatInteger } from '../format.js';
+import { formatBytes, formatISODateTime, formatISOTime, formatInteger, formatPhotoCount } from '../format.js';
 import { CloudSettingsForm } from './cloud-settings-form.js';
 
 export class CloudSettings {
@@ -210,7 +210,7 @@ export class CloudSettings {
     if (!cloud.configured) return null;
     const last = cloud.lastVerify;
     const text = last
-      ? `Last verified: ${new Date(last.date).toLocaleString()} — ${last.photosChecked.toLocaleString()} photos checked, ${last.problems.toLocaleString()} problems`
+      ? `Last verified: ${formatISODateTime(last.date)} — ${formatPhotoCount(last.photosChecked)} checked, ${formatInteger(last.problems)} ${last.problems === 1 ? 'problem' : 'problems'}`
       : cloud.lastVerifyError ?? 'Never verified: run photolala backup verify.';
     const problems = last ? last.problems > 0 : false;
     return el('p', { class: `cloud-settings-verify${problems ? ' has-problems' : ''}`, 'data-testid': 'backup-last-verify', text });
@@ -229,8 +229,9 @@ export class CloudSettings {
 /** "Last run: done — 3 uploaded, 1 already in the cloud", "… 2 failed", or why it stopped. */
 function describeLastRun(status) {
   const run = status.lastRun;
-  const when = run ? ` (${new Date(run.date).toLocaleTimeString()})` : '';
-  if (run?.error) return `Last run${when} stopped: ${run.error}`;
+  const when = run ? ` (${formatISOTime(run.date)})` : '';
+  // The run's error says itself how the run ended ("The backup run stopped: …").
+  if (run?.error) return `Last run${when}: ${run.error}`;
   if (status.error) return `Last run${when} stopped: ${status.error}`;
   const counts = `${formatInteger(run.uploaded)} uploaded, ${formatInteger(run.skipped)} already in the cloud`;
   if (run.failed > 0) return `Last run${when}: ${counts}, ${formatInteger(run.failed)} failed — see below`;

@@ -9,7 +9,7 @@ import { getMetadata, isAbort, thumbnailUrl } from '../api.js';
 import { el } from '../dom.js';
 import {
   formatAltitude, formatAperture, formatBytes, formatCamera, formatClockDate, formatCoordinates, formatDateTime, formatPhotoDate,
-  formatDimensions, formatExposure, formatFocalLength, formatISO, formatInteger,
+  formatDetail, formatDimensions, formatExposure, formatFocalLength, formatISO, formatInteger,
 } from '../format.js';
 import { icons } from '../icons.js';
 import { itemKey } from '../photo-list.js';
@@ -148,7 +148,7 @@ export class Inspector {
       ['Focal length', formatFocalLength(m.focalLength), 'focalLength'],
       ['Location', formatCoordinates(m.latitude, m.longitude), 'location'],
       ['Altitude', formatAltitude(m.altitude), 'altitude'],
-      ...(m.details ?? []).map((detail) => [detail.label, detail.value, detail.field]),
+      ...(m.details ?? []).map((detail) => [detail.label, formatDetail(detail), detail.field]),
       ['MD5', m.md5, 'md5'],
     ]);
     fields.dataset.loaded = String(metadata != null);
