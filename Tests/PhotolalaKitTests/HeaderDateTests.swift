@@ -156,6 +156,12 @@ struct HeaderDateTests {
         lying = good
         lying.replaceSubrange(36..<40, with: [0, 0, 0, 4])  // a child box smaller than its own header
         #expect(HeaderDate.date(in: lying) == nil)
+        lying = good
+        // An `iinf` too small for its own item count, first in `meta` (found by the fuzzer).
+        lying.insert(contentsOf: [0, 0, 0, 12] + Array("iinf".utf8) + [1, 0, 0, 0], at: 36)
+        let metaSize = lying[24..<28].reduce(0) { $0 << 8 | Int($1) } + 12
+        lying.replaceSubrange(24..<28, with: withUnsafeBytes(of: UInt32(metaSize).bigEndian, Array.init))
+        #expect(HeaderDate.date(in: lying) == nil)
 
         let iloc = try #require((0..<good.count - 4).first { good[$0..<$0 + 4].elementsEqual("iloc".utf8) })
         lying = good

@@ -128,6 +128,8 @@ private struct BoxReader {
     func exifItemID(in iinf: Box) -> UInt64? {
         guard let version = uint(at: iinf.body.lowerBound, size: 1) else { return nil }
         let entries = iinf.body.lowerBound + 4 + (version == 0 ? 2 : 4)
+        // An `iinf` too small for its own entry count holds no items.
+        guard entries <= iinf.end else { return nil }
         for infe in children(of: Box(type: "iinf", body: entries..<iinf.end), skipping: 0) where infe.type == "infe" {
             // Item types are recorded from version 2 of `infe` on: an item ID of 16 bits (32 in
             // version 3), the protection index, the type.
