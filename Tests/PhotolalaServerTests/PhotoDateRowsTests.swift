@@ -42,7 +42,7 @@ struct PhotoDateRowsTests {
 
     private func rows() async throws -> [String: Row] {
         let app = try APITestSupport.application(ServerConfiguration(folders: [photos], port: 0), engine: engine)
-        return try await app.test(.live) { client in
+        return try await app.test(.router) { client in
             let listing = try await client.execute(uri: "/api/sources/local-0/folders/~/items", method: .get) { try APITestSupport.json($0) }
             let fields = try #require(listing["fields"] as? [String])
             #expect(Array(fields.prefix(7)) == ["id", "name", "date", "size", "width", "height", "version"])
