@@ -10,6 +10,8 @@ public struct Engine: Sendable {
     public let identities: IdentityIndex
     public let thumbnailStore: ThumbnailStore
     public let imaging: ImageProcessor
+    /// What was read of each photo content's date, for catalogued listings.
+    let photoDates: PhotoDateIndex
     private let networkListings = NetworkListingCache()
 
     /// Opens the database and starts libvips.
@@ -18,6 +20,7 @@ public struct Engine: Sendable {
         self.configuration = configuration
         database = try PhotolalaDatabase(path: configuration.dataDirectory + "/photolala.sqlite")
         identities = IdentityIndex(database: database)
+        photoDates = PhotoDateIndex(database: database)
         thumbnailStore = ThumbnailStore(cacheDirectory: configuration.cacheDirectory)
         imaging = try ImageProcessor(configuration: configuration.imaging)
     }
@@ -30,7 +33,7 @@ public struct Engine: Sendable {
 
     var catalogContext: CatalogContext {
         CatalogContext(
-            cacheDirectory: configuration.cacheDirectory, builder: catalogBuilder(jobs: 2), identities: identities,
+            cacheDirectory: configuration.cacheDirectory, builder: catalogBuilder(jobs: 2), identities: identities, dates: photoDates,
             networkListings: networkListings)
     }
 
@@ -80,6 +83,7 @@ public struct Engine: Sendable {
     var fileReader: PhotoFileReader {
         PhotoFileReader(
             identities: identities,
+            dates: photoDates,
             thumbnails: thumbnailStore,
             renderings: RenderingStore(cacheDirectory: configuration.cacheDirectory),
             imaging: imaging,
