@@ -182,8 +182,10 @@ def test_building_the_catalog_while_open_changes_nothing(uncatalogued):
     # The server notices the catalog and lists from it: its rows carry the dimensions only the
     # catalog knows, and the same dates, offsets and date sources as before.
     deadline = time.monotonic() + 10
-    while any(row["width"] is None for row in (after := api_rows(ui)).values()) and time.monotonic() < deadline:
+    after = api_rows(ui)
+    while any(row["width"] is None for row in after.values()) and time.monotonic() < deadline:
         time.sleep(0.1)
+        after = api_rows(ui)
     assert all(row["width"] == 640 for row in after.values()), "the server did not notice the catalog within 10 s"
     for photo, row in before.items():
         assert [after[photo][field] for field in ("date", "offset", "dateSource")] == [row["date"], row["offset"], row["dateSource"]], photo
