@@ -151,4 +151,16 @@ struct CatalogPhotoDatesTests {
             #expect(photo.width != nil, "listed from the catalog")
         }
     }
+
+    @Test("Recorded dates come back in the order asked, and a name that is no MD5 (quotes, brackets) matches nothing")
+    func recordedDatesLookup() {
+        let dates = PhotoDateIndex(database: engine.database)
+        let zoned = String(repeating: "a", count: 32)
+        let undated = String(repeating: "b", count: 32)
+        dates.record([(zoned, .taken(HeaderDate(seconds: Self.clock, offset: Self.offset))), (undated, .undated)])
+        let hostile = "\"]' OR 1=1 --"
+        #expect(
+            dates.dates(ofMD5s: [undated, hostile, String(repeating: "c", count: 32), zoned])
+                == [.undated, nil, nil, .taken(HeaderDate(seconds: Self.clock, offset: Self.offset))])
+    }
 }

@@ -11,7 +11,7 @@ import Logging
 ///
 /// ```swift
 /// let dates = PhotoDateIndex(database: engine.database)
-/// let known = dates.dates(ofMD5s: loaded.entries.map(\.md5))
+/// let known = dates.dates(ofMD5s: loaded.entries.map(\.md5))  // [Recorded?], in their order
 /// ```
 struct PhotoDateIndex: Sendable {
     /// What a photo's content says of when it was taken.
@@ -50,28 +50,31 @@ struct PhotoDateIndex: Sendable {
         }
     }
 
-    /// The recorded dates of the contents `md5s` (lowercase hex), in one query whatever their
-    /// number; contents never read are absent.
-    func dates(ofMD5s md5s: [String]) -> [String: Recorded] {
-        let wanted = md5s.filter { $0.utf8.allSatisfy { CatalogEntry.hexValue($0) != nil } }
-        guard !wanted.isEmpty else { return [:] }
-        // One JSON array bound to one parameter: SQLite limits how many can be bound.
-        let list = "[\"" + wanted.joined(separator: "\",\"") + "\"]"
+    /// The recorded dates of the contents `md5s` (lowercase hex), in their order (`nil` for a
+    /// content never read), from one query whatever their number: a listing of 100,000 photos
+    /// waits for it.
+    func dates(ofMD5s md5s: [String]) -> [Recorded?] {
+        guard !md5s.isEmpty else { return [] }
+        // One JSON array bound to one parameter (SQLite limits how many can be bound); anything
+        // but hex, which no MD5 is, becomes an empty string that matches nothing.
+        let list = "[\"" + md5s.lazy.map { $0.utf8.allSatisfy { CatalogEntry.hexValue($0) != nil } ? $0 : "" }.joined(separator: "\",\"") + "\"]"
         do {
             return try database.read { db in
-                var known: [String: Recorded] = [:]
-                known.reserveCapacity(wanted.count)
+                var known = [Recorded?](repeating: nil, count: md5s.count)
+                // Rows come back by position, so no MD5 is decoded into a string.
                 let rows = try Row.fetchCursor(
-                    db, sql: "SELECT md5, seconds, offset FROM photoDate WHERE md5 IN (SELECT value FROM json_each(?))", arguments: [list])
+                    db, sql: "SELECT j.key, p.seconds, p.offset FROM json_each(?) j JOIN photoDate p ON p.md5 = j.value", arguments: [list])
                 while let row = try rows.next() {
+                    let position: Int = row[0]
                     let seconds: Int64? = row[1]
-                    known[row[0]] = seconds.map { .taken(HeaderDate(seconds: $0, offset: row[2])) } ?? .undated
+                    guard known.indices.contains(position) else { continue }
+                    known[position] = seconds.map { .taken(HeaderDate(seconds: $0, offset: row[2])) } ?? .undated
                 }
                 return known
             }
         } catch {
             logger.warning("Recorded photo dates could not be read; the catalog's are listed.", metadata: ["error": "\(error)"])
-            return [:]
+            return [Recorded?](repeating: nil, count: md5s.count)
         }
     }
 }

@@ -24,12 +24,15 @@ extension LocalPhotoSource {
     func catalogRows(for entries: [CatalogEntry], reading: Bool) -> (rows: [ListedPhoto], unknown: [CatalogEntry]) {
         guard !entries.isEmpty else { return ([], []) }
         var recorded = catalogs.dates.dates(ofMD5s: entries.map(\.md5))
-        var unknown = entries.filter { recorded[$0.md5] == nil }
-        if reading, !unknown.isEmpty {
-            recorded.merge(learnDates(of: unknown)) { _, learnt in learnt }
-            unknown = unknown.filter { recorded[$0.md5] == nil }
+        let missing = recorded.indices.filter { recorded[$0] == nil }
+        if reading, !missing.isEmpty {
+            let learnt = learnDates(of: missing.map { entries[$0] })
+            for index in missing {
+                recorded[index] = learnt[entries[index].md5]
+            }
         }
-        return (entries.map { Self.listedPhoto(for: $0, recorded: recorded[$0.md5]) }, unknown)
+        let unknown = recorded.indices.filter { recorded[$0] == nil }.map { entries[$0] }
+        return (entries.indices.map { Self.listedPhoto(for: entries[$0], recorded: recorded[$0]) }, unknown)
     }
 
     /// Reads what the catalog cannot say of these photos' dates (their offsets) from their files'
@@ -101,7 +104,7 @@ extension LocalPhotoSource {
             guard changed, stamp != nil, let loaded = try? catalog.load(), loaded.rejectedShards.isEmpty, loaded.problems.isEmpty else { return }
             let entries = loaded.entries.filter { ListingRule.mayShowFile(named: $0.filename) }
             let recorded = catalogs.dates.dates(ofMD5s: entries.map(\.md5))
-            let unknown = entries.filter { recorded[$0.md5] == nil }
+            let unknown = entries.indices.filter { recorded[$0] == nil }.map { entries[$0] }
             let chunk = 500
             for start in stride(from: 0, to: unknown.count, by: chunk) {
                 guard !Task.isCancelled else { return }
