@@ -37,8 +37,8 @@ extension LocalPhotoSource {
 
     /// Reads what the catalog cannot say of these photos' dates (their offsets) from their files'
     /// first bytes, and records it. A file that changed since it was catalogued is left to the
-    /// reconcile. A photo whose date is not in its first bytes (a HEIC) keeps the catalog's date
-    /// as its own, without an offset, until libvips reads it (the inspector, a catalog build).
+    /// reconcile. A photo whose date ``HeaderDate`` cannot find keeps the catalog's date as its
+    /// own, without an offset, until libvips reads it (the inspector, a catalog build).
     func learnDates(of entries: [CatalogEntry]) -> [String: PhotoDateIndex.Recorded] {
         var learnt: [(md5: String, date: PhotoDateIndex.Recorded)] = []
         for entry in entries {
