@@ -89,7 +89,7 @@ struct CatalogPhotoDatesTests {
         }
     }
 
-    @Test("A big folder catalogued on another device lists at once, then a follow-up pass reads and records the offsets", .timeLimit(.minutes(1)))
+    @Test("A big folder catalogued on another device lists at once, then a follow-up pass reads and records the offsets", .timeLimit(.minutes(5)))
     func otherDeviceCatalog() async throws {
         try await makePhotos(120)
         try await buildCatalog(with: try makeEngine(in: folder, device: "other"))
@@ -123,7 +123,7 @@ struct CatalogPhotoDatesTests {
         #expect(listed.count == 20 && listed.allSatisfy { Self.isDated($0.value, as: $0.key) && $0.value.width != nil })
     }
 
-    @Test("A catalog written by another process after the listing is announced, and changes no photo's date", .timeLimit(.minutes(1)))
+    @Test("A catalog written by another process after the listing is announced, and changes no photo's date", .timeLimit(.minutes(5)))
     func catalogWrittenElsewhere() async throws {
         try await makePhotos(20)
         let source = try engine.localSource(root: photos, scope: .folder)
