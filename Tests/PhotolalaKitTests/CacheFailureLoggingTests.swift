@@ -2,41 +2,11 @@ import Foundation
 import Logging
 import PhotolalaKit
 import PhotolalaTestSupport
-import Synchronization
 import Testing
 
 /// Failures the engine works around are logged with what failed, not swallowed.
 @Suite("Cache failures are logged")
 struct CacheFailureLoggingTests {
-    /// Keeps every line logged through it, as `level label: message key=value…`.
-    final class CapturedLog: Sendable {
-        let lines = Mutex<[String]>([])
-
-        var logger: Logger {
-            var logger = Logger(label: "test") { label in Handler(label: label, log: self) }
-            logger.logLevel = .trace
-            return logger
-        }
-
-        struct Handler: LogHandler {
-            let label: String
-            let log: CapturedLog
-            var logLevel = Logger.Level.trace
-            var metadata: Logger.Metadata = [:]
-
-            subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-                get { metadata[key] }
-                set { metadata[key] = newValue }
-            }
-
-            func log(event: LogEvent) {
-                let fields = (event.metadata ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-                let line = (["\(event.level) \(label): \(event.message)"] + fields).joined(separator: " ")
-                log.lines.withLock { $0.append(line) }
-            }
-        }
-    }
-
     @Test("A TIFF previewed with a read-only rendering cache is still shown, and the cache write failure is logged with its path")
     func renderingCacheReadOnly() async throws {
         let folder = try TemporaryDirectory()
@@ -58,9 +28,25 @@ struct CacheFailureLoggingTests {
             return
         }
         #expect(jpeg.starts(with: [0xFF, 0xD8]))
-        let warnings = log.lines.withLock { $0 }.filter { $0.hasPrefix("warning ") }
+        let warnings = log.lines.filter { $0.hasPrefix("warning ") }
         #expect(warnings.count == 1, "\(warnings)")
         #expect(warnings.first?.contains("path=\(renderings)/") == true, "\(warnings)")
         #expect(warnings.first?.contains("error=Cannot write") == true, "\(warnings)")
+    }
+
+    @Test("A download the read-only cache cannot keep is still returned, and the failure is logged with its path")
+    func downloadCacheReadOnly() async throws {
+        let folder = try TemporaryDirectory()
+        let directory = folder.path("downloads")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try ReadOnly.make(directory)
+        defer { ReadOnly.undo(directory) }
+
+        let log = CapturedLog()
+        let cache = DownloadCache(directory: directory, logger: log.logger)
+        let fetched = try await cache.bytes(for: "users/u/thumbnails/abc.jpg") { [1, 2, 3] }
+        #expect(fetched.bytes == [1, 2, 3] && !fetched.cached)
+        let warnings = log.lines.filter { $0.hasPrefix("warning ") }
+        #expect(warnings.count == 1 && warnings.first?.contains("path=\(directory)/") == true, "\(warnings)")
     }
 }
