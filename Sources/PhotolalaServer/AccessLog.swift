@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
+import Logging
 import PhotolalaKit
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -19,15 +21,22 @@ final class AccessLog: Sendable {
     /// Open with `O_APPEND`: each line is one `write`, whole even when two requests end at once.
     private let descriptor: Int32
     private let ownsDescriptor: Bool
+    private let name: String
+    /// Where a line that cannot be written is told, once: a full disk would otherwise log a
+    /// failure per request.
+    private let logger: Logger
+    private let hasFailed = Atomic<Bool>(false)
 
     /// Opens the destination; a file is created (readable by its owner only: it lists what
     /// was browsed) or appended to.
     /// - Throws: ``ServerError`` when the file cannot be opened for writing.
-    init(_ destination: AccessLogDestination) throws {
+    init(_ destination: AccessLogDestination, logger: Logger) throws {
+        self.logger = logger
         switch destination {
         case .standardError:
             descriptor = STDERR_FILENO
             ownsDescriptor = false
+            name = "standard error"
         case .file(let path):
             let opened = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
             guard opened >= 0 else {
@@ -35,6 +44,7 @@ final class AccessLog: Sendable {
             }
             descriptor = opened
             ownsDescriptor = true
+            name = path
         }
     }
 
@@ -99,6 +109,11 @@ final class AccessLog: Sendable {
                 } else if written < 0 && errno == EINTR {
                     continue
                 } else {
+                    let reason = written < 0 ? String(cString: strerror(errno)) : "nothing was written"
+                    if !hasFailed.exchange(true, ordering: .relaxed) {
+                        logger.error(
+                            "The access log cannot be written; lines are lost until it can.", metadata: ["path": "\(name)", "error": "\(reason)"])
+                    }
                     return
                 }
             }

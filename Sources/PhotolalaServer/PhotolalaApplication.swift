@@ -39,7 +39,7 @@ public func buildApplication(
 
     let router = Router()
     if let destination = configuration.accessLog {
-        router.add(middleware: AccessLogMiddleware(log: try AccessLog(destination)))
+        router.add(middleware: AccessLogMiddleware(log: try AccessLog(destination, logger: configuration.logger)))
     }
     router.add(middleware: AccessGuard(allowedHosts: AllowedHosts(configuration), token: configuration.token))
     router.add(middleware: WebFiles(directory: publicDirectory))

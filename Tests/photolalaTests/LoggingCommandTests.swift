@@ -62,6 +62,32 @@ struct LoggingCommandTests {
         #expect(!text.contains(token) && !text.contains("wrong"), "\(text)")
     }
 
+    @Test("An access log that cannot be written is reported once, and the server goes on answering")
+    func accessLogFull() async throws {
+        let cli = try CLI()
+        let errors = cli.folder.path("stderr.txt")
+        #expect(FileManager.default.createFile(atPath: errors, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
+        defer { try? handle.close() }
+        let server = try RunningServer(cli, [cli.folder.path, "--access-log", "/dev/full"], standardError: handle)
+        for _ in 0..<3 {
+            #expect(try Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", server.url + "api/sources"]) == "200")
+        }
+        func reports() throws -> [Substring] {
+            try String(contentsOfFile: errors, encoding: .utf8).split(separator: "\n").filter {
+                $0.contains(" error photolala.server: The access log cannot be written; lines are lost until it can.")
+            }
+        }
+        for _ in 0..<50 where try reports().isEmpty {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        // Every request's line has been tried by now; each failed.
+        try await Task.sleep(for: .milliseconds(300))
+        let reported = try reports()
+        #expect(reported.count == 1, "\(reported)")
+        #expect(reported.first?.contains("path=/dev/full") == true)
+    }
+
     @Test("serve refuses an access log it cannot open, saying which")
     func accessLogUnwritable() throws {
         let cli = try CLI()

@@ -9,8 +9,10 @@ final class RunningServer {
     let line: String
     let url: String
 
-    /// - Parameter arguments: What follows `serve` (folders, options) besides `--port 0`.
-    init(_ cli: CLI, _ arguments: [String]) throws {
+    /// - Parameters:
+    ///   - arguments: What follows `serve` (folders, options) besides `--port 0`.
+    ///   - standardError: Where its log goes; nowhere by default.
+    init(_ cli: CLI, _ arguments: [String], standardError: FileHandle = .nullDevice) throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: CLI.binary)
         process.arguments = ["serve"] + arguments + ["--port", "0"]
@@ -18,7 +20,7 @@ final class RunningServer {
             "PHOTOLALA_CACHE_DIR": cli.folder.path("cache"), "PHOTOLALA_DATA_DIR": cli.folder.path("data"),
         ]) { $1 }
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = standardError
         try process.run()
         var printed = Data()
         while !String(decoding: printed, as: UTF8.self).contains("\n") {
