@@ -39,7 +39,7 @@ final class ServedSources: Sendable {
         for (index, library) in configuration.libraries.enumerated() {
             let source = try engine.applePhotosSource(libraryAt: library)
             for problem in source.library.problems {
-                printWarning("\(library): \(problem)")
+                configuration.logger.warning("\(problem)", metadata: ["library": "\(library)"])
             }
             let id = index == 0 ? "apple-photos" : "apple-photos-\(index)"
             var views: [ApplePhotosServedSource.View] = [.favorites]
