@@ -12,6 +12,8 @@ public struct Engine: Sendable {
     public let identities: IdentityIndex
     public let thumbnailStore: ThumbnailStore
     public let imaging: ImageProcessor
+    /// What was read of each photo content's date, for catalogued listings.
+    let photoDates: PhotoDateIndex
     /// Where the engine's parts log what fails without stopping the work (a cache that cannot
     /// be written, say).
     public let logger: Logger
@@ -27,6 +29,7 @@ public struct Engine: Sendable {
         self.logger = logger
         database = try PhotolalaDatabase(path: configuration.dataDirectory + "/photolala.sqlite")
         identities = IdentityIndex(database: database)
+        photoDates = PhotoDateIndex(database: database)
         thumbnailStore = ThumbnailStore(cacheDirectory: configuration.cacheDirectory)
         imaging = try ImageProcessor(configuration: configuration.imaging)
         logger.debug("The engine is ready.", metadata: ["cache": "\(configuration.cacheDirectory)", "data": "\(configuration.dataDirectory)"])
@@ -40,7 +43,7 @@ public struct Engine: Sendable {
 
     var catalogContext: CatalogContext {
         CatalogContext(
-            cacheDirectory: configuration.cacheDirectory, builder: catalogBuilder(jobs: 2), identities: identities,
+            cacheDirectory: configuration.cacheDirectory, builder: catalogBuilder(jobs: 2), identities: identities, dates: photoDates,
             networkListings: networkListings)
     }
 
@@ -90,6 +93,7 @@ public struct Engine: Sendable {
     var fileReader: PhotoFileReader {
         PhotoFileReader(
             identities: identities,
+            dates: photoDates,
             thumbnails: thumbnailStore,
             renderings: RenderingStore(cacheDirectory: configuration.cacheDirectory, logger: logger),
             imaging: imaging,

@@ -26,6 +26,7 @@ struct HostileRequestFuzzTests {
         configuration.connections.bodyTimeout = .seconds(1)
         configuration.connections.idleTimeout = .seconds(2)
         let app = try buildApplication(configuration: configuration, engine: tree.engine)
+        // Live: hostile bytes go through a raw socket to the HTTP decoder and connection guard.
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let budget = FuzzBudget(share: 0.35)

@@ -33,7 +33,7 @@ struct ApplePhotosAPITests {
 
     @Test("the library is a source: All Photos, views, albums and folders, thumbnails, previews, export")
     func browse() async throws {
-        try await app().test(.live) { client in
+        try await app().test(.router) { client in
             let sources = try #require(try await client.execute(uri: "/api/sources", method: .get) { try json($0) }["sources"] as? [[String: Any]])
             let apple = try #require(sources.first { $0["id"] as? String == "apple-photos" })
             #expect(apple["configured"] as? Bool == true && apple["name"] as? String == "Test-10.15.7")
@@ -95,7 +95,7 @@ struct ApplePhotosAPITests {
     func search() async throws {
         let photos = folder.path("photos")
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
-        try await app(folders: [photos]).test(.live) { client in
+        try await app(folders: [photos]).test(.router) { client in
             func found(_ folder: String, _ text: String) async throws -> [String] {
                 let query = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
                 let page = try await client.execute(uri: "/api/sources/apple-photos/folders/\(folder)/items?search=\(query)", method: .get) {
@@ -119,7 +119,7 @@ struct ApplePhotosAPITests {
     @Test("a library whose trashed column is not found lists no photo, and /api/sources names the problem")
     func missingTrashedColumn() async throws {
         try PhotosLibraries.write("ALTER TABLE ZGENERICASSET RENAME COLUMN ZTRASHEDSTATE TO ZTRASHED_RENAMED;", to: library)
-        try await app().test(.live) { client in
+        try await app().test(.router) { client in
             let sources = try #require(try await client.execute(uri: "/api/sources", method: .get) { try json($0) }["sources"] as? [[String: Any]])
             let apple = try #require(sources.first { $0["id"] as? String == "apple-photos" })
             let problems = try #require(apple["problems"] as? [String])
@@ -134,7 +134,7 @@ struct ApplePhotosAPITests {
         var configuration = ServerConfiguration(folders: [], libraries: [library], port: 0)
         configuration.includeHidden = true
         configuration.includeTrashed = true
-        try await APITestSupport.application(configuration, engine: engine).test(.live) { client in
+        try await APITestSupport.application(configuration, engine: engine).test(.router) { client in
             let root = try await client.execute(uri: "/api/sources/apple-photos/folders/~", method: .get) { try json($0) }
             let names = (root["folders"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
             #expect(names.prefix(3) == ["Favorites", "Hidden", "Recently Deleted"])
@@ -159,7 +159,7 @@ struct ApplePhotosAPITests {
             settingsFile: folder.path("data/cloud.json"), folder: folder.path("store"))
         configuration.backupInactivity = .seconds(3_600)
         let wine = "7F74DD34-5920-4DA3-B284-479887A34F66"
-        try await APITestSupport.application(configuration, engine: engine).test(.live) { client in
+        try await APITestSupport.application(configuration, engine: engine).test(.router) { client in
             let headers: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
             _ = try await APITestSupport.rows(client, source: "apple-photos", folder: "~", token: token)
             let body = try JSONSerialization.data(withJSONObject: ["source": "apple-photos", "folder": "~", "ids": [wine], "starred": true])

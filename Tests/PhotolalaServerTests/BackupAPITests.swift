@@ -77,7 +77,7 @@ struct BackupAPITests {
     @Test("Without a cloud, photos are starred and unstarred; a run says what to set")
     func starringWithoutCloud() async throws {
         let log = Bodies()
-        try await app().test(.live) { client in
+        try await app().test(.router) { client in
             let ids = try await ids(client, log: log)
             #expect(ids.count == 2)
             let starred = try await call(
@@ -126,7 +126,7 @@ struct BackupAPITests {
             settingsFile: folder.path("data/cloud.json"), folder: backupFolder)
         configuration.backupInactivity = .seconds(2)
         let log = Bodies()
-        try await APITestSupport.application(configuration, engine: engine).test(.live) { client in
+        try await APITestSupport.application(configuration, engine: engine).test(.router) { client in
             var status: [String: Any] = [:]
             for _ in 0..<600 {
                 status = try await call(client, "/api/backup/status", log: log).json
@@ -169,7 +169,7 @@ struct BackupAPITests {
             endpoint: server.endpoint, bucket: bucket, region: "us-east-1", userID: Self.userID, quotaBytes: 1 << 30, credentials: credentials,
             settingsFile: folder.path("data/cloud.json"))
         let log = Bodies()
-        try await app(cloud: cloud).test(.live) { client in
+        try await app(cloud: cloud).test(.router) { client in
             let ids = try await ids(client, log: log)
             let settings = try await call(client, "/api/cloud", log: log).json
             #expect(settings["configured"] as? Bool == true)

@@ -66,7 +66,7 @@ struct BackupFailuresAPITests {
         _ = await queue.star([photos + "/orientation6.jpg", gif])
         let saved = try Data(contentsOf: URL(fileURLWithPath: gif))
         try FileManager.default.removeItem(atPath: gif)
-        try await app().test(.live) { client in
+        try await app().test(.router) { client in
             #expect(try await call(client, "/api/backup/status").json["lastRun"] is NSNull)
             #expect(try await call(client, "/api/backup/run", method: .post).status == .accepted)
             let status = try await settled(client)
@@ -108,7 +108,7 @@ struct BackupFailuresAPITests {
             settingsFile: folder.path("data/cloud.json"))
         configuration.backupInactivity = .seconds(3_600)
         _ = await BackupQueueManager(database: engine.database, service: nil).star([photos + "/photo.gif"])
-        try await APITestSupport.application(configuration, engine: engine).test(.live) { client in
+        try await APITestSupport.application(configuration, engine: engine).test(.router) { client in
             #expect(try await call(client, "/api/backup/run", method: .post).status == .accepted)
             var lastRun: [String: Any] = [:]
             for _ in 0..<1_200 {

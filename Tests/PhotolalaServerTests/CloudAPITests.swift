@@ -56,7 +56,7 @@ struct CloudAPITests {
         }
         // The metadata of the second photo is lost from the bucket: the catalog's fields stand in.
         try await store.delete(CloudLayout(userID: Self.userID).metadata(md5s[1]))
-        try await app(cloud: online, engine: deviceB, folder: folder).test(.live) { client in
+        try await app(cloud: online, engine: deviceB, folder: folder).test(.router) { client in
             let sync = try await settledSync(client) { $0["lastSyncDate"] != nil || $0["error"] != nil }
             #expect(sync["photoCount"] as? Int == 2 && sync["error"] == nil, "\(sync)")
             let rows = try await APITestSupport.rows(client, source: "cloud", folder: "~")
@@ -153,7 +153,7 @@ struct CloudAPITests {
         // thumbnails seen before still show, and the sync says it is offline since when.
         var offline = online
         offline.endpoint = "http://127.0.0.1:\(try SeaweedFS.freePorts(1)[0])"
-        try await app(cloud: offline, engine: deviceB, folder: folder).test(.live) { client in
+        try await app(cloud: offline, engine: deviceB, folder: folder).test(.router) { client in
             let sync = try await settledSync(client) { $0["error"] != nil }
             #expect(sync["isOffline"] as? Bool == true, "\(sync)")
             #expect((sync["error"] as? String)?.contains("Showing the catalog synced on") == true, "\(sync)")

@@ -40,6 +40,7 @@ struct ConnectionLimitsTests {
 
     @Test("A head sent in part is answered 408 and closed after the header timeout")
     func slowHead() async throws {
+        // Live: raw sockets reach the connection guard's timeouts and limits, which sit below the router.
         try await app().test(.live) { client in
             let connection = try RawHTTPConnection(port: try #require(client.port))
             await connection.write("GET /api/sources HTTP/1.1\r\nHost: local")
@@ -61,6 +62,7 @@ struct ConnectionLimitsTests {
 
     @Test("A body shorter than its Content-Length is closed after the body timeout", arguments: ["POST /api/backup/star", "GET /api/sources"])
     func shortBody(request: String) async throws {
+        // Live: raw sockets reach the connection guard's timeouts and limits, which sit below the router.
         try await app().test(.live) { client in
             let connection = try RawHTTPConnection(port: try #require(client.port))
             await connection.write(
@@ -73,6 +75,7 @@ struct ConnectionLimitsTests {
 
     @Test("A connection that sends nothing, or nothing more after its response, is closed after the idle timeout")
     func idle() async throws {
+        // Live: raw sockets reach the connection guard's timeouts and limits, which sit below the router.
         try await app().test(.live) { client in
             let silent = try RawHTTPConnection(port: try #require(client.port))
             let nothing = await silent.receive(timeout: .seconds(5))
@@ -92,6 +95,7 @@ struct ConnectionLimitsTests {
         limits.idleTimeout = .seconds(60)
         limits.headerTimeout = .seconds(60)
         limits.maximumConnections = 32
+        // Live: raw sockets reach the connection guard's timeouts and limits, which sit below the router.
         try await app(limits).test(.live) { client in
             let port = try #require(client.port)
             var idle: [RawHTTPConnection] = []
@@ -129,6 +133,7 @@ struct ConnectionLimitsTests {
         try Data(count: size).write(to: URL(fileURLWithPath: photos + "/big.jpg"))
         var limits = Self.short
         limits.maximumConnections = 4
+        // Live: raw sockets reach the connection guard's timeouts and limits, which sit below the router.
         try await app(limits).test(.live) { client in
             let port = try #require(client.port)
             var streams: [RawHTTPConnection] = []
@@ -164,6 +169,7 @@ struct ConnectionLimitsTests {
     func jsonBodies() async throws {
         // The standard timeouts: the half-second ones of the other tests would cut a 3 MB body
         // short on a loaded machine, and this is about what the body says, not how fast it comes.
+        // Live: raw sockets reach the connection guard's timeouts and limits, which sit below the router.
         try await app(ConnectionLimits()).test(.live) { client in
             let headers: HTTPFields = [.origin: "http://localhost", .contentType: "application/json"]
             let depth = 100_000
@@ -191,6 +197,7 @@ struct ConnectionLimitsTests {
     func eventStreams() async throws {
         var limits = Self.short
         limits.maximumEventStreams = 2
+        // Live: raw sockets reach the connection guard's timeouts and limits, which sit below the router.
         try await app(limits).test(.live) { client in
             let port = try #require(client.port)
             let first = try RawHTTPConnection(port: port)
@@ -219,6 +226,7 @@ struct ConnectionLimitsTests {
         // seconds, which is a client that stopped reading only at shorter timeouts.
         var limits = Self.short
         limits.idleTimeout = .seconds(10)
+        // Live: raw sockets reach the connection guard's timeouts and limits, which sit below the router.
         try await app(limits).test(.live) { client in
             let port = try #require(client.port)
             let events = try RawHTTPConnection(port: port)
@@ -255,6 +263,7 @@ struct ConnectionLimitsTests {
         let file = try FileHandle(forWritingTo: URL(fileURLWithPath: photos + "/huge.jpg"))
         try file.truncate(atOffset: UInt64(size))
         try file.close()
+        // Live: raw sockets reach the connection guard's timeouts and limits, which sit below the router.
         try await app().test(.live) { client in
             let download = try RawHTTPConnection(port: try #require(client.port))
             await download.write("GET /api/sources/local-0/folders/~/items/~huge.jpg/original HTTP/1.1\r\nHost: localhost\r\n\r\n")

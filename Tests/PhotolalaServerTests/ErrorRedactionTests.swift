@@ -21,7 +21,7 @@ struct ErrorRedactionTests {
         let link = folder.path("link-to-pictures")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: photos)
         let app = try APITestSupport.application(ServerConfiguration(folders: [link], port: 0), engine: engine)
-        try await app.test(.live) { client in
+        try await app.test(.router) { client in
             let rows = try await APITestSupport.rows(client, source: "local-0", folder: "~")
             let photo = try #require(rows.first?[0] as? String)
             let root = try await client.execute(uri: "/api/sources/local-0/folders/~", method: .get) { try APITestSupport.json($0) }

@@ -32,7 +32,7 @@ struct FolderSummaryAPITests {
         }
         try Data("not a photo".utf8).write(to: URL(fileURLWithPath: photos + "/notes/readme.txt"))
         let app = try APITestSupport.application(ServerConfiguration(folders: [photos], port: 0), engine: engine)
-        try await app.test(.live) { client in
+        try await app.test(.router) { client in
             let root = try await client.execute(uri: "/api/sources/local-0/folders/~", method: .get) { try json($0) }
             let entries = try #require(root["folders"] as? [[String: Any]])
             #expect(entries.compactMap { $0["kind"] as? String } == ["folder", "folder", "folder"])
@@ -68,7 +68,7 @@ struct FolderSummaryAPITests {
     func applePhotosAlbums() async throws {
         let library = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
         let app = try APITestSupport.application(ServerConfiguration(folders: [], libraries: [library], port: 0), engine: engine)
-        try await app.test(.live) { client in
+        try await app.test(.router) { client in
             let root = try await client.execute(uri: "/api/sources/apple-photos/folders/~", method: .get) { try json($0) }
             #expect(root["kind"] as? String == "library")
             let entries = try #require(root["folders"] as? [[String: Any]])

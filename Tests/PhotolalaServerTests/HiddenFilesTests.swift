@@ -64,7 +64,7 @@ struct HiddenFilesTests {
 
     @Test("The listing shows photos only: no hidden file, no other file, no link to a hidden one")
     func listing() async throws {
-        try await app().test(.live) { client in
+        try await app().test(.router) { client in
             let rows = try await APITestSupport.rows(client, source: "local-0", folder: "~")
             #expect(rows.compactMap { $0[1] as? String } == ["shown.jpg"])
             let root = try await client.execute(uri: "/api/sources/local-0/folders/~", method: .get) { try APITestSupport.json($0) }
@@ -74,7 +74,7 @@ struct HiddenFilesTests {
 
     @Test("Every route that takes an item id answers 404 for what the listing hides", arguments: ["thumbnail", "metadata", "full", "original"])
     func items(route: String) async throws {
-        try await app().test(.live) { client in
+        try await app().test(.router) { client in
             let shown = try await client.execute(uri: "/api/sources/local-0/folders/~/items/~shown.jpg/\(route)", method: .get)
             #expect(shown.status == .ok)
             for item in Self.hiddenItems {
@@ -87,7 +87,7 @@ struct HiddenFilesTests {
 
     @Test("Hidden folders are 404 as folder ids, on every route that takes one")
     func folders() async throws {
-        try await app().test(.live) { client in
+        try await app().test(.router) { client in
             #expect(try await client.execute(uri: "/api/sources/local-0/folders/~sub/items/~nested.jpg/original", method: .get).status == .ok)
             for folder in Self.hiddenFolders {
                 let base = "/api/sources/local-0/folders/\(folder)"
@@ -102,7 +102,7 @@ struct HiddenFilesTests {
 
     @Test("Starring a hidden file is refused for that file; starring in a hidden folder is 404")
     func star() async throws {
-        try await app().test(.live) { client in
+        try await app().test(.router) { client in
             func star(folder: String, ids: [String]) async throws -> TestResponse {
                 let body = try JSONSerialization.data(withJSONObject: ["source": "local-0", "folder": folder, "ids": ids, "starred": true])
                 return try await client.execute(

@@ -41,6 +41,7 @@ struct HostHeaderTests {
 
     @Test("On a wildcard bind with a token, a Host header naming another host is 403 even with the token")
     func wildcardBind() async throws {
+        // Live: raw sockets send Host headers as written; the router test client always says localhost.
         try await app(host: "0.0.0.0", token: "s3cret-token").test(.live) { client in
             let port = try #require(client.port)
             let token = "Authorization: Bearer s3cret-token"
@@ -61,6 +62,7 @@ struct HostHeaderTests {
 
     @Test("A Host header with anything after its host and port is 400")
     func malformed() async throws {
+        // Live: raw sockets send Host headers as written; the router test client always says localhost.
         try await app().test(.live) { client in
             let port = try #require(client.port)
             for host in [
@@ -75,6 +77,7 @@ struct HostHeaderTests {
 
     @Test("None or two Host headers are 400")
     func count() async throws {
+        // Live: raw sockets send Host headers as written; the router test client always says localhost.
         try await app().test(.live) { client in
             let port = try #require(client.port)
             #expect(await status(port, headers: []) == 400)
@@ -86,6 +89,7 @@ struct HostHeaderTests {
 
     @Test("An absolute-form target counts as the Host: naming another host is 403, this one 200; other forms are 400")
     func absoluteForm() async throws {
+        // Live: raw sockets send Host headers as written; the router test client always says localhost.
         try await app().test(.live) { client in
             let port = try #require(client.port)
             #expect(await status(port, "http://evil.example/api/sources", headers: ["Host: localhost"]) == 403)

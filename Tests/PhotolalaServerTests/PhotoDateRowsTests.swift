@@ -42,7 +42,7 @@ struct PhotoDateRowsTests {
 
     private func rows() async throws -> [String: Row] {
         let app = try APITestSupport.application(ServerConfiguration(folders: [photos], port: 0), engine: engine)
-        return try await app.test(.live) { client in
+        return try await app.test(.router) { client in
             let listing = try await client.execute(uri: "/api/sources/local-0/folders/~/items", method: .get) { try APITestSupport.json($0) }
             let fields = try #require(listing["fields"] as? [String])
             #expect(Array(fields.prefix(7)) == ["id", "name", "date", "size", "width", "height", "version"])
@@ -70,9 +70,8 @@ struct PhotoDateRowsTests {
         #expect(rows["plain.png"]?.dateSource == "file")
     }
 
-    @Test("rows agree with info --json on photoDate, offset and dateSource for every photo")
-    func rowsAgreeWithInfo() async throws {
-        let rows = try await rows()
+    /// Checks that each row says what `info --json` says of its photo.
+    private func expectAgreement(_ rows: [String: Row]) async throws {
         #expect(rows.count == 4)
         for (name, row) in rows {
             let metadata = try await engine.metadata(ofFileAt: photos + "/" + name)
@@ -81,6 +80,22 @@ struct PhotoDateRowsTests {
             #expect((info["photoDateOffset"] as? Int) == row.offset, "\(name)")
             #expect(info["dateSource"] as? String == row.dateSource, "\(name)")
         }
+    }
+
+    @Test("rows agree with info --json on photoDate, offset and dateSource for every photo")
+    func rowsAgreeWithInfo() async throws {
+        try await expectAgreement(try await rows())
+    }
+
+    @Test(
+        "a catalogued folder's rows agree with info --json on photoDate, offset and dateSource, the catalog built here or on another device",
+        arguments: [false, true])
+    func cataloguedRowsAgreeWithInfo(builtElsewhere: Bool) async throws {
+        let builder = builtElsewhere ? try makeEngine(in: folder, device: "other") : engine
+        for try await _ in builder.catalogBuilder(jobs: 1).build(folder: try builder.localSource(root: photos)) {}
+        let rows = try await rows()
+        #expect(rows["zoned.jpg"]?.offset == 9 * 3_600)
+        try await expectAgreement(rows)
     }
 
     @Test("a catalogued folder's rows carry the catalog's dates: exif where the photo has one, file otherwise")

@@ -44,7 +44,7 @@ struct ServerAPITests {
 
     @Test("Sources: the folder with what it can do, and Apple Photos and Cloud not configured")
     func sources() async throws {
-        try await app().test(.live) { client in
+        try await app().test(.router) { client in
             let body = try await client.execute(uri: "/api/sources", method: .get) { try json($0) }
             let sources = try #require(body["sources"] as? [[String: Any]])
             #expect(sources.map { $0["id"] as? String } == ["local-0", "apple-photos", "cloud"])
@@ -57,7 +57,7 @@ struct ServerAPITests {
 
     @Test("Folders and items: subfolders, breadcrumbs, rows with dates and sizes")
     func foldersAndItems() async throws {
-        try await app().test(.live) { client in
+        try await app().test(.router) { client in
             let root = try await client.execute(uri: "/api/sources/local-0/folders/~", method: .get) { try json($0) }
             let subfolders = try #require(root["folders"] as? [[String: Any]])
             #expect(subfolders.compactMap { $0["name"] as? String } == ["2024"])
@@ -90,7 +90,7 @@ struct ServerAPITests {
 
     @Test("Thumbnails: JPEG with a strong ETag, immutable, 304 when unchanged; 422 for a non-image")
     func thumbnails() async throws {
-        try await app().test(.live) { client in
+        try await app().test(.router) { client in
             let items = try await rows(client)
             let uri = "/api/sources/local-0/folders/~/items/\(try id(of: "orientation6.jpg", in: items))/thumbnail"
             let first = try await client.execute(uri: uri, method: .get)
@@ -117,7 +117,7 @@ struct ServerAPITests {
 
     @Test("Full images: originals for JPEG with the MD5 as ETag and 304; a JPEG rendering for HEIC; metadata as JSON")
     func fullImagesAndMetadata() async throws {
-        try await app().test(.live) { client in
+        try await app().test(.router) { client in
             let items = try await rows(client)
             let uri = "/api/sources/local-0/folders/~/items/\(try id(of: "photo-4000x3000.jpg", in: items))/full"
             let jpeg = try await client.execute(uri: uri, method: .get)
@@ -147,7 +147,7 @@ struct ServerAPITests {
 
     @Test("A TIFF's full image is a JPEG rendering, made once: a second preview is answered from the rendering cache")
     func tiffFullImage() async throws {
-        try await app().test(.live) { client in
+        try await app().test(.router) { client in
             let uri = "/api/sources/local-0/folders/~/items/\(try id(of: "photo.tiff", in: try await rows(client)))/full"
             let first = try await client.execute(uri: uri, method: .get)
             #expect(first.status == .ok && first.headers[.contentType] == "image/jpeg")
@@ -169,7 +169,7 @@ struct ServerAPITests {
     @Test("No request reaches a file outside the served folder: every attempt is 404 or 403, on the API and beside it")
     func pathEscapes() async throws {
         let encode: @Sendable (String) -> String = { Data($0.utf8).base64EncodedString().replacingOccurrences(of: "=", with: "") }
-        try await app().test(.live) { client in
+        try await app().test(.router) { client in
             let api = "/api/sources/local-0/folders/~/items"
             let attempts = [
                 "\(api)/\(encode("../../etc/passwd"))/full",
@@ -228,7 +228,7 @@ struct ServerAPITests {
         try FileManager.default.createSymbolicLink(atPath: web + "/up", withDestinationPath: folder.path(""))
         var configuration = ServerConfiguration(folders: [photos], port: 0)
         configuration.publicDirectory = web
-        try await buildApplication(configuration: configuration, engine: engine).test(.live) { client in
+        try await buildApplication(configuration: configuration, engine: engine).test(.router) { client in
             #expect(try await client.execute(uri: "/", method: .get).status == .ok)
             for uri in ["/passwd", "/etc/passwd", "/etc/", "/up/inside.txt", "/up/photos/notes.jpg"] {
                 let response = try await client.execute(uri: uri, method: .get)
@@ -240,7 +240,7 @@ struct ServerAPITests {
 
     @Test("With a token, requests need it: ?token= sets a cookie, and a bearer header works")
     func token() async throws {
-        try await app(token: "s3cret-token").test(.live) { client in
+        try await app(token: "s3cret-token").test(.router) { client in
             #expect(try await client.execute(uri: "/api/sources", method: .get).status == .unauthorized)
             #expect(try await client.execute(uri: "/api/sources?token=wrong-token", method: .get).status == .unauthorized)
             let opened = try await client.execute(uri: "/?token=s3cret-token", method: .get)
@@ -269,14 +269,14 @@ struct ServerAPITests {
 
     @Test("Changes need the page's own origin or the token: a star from another site is refused and changes nothing")
     func stateChanges() async throws {
-        try await app().test(.live) { client in
+        try await app().test(.router) { client in
             let photo = try id(of: "orientation6.jpg", in: try await rows(client))
             try await star(client, photo, headers: [.origin: "http://evil.example"], expecting: .forbidden, starred: false)
             try await star(client, photo, headers: [.origin: "http://localhost.evil.example"], expecting: .forbidden, starred: false)
             try await star(client, photo, headers: [:], expecting: .forbidden, starred: false)
             try await star(client, photo, headers: [.origin: "http://localhost"], expecting: .ok, starred: true)
         }
-        try await app(token: "s3cret-token").test(.live) { client in
+        try await app(token: "s3cret-token").test(.router) { client in
             #expect(
                 try await client.execute(uri: "/api/backup/star", method: .post, headers: [.origin: "http://evil.example"]).status == .unauthorized)
             let listed = try await rows(client, token: "s3cret-token")
@@ -308,12 +308,12 @@ struct ServerAPITests {
 
         // The test client always says Host: localhost, here a name that is not this server's.
         let bearer: HTTPFields = [.authorization: "Bearer s3cret-token"]
-        try await APITestSupport.application(configuration, engine: engine).test(.live) { client in
+        try await APITestSupport.application(configuration, engine: engine).test(.router) { client in
             let response = try await client.execute(uri: "/api/sources", method: .get, headers: bearer)
             #expect(response.status == .forbidden)
         }
         configuration.machineName = "localhost"
-        try await APITestSupport.application(configuration, engine: engine).test(.live) { client in
+        try await APITestSupport.application(configuration, engine: engine).test(.router) { client in
             let response = try await client.execute(uri: "/api/sources", method: .get, headers: bearer)
             #expect(response.status == .ok)
         }
@@ -329,7 +329,7 @@ struct ServerAPITests {
 
     @Test("The web UI is served at /")
     func webUI() async throws {
-        try await app().test(.live) { client in
+        try await app().test(.router) { client in
             let page = try await client.execute(uri: "/", method: .get)
             #expect(page.status == .ok)
             #expect(String(buffer: page.body).contains("<script type=\"module\" src=\"js/main.js\">"))

@@ -36,7 +36,7 @@ struct ThumbnailVersionTests {
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: try await Fixtures.file("orientation6.jpg").path, toPath: photos + "/photo.jpg")
         let app = try APITestSupport.application(ServerConfiguration(folders: [photos], port: 0), engine: engine)
-        try await app.test(.live) { client in
+        try await app.test(.router) { client in
             let before = try #require(try await APITestSupport.rows(client, source: "local-0", folder: "~").first)
             let id = try #require(before[0] as? String)
             let version = try #require(before[6] as? String)
@@ -70,7 +70,7 @@ struct ThumbnailVersionTests {
         try FileManager.default.createDirectory(atPath: folder.path("cache/thumbnails/\(md5.prefix(2))"), withIntermediateDirectories: true)
         try old.write(to: URL(fileURLWithPath: folder.path("cache/thumbnails/\(md5.prefix(2))/\(md5).jpg")))
         let app = try APITestSupport.application(ServerConfiguration(folders: [photos], port: 0), engine: engine)
-        try await app.test(.live) { client in
+        try await app.test(.router) { client in
             let row = try #require(try await APITestSupport.rows(client, source: "local-0", folder: "~").first)
             let uri = "/api/sources/local-0/folders/~/items/\(try #require(row[0] as? String))/thumbnail?v=\(try #require(row[6] as? String))"
             let response = try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: "\"\(md5)\""])
@@ -90,7 +90,7 @@ struct ThumbnailVersionTests {
         let library = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
         let asset = "F12384F6-CD17-4151-ACBA-AE0E3688539E"
         let app = try APITestSupport.application(ServerConfiguration(folders: [], libraries: [library], port: 0), engine: engine)
-        try await app.test(.live) { client in
+        try await app.test(.router) { client in
             let before = try #require(try await APITestSupport.rows(client, source: "apple-photos", folder: "~").first { $0[0] as? String == asset })
             let version = try #require(before[6] as? String)
             let uri = "/api/sources/apple-photos/folders/~/items/\(asset)/thumbnail"

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import shutil
 import subprocess
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -59,18 +61,43 @@ def dated(tmp_path_factory) -> tuple[str, Path, Path]:
     server.close()
 
 
-@pytest.fixture(params=["America/Los_Angeles", "Pacific/Kiritimati"])
-def zoned_ui(browser, dated, request):
+TIME_ZONES = ["America/Los_Angeles", "Pacific/Kiritimati"]
+
+
+def zoned_page(browser, server: str, request):
+    """A page on `server` in the time zone `request.param`; its screen is kept for the run's
+    artefacts, and JavaScript errors fail the test."""
     # Tall enough for every group of the folder to be mounted at once (the grid is virtual).
     context = browser.new_context(viewport={"width": VIEWPORT["width"], "height": 6000}, timezone_id=request.param, locale="en-GB")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    yield PhotolalaPage(page, dated[0])
+    yield PhotolalaPage(page, server)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{request.node.name.replace('/', '-')}.png"))  # each time zone's screen, for the run's artefacts
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture(params=TIME_ZONES)
+def zoned_ui(browser, dated, request):
+    yield from zoned_page(browser, dated[0], request)
+
+
+@pytest.fixture(params=TIME_ZONES)
+def uncatalogued(browser, dated, request, tmp_path) -> tuple[PhotolalaPage, Path, Path]:
+    """A page in each time zone on a server of its own over a copy of the dated folder, never
+    catalogued (the test builds its catalog); the page, the folder and the server's state folder."""
+    folder = tmp_path / "Dated"
+    shutil.copytree(dated[1], folder)  # the files keep their times, all of today
+    state = tmp_path / "state"
+    server = serve([folder], state, "dated-catalog-server.log")
+    try:
+        page = zoned_page(browser, next(server), request)
+        yield next(page), folder, state
+        next(page, None)
+    finally:
+        server.close()
 
 
 def day_title(date: dt.datetime) -> str:
@@ -119,21 +146,55 @@ def test_an_uncatalogued_folder_sorts_groups_and_shows_exif_clock_times(zoned_ui
 
     ui.open_inspector()
     for index in (0, 1):  # floating, then +09:00
-        ui.cell(name(index)).click()
-        taken = clock(index)
-        text = f"{taken.day} {taken:%b} {taken.year}, {taken:%H:%M:%S}"
-        expected = text if offset(index) is None else f"{text} (UTC{offset(index)})"
-        expect(ui.page.get_by_test_id("inspector-photoDate")).to_have_text(expected)
+        inspector_date(ui, index)
 
 
-def test_building_the_catalog_while_open_changes_nothing(zoned_ui, dated):
-    ui = zoned_ui
-    _, folder, state = dated
+def inspector_date(ui: PhotolalaPage, index: int) -> str:
+    """The inspector's date of photo `index`, selecting it: its clock time, with its offset when
+    it records one."""
+    ui.cell(name(index)).click()
+    taken = clock(index)
+    text = f"{taken.day} {taken:%b} {taken.year}, {taken:%H:%M:%S}"
+    expected = text if offset(index) is None else f"{text} (UTC{offset(index)})"
+    expect(ui.page.get_by_test_id("inspector-photoDate")).to_have_text(expected)
+    return expected
+
+
+def api_rows(ui: PhotolalaPage) -> dict[str, dict]:
+    """The folder's rows as the API lists them, by name."""
+    listing = ui.api("sources/local-0/folders/~/items")
+    return {row[1]: dict(zip(listing["fields"], row)) for row in listing["items"]}
+
+
+def test_building_the_catalog_while_open_changes_nothing(uncatalogued):
+    ui, folder, state = uncatalogued
     ui.open("local-0", count=COUNT)
     check_order_and_groups(ui)
+    ui.open_inspector()
+    shown = [inspector_date(ui, index) for index in (1, 0)]  # +09:00, then floating (left selected)
+    before = api_rows(ui)
+    assert len(before) == COUNT and all(row["width"] is None for row in before.values()), "listed by scanning the folder"
+
+    # `photolala catalog build` in a terminal: another process, on the server's data.
     env = dict(os.environ, PHOTOLALA_CACHE_DIR=str(state / "cache"), PHOTOLALA_DATA_DIR=str(state / "data"))
     subprocess.run([str(BINARY), "catalog", "build", str(folder)], env=env, check=True, stdout=subprocess.DEVNULL)
-    ui.page.wait_for_timeout(1500)
+
+    # The server notices the catalog and lists from it: its rows carry the dimensions only the
+    # catalog knows, and the same dates, offsets and date sources as before.
+    deadline = time.monotonic() + 10
+    after = api_rows(ui)
+    while any(row["width"] is None for row in after.values()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+        after = api_rows(ui)
+    assert all(row["width"] == 640 for row in after.values()), "the server did not notice the catalog within 10 s"
+    for photo, row in before.items():
+        assert [after[photo][field] for field in ("date", "offset", "dateSource")] == [row["date"], row["offset"], row["dateSource"]], photo
+
+    # The page followed without a reload: the same selection, order, groups and dates.
+    expect(ui.page.get_by_test_id("status-count")).to_have_text(f"{COUNT} photos")
+    assert ui.selected_names() == [name(0)]
+    expect(ui.page.get_by_test_id("inspector-photoDate")).to_have_text(shown[1])
+    assert [inspector_date(ui, index) for index in (1, 0)] == shown
     check_order_and_groups(ui)
 
 

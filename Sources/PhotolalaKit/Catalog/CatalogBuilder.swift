@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Rows of shards that failed their checksum are not reused, and a catalog with any problem
 /// ``FolderCatalog/verify()`` would report is written again, so `build` repairs whatever
-/// `verify` rejects. Photos are read once each, `jobs` at a time.
+/// `verify` rejects. Photos are read once each, `jobs` at a time, and what their EXIF says of
+/// their dates (offsets included, which the catalog has no column for) is recorded by MD5 in the
+/// database (``PhotoDateIndex``).
 ///
 /// ```swift
 /// for try await event in engine.catalogBuilder().build(tree: source) {
@@ -142,18 +144,22 @@ public struct CatalogBuilder: Sendable {
     /// pay a thread hand-off each), and records their identities in one transaction; unreadable
     /// ones are reported and left out.
     private func hash(_ photos: [ScannedPhoto], events: AsyncThrowingStream<Event, any Error>.Continuation) async throws -> [CatalogEntry] {
-        typealias Outcome = Result<(entry: CatalogEntry, identity: IdentityIndex.Identity), PhotolalaError>
+        typealias Outcome = Result<(entry: CatalogEntry, identity: IdentityIndex.Identity, date: PhotoDateIndex.Recorded?), PhotolalaError>
         let runLength = max(1, min(32, photos.count / (jobs * 4)))
         let runs = stride(from: 0, to: photos.count, by: runLength).map { Array(photos[$0..<min($0 + runLength, photos.count)]) }
         return try await withThrowingTaskGroup(of: [Outcome].self) { group in
             var entries: [CatalogEntry] = []
             var identities: [IdentityIndex.Identity] = []
+            var dates: [(md5: String, date: PhotoDateIndex.Recorded)] = []
             func collect(_ outcomes: [Outcome]) {
                 for outcome in outcomes {
                     switch outcome {
                     case .success(let read):
                         entries.append(read.entry)
                         identities.append(read.identity)
+                        if let date = read.date {
+                            dates.append((read.entry.md5, date))
+                        }
                         events.yield(.photoDone(hashed: true, bytes: read.entry.size))
                     case .failure(let error):
                         events.yield(.problem(error.message))
@@ -182,6 +188,7 @@ public struct CatalogBuilder: Sendable {
                 collect(outcomes)
             }
             try files.identities.record(identities)
+            files.dates.record(dates)
             return entries
         }
     }

@@ -3,6 +3,7 @@ struct CatalogContext: Sendable {
     let cacheDirectory: String
     let builder: CatalogBuilder
     let identities: IdentityIndex
+    let dates: PhotoDateIndex
     let networkListings: NetworkListingCache
 
     func catalog(of folder: String) -> FolderCatalog {

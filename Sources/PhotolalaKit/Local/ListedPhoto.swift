@@ -63,12 +63,6 @@ public struct ListedPhoto: Sendable, Equatable {
         }
     }
 
-    /// A copy dated by the EXIF read from the file.
-    func dated(_ taken: HeaderDate) -> ListedPhoto {
-        ListedPhoto(
-            item: item, date: taken.seconds, size: size, modified: modified, width: width, height: height, offset: taken.offset, dateSource: .exif)
-    }
-
     /// A short token that changes when the file does (its modification time or its size) or the
     /// rule that makes thumbnails does, so a browser can put it in the thumbnail's address and
     /// cache that address for good; `nil` when

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension LocalPhotoSource {
     /// Folders with at least this many photos are catalogued after their first listing.
@@ -38,6 +39,8 @@ extension LocalPhotoSource {
 
     private func listFolder(into continuation: AsyncThrowingStream<[ListedPhoto], any Error>.Continuation) async throws {
         let catalog = catalogs.catalog(of: root)
+        // Taken before the catalog is read: one written meanwhile is noticed by the next refresh.
+        listedCatalog.withLock { $0 = catalog.stamp }
         if let loaded = try? catalog.load(), loaded.rejectedShards.isEmpty, loaded.problems.isEmpty {
             let directoryUUID = loaded.manifest.directoryUUID
             if volume == .network, let cached = await catalogs.networkListings.listing(directoryUUID: directoryUUID) {
@@ -45,17 +48,14 @@ extension LocalPhotoSource {
                 return
             }
             // A catalog is a file anyone may have written: it lists only what a scan would.
-            var shown = Array(loaded.entries.lazy.filter { ListingRule.mayShowFile(named: $0.filename) }.map(Self.listedPhoto(for:)))
-            // The catalog keeps no offsets: a small folder reads them (a few reads) so its
-            // photos show their own clock times as they did before it was catalogued.
-            if shown.count < Self.catalogThreshold {
-                let folder = root
-                shown = try await offload { [shown] in
-                    shown.map { photo in HeaderDate.read(atPath: folder + "/" + photo.item.displayName).map(photo.dated) ?? photo }
-                }
-            }
+            let entries = loaded.entries.filter { ListingRule.mayShowFile(named: $0.filename) }
+            // The catalog keeps no offsets: the photos show their own clock times from what was
+            // recorded of them. A small folder reads those never recorded (a few reads) before
+            // its rows go out; a big one lists at once and reads them in a follow-up pass.
+            let (shown, unknown) = try await offload { [self] in catalogRows(for: entries, reading: entries.count < Self.catalogThreshold) }
             Self.deliver(shown, to: continuation)
             background.start { [self] in
+                await announceLearntDates(of: unknown)
                 await reconcile(with: loaded)
             }
             return
@@ -172,7 +172,9 @@ extension LocalPhotoSource {
     }
 
     /// Builds or updates this folder's catalog; problems are left for `catalog build` to report.
+    /// Its changes are announced by the caller, so ``refreshCatalog()`` takes the catalog as known.
     private func buildCatalog() async {
+        defer { listedCatalog.withLock { $0 = catalogs.catalog(of: root).stamp } }
         do {
             for try await _ in catalogs.builder.build(folder: self) {}
         } catch {
@@ -180,16 +182,8 @@ extension LocalPhotoSource {
         }
     }
 
-    private static func item(for entry: CatalogEntry) -> PhotoItem {
+    static func item(for entry: CatalogEntry) -> PhotoItem {
         PhotoItem(id: LocalItemID.make(folder: "", name: entry.filename), displayName: entry.filename)
-    }
-
-    /// A catalogued photo's row: its date is the EXIF date (`exif`) unless it is the file time
-    /// (`file`); the catalog keeps no offset, so the row has none.
-    static func listedPhoto(for entry: CatalogEntry) -> ListedPhoto {
-        ListedPhoto(
-            item: item(for: entry), date: entry.photoDate, size: entry.size, modified: entry.modified, width: entry.width, height: entry.height,
-            dateSource: entry.photoDate == entry.modified ? .file : .exif)
     }
 
     /// Hands over a complete listing in date order, the order browsers show by default (their

@@ -56,26 +56,34 @@ extension LocalPhotoSource {
     }
 
     /// The listing facts of items announced as added or changed: from the folder's catalog
-    /// where it knows the file as it is now, else from `stat` and the EXIF in the file's first
-    /// bytes (or the file time). A few catalogued items are read too, for the offset the catalog
-    /// does not keep; the many a new catalog announces at once are not, so that costs no reads.
+    /// where it knows the file as it is now (dated by what was recorded of its content), else
+    /// from `stat` and the EXIF in the file's first bytes (or the file time). A few catalogued
+    /// items whose dates were never recorded are read too; the many a new catalog announces at
+    /// once are not, so that costs no reads.
     public func listedPhotos(for items: [PhotoItem]) -> [ListedPhoto] {
         guard !items.isEmpty else { return [] }
         let entries = scope == .folder ? (try? catalogs.catalog(of: root).load().entries) ?? [] : []
         let catalogued = Dictionary(entries.map { ($0.filename, $0) }, uniquingKeysWith: { first, _ in first })
-        return items.compactMap { item in
-            guard let path = try? path(for: item.id), let status = try? FileStatus(path: path) else { return nil }
+        var rows: [ListedPhoto?] = []
+        var fresh: [(row: Int, entry: CatalogEntry)] = []
+        for item in items {
+            guard let path = try? path(for: item.id), let status = try? FileStatus(path: path) else { continue }
             let modified = status.modifiedNanoseconds / 1_000_000_000
             if let entry = catalogued[item.displayName], entry.size == status.size, entry.modified == modified {
-                let listed = Self.listedPhoto(for: entry)
-                guard items.count < Self.catalogThreshold else { return listed }
-                return HeaderDate.read(atPath: path).map(listed.dated) ?? listed
+                fresh.append((rows.count, entry))
+                rows.append(nil)
+            } else if let taken = HeaderDate.read(atPath: path) {
+                rows.append(
+                    ListedPhoto(item: item, date: taken.seconds, size: status.size, modified: modified, offset: taken.offset, dateSource: .exif))
+            } else {
+                rows.append(ListedPhoto(item: item, date: modified, size: status.size, modified: modified, dateSource: .file))
             }
-            if let taken = HeaderDate.read(atPath: path) {
-                return ListedPhoto(item: item, date: taken.seconds, size: status.size, modified: modified, offset: taken.offset, dateSource: .exif)
-            }
-            return ListedPhoto(item: item, date: modified, size: status.size, modified: modified, dateSource: .file)
         }
+        let dated = catalogRows(for: fresh.map(\.entry), reading: items.count < Self.catalogThreshold).rows
+        for (photo, row) in zip(fresh, dated) {
+            rows[photo.row] = row
+        }
+        return rows.compactMap { $0 }
     }
 
     /// The MD5 of an item's file: remembered while the file is unchanged, else hashed now (and

@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -41,6 +42,9 @@ public final class LocalPhotoSource: PhotoSource {
     let volume: VolumeKind
     let feed = ChangeFeed()
     let background = BackgroundWork()
+    /// The catalog the listing reflects (listed from, or written by this source), so that one
+    /// written by another process is noticed (see ``refreshCatalog()``).
+    let listedCatalog = Mutex<FolderCatalog.Stamp?>(nil)
 
     /// - Throws: ``PhotolalaError/unreadableFolder`` when `root` is not a folder that can be read.
     init(root: String, scope: Scope, files: PhotoFileReader, catalogs: CatalogContext, volume: VolumeKind? = nil) throws {

@@ -6,6 +6,8 @@ import Foundation
 /// reading it, and the thumbnail store then answers without decoding anything.
 struct PhotoFileReader: Sendable {
     let identities: IdentityIndex
+    /// Where the photo dates read here are kept, for catalogued listings.
+    let dates: PhotoDateIndex
     let thumbnails: ThumbnailStore
     let renderings: RenderingStore
     let imaging: ImageProcessor
@@ -74,15 +76,17 @@ struct PhotoFileReader: Sendable {
     }
 
     /// The file's catalog row, from one read: MD5, size, times and, when it is a readable image,
-    /// its dimensions and photo date; and its identity, for the caller to record with others.
+    /// its dimensions and photo date; its identity, and what its content says of its date (`nil`
+    /// when it is no readable image), for the caller to record with others' in one transaction.
     /// A file that is no readable image still gets a row.
     /// - Throws: ``PhotolalaError`` when the file cannot be read.
-    func catalogEntry(at path: String) throws -> (entry: CatalogEntry, identity: IdentityIndex.Identity) {
+    func catalogEntry(at path: String) throws -> (entry: CatalogEntry, identity: IdentityIndex.Identity, date: PhotoDateIndex.Recorded?) {
         let contents = try readFile(at: path)
         let identity = Self.identity(of: contents)
         let md5 = identity.md5
         let modified = contents.status.modifiedNanoseconds / 1_000_000_000
         var entry = CatalogEntry(md5: md5, filename: FilePath.name(of: path), size: contents.status.size, photoDate: modified, modified: modified)
+        var date: PhotoDateIndex.Recorded?
         if let inspection = try? imaging.inspect(contents.bytes, name: path) {
             entry.width = inspection.width
             entry.height = inspection.height
@@ -91,8 +95,15 @@ struct PhotoFileReader: Sendable {
                 metadata.apply(exif)
             }
             entry.photoDate = metadata.photoDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? modified
+            date = Self.recordedDate(of: metadata)
         }
-        return (entry, identity)
+        return (entry, identity, date)
+    }
+
+    /// What a photo's metadata, read from its EXIF, says of its date.
+    private static func recordedDate(of metadata: PhotoMetadata) -> PhotoDateIndex.Recorded {
+        guard metadata.photoDateSource == .exif, let taken = metadata.photoDate else { return .undated }
+        return .taken(HeaderDate(seconds: Int64(taken.timeIntervalSince1970.rounded(.down)), offset: metadata.photoDateOffsetSeconds))
     }
 
     /// Hashes the bytes and records their MD5 and fast key under the file's path and status.
@@ -144,6 +155,7 @@ struct PhotoFileReader: Sendable {
         if let exif = inspection.exif {
             metadata.apply(exif)
         }
+        dates.record([(md5, Self.recordedDate(of: metadata))])
         return metadata
     }
 }

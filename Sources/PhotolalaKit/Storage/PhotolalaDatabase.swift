@@ -195,6 +195,18 @@ public struct PhotolalaDatabase: Sendable {
                 table.column("problems", .integer).notNull()
             }
         }
+        migrator.registerMigration("v11 photo dates") { db in
+            // When each photo content was taken, as the engine read it (the catalog keeps no
+            // offset), so a catalogued listing shows what the folder's own files say. Keyed by
+            // MD5: a content's EXIF is the same in every copy. `seconds` is NULL for content
+            // that records no date of its own.
+            try db.create(table: "photoDate", options: .withoutRowID) { table in
+                table.primaryKey("md5", .text)
+                table.column("seconds", .integer)
+                table.column("offset", .integer)
+                table.column("source", .text)
+            }
+        }
         return migrator
     }
 }

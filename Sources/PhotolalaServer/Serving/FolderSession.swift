@@ -4,7 +4,8 @@ import PhotolalaKit
 
 /// One folder open in the browser: its listing as it grows, kept current by the source's
 /// change stream and by rescanning the folder when it changes on disk (and every so often),
-/// with every change pushed to open pages.
+/// with every change pushed to open pages. A catalog another process writes for the folder
+/// (`photolala catalog build` in a terminal) is noticed the same way, through its own folder.
 actor FolderSession {
     /// How a session notices changes on disk.
     struct Watching: Sendable {
@@ -36,6 +37,9 @@ actor FolderSession {
     private var rescanAgain = false
     /// The subfolders pages were told of; `nil` until first looked at.
     private var subfolders: [API.FolderRef]?
+    /// The catalog folders watched (the listing hides them, so the folder's watch does not see
+    /// into them), each followed by a task that ends when the folder is removed.
+    private var catalogWatches: [String: Task<Void, Never>] = [:]
 
     /// - Parameters:
     ///   - describe: Reads the folder's subfolders (and name and breadcrumb), which pages are
@@ -66,6 +70,7 @@ actor FolderSession {
             tasks.append(Task { await self.rescan(on: signals) })
         }
         tasks.append(Task { await self.poll(every: signals == nil ? watching.pollInterval : .seconds(30)) })
+        watchCatalog()
     }
 
     /// Stops following the folder (too many are open) and tells its pages, which open it again
@@ -74,6 +79,8 @@ actor FolderSession {
         stopped = true
         tasks.forEach { $0.cancel() }
         tasks = []
+        catalogWatches.values.forEach { $0.cancel() }
+        catalogWatches = [:]
         wakeWaiters()
         await events.publish("closed", API.FolderEvent(source: sourceID, folder: folderID))
     }
@@ -135,6 +142,7 @@ actor FolderSession {
         complete = true
         wakeWaiters()
         await events.publish("listing", API.Listing(source: sourceID, folder: folderID, count: photos.count, complete: true))
+        source.refreshCatalog()
         await source.settle()
         FreedMemory.release()
     }
@@ -152,13 +160,13 @@ actor FolderSession {
                     removed = ids
                     remove(ids)
                 case .updated(let items):
-                    updated = try source.listedPhotos(for: items)
-                    replace(updated)
+                    updated = replace(try source.listedPhotos(for: items))
                 }
             } catch {
                 printWarning("\(sourceID)/\(folderID): the changed photos could not be read: \(error)")
                 continue
             }
+            guard !added.isEmpty || !removed.isEmpty || !updated.isEmpty else { continue }
             await events.publish(
                 "change",
                 API.Change(source: sourceID, folder: folderID, added: added.map(API.Row.init), removed: removed, updated: updated.map(API.Row.init)))
@@ -199,10 +207,40 @@ actor FolderSession {
             if complete {
                 try? await source.refresh()
                 FreedMemory.release()
+                watchCatalog()
+                source.refreshCatalog()
             }
             await noteSubfolders()
         } while rescanAgain
         return ContinuousClock.now - start
+    }
+
+    /// Watches the folder's catalog folders that exist and are not watched yet: a manifest
+    /// replaced there (a catalog built or rebuilt) makes the source look at the catalog again.
+    /// One that does not exist yet is looked for on the next rescan (its creation changes the
+    /// folder itself; a cache mirror is found by the poll).
+    private func watchCatalog() {
+        guard !stopped, let watcher = watching.watcher else { return }
+        for directory in source.catalogDirectories where catalogWatches[directory] == nil {
+            guard let signals = watcher.changes(in: directory) else { continue }
+            catalogWatches[directory] = Task {
+                for await _ in signals {
+                    // A build writes its shards, then the manifest: one look after the burst.
+                    try? await Task.sleep(for: .milliseconds(150))
+                    await self.catalogChanged()
+                }
+                await self.catalogWatchEnded(directory)
+            }
+        }
+    }
+
+    private func catalogChanged() {
+        guard complete, !stopped else { return }
+        source.refreshCatalog()
+    }
+
+    private func catalogWatchEnded(_ directory: String) {
+        catalogWatches[directory] = nil
     }
 
     /// Tells pages when subfolders came or went since the folder was last looked at.
@@ -233,13 +271,19 @@ actor FolderSession {
         photos.removeAll { gone.contains($0.item.id) }
     }
 
-    private func replace(_ changed: [ListedPhoto]) {
+    /// Replaces the listed photos that `changed` holds and differ from it, and returns those
+    /// (a change announced for many photos, such as a new catalog's, often leaves most as they
+    /// were: pages are told only of the others).
+    private func replace(_ changed: [ListedPhoto]) -> [ListedPhoto] {
         let replacements = Dictionary(changed.map { ($0.item.id, $0) }, uniquingKeysWith: { _, last in last })
-        guard !replacements.isEmpty else { return }
+        guard !replacements.isEmpty else { return [] }
+        var replaced: [ListedPhoto] = []
         for index in photos.indices {
-            if let photo = replacements[photos[index].item.id] {
+            if let photo = replacements[photos[index].item.id], photo != photos[index] {
                 photos[index] = photo
+                replaced.append(photo)
             }
         }
+        return replaced
     }
 }

@@ -86,6 +86,20 @@ protocol FolderListing: Sendable {
 
     /// Waits until background work started by the listing has finished.
     func settle() async
+
+    /// Folders holding the listing's catalog, which another process may write (they are hidden
+    /// from the listing, so watching the folder does not see them change).
+    var catalogDirectories: [String] { get }
+
+    /// Looks again at the listing's catalog; when another process wrote it, ``changes()``
+    /// announces the photos whose facts it gives.
+    func refreshCatalog()
+}
+
+extension FolderListing {
+    var catalogDirectories: [String] { [] }
+
+    func refreshCatalog() {}
 }
 
 extension LocalPhotoSource: FolderListing {

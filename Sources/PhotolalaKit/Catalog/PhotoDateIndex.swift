@@ -1,0 +1,80 @@
+import GRDB
+import Logging
+
+/// What the engine learnt of each photo's date, kept by the MD5 of its content, so a catalogued
+/// listing shows the offsets and date sources the files themselves give: the v5.1 catalog has
+/// no offset column, and reading every file again would cost a big folder its quick listing.
+///
+/// It is filled wherever the engine reads a photo's date: a catalog build and the inspector
+/// (through libvips), and the follow-up pass over a catalog written elsewhere (the files' first
+/// bytes). Keeping it is an optimisation: a failure is logged, and costs only another read.
+///
+/// ```swift
+/// let dates = PhotoDateIndex(database: engine.database)
+/// let known = dates.dates(ofMD5s: loaded.entries.map(\.md5))  // [Recorded?], in their order
+/// ```
+struct PhotoDateIndex: Sendable {
+    /// What a photo's content says of when it was taken.
+    enum Recorded: Sendable, Equatable {
+        /// Its EXIF date, with the offset when the photo records one.
+        case taken(HeaderDate)
+        /// No date of its own: its files are dated by their modification times.
+        case undated
+    }
+
+    private let database: PhotolalaDatabase
+    private let logger = Logger(label: "photolala.dates")
+
+    init(database: PhotolalaDatabase) {
+        self.database = database
+    }
+
+    /// Records what was read of each content's date, replacing what was known before (a read
+    /// through libvips after the first bytes' one).
+    func record(_ dates: [(md5: String, date: Recorded)]) {
+        guard !dates.isEmpty else { return }
+        do {
+            try database.write { db in
+                let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO photoDate (md5, seconds, offset, source) VALUES (?, ?, ?, ?)")
+                for (md5, date) in dates {
+                    switch date {
+                    case .taken(let taken):
+                        try statement.execute(arguments: [md5, taken.seconds, taken.offset, PhotoDateSource.exif.rawValue])
+                    case .undated:
+                        try statement.execute(arguments: [md5, nil, nil, nil])
+                    }
+                }
+            }
+        } catch {
+            logger.warning("Photo dates could not be recorded; they are read again next time.", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// The recorded dates of the contents `md5s` (lowercase hex), in their order (`nil` for a
+    /// content never read), from one query whatever their number: a listing of 100,000 photos
+    /// waits for it.
+    func dates(ofMD5s md5s: [String]) -> [Recorded?] {
+        guard !md5s.isEmpty else { return [] }
+        // One JSON array bound to one parameter (SQLite limits how many can be bound); anything
+        // but hex, which no MD5 is, becomes an empty string that matches nothing.
+        let list = "[\"" + md5s.lazy.map { $0.utf8.allSatisfy { CatalogEntry.hexValue($0) != nil } ? $0 : "" }.joined(separator: "\",\"") + "\"]"
+        do {
+            return try database.read { db in
+                var known = [Recorded?](repeating: nil, count: md5s.count)
+                // Rows come back by position, so no MD5 is decoded into a string.
+                let rows = try Row.fetchCursor(
+                    db, sql: "SELECT j.key, p.seconds, p.offset FROM json_each(?) j JOIN photoDate p ON p.md5 = j.value", arguments: [list])
+                while let row = try rows.next() {
+                    let position: Int = row[0]
+                    let seconds: Int64? = row[1]
+                    guard known.indices.contains(position) else { continue }
+                    known[position] = seconds.map { .taken(HeaderDate(seconds: $0, offset: row[2])) } ?? .undated
+                }
+                return known
+            }
+        } catch {
+            logger.warning("Recorded photo dates could not be read; the catalog's are listed.", metadata: ["error": "\(error)"])
+            return [Recorded?](repeating: nil, count: md5s.count)
+        }
+    }
+}

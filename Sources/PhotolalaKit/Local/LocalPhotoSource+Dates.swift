@@ -1,0 +1,117 @@
+import Synchronization
+
+extension LocalPhotoSource {
+    /// A catalogued photo's row. The catalog keeps no offset, so its date, offset and date source
+    /// come from what was recorded of the photo's content (``PhotoDateIndex``) when anything was:
+    /// the same as an uncatalogued listing and `info --json` give. Otherwise the row has the
+    /// catalog's date, the EXIF date (`exif`) unless it is the file time (`file`), and no offset.
+    static func listedPhoto(for entry: CatalogEntry, recorded: PhotoDateIndex.Recorded?) -> ListedPhoto {
+        let (date, offset, source): (Int64, Int?, PhotoDateSource) =
+            switch recorded {
+            case .taken(let taken): (taken.seconds, taken.offset, .exif)
+            case .undated: (entry.photoDate, nil, .file)
+            case nil: (entry.photoDate, nil, entry.photoDate == entry.modified ? .file : .exif)
+            }
+        return ListedPhoto(
+            item: item(for: entry), date: date, size: entry.size, modified: entry.modified, width: entry.width, height: entry.height,
+            offset: offset, dateSource: source)
+    }
+
+    /// The rows of catalogued photos, dated by what was recorded of their contents (one query
+    /// for all). Photos never read are read first when `reading` (a few of them: their files'
+    /// first bytes), else listed with the catalog's date and returned as `unknown`, for a
+    /// follow-up pass (``announceLearntDates(of:)``).
+    func catalogRows(for entries: [CatalogEntry], reading: Bool) -> (rows: [ListedPhoto], unknown: [CatalogEntry]) {
+        guard !entries.isEmpty else { return ([], []) }
+        var recorded = catalogs.dates.dates(ofMD5s: entries.map(\.md5))
+        let missing = recorded.indices.filter { recorded[$0] == nil }
+        if reading, !missing.isEmpty {
+            let learnt = learnDates(of: missing.map { entries[$0] })
+            for index in missing {
+                recorded[index] = learnt[entries[index].md5]
+            }
+        }
+        let unknown = recorded.indices.filter { recorded[$0] == nil }.map { entries[$0] }
+        return (entries.indices.map { Self.listedPhoto(for: entries[$0], recorded: recorded[$0]) }, unknown)
+    }
+
+    /// Reads what the catalog cannot say of these photos' dates (their offsets) from their files'
+    /// first bytes, and records it. A file that changed since it was catalogued is left to the
+    /// reconcile. A photo whose date ``HeaderDate`` cannot find keeps the catalog's date as its
+    /// own, without an offset, until libvips reads it (the inspector, a catalog build).
+    func learnDates(of entries: [CatalogEntry]) -> [String: PhotoDateIndex.Recorded] {
+        var learnt: [(md5: String, date: PhotoDateIndex.Recorded)] = []
+        for entry in entries {
+            guard let path = try? path(for: Self.item(for: entry).id), let status = try? FileStatus(path: path),
+                status.size == entry.size, status.modifiedNanoseconds / 1_000_000_000 == entry.modified
+            else { continue }
+            let date: PhotoDateIndex.Recorded =
+                if let taken = HeaderDate.read(atPath: path) {
+                    .taken(taken)
+                } else if entry.photoDate != entry.modified {
+                    .taken(HeaderDate(seconds: entry.photoDate, offset: nil))
+                } else {
+                    .undated
+                }
+            learnt.append((entry.md5, date))
+        }
+        catalogs.dates.record(learnt)
+        return Dictionary(learnt, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Reads, a few hundred at a time, the dates of photos listed from a catalog that recorded
+    /// none of theirs (written on another device, or by an older build), and announces as updated
+    /// those whose rows change (an offset found), so a browser shows their own clock times.
+    func announceLearntDates(of entries: [CatalogEntry]) async {
+        let chunk = 500
+        for start in stride(from: 0, to: entries.count, by: chunk) {
+            guard !Task.isCancelled else { return }
+            let part = Array(entries[start..<min(entries.count, start + chunk)])
+            let learnt = (try? await offload { [self] in learnDates(of: part) }) ?? [:]
+            let changed = part.filter { entry in
+                learnt[entry.md5].map { Self.listedPhoto(for: entry, recorded: $0) != Self.listedPhoto(for: entry, recorded: nil) } ?? false
+            }
+            feed.announce([.updated(changed.map(Self.item(for:)))])
+        }
+    }
+
+    // MARK: - A catalog written elsewhere
+
+    /// The folders where this folder's catalog may be written (its own `.photolala`, and the
+    /// cache mirror for a folder that cannot be written), to watch for another process writing
+    /// one; none for a tree.
+    public var catalogDirectories: [String] {
+        guard scope == .folder else { return [] }
+        let catalog = catalogs.catalog(of: root)
+        return [catalog.ownDirectory, catalog.mirrorDirectory]
+    }
+
+    /// Looks at the folder's catalog again, after the background work under way: when another
+    /// process wrote or rebuilt it since the listing (`photolala catalog build` in a terminal),
+    /// its photos are announced as updated on ``changes()``, their dates read first where none
+    /// was recorded, so a page open on the folder shows the catalog's facts without reloading.
+    /// Only what the catalog knows of the files as they are now is listed from it; photos it
+    /// lacks or that changed since stay as they were listed.
+    public func refreshCatalog() {
+        guard scope == .folder else { return }
+        background.start { [self] in
+            let catalog = catalogs.catalog(of: root)
+            let stamp = catalog.stamp
+            let changed = listedCatalog.withLock { seen in
+                defer { seen = stamp }
+                return seen != stamp
+            }
+            guard changed, stamp != nil, let loaded = try? catalog.load(), loaded.rejectedShards.isEmpty, loaded.problems.isEmpty else { return }
+            let entries = loaded.entries.filter { ListingRule.mayShowFile(named: $0.filename) }
+            let recorded = catalogs.dates.dates(ofMD5s: entries.map(\.md5))
+            let unknown = entries.indices.filter { recorded[$0] == nil }.map { entries[$0] }
+            let chunk = 500
+            for start in stride(from: 0, to: unknown.count, by: chunk) {
+                guard !Task.isCancelled else { return }
+                let part = Array(unknown[start..<min(unknown.count, start + chunk)])
+                _ = try? await offload { [self] in learnDates(of: part) }
+            }
+            feed.announce([.updated(entries.map(Self.item(for:)))])
+        }
+    }
+}
