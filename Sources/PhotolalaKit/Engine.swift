@@ -1,3 +1,5 @@
+public import Logging
+
 /// The engine's shared parts, built once from a configuration and handed to every source.
 ///
 /// ```swift
@@ -12,17 +14,25 @@ public struct Engine: Sendable {
     public let imaging: ImageProcessor
     /// What was read of each photo content's date, for catalogued listings.
     let photoDates: PhotoDateIndex
+    /// Where the engine's parts log what fails without stopping the work (a cache that cannot
+    /// be written, say).
+    public let logger: Logger
     private let networkListings = NetworkListingCache()
 
     /// Opens the database and starts libvips.
+    /// - Parameters:
+    ///   - configuration: Where caches and data live, and the limits.
+    ///   - logger: Where the engine's parts log failures they work around.
     /// - Throws: ``PhotolalaError`` when the data folder or libvips is unusable.
-    public init(configuration: EngineConfiguration) throws {
+    public init(configuration: EngineConfiguration, logger: Logger = Logger(label: "photolala")) throws {
         self.configuration = configuration
+        self.logger = logger
         database = try PhotolalaDatabase(path: configuration.dataDirectory + "/photolala.sqlite")
         identities = IdentityIndex(database: database)
         photoDates = PhotoDateIndex(database: database)
         thumbnailStore = ThumbnailStore(cacheDirectory: configuration.cacheDirectory)
         imaging = try ImageProcessor(configuration: configuration.imaging)
+        logger.debug("The engine is ready.", metadata: ["cache": "\(configuration.cacheDirectory)", "data": "\(configuration.dataDirectory)"])
     }
 
     /// A source over the folder tree at `root`, or over that one folder.
@@ -85,7 +95,7 @@ public struct Engine: Sendable {
             identities: identities,
             dates: photoDates,
             thumbnails: thumbnailStore,
-            renderings: RenderingStore(cacheDirectory: configuration.cacheDirectory),
+            renderings: RenderingStore(cacheDirectory: configuration.cacheDirectory, logger: logger),
             imaging: imaging,
             maximumFileSize: configuration.maximumFileSize
         )

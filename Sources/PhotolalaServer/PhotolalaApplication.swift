@@ -33,10 +33,14 @@ public func buildApplication(
     } catch {
         throw ServerError.from(error)
     }
-    let backup = ServedBackup(current: current, engine: engine, events: events, inactivity: configuration.backupInactivity)
+    let backup = ServedBackup(
+        current: current, engine: engine, events: events, inactivity: configuration.backupInactivity, logger: configuration.logger)
     let publicDirectory = try configuration.publicDirectory ?? WebRoot.locate()
 
     let router = Router()
+    if let destination = configuration.accessLog {
+        router.add(middleware: AccessLogMiddleware(log: try AccessLog(destination, logger: configuration.logger)))
+    }
     router.add(middleware: AccessGuard(allowedHosts: AllowedHosts(configuration), token: configuration.token))
     router.add(middleware: WebFiles(directory: publicDirectory))
     APIRoutes(sources: sources).add(to: router)
@@ -59,7 +63,8 @@ public func buildApplication(
             let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
             let query = configuration.token.map { "?token=\($0)" } ?? ""
             await onRunning("http://\(host):\(port)/\(query)")
-            await sources.openFirstFolder()
-        }
+            await sources.openFirstFolder(logger: configuration.logger)
+        },
+        logger: configuration.logger
     )
 }

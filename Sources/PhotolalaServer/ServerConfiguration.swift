@@ -1,3 +1,4 @@
+public import Logging
 public import PhotolalaKit
 
 /// How `photolala serve` listens and what it serves.
@@ -35,6 +36,10 @@ public struct ServerConfiguration: Sendable {
     public var machineName: String? = HostAddress.machineName()
     /// Timeouts and how many connections may be open; tests shorten them.
     public var connections = ConnectionLimits()
+    /// Where one line per request is written; `nil` for no access log.
+    public var accessLog: AccessLogDestination?
+    /// The server's log: Hummingbird's own messages and each request's.
+    public var logger = Logger(label: "photolala.server")
 
     /// - Parameters:
     ///   - folders: Folder trees to serve.

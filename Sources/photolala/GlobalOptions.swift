@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import Logging
 import PhotolalaKit
 
-/// Flags every command takes: where caches and data live.
+/// Flags every command takes: where caches and data live, and how much is logged.
 struct GlobalOptions: ParsableArguments {
     @Option(
         name: .customLong("cache-dir"),
@@ -17,6 +18,14 @@ struct GlobalOptions: ParsableArguments {
             "Folder for the database (default: $PHOTOLALA_DATA_DIR, else $XDG_DATA_HOME/photolala).",
             valueName: "path"))
     var dataDirectory: String?
+
+    @Option(
+        name: .customLong("log-level"),
+        help: ArgumentHelp(
+            "Least severe messages logged to standard error: trace, debug, info, notice, warning, error or critical (default: $PHOTOLALA_LOG_LEVEL, else warning).",
+            valueName: "level"),
+        transform: GlobalOptions.parseLogLevel)
+    var logLevel: Logger.Level?
 
     /// The engine configuration from these flags over the environment's defaults.
     func engineConfiguration() -> EngineConfiguration {

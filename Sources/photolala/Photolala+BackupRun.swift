@@ -3,7 +3,7 @@ import Foundation
 import PhotolalaKit
 
 extension Photolala.Backup {
-    struct Run: AsyncParsableCommand {
+    struct Run: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Upload the starred photos now, with a progress bar.",
             discussion: "Photos already in the cloud are skipped; an interrupted multipart upload resumes where it stopped."

@@ -3,7 +3,7 @@ import Foundation
 import PhotolalaKit
 
 extension Photolala.Backup {
-    struct Star: AsyncParsableCommand {
+    struct Star: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(abstract: "Add photos to the backup queue (their MD5 is computed now).")
 
         @OptionGroup var global: GlobalOptions
@@ -18,7 +18,7 @@ extension Photolala.Backup {
         }
     }
 
-    struct Unstar: AsyncParsableCommand {
+    struct Unstar: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Take photos off the backup queue; copies already in the cloud stay.",
             discussion: """

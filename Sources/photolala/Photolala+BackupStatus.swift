@@ -3,7 +3,7 @@ import Foundation
 import PhotolalaKit
 
 extension Photolala.Backup {
-    struct Status: AsyncParsableCommand {
+    struct Status: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(abstract: "Show the backup queue: starred, uploading, backed up and failed photos.")
 
         @OptionGroup var global: GlobalOptions

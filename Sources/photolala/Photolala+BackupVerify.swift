@@ -4,7 +4,7 @@ import PhotolalaKit
 import Synchronization
 
 extension Photolala.Backup {
-    struct Verify: AsyncParsableCommand {
+    struct Verify: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check every photo of the cloud catalog in the bucket: original, thumbnail and metadata; report orphans.",
             discussion: """

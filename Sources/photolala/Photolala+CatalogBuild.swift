@@ -3,7 +3,7 @@ import Foundation
 import PhotolalaKit
 
 extension Photolala.Catalog {
-    struct Build: AsyncParsableCommand {
+    struct Build: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Build or update the catalog of every folder in a tree.",
             discussion: """

@@ -2,7 +2,7 @@ import ArgumentParser
 import PhotolalaKit
 
 extension Photolala.Catalog {
-    struct Import: AsyncParsableCommand {
+    struct Import: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Load the catalogs of a tree into the database, each shard replacing what the database had.",
             discussion: "Shards that fail their checksum and malformed rows are reported and left out."

@@ -3,7 +3,7 @@ import Foundation
 import PhotolalaKit
 
 extension Photolala.Catalog {
-    struct Show: AsyncParsableCommand {
+    struct Show: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show one folder's catalog: its manifest, shards and photos (MD5, date, size, dimensions, name).")
 

@@ -11,7 +11,7 @@ extension Photolala {
 }
 
 extension Photolala.Cloud {
-    struct Config: AsyncParsableCommand {
+    struct Config: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the endpoint, bucket, region, user id, quota and access key id (never the secret).")
 
@@ -22,7 +22,7 @@ extension Photolala.Cloud {
         }
     }
 
-    struct Usage: AsyncParsableCommand {
+    struct Usage: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(abstract: "Show the bytes your backup occupies in the bucket, and the quota.")
 
         @OptionGroup var global: GlobalOptions

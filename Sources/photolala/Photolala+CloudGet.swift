@@ -3,7 +3,7 @@ import Foundation
 import PhotolalaKit
 
 extension Photolala.Cloud {
-    struct Get: AsyncParsableCommand {
+    struct Get: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Download a restored (or never archived) original; into a folder it gets the extension of its format.")
 

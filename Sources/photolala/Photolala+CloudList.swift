@@ -3,7 +3,7 @@ import Foundation
 import PhotolalaKit
 
 extension Photolala.Cloud {
-    struct List: AsyncParsableCommand {
+    struct List: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             commandName: "ls", abstract: "List the backed-up photos from the synced cloud catalog (run 'cloud sync' first), newest first.",
             discussion: "The catalog is read from this device alone, so it lists offline too, and without credentials (saying so).")

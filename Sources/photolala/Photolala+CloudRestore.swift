@@ -3,7 +3,7 @@ import Foundation
 import PhotolalaKit
 
 extension Photolala.Cloud {
-    struct Restore: AsyncParsableCommand {
+    struct Restore: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Restore originals from Deep Archive for a number of days, after showing the cost.",
             discussion: "Standard takes about 12 hours, Bulk about 48 hours at a lower price; Deep Archive has no Expedited tier.")

@@ -3,7 +3,7 @@ import Foundation
 import PhotolalaKit
 
 extension Photolala.Cloud {
-    struct RestoreStatusCommand: AsyncParsableCommand {
+    struct RestoreStatusCommand: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             commandName: "restore-status", abstract: "Show the state of the restores asked for from this device (archived, restoring, restored).")
 

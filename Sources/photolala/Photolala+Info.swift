@@ -3,7 +3,7 @@ import Foundation
 import PhotolalaKit
 
 extension Photolala {
-    struct Info: AsyncParsableCommand {
+    struct Info: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show a photo's metadata: dimensions, dates, camera, exposure, GPS, format and MD5.",
             discussion: """

@@ -3,7 +3,7 @@ import Foundation
 import PhotolalaKit
 
 extension Photolala {
-    struct Scan: AsyncParsableCommand {
+    struct Scan: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the photos of a folder tree as they are found.",
             discussion: """

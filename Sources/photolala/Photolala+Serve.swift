@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 import PhotolalaKit
 import PhotolalaServer
 
 extension Photolala {
-    struct Serve: AsyncParsableCommand {
+    struct Serve: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Browse folders in your web browser: serves the Photolala web UI and its API.",
             discussion: """
@@ -47,6 +48,13 @@ extension Photolala {
         @Flag(help: "Open the URL in the default browser.")
         var open = false
 
+        @Option(
+            name: .customLong("access-log"),
+            help: ArgumentHelp(
+                "Append one line per request to this file (- for standard error): client, time, method, path without its query, status, bytes, duration.",
+                valueName: "path"))
+        var accessLog: String?
+
         @Flag(help: "Upload starred photos after 3 minutes without a star instead of 10 (also PHOTOLALA_DEBUG_TIMING=1).")
         var debugTiming = false
 
@@ -71,6 +79,7 @@ extension Photolala {
                 port: port, token: token ?? (generateToken ? Self.randomToken() : nil))
             configuration.includeHidden = includeHidden
             configuration.includeTrashed = includeTrashed
+            configuration.accessLog = accessLog.map { AccessLogDestination(argument: $0 == "-" ? $0 : GlobalOptions.absolute($0)) }
             let environment = ProcessInfo.processInfo.environment
             configuration.environment = environment
             configuration.publicDirectory = environment["PHOTOLALA_WEB_ROOT"]
@@ -133,7 +142,13 @@ extension Photolala {
                 process.arguments = ["xdg-open"]
             #endif
             process.arguments = (process.arguments ?? []) + [url]
-            try? process.run()
+            do {
+                try process.run()
+            } catch {
+                // Not the URL: it may carry the access token.
+                Logger(label: "photolala.serve").warning(
+                    "The browser could not be started; open the printed address yourself.", metadata: ["error": .error(error)])
+            }
         }
     }
 }

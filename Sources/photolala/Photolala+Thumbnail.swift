@@ -2,7 +2,7 @@ import ArgumentParser
 import PhotolalaKit
 
 extension Photolala {
-    struct Thumbnail: AsyncParsableCommand {
+    struct Thumbnail: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write one photo's thumbnail: upright JPEG, short edge 256, long edge at most 512, never cropped.",
             discussion: "The thumbnail also goes into the cache, so browsing the photo later needs no decoding."

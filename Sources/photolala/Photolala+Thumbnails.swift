@@ -4,7 +4,7 @@ import PhotolalaKit
 import Synchronization
 
 extension Photolala {
-    struct Thumbnails: AsyncParsableCommand {
+    struct Thumbnails: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             abstract: "Generate the thumbnail of every photo in a folder tree into the cache.",
             discussion: """

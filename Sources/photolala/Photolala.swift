@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Logging
 
 @main
 struct Photolala: AsyncParsableCommand {
@@ -14,4 +16,22 @@ struct Photolala: AsyncParsableCommand {
             Serve.self, Scan.self, Info.self, Thumbnail.self, Thumbnails.self, Export.self, Catalog.self, Library.self, Backup.self, Cloud.self,
         ]
     )
+
+    /// Parses the command line, sends log messages to standard error at the level asked
+    /// (`--log-level`, else `PHOTOLALA_LOG_LEVEL`), then runs the command.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            let flag = (command as? any GlobalOptionsCommand)?.global.logLevel
+            let level = try GlobalOptions.logLevel(flag: flag, environment: ProcessInfo.processInfo.environment)
+            LoggingSystem.bootstrap { label in StandardErrorLogHandler(label: label, level: level) }
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

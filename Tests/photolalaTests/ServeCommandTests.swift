@@ -5,40 +5,6 @@ import Testing
 /// `photolala serve` as a user runs it: a real process on a free port, spoken to with curl.
 @Suite("photolala serve")
 struct ServeCommandTests {
-    /// A running server and the URL it printed; stopped when dropped.
-    private final class RunningServer {
-        let process = Process()
-        /// The line it printed on starting.
-        let line: String
-        let url: String
-
-        /// - Parameter arguments: What follows `serve` (folders, options) besides `--port 0`.
-        init(_ cli: CLI, _ arguments: [String]) throws {
-            let output = Pipe()
-            process.executableURL = URL(fileURLWithPath: CLI.binary)
-            process.arguments = ["serve"] + arguments + ["--port", "0"]
-            process.environment = ProcessInfo.processInfo.environment.merging([
-                "PHOTOLALA_CACHE_DIR": cli.folder.path("cache"), "PHOTOLALA_DATA_DIR": cli.folder.path("data"),
-            ]) { $1 }
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var printed = Data()
-            while !String(decoding: printed, as: UTF8.self).contains("\n") {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                printed += chunk
-            }
-            line = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            url = line.split(separator: " ").last.map(String.init) ?? ""
-        }
-
-        deinit {
-            process.terminate()
-            process.waitUntilExit()
-        }
-    }
-
     @Test("It prints its URL, serves the UI and the API, and refuses a foreign Host header")
     func serves() async throws {
         let cli = try CLI()

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 #if canImport(Glibc)
     import Glibc
@@ -29,13 +30,13 @@ enum ApplePhotosDatabaseCopy {
 
     /// Removes the working copies in `directory` whose process is gone (killed before it could
     /// remove them).
-    static func removeStaleCopies(in directory: String) {
+    static func removeStaleCopies(in directory: String, logger: Logger) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names where name.hasPrefix(folderPrefix) {
             guard let pid = name.dropFirst(folderPrefix.count).split(separator: "-").first.flatMap({ pid_t($0) }),
                 pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
             else { continue }
-            try? FileManager.default.removeItem(atPath: directory + "/" + name)
+            FileManager.default.removeLeftover(atPath: directory + "/" + name, logger: logger)
         }
     }
 

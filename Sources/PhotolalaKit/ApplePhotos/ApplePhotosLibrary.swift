@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+public import Logging
 
 /// A `.photoslibrary` bundle (Photos 5 and later, macOS 10.15 to 26), read without changing it.
 ///
@@ -22,6 +23,8 @@ public final class ApplePhotosLibrary: Sendable {
     let schema: ApplePhotosSchema
     let database: DatabaseQueue
     private let workingCopy: String
+    /// Where a working copy that cannot be removed is told: it holds a copy of the database.
+    private let logger: Logger
 
     /// Opens the library at `path`.
     /// - Parameters:
@@ -29,13 +32,15 @@ public final class ApplePhotosLibrary: Sendable {
     ///   - workingDirectory: Where the database is copied to (the engine passes its cache's
     ///     `tmp/`; `nil` for the system's temporary folder); copies left there by killed
     ///     processes are removed first.
+    ///   - logger: Where working copies that cannot be removed are logged.
     /// - Throws: ``PhotolalaError/notAPhotosLibrary`` when `path` is no Photos library,
     ///   ``PhotolalaError/unsupportedPhotosLibrary`` for Photos 2–4 libraries (macOS 10.14 and
     ///   earlier), ``PhotolalaError/damagedPhotosLibrary`` when its database cannot be read or
     ///   is missing (a library still being copied, or copied in part),
     ///   ``PhotolalaError/unreadableFile`` when it cannot be copied,
     ///   ``PhotolalaError/photosLibraryBusy`` when Photos kept writing while it was copied.
-    public init(path: String, workingDirectory: String? = nil) throws {
+    public init(path: String, workingDirectory: String? = nil, logger: Logger = Logger(label: "photolala.photos")) throws {
+        self.logger = logger
         let root = URL(fileURLWithPath: path).standardizedFileURL.path
         self.path = root
         let databaseFolder = root + "/database"
@@ -46,7 +51,7 @@ public final class ApplePhotosLibrary: Sendable {
         }
 
         let workingDirectory = workingDirectory ?? files.temporaryDirectory.path
-        ApplePhotosDatabaseCopy.removeStaleCopies(in: workingDirectory)
+        ApplePhotosDatabaseCopy.removeStaleCopies(in: workingDirectory, logger: logger)
         let copy = ApplePhotosDatabaseCopy.newFolder(in: workingDirectory)
         workingCopy = copy
         do {
@@ -64,14 +69,14 @@ public final class ApplePhotosLibrary: Sendable {
             let model = version.modelVersion
             schema = try database.read { try ApplePhotosSchema($0, path: root, modelVersion: model) }
         } catch {
-            try? files.removeItem(atPath: copy)
+            files.removeLeftover(atPath: copy, logger: logger)
             if let error = error as? PhotolalaError { throw error }
             throw PhotolalaError.damagedPhotosLibrary(root, reason: Self.describe(error))
         }
     }
 
     deinit {
-        try? FileManager.default.removeItem(atPath: workingCopy)
+        FileManager.default.removeLeftover(atPath: workingCopy, logger: logger)
     }
 
     /// What the reader could not make sense of in this library, e.g. a column or join table of

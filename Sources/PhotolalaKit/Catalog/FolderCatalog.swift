@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Synchronization
 
 #if canImport(Glibc)
@@ -25,6 +26,7 @@ public struct FolderCatalog: Sendable {
     /// The catalogued folder's absolute path.
     public let folder: String
     private let cacheDirectory: String
+    var logger = Logger(label: "photolala.catalog")
 
     /// - Parameters:
     ///   - folder: Absolute path of the folder.
@@ -277,7 +279,7 @@ public struct FolderCatalog: Sendable {
             }
             try AtomicFile.commit(temporary, to: path)
         }
-        try? FileManager.default.removeItem(atPath: previousDirectory)
+        FileManager.default.removeLeftover(atPath: previousDirectory, logger: logger)
     }
 
     /// Undoes what a killed build left: temporary files, and shards moved aside whose
@@ -300,7 +302,7 @@ public struct FolderCatalog: Sendable {
                 try AtomicFile.commit(previousDirectory + "/" + name, to: directory + "/" + name)
             }
         }
-        try? FileManager.default.removeItem(atPath: previousDirectory)
+        FileManager.default.removeLeftover(atPath: previousDirectory, logger: logger)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+public import Logging
 
 /// The star-based backup queue (seed 002's BackupQueueManager and BackupStatusManager): photos
 /// starred from any source wait in the database; after a quiet period with no star or unstar
@@ -17,6 +18,8 @@ public actor BackupQueueManager {
     /// settings are saved.
     private let uploader: @Sendable () -> BackupService?
     let inactivity: Duration
+    /// Where runs that fail in the background, and a queue that cannot be read, are told.
+    let logger: Logger
     /// Waits for the quiet period's end; see ``watch()``.
     private var watcher: Task<Void, Never>?
     /// Whether the watch goes on with an empty queue, for photos another process stars.
@@ -36,8 +39,12 @@ public actor BackupQueueManager {
     ///   - database: Where the queue persists.
     ///   - service: The uploader; `nil` when no cloud is configured (starring still works).
     ///   - inactivity: How long after the last change the queue uploads by itself.
-    public init(database: PhotolalaDatabase, service: BackupService?, inactivity: Duration = standardInactivity) {
-        self.init(database: database, uploader: { service }, inactivity: inactivity)
+    ///   - logger: Where background runs' failures are logged.
+    public init(
+        database: PhotolalaDatabase, service: BackupService?, inactivity: Duration = standardInactivity,
+        logger: Logger = Logger(label: "photolala.backup")
+    ) {
+        self.init(database: database, uploader: { service }, inactivity: inactivity, logger: logger)
     }
 
     /// A queue whose uploader can change while it runs (the server's, when its cloud settings
@@ -46,10 +53,15 @@ public actor BackupQueueManager {
     ///   - database: Where the queue persists.
     ///   - uploader: Gives the uploader of the moment; `nil` while no cloud is configured.
     ///   - inactivity: How long after the last change the queue uploads by itself.
-    public init(database: PhotolalaDatabase, uploader: @escaping @Sendable () -> BackupService?, inactivity: Duration = standardInactivity) {
+    ///   - logger: Where background runs' failures are logged.
+    public init(
+        database: PhotolalaDatabase, uploader: @escaping @Sendable () -> BackupService?, inactivity: Duration = standardInactivity,
+        logger: Logger = Logger(label: "photolala.backup")
+    ) {
         self.database = database
         self.uploader = uploader
         self.inactivity = inactivity
+        self.logger = logger
     }
 
     /// The uploader of this moment.
@@ -207,7 +219,7 @@ public actor BackupQueueManager {
         continuation.onTermination = { [weak self] _ in
             Task { await self?.unsubscribe(id) }
         }
-        if let status = try? status() {
+        if let status = readStatus() {
             continuation.yield(status)
         }
         return stream
@@ -296,7 +308,13 @@ public actor BackupQueueManager {
             isUploading = false
             // The run's failure is every photo's: it names no one photo's key.
             let reason = (error as? ObjectStoreError)?.messageWithoutKey ?? "\(error)"
-            try? setState(.failed, reason: "The backup run stopped: \(reason)", md5s: pending.map(\.md5))
+            do {
+                try setState(.failed, reason: "The backup run stopped: \(reason)", md5s: pending.map(\.md5))
+            } catch let stateError {
+                logger.error(
+                    "The photos of a stopped backup run could not be marked failed; they show as uploading until the next start.",
+                    metadata: ["photos": "\(pending.count)", "error": .error(stateError)])
+            }
             var outcome = BackupRunOutcome(date: Date())
             outcome.failed = pending.count
             outcome.error = "The backup run stopped: \(reason)"
@@ -337,7 +355,16 @@ public actor BackupQueueManager {
                 if let due = try nextRun() {
                     let remaining = due.timeIntervalSinceNow
                     if remaining <= 0 {
-                        _ = try? await runNow()
+                        do {
+                            let report = try await runNow()
+                            if !report.failed.isEmpty || report.catalogFailure != nil {
+                                logger.warning(
+                                    "A backup run ended with failures; the backup panel lists them.",
+                                    metadata: ["failed": "\(report.failed.count)", "catalog": "\(report.catalogFailure ?? "listed")"])
+                            }
+                        } catch {
+                            logger.error("A backup run stopped.", metadata: ["error": .error(error)])
+                        }
                         continue
                     }
                     wait = .milliseconds(Int64((remaining * 1000).rounded(.up)))
@@ -348,6 +375,7 @@ public actor BackupQueueManager {
                     return
                 }
             } catch {
+                logger.error("The backup queue could not be read; trying again later.", metadata: ["error": .error(error)])
                 wait = inactivity
             }
             do {
@@ -369,9 +397,19 @@ public actor BackupQueueManager {
     }
 
     private func publish() {
-        guard let status = try? status() else { return }
+        guard let status = readStatus() else { return }
         for continuation in subscribers.values {
             continuation.yield(status)
+        }
+    }
+
+    /// The status for subscribers; `nil`, logged, when the database cannot be read.
+    private func readStatus() -> BackupQueueStatus? {
+        do {
+            return try status()
+        } catch {
+            logger.error("The backup queue's status could not be read.", metadata: ["error": .error(error)])
+            return nil
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 
 extension BackupService {
     /// Uploads a large original in parts, resuming an upload a crashed run left: the upload id
@@ -80,7 +81,13 @@ extension BackupService {
             }
         }
         guard usable else {
-            try? await store.abortMultipartUpload(key, uploadID: uploadID)
+            do {
+                try await store.abortMultipartUpload(key, uploadID: uploadID)
+            } catch {
+                logger.warning(
+                    "An abandoned multipart upload could not be aborted; its parts stay in the bucket until a lifecycle rule removes them.",
+                    metadata: ["key": "\(key)", "error": .error(error)])
+            }
             try engine.database.write { db in
                 try db.execute(sql: "DELETE FROM multipartUpload WHERE key = ?", arguments: [key])
             }

@@ -114,9 +114,17 @@ extension BackupService {
     /// The catalog row of a photo already backed up, from its metadata plist in the store, for a
     /// catalog that lacks it; `nil` when the plist is gone or unreadable.
     func storedEntry(_ md5: String) async throws -> CatalogEntry? {
-        guard let plist = try await store.get(layout.metadata(md5)),
-            let metadata = try? UntrustedDocument.decodePropertyList(PhotoMetadata.self, from: plist)
-        else { return nil }
+        let key = layout.metadata(md5)
+        guard let plist = try await store.get(key) else { return nil }
+        let metadata: PhotoMetadata
+        do {
+            metadata = try UntrustedDocument.decodePropertyList(PhotoMetadata.self, from: plist)
+        } catch {
+            logger.warning(
+                "A backed-up photo's metadata plist cannot be read; the cloud catalog leaves the photo out.",
+                metadata: ["key": "\(key)", "error": .error(error)])
+            return nil
+        }
         return CatalogEntry(md5: md5, filename: metadata.originalFilename ?? "\(md5).dat", size: metadata.fileSize ?? 0, metadata: metadata)
     }
 

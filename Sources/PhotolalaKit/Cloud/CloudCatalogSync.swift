@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 
 #if canImport(Glibc)
     import Glibc
@@ -31,6 +32,8 @@ public struct CloudCatalogSync: Sendable {
     let directory: String
     /// How long a sync waits for another sync of the same catalog before giving up.
     var lockTimeout: Duration = .seconds(300)
+    /// The engine's: where a leftover that cannot be removed, or a state that cannot be read, is told.
+    var logger: Logger
 
     /// - Parameters:
     ///   - store: The bucket holding the backup.
@@ -41,6 +44,7 @@ public struct CloudCatalogSync: Sendable {
         self.layout = CloudLayout(userID: userID)
         self.database = engine.database
         self.directory = engine.configuration.dataDirectory + "/cloud/" + userID
+        self.logger = engine.logger
     }
 
     /// The catalog's name in the database (its `directoryPath`).
@@ -89,7 +93,13 @@ public struct CloudCatalogSync: Sendable {
                 try await run(force: force, progress: progress)
             }
         } catch {
-            var state = (try? self.state()) ?? CloudSyncState(lastSyncDate: nil, manifestETag: nil, photoCount: 0)
+            var state: CloudSyncState
+            do {
+                state = try self.state()
+            } catch let stateError {
+                logger.error("The state of the last cloud catalog sync could not be read.", metadata: ["error": .error(stateError)])
+                state = CloudSyncState(lastSyncDate: nil, manifestETag: nil, photoCount: 0)
+            }
             state.isOffline = (error as? ObjectStoreError)?.code == .unreachable
             let since = state.lastSyncDate.map { " Showing the catalog synced on \(DateText.event($0))." } ?? ""
             state.error = "The cloud catalog could not be synced: \(error)\(since)"
@@ -208,9 +218,9 @@ public struct CloudCatalogSync: Sendable {
             try db.execute(sql: "UPDATE catalogShard SET checksum = NULL, isModified = 0 WHERE catalogId = ?", arguments: [record.id])
         }
         if FileManager.default.fileExists(atPath: catalogDirectory) {
-            try? FileManager.default.removeItem(atPath: retiredDirectory)
+            FileManager.default.removeLeftover(atPath: retiredDirectory, logger: logger)
             try move(catalogDirectory, to: retiredDirectory)
-            try? FileManager.default.removeItem(atPath: retiredDirectory)
+            FileManager.default.removeLeftover(atPath: retiredDirectory, logger: logger)
         }
         try CatalogStore(database: database).recordSync(of: record, state: "synced", manifestETag: nil, at: Date())
         progress(CloudSyncProgress(fraction: 1, status: "No backup in the cloud"))
@@ -238,19 +248,19 @@ public struct CloudCatalogSync: Sendable {
     /// Writes the whole new catalog into a staging folder, then swaps it in with two renames;
     /// ``recoverInterruptedSwap()`` repairs a crash between them.
     private func stage(shards: [[UInt8]?], manifestBytes: [UInt8]) throws {
-        try? FileManager.default.removeItem(atPath: stagingDirectory)
+        FileManager.default.removeLeftover(atPath: stagingDirectory, logger: logger)
         try AtomicFile.createFolder(stagingDirectory)
         for (index, bytes) in shards.enumerated() {
             guard let bytes else { continue }
             try AtomicFile.write(bytes, to: shardPath(index, in: stagingDirectory))
         }
         try AtomicFile.write(manifestBytes, to: stagingDirectory + "/" + FolderCatalog.manifestName)
-        try? FileManager.default.removeItem(atPath: retiredDirectory)
+        FileManager.default.removeLeftover(atPath: retiredDirectory, logger: logger)
         if FileManager.default.fileExists(atPath: catalogDirectory) {
             try move(catalogDirectory, to: retiredDirectory)
         }
         try move(stagingDirectory, to: catalogDirectory)
-        try? FileManager.default.removeItem(atPath: retiredDirectory)
+        FileManager.default.removeLeftover(atPath: retiredDirectory, logger: logger)
     }
 
     /// A crash between the two renames leaves the old catalog retired and none in place: put it back.
@@ -259,7 +269,7 @@ public struct CloudCatalogSync: Sendable {
         if !manager.fileExists(atPath: catalogDirectory), manager.fileExists(atPath: retiredDirectory) {
             try move(retiredDirectory, to: catalogDirectory)
         }
-        try? manager.removeItem(atPath: stagingDirectory)
+        manager.removeLeftover(atPath: stagingDirectory, logger: logger)
     }
 
     private func move(_ from: String, to path: String) throws {

@@ -20,7 +20,7 @@ public struct CloudPhotoSource: PhotoSource {
     let cache: DownloadCache
     let database: PhotolalaDatabase
     let imaging: ImageProcessor
-    let logger: Logger
+    package let logger: Logger
 
     public var capabilities: PhotoSourceCapabilities { [.sorting, .grouping, .preview, .restore] }
 
@@ -96,11 +96,17 @@ public struct CloudPhotoSource: PhotoSource {
     /// Many (the first sync, found by a folder opened before it) are read in one pass over the
     /// catalog: 100,000 lookups one by one take seconds.
     public func listedPhotos(for ids: [PhotoItem.ID]) -> [ListedPhoto] {
-        guard ids.count > Self.lookupsBeforeScan else {
-            return ids.compactMap { try? entry(md5: $0) }.map(Self.listedPhoto)
+        do {
+            guard ids.count > Self.lookupsBeforeScan else {
+                // A photo the catalog does not list is left out (`sync.entry` answers nil).
+                return try ids.compactMap { try sync.entry(md5: $0) }.map(Self.listedPhoto)
+            }
+            let wanted = Set(ids)
+            return try listedPhotos().filter { wanted.contains($0.item.id) }
+        } catch {
+            logger.error("The synced cloud catalog could not be read; these photos show no cloud facts.", metadata: ["error": .error(error)])
+            return []
         }
-        let wanted = Set(ids)
-        return ((try? listedPhotos()) ?? []).filter { wanted.contains($0.item.id) }
     }
 
     /// Above this many photos, reading the whole catalog is quicker than looking each one up.

@@ -1,4 +1,5 @@
 import Foundation
+public import Logging
 
 #if canImport(Glibc)
     import Glibc
@@ -39,13 +40,16 @@ public actor DownloadCache {
     private var newest: String?
     private var total: Int64 = 0
     private var inFlight: [String: Task<[UInt8], any Error>] = [:]
+    private let logger: Logger
 
     /// - Parameters:
     ///   - directory: The cache's own folder; made on first write.
     ///   - byteBudget: Bytes the cache may keep.
-    public init(directory: String, byteBudget: Int64 = DownloadCache.defaultBudget) {
+    ///   - logger: Where a download that cannot be kept on disk is told.
+    public init(directory: String, byteBudget: Int64 = DownloadCache.defaultBudget, logger: Logger = Logger(label: "photolala.cache")) {
         self.directory = directory
         self.byteBudget = max(0, byteBudget)
+        self.logger = logger
     }
 
     /// Bytes the cache holds now.
@@ -73,10 +77,14 @@ public actor DownloadCache {
         inFlight[name] = task
         defer { inFlight[name] = nil }
         let bytes = try await task.value
-        if (try? AtomicFile.write(bytes, to: path)) != nil {
+        do {
+            try AtomicFile.write(bytes, to: path)
             remove(name)
             append(name, size: Int64(bytes.count))
             evict()
+        } catch {
+            // Returned all the same: the next use downloads it again.
+            logger.warning("A download could not be kept in the cache.", metadata: ["path": "\(path)", "error": .error(error)])
         }
         return (bytes, false)
     }

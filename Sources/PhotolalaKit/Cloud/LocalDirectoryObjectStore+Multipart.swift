@@ -81,12 +81,12 @@ extension LocalDirectoryObjectStore {
             }
             throw error
         }
-        try? FileManager.default.removeItem(atPath: uploadFolder(uploadID))
+        FileManager.default.removeLeftover(atPath: uploadFolder(uploadID), logger: logger)
         return etag
     }
 
     public func abortMultipartUpload(_ key: String, uploadID: String) async throws {
-        try? FileManager.default.removeItem(atPath: uploadFolder(uploadID))
+        FileManager.default.removeLeftover(atPath: uploadFolder(uploadID), logger: logger)
     }
 
     public func listParts(_ key: String, uploadID: String) async throws -> [UploadedPart] {

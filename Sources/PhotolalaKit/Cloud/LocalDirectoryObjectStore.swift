@@ -1,4 +1,5 @@
 import Foundation
+public import Logging
 
 /// An ``ObjectStore`` in a local folder, for backups to an external disk or a NAS mount, with
 /// S3's semantics: ETag = MD5 hex (multipart: MD5 of the parts' MD5s, a dash and the count),
@@ -15,10 +16,15 @@ import Foundation
 /// moment can both pass the check (S3 decides atomically).
 public struct LocalDirectoryObjectStore: ObjectStore {
     public let root: String
+    /// Where a multipart upload's folder that cannot be removed is told.
+    let logger: Logger
 
-    /// - Parameter root: The folder to keep objects in; made on first write.
-    public init(root: String) {
+    /// - Parameters:
+    ///   - root: The folder to keep objects in; made on first write.
+    ///   - logger: Where leftovers that cannot be removed are logged.
+    public init(root: String, logger: Logger = Logger(label: "photolala.store")) {
         self.root = root
+        self.logger = logger
     }
 
     /// What S3 keeps beside an object's bytes.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 extension RestoreService {
     /// How patiently to poll a restore: the delay doubles from `initialDelay` up to `maximumDelay`.
@@ -67,14 +68,32 @@ extension RestoreService {
     /// Checks with the store each restore under way and each restored copy whose expiry has
     /// passed, and saves what it says; a check that fails leaves that state as it was.
     func checkDue(now: Date) async -> PollingRound {
-        let stored = (try? storedStatuses()) ?? []
+        let stored = loggedStoredStatuses() ?? []
         var waiting = false
         for status in stored where status.state == .restoring || status.current(at: now).state != status.state {
-            let checked = (try? await refresh(status.md5)) ?? status
+            let checked: RestoreStatus
+            do {
+                checked = try await refresh(status.md5)
+            } catch {
+                logger.warning(
+                    "A restore could not be checked with the store; it is checked again later.",
+                    metadata: ["md5": "\(status.md5)", "error": .error(error)])
+                checked = status
+            }
             waiting = waiting || checked.state == .restoring
         }
-        let statuses = ((try? storedStatuses()) ?? stored).map { $0.current(at: now) }
+        let statuses = (loggedStoredStatuses() ?? stored).map { $0.current(at: now) }
         let nextExpiry = statuses.filter { $0.state == .restored }.compactMap(\.expiry).min()
         return PollingRound(statuses: statuses, waiting: waiting, nextExpiry: nextExpiry)
+    }
+
+    /// The restores saved in the database; `nil`, logged, when it cannot be read.
+    private func loggedStoredStatuses() -> [RestoreStatus]? {
+        do {
+            return try storedStatuses()
+        } catch {
+            logger.error("The saved restores could not be read.", metadata: ["error": .error(error)])
+            return nil
+        }
     }
 }

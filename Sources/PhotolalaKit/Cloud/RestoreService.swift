@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 
 /// Restores originals from Deep Archive and downloads them (seed 002's PhotoRetrievalView and
 /// S3DownloadService): a priced request with a tier and a number of days, state read from the
@@ -19,6 +20,8 @@ public struct RestoreService: Sendable {
     /// The synced catalog, for sizes and names.
     let catalog: CloudCatalogSync
     public var pricing: RetrievalPricing
+    /// The engine's: where checks with the store that fail in the background are told.
+    var logger: Logger
 
     /// - Parameters:
     ///   - store: The bucket holding the backup.
@@ -31,6 +34,7 @@ public struct RestoreService: Sendable {
         self.database = engine.database
         self.catalog = CloudCatalogSync(store: store, userID: userID, engine: engine)
         self.pricing = pricing
+        self.logger = engine.logger
     }
 
     /// What restoring these originals would cost; sizes from the synced catalog, else from the store.

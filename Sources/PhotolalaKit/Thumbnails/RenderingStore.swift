@@ -1,4 +1,5 @@
 import Foundation
+public import Logging
 
 /// The disk cache of full-size JPEG renderings of photos browsers do not show (HEIC, TIFF),
 /// addressed by content: `{cache}/renderings/{md5[0..2]}/{md5}.jpg`.
@@ -10,13 +11,17 @@ public struct RenderingStore: Sendable {
     public let directory: String
     /// The most bytes kept.
     public let budget: Int64
+    /// Where a rendering that cannot be kept, or an old one that cannot be deleted, is told.
+    let logger: Logger
 
     /// - Parameters:
     ///   - cacheDirectory: Photolala's cache folder; renderings go in its `renderings/`.
     ///   - budget: The most bytes kept; 1 GiB by default.
-    public init(cacheDirectory: String, budget: Int64 = 1 << 30) {
+    ///   - logger: Where failures to write or trim the cache are logged.
+    public init(cacheDirectory: String, budget: Int64 = 1 << 30, logger: Logger = Logger(label: "photolala.cache")) {
         directory = cacheDirectory + "/renderings"
         self.budget = budget
+        self.logger = logger
     }
 
     /// Where the rendering of content `md5` lives.
@@ -32,10 +37,18 @@ public struct RenderingStore: Sendable {
         return jpeg
     }
 
-    /// Stores a rendering atomically, then trims the cache to its budget.
+    /// Stores a rendering atomically, then trims the cache to its budget. A failure is logged
+    /// too, with the path: callers go on without the cache (the photo is rendered again next
+    /// time), and the operator learns why previews stay slow.
     /// - Throws: ``PhotolalaError/writeFailed`` when the cache folder is not writable.
     public func store(_ jpeg: [UInt8], forMD5 md5: String) throws {
-        try AtomicFile.write(jpeg, to: path(forMD5: md5))
+        let path = path(forMD5: md5)
+        do {
+            try AtomicFile.write(jpeg, to: path)
+        } catch {
+            logger.warning("A rendering could not be kept in the cache.", metadata: ["path": "\(path)", "error": .error(error)])
+            throw error
+        }
         trim()
     }
 
@@ -53,8 +66,11 @@ public struct RenderingStore: Sendable {
         }
         var total = entries.reduce(0) { $0 + $1.size }
         for entry in entries.sorted(by: { $0.seen < $1.seen }) where total > budget {
-            if (try? files.removeItem(atPath: entry.path)) != nil {
+            do {
+                try files.removeItem(atPath: entry.path)
                 total -= entry.size
+            } catch {
+                logger.warning("An old rendering could not be removed from the cache.", metadata: ["path": "\(entry.path)", "error": .error(error)])
             }
         }
     }

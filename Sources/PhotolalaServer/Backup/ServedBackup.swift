@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PhotolalaKit
 import Synchronization
 
@@ -14,12 +15,14 @@ final class ServedBackup: Sendable {
     let current: CurrentCloud
     private let events: EventHub
     private let lastError = Mutex<String?>(nil)
+    private let logger: Logger
 
-    init(current: CurrentCloud, engine: Engine, events: EventHub, inactivity: Duration) {
+    init(current: CurrentCloud, engine: Engine, events: EventHub, inactivity: Duration, logger: Logger = Logger(label: "photolala.backup")) {
         self.current = current
         self.events = events
+        self.logger = logger
         // The queue asks for the uploader at each run, so a cloud set up meanwhile is used.
-        queue = BackupQueueManager(database: engine.database, uploader: { current.setup.service }, inactivity: inactivity)
+        queue = BackupQueueManager(database: engine.database, uploader: { current.setup.service }, inactivity: inactivity, logger: logger)
     }
 
     /// The uploader of this moment; `nil` when no cloud is configured.
@@ -47,14 +50,18 @@ final class ServedBackup: Sendable {
             try await queue.runNow()
         } catch {
             lastError.withLock { $0 = "The backup failed: \(error)" }
+            logger.error("A backup run stopped.", metadata: ["error": .error(error)])
             await publish()
         }
     }
 
     /// Sends the current status as a `backup` event.
     func publish(_ status: BackupQueueStatus? = nil) async {
-        guard let payload = try? await self.status(status) else { return }
-        await events.publish("backup", payload)
+        do {
+            await events.publish("backup", try await self.status(status))
+        } catch {
+            logger.error("The backup status could not be read for the pages.", metadata: ["error": .error(error)])
+        }
     }
 
     /// The settings panel's facts; the storage used is asked of the bucket.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PhotolalaKit
 
 /// Runs the cloud catalog syncs of `photolala serve` one at a time: a sync asked for while one
@@ -8,6 +9,8 @@ import PhotolalaKit
 actor CloudSyncRunner {
     private let sync: CloudCatalogSync
     private let publish: @Sendable (API.CloudSync) async -> Void
+    /// Where syncs that fail in the background are told: nobody waits for them.
+    private let logger: Logger
     private var state: CloudSyncState
     private var progress: CloudSyncProgress?
     private var running: Task<CloudSyncState, Never>?
@@ -16,10 +19,19 @@ actor CloudSyncRunner {
     /// - Parameters:
     ///   - sync: The catalog sync.
     ///   - publish: Sends a status to the pages.
-    init(sync: CloudCatalogSync, publish: @escaping @Sendable (API.CloudSync) async -> Void) {
+    ///   - logger: Where failed syncs are logged.
+    init(
+        sync: CloudCatalogSync, logger: Logger = Logger(label: "photolala.cloud"), publish: @escaping @Sendable (API.CloudSync) async -> Void
+    ) {
         self.sync = sync
         self.publish = publish
-        state = (try? sync.state()) ?? CloudSyncState(lastSyncDate: nil, manifestETag: nil, photoCount: 0)
+        self.logger = logger
+        do {
+            state = try sync.state()
+        } catch {
+            logger.error("The state of the last cloud catalog sync could not be read.", metadata: ["error": .error(error)])
+            state = CloudSyncState(lastSyncDate: nil, manifestETag: nil, photoCount: 0)
+        }
     }
 
     /// The sync as the pages show it.
@@ -62,6 +74,10 @@ actor CloudSyncRunner {
     private func perform(force: Bool) async -> CloudSyncState {
         let result = await sync.sync(force: force) { progress in
             Task { await self.record(progress) }
+        }
+        if let error = result.error {
+            // Offline is a state the pages show, and may last; any other failure needs a look.
+            logger.log(level: result.isOffline ? .notice : .warning, "A cloud catalog sync failed.", metadata: ["error": "\(error)"])
         }
         let changed = result.photoCount != state.photoCount || !result.downloadedShards.isEmpty
         state = result

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PhotolalaKit
 
 /// The cloud backup as `photolala serve` browses it: the synced catalog as a source, its
@@ -63,8 +64,11 @@ final class ServedCloud: Sendable {
     }
 
     func publishRestores() async {
-        guard let saved = try? restores.savedStatuses() else { return }
-        await events.publish("restore", API.Restores(items: saved))
+        do {
+            await events.publish("restore", API.Restores(items: try restores.savedStatuses()))
+        } catch {
+            photos.logger.error("The saved restores could not be read for the pages.", metadata: ["error": .error(error)])
+        }
     }
 
     /// The MD5 of a file when this device has hashed it and it has not changed since; no file

@@ -54,7 +54,9 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     }
 
     func handle(value: Value, logger: Logger) async {
-        await handleHTTP(asyncChannel: value, logger: logger)
+        await ClientAddress.$current.withValue(ClientAddress.of(value.channel.remoteAddress)) {
+            await handleHTTP(asyncChannel: value, logger: logger)
+        }
     }
 
     /// How many files the process may have open.

@@ -1,3 +1,4 @@
+import Logging
 import PhotolalaKit
 import Synchronization
 
@@ -43,7 +44,14 @@ final class CloudListing: FolderListing, Sendable {
         AsyncStream { continuation in
             let task = Task {
                 for await _ in await syncs.catalogChanges() {
-                    guard let current = try? photos.listedPhotos() else { continue }
+                    let current: [ListedPhoto]
+                    do {
+                        current = try photos.listedPhotos()
+                    } catch {
+                        photos.logger.error(
+                            "The synced cloud catalog could not be read; open pages miss this sync's changes.", metadata: ["error": .error(error)])
+                        continue
+                    }
                     let ids = Set(current.map(\.item.id))
                     let previous = announced.withLock { known in
                         defer { known = ids }

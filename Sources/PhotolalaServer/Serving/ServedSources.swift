@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import PhotolalaKit
 
 /// What `photolala serve` serves: its sources (one per folder tree, then Apple Photos and the
@@ -38,7 +39,7 @@ final class ServedSources: Sendable {
         for (index, library) in configuration.libraries.enumerated() {
             let source = try engine.applePhotosSource(libraryAt: library)
             for problem in source.library.problems {
-                printWarning("\(library): \(problem)")
+                configuration.logger.warning("\(problem)", metadata: ["library": "\(library)"])
             }
             let id = index == 0 ? "apple-photos" : "apple-photos-\(index)"
             var views: [ApplePhotosServedSource.View] = [.favorites]
@@ -91,9 +92,13 @@ final class ServedSources: Sendable {
     /// Opens the folder a page shows first, the first source's top folder, so that the page
     /// opened from the printed address finds it listed (or being listed) instead of starting
     /// the listing itself. A folder that cannot be opened is left for the page to report.
-    func openFirstFolder() async {
+    func openFirstFolder(logger: Logger) async {
         guard let first = all.first(where: \.summary.configured), let folder = first.summary.rootFolder else { return }
-        _ = try? await session(source: first.summary.id, folder: folder)
+        do {
+            _ = try await session(source: first.summary.id, folder: folder)
+        } catch {
+            logger.warning("The first folder could not be opened; the page will say why.", metadata: ["error": .error(error)])
+        }
     }
 
     /// The open folder, opened (listing, watching) on first use.

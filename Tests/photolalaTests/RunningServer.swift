@@ -1,0 +1,39 @@
+import Foundation
+import PhotolalaTestSupport
+
+/// `photolala serve` running as a user runs it, on a free port, and the URL it printed;
+/// stopped when dropped.
+final class RunningServer {
+    let process = Process()
+    /// The line it printed on starting.
+    let line: String
+    let url: String
+
+    /// - Parameters:
+    ///   - arguments: What follows `serve` (folders, options) besides `--port 0`.
+    ///   - standardError: Where its log goes; nowhere by default.
+    init(_ cli: CLI, _ arguments: [String], standardError: FileHandle = .nullDevice) throws {
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["serve"] + arguments + ["--port", "0"]
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "PHOTOLALA_CACHE_DIR": cli.folder.path("cache"), "PHOTOLALA_DATA_DIR": cli.folder.path("data"),
+        ]) { $1 }
+        process.standardOutput = output
+        process.standardError = standardError
+        try process.run()
+        var printed = Data()
+        while !String(decoding: printed, as: UTF8.self).contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += chunk
+        }
+        line = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        url = line.split(separator: " ").last.map(String.init) ?? ""
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
