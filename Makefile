@@ -18,9 +18,8 @@ run: build
 	@Scripts/run.sh "$(BIN)" "$(PHOTOS)"
 
 # Suites that kill processes mid-way, hold connections past timeouts, flood a server or wait for
-# a folder's poll: they run
-# after the rest, one test at a time, so no other load moves their timing; the fuzz suites
-# (PHOTOLALA_FUZZ_SECONDS, 60 by default) last.
+# a folder's poll: they run after the rest, one test at a time, so no other load moves their
+# timing; the fuzz suites (PHOTOLALA_FUZZ_SECONDS, 60 by default) last.
 TIMED_SUITES := ServeConnectionFloodTests|ConnectionLimitsTests|BackupCrashTests|CatalogCrashSafetyTests|BackupFaultProxyTests|CatalogWrittenWhileOpenTests
 
 ## Check formatting, build and run every test: Swift suites (S3 ones against a SeaweedFS they
