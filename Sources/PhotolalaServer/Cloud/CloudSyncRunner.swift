@@ -47,17 +47,27 @@ actor CloudSyncRunner {
     /// - Returns: The state after this sync; a failure is in its ``CloudSyncState/error``.
     @discardableResult
     func run(force: Bool = false) async -> CloudSyncState {
+        // The sync under way clears `running` itself before it ends, so a caller that waited
+        // for it finds the next one (or none) here: awaiting an ended task does not suspend, and
+        // a loop on a `running` left to be cleared by its starter would hold this actor for ever.
         while let running {
             _ = await running.value
         }
-        let task = Task { await self.perform(force: force) }
+        let task = Task {
+            let result = await self.perform(force: force)
+            await self.finish()
+            return result
+        }
         running = task
         await publish(status)
-        let result = await task.value
+        return await task.value
+    }
+
+    /// Marks the sync under way as ended, before its task ends.
+    private func finish() async {
         running = nil
         progress = nil
         await publish(status)
-        return result
     }
 
     /// A signal after every sync that changed the catalog, until the listener goes away.
