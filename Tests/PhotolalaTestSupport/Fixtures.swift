@@ -17,6 +17,13 @@ public enum Fixtures {
         try await trees.tree(count: count)
     }
 
+    /// An 8 × 8 JPEG at `path` carrying exactly the date tags given (exiftool arguments such as
+    /// `-DateTimeOriginal=…`, `-OffsetTimeOriginal=+09:00`), and no others.
+    public static func datedPhoto(at path: String, tags: [String]) throws {
+        try Shell.run("vips", ["black", path, "8", "8"])
+        try Shell.run("exiftool", ["-q", "-overwrite_original", "-all="] + tags + [path])
+    }
+
     /// The repository's root, found from this file's path.
     public static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

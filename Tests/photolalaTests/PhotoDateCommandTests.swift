@@ -8,8 +8,7 @@ struct PhotoDateCommandTests {
     /// `-DateTimeOriginal=…`), and no others.
     static func photo(_ name: String, in folder: TemporaryDirectory, tags: [String]) throws -> String {
         let path = folder.path(name)
-        try Shell.run("vips", ["black", path, "8", "8"])
-        try Shell.run("exiftool", ["-q", "-overwrite_original", "-all="] + tags + [path])
+        try Fixtures.datedPhoto(at: path, tags: tags)
         return path
     }
 
