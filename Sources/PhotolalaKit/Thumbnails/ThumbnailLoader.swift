@@ -59,7 +59,7 @@ public actor ThumbnailLoader {
     public let configuration: Configuration
     public private(set) var statistics = Statistics()
     private let source: any PhotoSource
-    private var memory: ThumbnailMemoryCache
+    private var memory: LRUCache<PhotoItem.ID, Thumbnail>
     private var requests: [PhotoItem.ID: Request] = [:]
     /// One first-in-first-out queue per priority; entries whose request moved on are skipped.
     private var queues = [[PhotoItem.ID]](repeating: [], count: ThumbnailPriority.allCases.count)
@@ -73,7 +73,7 @@ public actor ThumbnailLoader {
     public init(source: any PhotoSource, configuration: Configuration = Configuration()) {
         self.source = source
         self.configuration = configuration
-        memory = ThumbnailMemoryCache(budget: configuration.memoryBudget)
+        memory = LRUCache(budget: configuration.memoryBudget)
     }
 
     /// Bytes of thumbnails held in memory now; never more than the budget.
@@ -85,7 +85,7 @@ public actor ThumbnailLoader {
     /// The thumbnail of one item. Cancelling the calling task withdraws the request.
     /// - Throws: `CancellationError` when cancelled; the source's error when loading fails.
     public func thumbnail(for id: PhotoItem.ID, priority: ThumbnailPriority = .visible) async throws -> Thumbnail {
-        if var cached = memory.value(for: id) {
+        if var cached = memory.value(forKey: id) {
             statistics.memoryHits += 1
             cached.origin = .memory
             return cached
@@ -146,7 +146,7 @@ public actor ThumbnailLoader {
     /// them again; loads running now are not cached either.
     public func forget(_ ids: [PhotoItem.ID]) {
         for id in ids {
-            memory.remove(id)
+            memory.removeValue(forKey: id)
             if let request = requests[id], request.isRunning {
                 request.isStale = true
             }
@@ -260,7 +260,7 @@ public actor ThumbnailLoader {
                     statistics.generated += 1
                 }
                 if !request.isStale {
-                    memory.insert(thumbnail, for: id)
+                    memory.insert(thumbnail, forKey: id, cost: thumbnail.jpeg.count)
                 }
                 for waiter in request.waiters.values {
                     waiter.resume(returning: thumbnail)
