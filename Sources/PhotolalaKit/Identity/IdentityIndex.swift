@@ -29,6 +29,14 @@ public struct IdentityIndex: Sendable {
         return md5
     }
 
+    /// The paths recorded with content `md5`, whether or not their files still hold it.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func paths(md5: String) throws -> [String] {
+        try database.read { db in
+            try String.fetchAll(db, sql: "SELECT path FROM fileIdentity WHERE md5 = ? ORDER BY path", arguments: [md5.lowercased()])
+        }
+    }
+
     /// The file's MD5: the one recorded while the file is unchanged, else hashed (streaming) and
     /// recorded, unless the file changed while it was read.
     /// - Throws: ``PhotolalaError`` when the file cannot be read or the database fails.
