@@ -9,7 +9,7 @@ public import Logging
 /// ```swift
 /// let source = try CloudContext(engine: engine, configuration: configuration).source()
 /// _ = await source.sync.sync()
-/// for photo in try source.entries() { print(photo.filename, photo.photoDate) }
+/// for photo in try source.listedPhotos() { print(photo.item.displayName, photo.date ?? 0) }
 /// ```
 public struct CloudPhotoSource: PhotoSource {
     let store: any ObjectStore
@@ -87,12 +87,6 @@ public struct CloudPhotoSource: PhotoSource {
         ListedPhoto(
             item: PhotoItem(id: entry.md5, displayName: entry.filename), date: entry.photoDate, size: entry.size, width: entry.width,
             height: entry.height, dateSource: .catalog)
-    }
-
-    /// The synced catalog's entries, newest first.
-    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
-    public func entries() throws -> [CatalogEntry] {
-        try sync.copy.entries()
     }
 
     /// The catalog entry of one photo.

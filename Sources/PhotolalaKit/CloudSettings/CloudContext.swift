@@ -12,7 +12,7 @@ public struct CloudContext: Sendable {
     public let configuration: CloudConfiguration
 
     /// - Parameters:
-    ///   - engine: The engine whose database holds the queue and whose catalog the upload reads.
+    ///   - engine: The engine whose parts (database, thumbnail store, imaging, folders, logger) the pieces take.
     ///   - configuration: Where and as whom to back up.
     public init(engine: Engine, configuration: CloudConfiguration) {
         self.engine = engine
@@ -47,7 +47,8 @@ public struct CloudContext: Sendable {
 
     /// The sync of the cloud catalog in `store` into this device's database and data folder.
     func sync(store: any ObjectStore) -> CloudCatalogSync {
-        CloudCatalogSync(store: store, userID: configuration.userID, catalogs: catalogs, dataDirectory: engine.configuration.dataDirectory, logger: engine.logger)
+        CloudCatalogSync(
+            store: store, userID: configuration.userID, catalogs: catalogs, dataDirectory: engine.configuration.dataDirectory, logger: engine.logger)
     }
 
     /// The cloud catalog as last synced to this device, readable without credentials or the store.
