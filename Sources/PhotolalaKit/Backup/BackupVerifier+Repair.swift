@@ -32,12 +32,14 @@ extension BackupVerifier {
     }
 
     /// A file on this device with that content: the backup queue's, then the identity index's,
-    /// hashed again so a file edited since is never uploaded under the old MD5.
+    /// whose MD5 the identity index confirms for the file as it is now (hashing it again when it
+    /// changed), so a file edited since is never uploaded under the old MD5.
     private func localFile(md5: String) throws -> String? {
-        let candidates = try service.engine.database.read { db in
-            try String.fetchAll(db, sql: "SELECT path FROM backupQueue WHERE md5 = ?", arguments: [md5])
-                + String.fetchAll(db, sql: "SELECT path FROM fileIdentity WHERE md5 = ?", arguments: [md5])
-        }
-        return candidates.first { (try? ContentHash.md5(ofFileAt: $0)) == md5 }
+        let identities = service.engine.identities
+        let candidates =
+            try service.engine.database.read { db in
+                try String.fetchAll(db, sql: "SELECT path FROM backupQueue WHERE md5 = ?", arguments: [md5])
+            } + identities.paths(withMD5: md5)
+        return candidates.first { (try? identities.md5(ofFileAt: $0)) == md5 }
     }
 }
