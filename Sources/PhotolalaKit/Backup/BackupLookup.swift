@@ -77,6 +77,6 @@ public struct BackupLookup: Sendable {
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     func recordedPaths(md5: String) async throws -> [String] {
         let queued = try await queue.entry(md5: md5).map { [$0.path] } ?? []
-        return queued + (try identities.paths(md5: md5)).filter { !queued.contains($0) }
+        return queued + (try identities.paths(withMD5: md5)).filter { !queued.contains($0) }
     }
 }

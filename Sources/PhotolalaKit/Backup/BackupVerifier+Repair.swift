@@ -31,8 +31,9 @@ extension BackupVerifier {
     }
 
     /// A file on this device with that content: the backup queue's, then the identity index's,
-    /// hashed again so a file edited since is never uploaded under the old MD5.
+    /// whose MD5 the identity index confirms for the file as it is now (hashing it again when it
+    /// changed), so a file edited since is never uploaded under the old MD5.
     private func localFile(md5: String) async throws -> String? {
-        try await lookup.recordedPaths(md5: md5).first { (try? ContentHash.md5(ofFileAt: $0)) == md5 }
+        try await lookup.recordedPaths(md5: md5).first { (try? lookup.identities.md5(ofFileAt: $0)) == md5 }
     }
 }

@@ -31,7 +31,7 @@ actor BackedUpCopyFinder {
             for candidate in candidates where !Task.isCancelled {
                 guard let path = try? await source.filePath(folder: folder, item: candidate.id),
                     (try? FileStatus(path: path))?.size == candidate.size,
-                    let md5 = try? await engine.md5(ofFileAt: path)
+                    let md5 = try? await offload({ [identities = engine.identities] in try identities.md5(ofFileAt: path) })
                 else { continue }
                 found = found || (try? lookup.isInCloud(md5: md5)) == true
             }
