@@ -20,7 +20,7 @@ import Testing
         let md5s = try paths.map { try ContentHash.md5(ofFileAt: $0) }
         // The files' contents become known here as a listing or a catalog build makes them known.
         for path in paths {
-            _ = try await engine.md5(ofFileAt: path)
+            _ = try engine.identities.md5(ofFileAt: path)
         }
         let queue = BackupQueueManager(database: engine.database, service: nil)
         _ = try await queue.star(paths[0])
