@@ -80,8 +80,8 @@ extension LocalPhotoSource {
             }
         }
         if let held, !held.isEmpty {
-            let dated = try await offload { [self] in zip(held, takenDates(of: held.map { ($0.path, $0.status) })).map { ListedPhoto($0, taken: $1) } }
-            continuation.yield(dated)
+            let taken = try await offload { [self] in takenDates(of: held.map { ($0.path, $0.status) }) }
+            continuation.yield(zip(held, taken).map { ListedPhoto($0, taken: $1) })
         }
         feed.publish([], listing: photos)
         if photos.count >= Self.catalogThreshold {
