@@ -218,6 +218,13 @@ public struct PhotolalaDatabase: Sendable {
                 table.add(column: "orientation", .integer)
             }
         }
+        migrator.registerMigration("v13 catalog entries without backup columns") { db in
+            // Never written: the backup queue keeps each photo's state, and stars are the queue.
+            try db.alter(table: "catalogEntry") { table in
+                table.drop(column: "backupStatus")
+                table.drop(column: "isStarred")
+            }
+        }
         return migrator
     }
 }
