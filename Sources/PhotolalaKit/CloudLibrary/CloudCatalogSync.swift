@@ -160,7 +160,8 @@ public struct CloudCatalogSync: Sendable {
                 return (shard.index, bytes.flatMap { ContentHash.sha256(of: $0) == shard.sha256 ? $0 : nil })
             }
             return try install(
-                manifest, bytes: merged.manifestBytes, etag: merged.etag, local: localShards(), fetched: fetched, previous: previous, progress: { _ in })
+                manifest, bytes: merged.manifestBytes, etag: merged.etag, local: localShards(), fetched: fetched, previous: previous,
+                progress: { _ in })
         }
     }
 

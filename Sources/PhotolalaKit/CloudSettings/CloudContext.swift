@@ -47,7 +47,8 @@ public struct CloudContext: Sendable {
 
     /// The sync of the cloud catalog in `store` into this device's database and data folder.
     func sync(store: any ObjectStore) -> CloudCatalogSync {
-        CloudCatalogSync(store: store, userID: configuration.userID, catalogs: catalogs, dataDirectory: engine.configuration.dataDirectory, logger: engine.logger)
+        CloudCatalogSync(
+            store: store, userID: configuration.userID, catalogs: catalogs, dataDirectory: engine.configuration.dataDirectory, logger: engine.logger)
     }
 
     /// The cloud catalog as last synced to this device, readable without credentials or the store.
