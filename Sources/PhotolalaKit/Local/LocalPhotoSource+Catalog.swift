@@ -80,13 +80,13 @@ extension LocalPhotoSource {
             }
         }
         if let held, !held.isEmpty {
-            let dated = try await offload { held.map { ListedPhoto($0, taken: HeaderDate.read(atPath: $0.path)) } }
-            continuation.yield(dated)
+            let taken = try await offload { [self] in takenDates(of: held.map { ($0.path, $0.status) }) }
+            continuation.yield(zip(held, taken).map { ListedPhoto($0, taken: $1) })
         }
         feed.publish([], listing: photos)
         if photos.count >= Self.catalogThreshold {
             background.start { [self, photos] in
-                await announceHeaderDates(of: photos.map(\.item), paths: photos.map(\.path))
+                await announceHeaderDates(of: photos)
                 let entries = await buildCatalog(of: photos, loaded: nil)
                 announceCatalogDates(of: photos.map(\.item), entries: entries)
             }
@@ -96,13 +96,13 @@ extension LocalPhotoSource {
     /// Announces as updated, a few hundred at a time, the photos whose EXIF records when they
     /// were taken: they were listed by their file times, and a browser sorting by date must move
     /// them. Their rows are read again by ``listedPhotos(for:)``.
-    private func announceHeaderDates(of items: [PhotoItem], paths: [String]) async {
+    private func announceHeaderDates(of photos: [ScannedPhoto]) async {
         let chunk = 500
-        for start in stride(from: 0, to: items.count, by: chunk) {
+        for start in stride(from: 0, to: photos.count, by: chunk) {
             guard !Task.isCancelled else { return }
-            let range = start..<min(items.count, start + chunk)
-            let dated = (try? await offload { range.filter { HeaderDate.read(atPath: paths[$0]) != nil }.map { items[$0] } }) ?? []
-            feed.announce([.updated(dated)])
+            let part = photos[start..<min(photos.count, start + chunk)]
+            let dates = (try? await offload { [self] in takenDates(of: part.map { ($0.path, $0.status) }) }) ?? []
+            feed.announce([.updated(zip(part, dates).filter { $0.1 != nil }.map(\.0.item))])
         }
     }
 
