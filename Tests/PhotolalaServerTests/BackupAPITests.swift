@@ -114,7 +114,7 @@ struct BackupAPITests {
     @Test("Photos starred before the server started upload once it has been quiet for the quiet period")
     func aQueueFromBeforeTheStartUploads() async throws {
         // Starred from the command line, before the server ran.
-        let starred = BackupQueueManager(database: engine.database, service: nil)
+        let starred = engine.backupQueue()
         let paths = ["orientation6.jpg", "photo-4000x3000.jpg"].map { photos + "/" + $0 }
         for path in paths {
             try await starred.star(path)
@@ -141,7 +141,7 @@ struct BackupAPITests {
             // The Cloud Backup panel's "Last verified" line, once `backup verify` has run.
             #expect(try await call(client, "/api/cloud", log: log).json["lastVerify"] == nil)
             let verifier = BackupVerifier(
-                service: BackupService(store: LocalDirectoryObjectStore(root: backupFolder), userID: Self.userID, engine: engine))
+                service: engine.backupService(store: LocalDirectoryObjectStore(root: backupFolder), userID: Self.userID))
             try verifier.record(try await verifier.verify())
             let verified = try #require(try await call(client, "/api/cloud", log: log).json["lastVerify"] as? [String: Any])
             #expect(verified["photosChecked"] as? Int == 2 && verified["problems"] as? Int == 0, "\(verified)")

@@ -13,7 +13,7 @@ extension BackupVerifier {
     /// Records `report` as the last verification of this user's backup.
     /// - Throws: ``PhotolalaError/databaseFailed``.
     public func record(_ report: Report) throws {
-        try service.engine.database.write { db in
+        try service.database.write { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO backupVerification (userID, date, photosChecked, problems) VALUES (?, ?, ?, ?)",
                 arguments: [service.layout.userID, report.date, report.photosChecked, report.unresolved])
@@ -23,7 +23,7 @@ extension BackupVerifier {
     /// The last verification recorded for this backup's user; `nil` before the first.
     /// - Throws: ``PhotolalaError/databaseFailed``.
     public func lastVerification() throws -> Summary? {
-        try service.engine.database.read { db in
+        try service.database.read { db in
             try Row.fetchOne(
                 db, sql: "SELECT date, photosChecked, problems FROM backupVerification WHERE userID = ?", arguments: [service.layout.userID]
             ).map { Summary(date: $0["date"], photosChecked: $0["photosChecked"], problems: $0["problems"]) }

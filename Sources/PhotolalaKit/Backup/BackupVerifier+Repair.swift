@@ -34,10 +34,11 @@ extension BackupVerifier {
     /// A file on this device with that content: the backup queue's, then the identity index's,
     /// hashed again so a file edited since is never uploaded under the old MD5.
     private func localFile(md5: String) throws -> String? {
-        let candidates = try service.engine.database.read { db in
-            try String.fetchAll(db, sql: "SELECT path FROM backupQueue WHERE md5 = ?", arguments: [md5])
-                + String.fetchAll(db, sql: "SELECT path FROM fileIdentity WHERE md5 = ?", arguments: [md5])
-        }
+        let candidates =
+            try service.queue.paths(md5: md5)
+            + service.database.read { db in
+                try String.fetchAll(db, sql: "SELECT path FROM fileIdentity WHERE md5 = ?", arguments: [md5])
+            }
         return candidates.first { (try? ContentHash.md5(ofFileAt: $0)) == md5 }
     }
 }

@@ -29,7 +29,7 @@ public struct CloudContext: Sendable {
     public func service(options: BackupService.Options = BackupService.Options()) throws -> BackupService {
         var options = options
         options.quotaBytes = configuration.quotaBytes
-        return BackupService(store: try configuration.objectStore(), userID: configuration.userID, engine: engine, options: options)
+        return engine.backupService(store: try configuration.objectStore(), userID: configuration.userID, options: options)
     }
 
     /// The backup as a source to browse, over the synced catalog, with the download cache's
@@ -58,7 +58,7 @@ public struct CloudContext: Sendable {
 
     /// The star queue; it uploads only when `service` is given.
     /// - Parameter inactivity: How long after the last star the queue uploads by itself.
-    public func queue(service: BackupService? = nil, inactivity: Duration = BackupQueueManager.standardInactivity) -> BackupQueueManager {
-        BackupQueueManager(database: engine.database, service: service, inactivity: inactivity)
+    public func queue(service: BackupService? = nil, inactivity: Duration = BackupQueue.standardInactivity) -> BackupQueue {
+        engine.backupQueue(service: service, inactivity: inactivity)
     }
 }
