@@ -124,10 +124,18 @@ struct BackupAPITests {
         configuration.cloud = CloudConfiguration(
             endpoint: nil, bucket: nil, region: "us-east-1", userID: Self.userID, quotaBytes: nil, credentials: nil,
             settingsFile: folder.path("data/cloud.json"), folder: backupFolder)
-        configuration.backupInactivity = .seconds(2)
+        configuration.backupInactivity = .seconds(600)
+        let clock = ManualClock()
+        configuration.clock = clock
         let log = Bodies()
         try await APITestSupport.application(configuration, engine: engine).test(.router) { client in
-            var status: [String: Any] = [:]
+            // The queue's timer and the cloud's 15-minute sync wait on the clock.
+            await clock.sleepers(2)
+            #expect(clock.pendingDeadlines.contains(.seconds(600)), "\(clock.pendingDeadlines)")
+            clock.advance(by: .seconds(599))
+            var status = try await call(client, "/api/backup/status", log: log).json
+            #expect(status["queued"] as? Int == 2 && status["done"] as? Int == 0, "nothing uploads before the quiet period ends: \(status)")
+            clock.advance(by: .seconds(1))
             for _ in 0..<600 {
                 status = try await call(client, "/api/backup/status", log: log).json
                 if status["done"] as? Int == 2 { break }
