@@ -52,7 +52,8 @@ import Testing
         var options = BackupService.Options()
         options.multipartThreshold = 5 << 20
         options.partSize = 5 << 20
-        let service = engine.backupService(store: LocalDirectoryObjectStore(root: folder.path("store")), userID: BackupServiceTests.userID, options: options)
+        let service = engine.backupService(
+            store: LocalDirectoryObjectStore(root: folder.path("store")), userID: BackupServiceTests.userID, options: options)
         let queue = engine.backupQueue(service: service, inactivity: .seconds(3600))
         let paths = try await makePhotos(3, in: folder) + makePhotos(1, in: folder, padding: 16 << 20, prefix: "BIG_")
         _ = await queue.star(paths)

@@ -8,6 +8,8 @@ import Testing
 /// metadata and (unless the thumbnail store holds it) its thumbnail. Traced with strace.
 @Suite("Read once: backing up opens each photo once")
 struct BackupReadOnceTests {
+    static let userID = "0d7c2f4e-6a1b-4c8d-9e3f-5a6b7c8d9e0f"
+
     @Test("After thumbnails, backup star opens no photo and backup run opens each starred original once")
     func starAndRunAfterThumbnails() async throws {
         let cli = try CLI()
@@ -21,7 +23,8 @@ struct BackupReadOnceTests {
         // The backup goes to a folder, set as the web UI saves it.
         let backupFolder = cli.folder.path("nas")
         try FileManager.default.createDirectory(atPath: cli.folder.path("data"), withIntermediateDirectories: true)
-        try Data(#"{"folder": "\#(backupFolder)"}"#.utf8).write(to: URL(fileURLWithPath: cli.folder.path("data/cloud.json")))
+        try Data(#"{"folder": "\#(backupFolder)", "userID": "\#(Self.userID)"}"#.utf8).write(
+            to: URL(fileURLWithPath: cli.folder.path("data/cloud.json")))
 
         let thumbnails = try cli.run("thumbnails", root)
         #expect(thumbnails.status == 0, "\(thumbnails.standardError)")
@@ -39,10 +42,7 @@ struct BackupReadOnceTests {
         let store = LocalDirectoryObjectStore(root: backupFolder)
         let status = try cli.json("backup", "status", "--json")
         #expect(status["done"] as? Int == 4, "\(status)")
-        let userID = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: cli.folder.path("data/cloud.json")))) as? [String: Any])[
-                "userID"] as? String
-        let layout = CloudLayout(userID: try #require(userID).lowercased())
+        let layout = CloudLayout(userID: Self.userID)
         for photo in photos {
             let md5 = try ContentHash.md5(ofFileAt: photo)
             #expect(try await store.head(layout.photo(md5)) != nil)

@@ -35,7 +35,8 @@ public struct BackupQueueStore: Sendable {
         try database.write { db in
             for star in stars {
                 var record = BackupQueueRecord(
-                    md5: star.md5, path: star.path, filename: star.filename, applePhotoID: star.applePhotoID, size: star.size, state: BackupState.starred.rawValue,
+                    md5: star.md5, path: star.path, filename: star.filename, applePhotoID: star.applePhotoID, size: star.size,
+                    state: BackupState.starred.rawValue,
                     reason: nil, starred: date, updated: date, storedBytes: 0)
                 if let queued = try BackupQueueRecord.fetchOne(db, key: star.md5) {
                     record.starred = queued.starred

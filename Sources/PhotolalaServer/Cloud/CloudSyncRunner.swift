@@ -105,7 +105,9 @@ actor CloudSyncRunner {
     }
 
     /// Runs `sync`, its progress into `sink`, which it ends.
-    private static func sync(_ sync: CloudCatalogSync, force: Bool, reportingTo sink: AsyncStream<CloudSyncProgress>.Continuation) async
+    private static func sync(
+        _ sync: CloudCatalogSync, force: Bool, reportingTo sink: AsyncStream<CloudSyncProgress>.Continuation
+    ) async
         -> CloudSyncState
     {
         defer { sink.finish() }
