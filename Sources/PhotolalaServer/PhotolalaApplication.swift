@@ -37,7 +37,8 @@ public func buildApplication(
     let queue = BackupQueue(
         database: engine.database, identities: engine.identities, uploader: { current.setup.service }, inactivity: configuration.backupInactivity,
         clock: configuration.clock, logger: configuration.logger)
-    let backup = ServedBackup(current: current, queue: queue, events: events, logger: configuration.logger)
+    let backup = ServedBackup(
+        current: current, queue: queue, identities: engine.identities, database: engine.database, events: events, logger: configuration.logger)
     let publicDirectory = try configuration.publicDirectory ?? WebRoot.locate()
 
     let router = Router()
@@ -46,7 +47,7 @@ public func buildApplication(
     }
     router.add(middleware: AccessGuard(allowedHosts: AllowedHosts(configuration), token: configuration.token))
     router.add(middleware: WebFiles(directory: publicDirectory))
-    APIRoutes(sources: sources).add(to: router)
+    APIRoutes(sources: sources, backup: backup).add(to: router)
     ExportRoutes(sources: sources).add(to: router)
     BackupRoutes(sources: sources, backup: backup).add(to: router)
     CloudRoutes(current: current).add(to: router)

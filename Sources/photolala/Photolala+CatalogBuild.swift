@@ -8,7 +8,9 @@ extension Photolala.Catalog {
             abstract: "Build or update the catalog of every folder in a tree.",
             discussion: """
                 Only photos that are new, or whose size or modification time changed, are read; \
-                the rest keep their rows. Shards that fail their checksum are rebuilt.
+                the rest keep their rows, and photos read before as they are now (by 'thumbnails', \
+                say) get theirs from what that read recorded. Shards that fail their checksum are \
+                rebuilt.
                 """
         )
 

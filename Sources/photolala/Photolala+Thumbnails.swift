@@ -8,9 +8,10 @@ extension Photolala {
         static let configuration = CommandConfiguration(
             abstract: "Generate the thumbnail of every photo in a folder tree into the cache.",
             discussion: """
-                Each photo is read once for its MD5 and its thumbnail. Photos whose path, size \
-                and modification time are unchanged since an earlier run are neither read nor \
-                decoded again. Photos that cannot be decoded are reported and skipped, and the \
+                Each photo is read once for its MD5, its thumbnail and its header facts \
+                (dimensions, orientation, date), which are recorded, so 'catalog build' does not \
+                read it again. Photos whose path, size and modification time are unchanged since \
+                an earlier run are neither read nor decoded again. Photos that cannot be decoded are reported and skipped, and the \
                 command then exits with status 1.
                 """
         )

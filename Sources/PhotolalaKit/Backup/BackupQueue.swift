@@ -22,7 +22,8 @@ public actor BackupQueue: Service {
     /// The quiet period with `--debug-timing`.
     public static let debugInactivity: Duration = .seconds(180)
 
-    let store: BackupQueueStore
+    /// The queue as it persists, for parts that read its states (``BackupLookup``).
+    public nonisolated let store: BackupQueueStore
     /// Gives the MD5 of a file unchanged since it was read (a thumbnail, a catalog build)
     /// without reading it again.
     let identities: IdentityIndex

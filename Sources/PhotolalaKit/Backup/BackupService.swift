@@ -70,11 +70,12 @@ public struct BackupService: Sendable {
     /// Reads each photo once for its MD5 (known already for a photo read before), metadata
     /// and thumbnail (from the thumbnail store when it holds it).
     let files: PhotoFileReader
-    /// Where the backup's bookkeeping persists: the queue's stored bytes, multipart uploads,
-    /// verifications.
-    let database: PhotolalaDatabase
+    /// Where the queue's stored bytes are recorded, for `backup status` in any process.
     let queue: BackupQueueStore
+    /// Multipart uploads in flight, so a crashed run resumes.
     let multiparts: MultipartUploadStore
+    /// This device's synced copy of the cloud catalog, brought up to each merge.
+    let catalogSync: CloudCatalogSync
     public var options: Options
     /// Where a photo backed up without decoding, and what a run works around, is noted.
     let logger: Logger
@@ -84,20 +85,33 @@ public struct BackupService: Sendable {
     ///   - userID: The user's prefix in the store.
     ///   - database: Where the queue's stored bytes and multipart uploads are recorded.
     ///   - files: Reads photos, their metadata and thumbnails.
+    ///   - catalogSync: This device's synced copy of the cloud catalog, which takes in each merge.
     ///   - options: Multipart threshold, concurrency and quota.
     ///   - logger: Where what the run works around is logged.
     init(
-        store: any ObjectStore, userID: String, database: PhotolalaDatabase, files: PhotoFileReader, options: Options = Options(),
-        logger: Logger = Logger(label: "photolala.backup")
+        store: any ObjectStore, userID: String, database: PhotolalaDatabase, files: PhotoFileReader, catalogSync: CloudCatalogSync,
+        options: Options = Options(), logger: Logger = Logger(label: "photolala.backup")
     ) {
         self.store = store
         self.layout = CloudLayout(userID: userID)
-        self.database = database
         self.queue = BackupQueueStore(database: database)
         self.multiparts = MultipartUploadStore(database: database)
         self.files = files
+        self.catalogSync = catalogSync
         self.options = options
         self.logger = logger
+    }
+
+    /// Makes the catalog just merged this device's synced copy, so the next sync fetches no
+    /// shard of it; a failure costs only that sync its downloads, and is logged.
+    private func adopt(_ merged: CloudCatalog.Merged) async {
+        do {
+            try await catalogSync.adopt(merged)
+        } catch {
+            logger.warning(
+                "The synced copy of the cloud catalog could not take in this backup's merge; the next sync fetches it.",
+                metadata: ["manifest": "\(layout.manifest)", "error": .error(error)])
+        }
     }
 
     /// What one photo needs.
@@ -216,9 +230,12 @@ public struct BackupService: Sendable {
         // Skipped photos are merged too: a run whose catalog update failed is repaired by the next.
         if !stored.isEmpty || !report.skipped.isEmpty {
             do {
-                try await CloudCatalog(store: store, layout: layout, timing: options.catalogTiming).merge(stored, present: report.skipped) {
+                let merged = try await CloudCatalog(store: store, layout: layout, timing: options.catalogTiming).merge(
+                    stored, present: report.skipped
+                ) {
                     try await self.storedEntry($0)
                 }
+                await adopt(merged)
             } catch {
                 report.catalogFailure =
                     "The photos are stored, but the cloud catalog could not be updated, so other devices do not list them yet: \(error) The next backup run lists them."

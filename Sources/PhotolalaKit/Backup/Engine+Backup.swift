@@ -1,6 +1,7 @@
 extension Engine {
     /// An uploader to `store`, given the parts of the engine it uses: the database for its
-    /// bookkeeping, and the photo reader (identity index, thumbnail store, imaging).
+    /// bookkeeping, the photo reader (identity index, thumbnail store, imaging) and the synced
+    /// copy of the cloud catalog.
     ///
     /// ```swift
     /// let report = try await engine.backupService(store: LocalDirectoryObjectStore(root: "/mnt/nas/backup"), userID: userID).backUp(paths)
@@ -10,7 +11,10 @@ extension Engine {
     ///   - userID: The user's prefix in the store.
     ///   - options: Multipart threshold, concurrency and quota.
     public func backupService(store: any ObjectStore, userID: String, options: BackupService.Options = BackupService.Options()) -> BackupService {
-        BackupService(store: store, userID: userID, database: database, files: fileReader, options: options, logger: logger)
+        let catalogSync = CloudCatalogSync(
+            store: store, userID: userID, catalogs: CatalogStore(database: database), dataDirectory: configuration.dataDirectory, logger: logger)
+        return BackupService(
+            store: store, userID: userID, database: database, files: fileReader, catalogSync: catalogSync, options: options, logger: logger)
     }
 
     /// The star queue over this engine's database, starring from its identity index.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Synchronization
 
 extension LocalPhotoSource {
@@ -79,17 +80,15 @@ extension LocalPhotoSource {
             }
         }
         if let held, !held.isEmpty {
-            let dated = try await offload { held.map { ListedPhoto($0, taken: HeaderDate.read(atPath: $0.path)) } }
-            continuation.yield(dated)
+            let taken = try await offload { [self] in takenDates(of: held.map { ($0.path, $0.status) }) }
+            continuation.yield(zip(held, taken).map { ListedPhoto($0, taken: $1) })
         }
         feed.publish([], listing: photos)
         if photos.count >= Self.catalogThreshold {
-            let items = photos.map(\.item)
-            let paths = photos.map(\.path)
-            background.start { [self] in
-                await announceHeaderDates(of: items, paths: paths)
-                await buildCatalog()
-                announceCatalogDates(of: items)
+            background.start { [self, photos] in
+                await announceHeaderDates(of: photos)
+                let entries = await buildCatalog(of: photos, loaded: nil)
+                announceCatalogDates(of: photos.map(\.item), entries: entries)
             }
         }
     }
@@ -97,13 +96,13 @@ extension LocalPhotoSource {
     /// Announces as updated, a few hundred at a time, the photos whose EXIF records when they
     /// were taken: they were listed by their file times, and a browser sorting by date must move
     /// them. Their rows are read again by ``listedPhotos(for:)``.
-    private func announceHeaderDates(of items: [PhotoItem], paths: [String]) async {
+    private func announceHeaderDates(of photos: [ScannedPhoto]) async {
         let chunk = 500
-        for start in stride(from: 0, to: items.count, by: chunk) {
+        for start in stride(from: 0, to: photos.count, by: chunk) {
             guard !Task.isCancelled else { return }
-            let range = start..<min(items.count, start + chunk)
-            let dated = (try? await offload { range.filter { HeaderDate.read(atPath: paths[$0]) != nil }.map { items[$0] } }) ?? []
-            feed.announce([.updated(dated)])
+            let part = photos[start..<min(photos.count, start + chunk)]
+            let dates = (try? await offload { [self] in takenDates(of: part.map { ($0.path, $0.status) }) }) ?? []
+            feed.announce([.updated(zip(part, dates).filter { $0.1 != nil }.map(\.0.item))])
         }
     }
 
@@ -150,8 +149,9 @@ extension LocalPhotoSource {
 
         let stale = !added.isEmpty || !removed.isEmpty || !updated.isEmpty
         if stale {
-            await buildCatalog()
-            announceCatalogDates(of: added + updated)
+            // The folder as just scanned and the catalog as listed: neither is read again.
+            let entries = await buildCatalog(of: onDisk, loaded: loaded)
+            announceCatalogDates(of: added + updated, entries: entries)
         }
         if volume == .network {
             // A rebuild keeps the directory UUID, so the loaded manifest's still names the folder.
@@ -159,10 +159,11 @@ extension LocalPhotoSource {
         }
     }
 
-    /// Announces as updated the photos whose catalog, just built, knows when they were taken:
-    /// they were listed with their files' times, and a browser sorting by date must move them.
-    private func announceCatalogDates(of items: [PhotoItem]) {
-        guard !items.isEmpty, let entries = try? catalogs.catalog(of: root).load().entries else { return }
+    /// Announces as updated the photos whose catalog, just built with `entries`, knows when they
+    /// were taken: they were listed with their files' times, and a browser sorting by date must
+    /// move them.
+    private func announceCatalogDates(of items: [PhotoItem], entries: [CatalogEntry]) {
+        guard !items.isEmpty else { return }
         let taken = Dictionary(entries.map { ($0.filename, $0) }, uniquingKeysWith: { first, _ in first })
         let dated = items.filter { item in
             guard let entry = taken[item.displayName] else { return false }
@@ -171,14 +172,19 @@ extension LocalPhotoSource {
         feed.announce([.updated(dated)])
     }
 
-    /// Builds or updates this folder's catalog; problems are left for `catalog build` to report.
-    /// Its changes are announced by the caller, so ``refreshCatalog()`` takes the catalog as known.
-    private func buildCatalog() async {
-        defer { listedCatalog.withLock { $0 = catalogs.catalog(of: root).stamp } }
+    /// Builds or updates this folder's catalog from `photos`, the folder as just scanned, and
+    /// `loaded`, the catalog as listed (read here when `nil`): the upkeep scans the folder and
+    /// reads its catalog once. Problems are left for `catalog build` to report. Its changes are
+    /// announced by the caller, so ``refreshCatalog()`` takes the catalog as known.
+    /// - Returns: The rows the catalog now has; none when it could not be written.
+    private func buildCatalog(of photos: [ScannedPhoto], loaded: LoadedCatalog?) async -> [CatalogEntry] {
+        let catalog = catalogs.catalog(of: root)
+        defer { listedCatalog.withLock { $0 = catalog.stamp } }
         do {
-            for try await _ in catalogs.builder.build(folder: self) {}
+            return try await catalogs.builder.update(catalog, photos: photos, loaded: loaded) { _ in }.entries
         } catch {
-            return
+            files.logger.warning("The folder's catalog could not be brought up to date.", metadata: ["folder": "\(root)", "error": .error(error)])
+            return []
         }
     }
 

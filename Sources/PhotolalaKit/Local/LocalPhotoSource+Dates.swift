@@ -1,3 +1,4 @@
+import Logging
 import Synchronization
 
 extension LocalPhotoSource {
@@ -15,6 +16,26 @@ extension LocalPhotoSource {
         return ListedPhoto(
             item: item(for: entry), date: date, size: entry.size, modified: entry.modified, width: entry.width, height: entry.height,
             offset: offset, dateSource: source)
+    }
+
+    /// When photos listed without a catalog were taken: what an earlier read of each recorded
+    /// (a thumbnail, the inspector), while its file is unchanged, else the EXIF in its first
+    /// bytes; `nil` for a photo that records no date. A folder whose thumbnails were made is
+    /// dated without opening a photo.
+    func takenDates(of photos: [(path: String, status: FileStatus?)]) -> [HeaderDate?] {
+        var recorded: [String: PhotoFacts] = [:]
+        do {
+            recorded = try files.recordedFacts(forPaths: photos.filter { $0.status != nil }.map(\.path))
+        } catch {
+            files.logger.warning("What was recorded of photos could not be looked up; their dates are read.", metadata: ["error": .error(error)])
+        }
+        return photos.map { photo in
+            guard let status = photo.status, let facts = recorded[photo.path], facts.identity.holds(for: status), let date = facts.date else {
+                return HeaderDate.read(atPath: photo.path)
+            }
+            if case .taken(let taken) = date { return taken }
+            return nil
+        }
     }
 
     /// The rows of catalogued photos, dated by what was recorded of their contents (one query

@@ -57,7 +57,8 @@ extension LocalPhotoSource {
 
     /// The listing facts of items announced as added or changed: from the folder's catalog
     /// where it knows the file as it is now (dated by what was recorded of its content), else
-    /// from `stat` and the EXIF in the file's first bytes (or the file time). A few catalogued
+    /// from `stat` and the date an earlier read of the unchanged file recorded, or the EXIF in
+    /// the file's first bytes (or the file time). A few catalogued
     /// items whose dates were never recorded are read too; the many a new catalog announces at
     /// once are not, so that costs no reads.
     public func listedPhotos(for items: [PhotoItem]) -> [ListedPhoto] {
@@ -66,22 +67,30 @@ extension LocalPhotoSource {
         let catalogued = Dictionary(entries.map { ($0.filename, $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [ListedPhoto?] = []
         var fresh: [(row: Int, entry: CatalogEntry)] = []
+        var uncatalogued: [(row: Int, item: PhotoItem, path: String, status: FileStatus)] = []
         for item in items {
             guard let path = try? path(for: item.id), let status = try? FileStatus(path: path) else { continue }
-            let modified = status.modifiedNanoseconds / 1_000_000_000
-            if let entry = catalogued[item.displayName], entry.size == status.size, entry.modified == modified {
+            if let entry = catalogued[item.displayName], entry.size == status.size, entry.modified == status.modifiedNanoseconds / 1_000_000_000 {
                 fresh.append((rows.count, entry))
-                rows.append(nil)
-            } else if let taken = HeaderDate.read(atPath: path) {
-                rows.append(
-                    ListedPhoto(item: item, date: taken.seconds, size: status.size, modified: modified, offset: taken.offset, dateSource: .exif))
             } else {
-                rows.append(ListedPhoto(item: item, date: modified, size: status.size, modified: modified, dateSource: .file))
+                uncatalogued.append((rows.count, item, path, status))
             }
+            rows.append(nil)
         }
         let dated = catalogRows(for: fresh.map(\.entry), reading: items.count < Self.catalogThreshold).rows
         for (photo, row) in zip(fresh, dated) {
             rows[photo.row] = row
+        }
+        let taken = takenDates(of: uncatalogued.map { ($0.path, $0.status) })
+        for (photo, taken) in zip(uncatalogued, taken) {
+            let modified = photo.status.modifiedNanoseconds / 1_000_000_000
+            rows[photo.row] =
+                if let taken {
+                    ListedPhoto(
+                        item: photo.item, date: taken.seconds, size: photo.status.size, modified: modified, offset: taken.offset, dateSource: .exif)
+                } else {
+                    ListedPhoto(item: photo.item, date: modified, size: photo.status.size, modified: modified, dateSource: .file)
+                }
         }
         return rows.compactMap { $0 }
     }

@@ -13,6 +13,9 @@ final class ServedBackup: Sendable {
 
     let queue: BackupQueue
     let current: CurrentCloud
+    private let identities: IdentityIndex
+    /// Holds the last verification of the backup.
+    private let database: PhotolalaDatabase
     private let events: EventHub
     private let lastError = Mutex<String?>(nil)
     private let logger: Logger
@@ -20,13 +23,26 @@ final class ServedBackup: Sendable {
     /// - Parameters:
     ///   - current: The cloud of the moment, whose uploader the queue asks for at each run.
     ///   - queue: The star queue, built over the current cloud's uploader.
+    ///   - identities: The MD5s this device knows of its files, for the badges.
+    ///   - database: Holds the last verification of the backup.
     ///   - events: Where the `backup` events go.
     ///   - logger: Where runs that stop are logged.
-    init(current: CurrentCloud, queue: BackupQueue, events: EventHub, logger: Logger = Logger(label: "photolala.backup")) {
+    init(
+        current: CurrentCloud, queue: BackupQueue, identities: IdentityIndex, database: PhotolalaDatabase, events: EventHub,
+        logger: Logger = Logger(label: "photolala.backup")
+    ) {
         self.current = current
         self.queue = queue
+        self.identities = identities
+        self.database = database
         self.events = events
         self.logger = logger
+    }
+
+    /// Where photos stand in the backup: the queue's entries, then the current cloud's synced
+    /// catalog (none without a cloud).
+    var lookup: BackupLookup {
+        BackupLookup(queue: queue.store, cloudCatalog: current.setup.cloud?.photos.sync.copy, identities: identities)
     }
 
     /// The uploader of this moment; `nil` when no cloud is configured.
@@ -92,7 +108,7 @@ final class ServedBackup: Sendable {
                 summary.usageError = "The storage used could not be read: \(error)"
             }
             do {
-                summary.lastVerify = try BackupVerifier(service: service).lastVerification().map {
+                summary.lastVerify = try BackupVerifier(service: service, database: database, lookup: lookup).lastVerification().map {
                     API.LastVerify(date: $0.date.formatted(.iso8601), photosChecked: $0.photosChecked, problems: $0.problems)
                 }
             } catch {

@@ -6,21 +6,24 @@ import PhotolalaKit
 /// copies, so only those are hashed (once: the identity index remembers them), one at a time;
 /// when copies turn up, the folder's pages are told by a `badges` event to fetch their badges.
 actor BackedUpCopyFinder {
+    /// Hashes the candidates through the identity index, which remembers their MD5s.
     private let engine: Engine
-    private let photos: CloudPhotoSource
     private let events: EventHub
     /// The folders being searched, by "source/folder".
     private var searching: Set<String> = []
 
-    init(engine: Engine, photos: CloudPhotoSource, events: EventHub) {
+    init(engine: Engine, events: EventHub) {
         self.engine = engine
-        self.photos = photos
         self.events = events
     }
 
     /// Starts looking at `candidates` of a folder unless that folder is being searched already.
-    /// - Parameter candidates: Items without a badge, with the size they are listed with.
-    func look(at candidates: [(id: PhotoItem.ID, size: Int64)], of source: any ServedSource, sourceID: String, folder: String) {
+    /// - Parameters:
+    ///   - candidates: Items without a badge, with the size they are listed with.
+    ///   - lookup: Tells whether a content is backed up.
+    func look(
+        at candidates: [(id: PhotoItem.ID, size: Int64)], of source: any ServedSource, sourceID: String, folder: String, lookup: BackupLookup
+    ) {
         let key = sourceID + "/" + folder
         guard !candidates.isEmpty, searching.insert(key).inserted else { return }
         Task {
@@ -28,9 +31,9 @@ actor BackedUpCopyFinder {
             for candidate in candidates where !Task.isCancelled {
                 guard let path = try? await source.filePath(folder: folder, item: candidate.id),
                     (try? FileStatus(path: path))?.size == candidate.size,
-                    let md5 = try? await engine.md5(ofFileAt: path)
+                    let md5 = try? await offload({ [identities = engine.identities] in try identities.md5(ofFileAt: path) })
                 else { continue }
-                found = found || (try? photos.contains(md5: md5)) == true
+                found = found || (try? lookup.isInCloud(md5: md5)) == true
             }
             if found {
                 await events.publish("badges", API.Listing(source: sourceID, folder: folder, count: candidates.count, complete: true))

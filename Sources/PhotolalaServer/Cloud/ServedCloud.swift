@@ -33,7 +33,7 @@ final class ServedCloud: Sendable {
         self.events = events
         restorePolling = context.restorePolling
         syncs = CloudSyncRunner(sync: photos.sync) { status in await events.publish("cloud-sync", status) }
-        copies = BackedUpCopyFinder(engine: context.engine, photos: photos, events: events)
+        copies = BackedUpCopyFinder(engine: context.engine, events: events)
         identities = context.engine.identities
         archived = context.configuration.folder == nil
     }
@@ -85,8 +85,8 @@ final class ServedCloud: Sendable {
     ///   source does; a local photo's inspector needs only the backup).
     func backupDetails(md5: String, includingOriginal: Bool = true) async -> [API.Detail] {
         let md5 = md5.lowercased()
-        let info = await syncs.isOffline ? nil : await objects.info(md5) { [photos] in try await photos.originalInfo(md5: md5) }
-        let original = info.map(CloudOriginal.init) ?? (try? photos.recordedOriginal(md5: md5))
+        let info = await syncs.isOffline ? nil : await objects.info(md5) { [restores] in try await restores.originalInfo(md5: md5) }
+        let original = info.map(CloudOriginal.init) ?? (try? restores.recordedOriginal(md5: md5))
         let storage =
             archived
             ? original.map { $0.storageClass == .deepArchive ? "Deep Archive" : $0.storageClass.rawValue.capitalized } ?? "Deep Archive"
