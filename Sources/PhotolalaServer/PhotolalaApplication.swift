@@ -33,8 +33,12 @@ public func buildApplication(
     } catch {
         throw ServerError.from(error)
     }
+    // The queue asks for the uploader at each run, so a cloud set up meanwhile is used.
+    let queue = BackupQueue(
+        database: engine.database, identities: engine.identities, uploader: { current.setup.service }, inactivity: configuration.backupInactivity,
+        clock: configuration.clock, logger: configuration.logger)
     let backup = ServedBackup(
-        current: current, engine: engine, events: events, inactivity: configuration.backupInactivity, logger: configuration.logger)
+        current: current, queue: queue, identities: engine.identities, database: engine.database, events: events, logger: configuration.logger)
     let publicDirectory = try configuration.publicDirectory ?? WebRoot.locate()
 
     let router = Router()
@@ -50,7 +54,8 @@ public func buildApplication(
     let editor = CloudSettingsEditor(environment: configuration.environment, dataDirectory: engine.configuration.dataDirectory)
     CloudSettingsRoutes(current: current, editor: editor, sources: sources, backup: backup).add(to: router)
     let services: [any Service] = [
-        BackupEvents(backup: backup), CloudUpkeep(current: current, syncInterval: configuration.cloudSyncInterval),
+        queue, BackupEvents(backup: backup),
+        CloudUpkeep(current: current, syncInterval: configuration.cloudSyncInterval, clock: configuration.clock),
     ]
 
     return Application(

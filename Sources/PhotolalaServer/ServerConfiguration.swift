@@ -26,9 +26,12 @@ public struct ServerConfiguration: Sendable {
     /// read again with the settings file each time the UI saves them.
     public var environment: [String: String] = [:]
     /// How long after the last star the queue uploads by itself.
-    public var backupInactivity = BackupQueueManager.standardInactivity
+    public var backupInactivity = BackupQueue.standardInactivity
     /// How often the cloud catalog is synced besides at start, after backups and on demand.
     public var cloudSyncInterval: Duration = .seconds(15 * 60)
+    /// What the backup's quiet period and the cloud sync's interval are measured on; tests
+    /// pass a clock they move by hand.
+    public var clock: any Clock<Duration> = ContinuousClock()
     /// How open folders notice changes on disk.
     public var watching = FolderWatching.automatic
     /// This machine's name, which the Host header may carry when the server is bound to one of

@@ -31,22 +31,18 @@ extension Photolala.Backup {
             options.multipartThreshold = multipartThreshold
             options.partSize = Int(min(multipartThreshold, 16 << 20))
             let queue = context.queue(service: try context.service(options: options))
-            let updates = await queue.statusUpdates()
-            let drawing = Task {
-                var terminal = Terminal()
-                for await status in updates {
-                    terminal.status(Self.statusLine(status))
+            let report = try await withThrowingTaskGroup(of: Void.self) { group in
+                // The progress bar follows the queue's statuses, in order, until the run ends.
+                group.addTask {
+                    var terminal = Terminal()
+                    for await status in queue.statuses {
+                        terminal.status(Self.statusLine(status))
+                    }
                 }
-                terminal.clearStatus()
+                let report = try await queue.runNow()
+                group.cancelAll()
+                return report
             }
-            let report: BackupService.Report
-            do {
-                report = try await queue.runNow()
-            } catch {
-                drawing.cancel()
-                throw error
-            }
-            drawing.cancel()
             var terminal = Terminal()
             terminal.clearStatus()
             for failure in report.failed {

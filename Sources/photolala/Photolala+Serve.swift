@@ -100,7 +100,7 @@ extension Photolala {
                 terminal.message("warning: cloud backup is off: \(error)")
             }
             if debugTiming || configuration.cloud?.debugTiming == true {
-                configuration.backupInactivity = BackupQueueManager.debugInactivity
+                configuration.backupInactivity = BackupQueue.debugInactivity
             }
             let shouldOpen = open
             let served = Self.served(folders: directories.count, libraries: libraries.count, cloud: configuration.cloud?.isConfigured == true)

@@ -27,7 +27,7 @@ import Testing
                 options.multipartThreshold = 5 << 20
                 options.partSize = 5 << 20
             }
-            return BackupService(store: store, userID: BackupFaultProxyTests.userID, engine: engine, options: options)
+            return engine.backupService(store: store, userID: BackupFaultProxyTests.userID, options: options)
         }
 
         /// Each photo's original is in the bucket with exactly the file's bytes.
@@ -97,8 +97,7 @@ import Testing
         defer { setup.relay.stop() }
         let large = try await makePhotos(1, in: setup.folder, padding: 16 << 20, prefix: "BIG_")
         let md5 = try ContentHash.md5(ofFileAt: large[0])
-        let queue = BackupQueueManager(
-            database: setup.engine.database, service: setup.service(setup.relayed, multipart: true), inactivity: .seconds(3600))
+        let queue = setup.engine.backupQueue(service: setup.service(setup.relayed, multipart: true), inactivity: .seconds(3600))
         try await queue.star(large[0])
         // Two parts get through (5 MiB each and headers), then the line is gone for good.
         setup.relay.inject(.cut(afterRequestBytes: 11 << 20))
@@ -115,8 +114,7 @@ import Testing
         #expect(try await queue.status().done == 0)
 
         let counting = FaultyStore(setup.direct)
-        let resumed = BackupQueueManager(
-            database: setup.engine.database, service: setup.service(counting, multipart: true), inactivity: .seconds(3600))
+        let resumed = setup.engine.backupQueue(service: setup.service(counting, multipart: true), inactivity: .seconds(3600))
         let report = try await resumed.runNow()
         #expect(report.failed.isEmpty && report.uploaded == [md5], "\(report.failed)")
         #expect(await counting.partsUploaded < 4, "the verified parts were not sent again")

@@ -11,41 +11,69 @@ import Testing
         let folder = try TemporaryDirectory()
         let engine = try makeEngine(in: folder)
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
-        let service = BackupService(store: store, userID: BackupServiceTests.userID, engine: engine)
-        let queue = BackupQueueManager(database: engine.database, service: service, inactivity: .seconds(3))
+        let service = engine.backupService(store: store, userID: BackupServiceTests.userID)
+        let clock = ManualClock()
+        let queue = engine.backupQueue(service: service, inactivity: .seconds(600), clock: clock)
         let paths = try await makePhotos(2, in: folder)
-        let updates = await queue.statusUpdates()
-        // The timer starts inside the first star, so no upload may begin before this instant
-        // plus the quiet period, however slow the machine (a sleep never ends early).
-        let beforeFirstStar = ContinuousClock.now
-        for path in paths {
-            try await queue.star(path)
-        }
-        // A photo starred while a run is going is uploaded by the next one; a minute is the limit.
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(60))
-            await queue.stop()
-            Issue.record("the queue did not upload both photos within 60 s")
-        }
+        let running = Task { try await queue.run() }
+        defer { running.cancel() }
+        await clock.sleepers()
+        try await queue.star(paths[0])
+        clock.advance(by: .seconds(300))
+        // Each star starts the quiet period again.
+        try await queue.star(paths[1])
+        clock.advance(by: .seconds(300))
+        await clock.sleepers()
+        #expect(clock.pendingDeadlines == [.seconds(300)], "the timer waits a quiet period after the last star")
+        clock.advance(by: .seconds(299))
+        let waiting = try await queue.status()
+        #expect(waiting.queued == 2 && waiting.uploading == 0 && waiting.done == 0, "nothing uploads before the quiet period ends")
+        clock.advance(by: .seconds(1))
+
         var last = BackupQueueStatus()
         var sawQueued = false
-        var firstUpload: ContinuousClock.Instant?
-        for await status in updates {
+        var sawUploading = false
+        for await status in queue.statuses {
             last = status
             sawQueued = sawQueued || (status.queued > 0 && status.uploading == 0 && status.done == 0)
-            if status.uploading > 0 && firstUpload == nil {
-                firstUpload = .now
-            }
+            sawUploading = sawUploading || status.uploading == 2
             if status.done == 2 { break }
         }
-        watchdog.cancel()
-        #expect(sawQueued)
-        let uploadStarted = try #require(firstUpload)
-        #expect(uploadStarted - beforeFirstStar >= .seconds(3))
+        #expect(sawQueued && sawUploading)
         #expect(last.done == 2 && last.queued == 0 && last.failed == 0)
         let md5 = try ContentHash.md5(ofFileAt: paths[0])
         #expect(try await queue.entry(md5: md5)?.state.badge == "☁️")
         #expect(try await store.head(CloudLayout(userID: BackupServiceTests.userID).photo(md5)) != nil)
+    }
+
+    @Test func aRunsProgressArrivesInOrder() async throws {
+        let folder = try TemporaryDirectory()
+        let engine = try makeEngine(in: folder)
+        var options = BackupService.Options()
+        options.multipartThreshold = 5 << 20
+        options.partSize = 5 << 20
+        let service = engine.backupService(
+            store: LocalDirectoryObjectStore(root: folder.path("store")), userID: BackupServiceTests.userID, options: options)
+        let queue = engine.backupQueue(service: service, inactivity: .seconds(3600))
+        let paths = try await makePhotos(3, in: folder) + makePhotos(1, in: folder, padding: 16 << 20, prefix: "BIG_")
+        _ = await queue.star(paths)
+        let reading = Task {
+            var seen: [BackupQueueStatus] = []
+            for await status in queue.statuses {
+                seen.append(status)
+                if status.done == 4 { break }
+            }
+            return seen
+        }
+        let report = try await queue.runNow()
+        #expect(report.uploaded.count == 4)
+        let seen = await reading.value
+        let run = seen.drop { $0.uploading == 0 }
+        // However the uploads interleave, a later status never shows less done than an earlier one.
+        for (earlier, later) in zip(run, run.dropFirst()) {
+            #expect(later.runBytesUploaded >= earlier.runBytesUploaded && later.photosDone >= earlier.photosDone, "\(earlier) then \(later)")
+        }
+        #expect(run.last?.runBytesUploaded == run.last?.runBytesTotal)
     }
 
     @Test func theQueueSurvivesARestartAndUnstarRemoves() async throws {
@@ -53,14 +81,13 @@ import Testing
         let paths = try await makePhotos(3, in: folder)
         let databasePath = folder.path("data/photolala.sqlite")
         do {
-            let queue = BackupQueueManager(database: try PhotolalaDatabase(path: databasePath), service: nil)
+            let queue = try otherProcessQueue(databaseAt: databasePath)
             for path in paths {
                 try await queue.star(path)
             }
             try await queue.unstar(paths[1])
-            await queue.stop()
         }
-        let reopened = BackupQueueManager(database: try PhotolalaDatabase(path: databasePath), service: nil)
+        let reopened = try otherProcessQueue(databaseAt: databasePath)
         let entries = try await reopened.entries()
         #expect(entries.map(\.path) == [paths[0], paths[2]])
         #expect(entries.allSatisfy { $0.state == .starred && $0.state.badge == "⭐" })
@@ -73,57 +100,68 @@ import Testing
         do {
             // The first process stars two photos and crashes while uploading one of them.
             let engine = try makeEngine(in: folder)
-            let queue = BackupQueueManager(database: engine.database, service: nil)
+            let queue = engine.backupQueue()
             try await queue.star(paths[0])
             try await queue.star(paths[1])
             try engine.database.write { db in
                 try db.execute(sql: "UPDATE backupQueue SET state = 'uploading' WHERE path = ?", arguments: [paths[1]])
             }
         }
-        // The next process (the server) starts its queue over the same database.
+        // The next process (the server) runs its queue over the same database.
         let engine = try makeEngine(in: folder)
-        let service = BackupService(store: store, userID: BackupServiceTests.userID, engine: engine)
-        let queue = BackupQueueManager(database: engine.database, service: service, inactivity: .seconds(2))
-        let updates = await queue.statusUpdates()
-        let started = ContinuousClock.now
-        try await queue.start()
+        let service = engine.backupService(store: store, userID: BackupServiceTests.userID)
+        let clock = ManualClock()
+        let queue = engine.backupQueue(service: service, inactivity: .seconds(600), clock: clock)
+        let running = Task { try await queue.run() }
+        defer { running.cancel() }
+        await clock.sleepers()
         #expect(try await queue.entries().map(\.state) == [.starred, .starred], "the crash's ⬆️ is ⭐ again")
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(90))
-            await queue.stop()
-            Issue.record("the queue did not upload all three photos within 90 s")
+        #expect(clock.pendingDeadlines == [.seconds(600)], "nothing uploads before the quiet period after the start")
+        clock.advance(by: .seconds(600))
+        for await status in queue.statuses where status.done == 2 {
+            break
         }
-        var firstUpload: ContinuousClock.Instant?
-        var starredElsewhere = false
-        // The first status is from before the start, the crashed photo still ⬆️.
-        var afterStart = false
-        for await status in updates {
-            afterStart = afterStart || status.uploading == 0
-            if afterStart && status.uploading > 0 && firstUpload == nil {
-                firstUpload = .now
-            }
-            if status.done == 2 && !starredElsewhere {
-                // The command line stars a third photo in a process of its own: this queue is
-                // not told, and finds it in the database.
-                starredElsewhere = true
-                let commandLine = BackupQueueManager(database: try makeEngine(in: folder).database, service: nil)
-                try await commandLine.star(paths[2])
-            }
-            if status.done == 3 { break }
+
+        // The command line stars a third photo in a process of its own: this queue is not told,
+        // and finds it in the database within a quiet period, then waits a quiet period more.
+        try await makeEngine(in: folder).backupQueue().star(paths[2])
+        let starredElsewhere = clock.now
+        while try await queue.status().done < 3 {
+            await clock.sleepers()
+            let status = try await queue.status()
+            if status.uploading > 0 || status.done == 3 { continue }
+            clock.advance(by: .seconds(600))
+            #expect(clock.now.offset <= starredElsewhere.offset + .seconds(1200), "found and uploaded within two quiet periods")
         }
-        watchdog.cancel()
-        await queue.stop()
-        #expect(try #require(firstUpload) - started >= .seconds(2), "nothing uploads before the quiet period after the start")
+        for await status in queue.statuses where status.done == 3 {
+            break
+        }
+        #expect(clock.now.offset - starredElsewhere.offset >= .seconds(600), "nothing uploads before a quiet period after the star")
         for path in paths {
             #expect(try await store.head(CloudLayout(userID: BackupServiceTests.userID).photo(try ContentHash.md5(ofFileAt: path))) != nil)
         }
         #expect(try await queue.entries().allSatisfy { $0.state == .backedUp })
     }
 
+    @Test func theServiceStopsOnCancellationAndEndsItsStatuses() async throws {
+        let folder = try TemporaryDirectory()
+        let clock = ManualClock()
+        let queue = try makeEngine(in: folder).backupQueue(inactivity: .seconds(600), clock: clock)
+        let running = Task { try await queue.run() }
+        await clock.sleepers()
+        running.cancel()
+        try await running.value
+        var count = 0
+        for await _ in queue.statuses {
+            count += 1
+        }
+        #expect(count == 1, "the status at start, then the end")
+    }
+
     @Test func anEditedDeletedOrMovedPhotoIsUnstarredAndAnUnknownOneIsNotStarred() async throws {
         let folder = try TemporaryDirectory()
         let paths = try await makePhotos(4, in: folder)
-        let queue = BackupQueueManager(database: try PhotolalaDatabase(path: folder.path("data/photolala.sqlite")), service: nil)
+        let queue = try otherProcessQueue(databaseAt: folder.path("data/photolala.sqlite"))
         let md5s = try await queue.star(paths).map { try $0.get() }
         // Edited since it was starred: its content has another MD5 now.
         let edited = try FileHandle(forWritingTo: URL(fileURLWithPath: paths[0]))
@@ -157,7 +195,7 @@ import Testing
     @Test func aSelectionIsStarredAtOnceAndAnUnreadablePhotoDoesNotStopTheOthers() async throws {
         let folder = try TemporaryDirectory()
         let paths = try await makePhotos(5, in: folder)
-        let queue = BackupQueueManager(database: try PhotolalaDatabase(path: folder.path("data/photolala.sqlite")), service: nil)
+        let queue = try otherProcessQueue(databaseAt: folder.path("data/photolala.sqlite"))
         let missing = folder.path("photos/gone.jpg")
         let results = await queue.star([paths[0], missing] + paths[1...])
         #expect(results.count == 6)
@@ -175,8 +213,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let engine = try makeEngine(in: folder)
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
-        let service = BackupService(store: store, userID: BackupServiceTests.userID, engine: engine)
-        let queue = BackupQueueManager(database: engine.database, service: service, inactivity: .seconds(3600))
+        let service = engine.backupService(store: store, userID: BackupServiceTests.userID)
+        let queue = engine.backupQueue(service: service, inactivity: .seconds(3600))
         // As an Apple Photos original: a file named by uuid, shown under its original name.
         let md5 = try await queue.star(try await makePhotos(1, in: folder)[0], filename: "IMG_3092.HEIC")
         #expect(try await queue.entry(md5: md5)?.filename == "IMG_3092.HEIC")
@@ -193,9 +231,9 @@ import Testing
         let engine = try makeEngine(in: folder)
         var options = BackupService.Options()
         options.quotaBytes = 10
-        let service = BackupService(
-            store: LocalDirectoryObjectStore(root: folder.path("store")), userID: BackupServiceTests.userID, engine: engine, options: options)
-        let queue = BackupQueueManager(database: engine.database, service: service, inactivity: .seconds(3600))
+        let service = engine.backupService(
+            store: LocalDirectoryObjectStore(root: folder.path("store")), userID: BackupServiceTests.userID, options: options)
+        let queue = engine.backupQueue(service: service, inactivity: .seconds(3600))
         try await queue.star(try await makePhotos(1, in: folder)[0])
         await #expect(throws: BackupError.self) { try await queue.runNow() }
         let entry = try #require(try await queue.entries().first)

@@ -12,29 +12,54 @@ import Testing
         let engine = try makeEngine(in: folder)
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
         let uploader = Mutex<BackupService?>(nil)
-        let queue = BackupQueueManager(database: engine.database, uploader: { uploader.withLock { $0 } }, inactivity: .milliseconds(300))
-        try await queue.start()
+        let clock = ManualClock()
+        let queue = BackupQueue(
+            database: engine.database, identities: engine.identities, uploader: { uploader.withLock { $0 } }, inactivity: .seconds(600), clock: clock)
+        let running = Task { try await queue.run() }
+        defer { running.cancel() }
+        await clock.sleepers()
         let path = try await makePhotos(1, in: folder)[0]
         try await queue.star(path)
         // Several quiet periods without an uploader: the photo waits, starred.
-        try await Task.sleep(for: .seconds(1))
+        for _ in 0..<3 {
+            clock.advance(by: .seconds(600))
+            await clock.sleepers()
+        }
         #expect(try await queue.status().queued == 1)
         await #expect(throws: CloudConfigurationError.self) { try await queue.runNow() }
 
-        uploader.withLock { $0 = BackupService(store: store, userID: BackupServiceTests.userID, engine: engine) }
-        let updates = await queue.statusUpdates()
+        uploader.withLock { $0 = engine.backupService(store: store, userID: BackupServiceTests.userID) }
         await queue.uploaderChanged()
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(60))
-            await queue.stop()
-            Issue.record("the queue did not upload the photo within 60 s of getting an uploader")
-        }
-        for await status in updates where status.done == 1 {
+        await clock.sleepers()
+        // The failed run just now started a quiet period.
+        #expect(clock.pendingDeadlines == [.seconds(600)])
+        clock.advance(by: .seconds(600))
+        for await status in queue.statuses where status.done == 1 {
             break
         }
-        watchdog.cancel()
-        await queue.stop()
         let md5 = try ContentHash.md5(ofFileAt: path)
         #expect(try await store.head(CloudLayout(userID: BackupServiceTests.userID).photo(md5)) != nil)
+    }
+
+    @Test func anUploaderSetAfterTheQuietPeriodUploadsAtOnce() async throws {
+        let folder = try TemporaryDirectory()
+        let engine = try makeEngine(in: folder)
+        let store = LocalDirectoryObjectStore(root: folder.path("store"))
+        let uploader = Mutex<BackupService?>(nil)
+        let clock = ManualClock()
+        let queue = BackupQueue(
+            database: engine.database, identities: engine.identities, uploader: { uploader.withLock { $0 } }, inactivity: .seconds(600), clock: clock)
+        let running = Task { try await queue.run() }
+        defer { running.cancel() }
+        await clock.sleepers()
+        try await queue.star(try await makePhotos(1, in: folder)[0])
+        clock.advance(by: .seconds(700))
+        await clock.sleepers()
+        uploader.withLock { $0 = engine.backupService(store: store, userID: BackupServiceTests.userID) }
+        await queue.uploaderChanged()
+        for await status in queue.statuses where status.done == 1 {
+            break
+        }
+        #expect(clock.now.offset == .seconds(700), "no more waiting once there is an uploader")
     }
 }

@@ -16,7 +16,7 @@ import Testing
         guard let store = try await makeStore(kind, in: folder) else { return }
         let engine = try makeEngine(in: folder)
         let paths = try await makePhotos(3, in: folder)
-        let service = BackupService(store: store, userID: Self.userID, engine: engine)
+        let service = engine.backupService(store: store, userID: Self.userID)
         let updates = ProgressLog()
         let report = try await service.backUp(paths) { updates.append($0) }
         #expect(report.failed.isEmpty, "\(report.failed)")
@@ -60,14 +60,14 @@ import Testing
         options.partSize = 5 << 20
         let store = FaultyStore(base)
         await store.configure(failPartsAfter: 1)
-        let crashed = try await BackupService(store: store, userID: Self.userID, engine: engine, options: options).backUp([path])
+        let crashed = try await engine.backupService(store: store, userID: Self.userID, options: options).backUp([path])
         #expect(crashed.failed.count == 1)
         #expect(await store.partsUploaded == 1)
         let saved = try engine.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM multipartPart") }
         #expect(saved == 1)
 
         let resumed = FaultyStore(base)
-        let report = try await BackupService(store: resumed, userID: Self.userID, engine: engine, options: options).backUp([path])
+        let report = try await engine.backupService(store: resumed, userID: Self.userID, options: options).backUp([path])
         #expect(report.failed.isEmpty, "\(report.failed)")
         #expect(await resumed.partsUploaded == 2, "parts 2 and 3 only")
         let md5 = try ContentHash.md5(ofFileAt: path)
@@ -77,7 +77,7 @@ import Testing
         #expect(try await base.head(key)?.etag.hasSuffix("-3") == true)
         let left = try engine.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM multipartUpload") }
         #expect(left == 0)
-        #expect(try await BackupService(store: base, userID: Self.userID, engine: engine, options: options).backUp([path]).skipped == [md5])
+        #expect(try await engine.backupService(store: base, userID: Self.userID, options: options).backUp([path]).skipped == [md5])
     }
 
     @Test(arguments: StoreKind.allCases) func aBodyDamagedInTransitIsCaughtByItsContentMD5(_ kind: StoreKind) async throws {
@@ -87,7 +87,7 @@ import Testing
         let paths = try await makePhotos(1, in: folder)
         let store = FaultyStore(base)
         await store.configure(damageBodies: true)
-        let report = try await BackupService(store: store, userID: Self.userID, engine: engine).backUp(paths)
+        let report = try await engine.backupService(store: store, userID: Self.userID).backUp(paths)
         #expect(report.uploaded.isEmpty)
         #expect(report.failed.count == 1)
         #expect(report.failed.first?.reason.contains("BadDigest") == true || report.failed.first?.reason.contains("Content-MD5") == true)
@@ -102,7 +102,7 @@ import Testing
         var options = BackupService.Options()
         options.quotaBytes = 100
         let error = await #expect(throws: BackupError.self) {
-            try await BackupService(store: store, userID: Self.userID, engine: engine, options: options).backUp(paths)
+            try await engine.backupService(store: store, userID: Self.userID, options: options).backUp(paths)
         }
         #expect(error?.code == .quotaExceeded)
         #expect(error?.message.contains("PHOTOLALA_QUOTA_BYTES") == true)
@@ -110,7 +110,7 @@ import Testing
         // What is stored counts, thumbnails and metadata too: room for the originals alone is not enough.
         options.quotaBytes = try paths.reduce(0) { $0 + (try FileStatus(path: $1).size) }
         let tight = await #expect(throws: BackupError.self) {
-            try await BackupService(store: store, userID: Self.userID, engine: engine, options: options).backUp(paths)
+            try await engine.backupService(store: store, userID: Self.userID, options: options).backUp(paths)
         }
         #expect(tight?.code == .quotaExceeded)
     }
@@ -148,7 +148,7 @@ import Testing
         })
         var options = BackupService.Options()
         options.concurrency = 1
-        let report = try await BackupService(store: store, userID: Self.userID, engine: engine, options: options).backUp(paths) { log.append($0) }
+        let report = try await engine.backupService(store: store, userID: Self.userID, options: options).backUp(paths) { log.append($0) }
 
         #expect(report.uploaded.count == 1, "the photo completed before the stop")
         #expect(report.skipped.isEmpty)
@@ -176,7 +176,7 @@ import Testing
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         let engine = try makeEngine(in: folder)
-        let service = BackupService(store: store, userID: Self.userID, engine: engine)
+        let service = engine.backupService(store: store, userID: Self.userID)
         let paths = try await makePhotos(8, in: folder)
         #expect(try await service.backUp(Array(paths.prefix(7))).catalogFailure == nil)
         let catalog = CloudCatalog(store: store, layout: service.layout)
@@ -206,8 +206,8 @@ import Testing
         let first = try makeEngine(in: folder)
         let second = try makeEngine(in: folder, device: "b")
         let paths = try await makePhotos(12, in: folder)
-        async let one = BackupService(store: store, userID: Self.userID, engine: first).backUp(Array(paths[..<6]))
-        async let other = BackupService(store: store, userID: Self.userID, engine: second).backUp(Array(paths[6...]))
+        async let one = first.backupService(store: store, userID: Self.userID).backUp(Array(paths[..<6]))
+        async let other = second.backupService(store: store, userID: Self.userID).backUp(Array(paths[6...]))
         let reports = try await [one, other]
         #expect(reports.allSatisfy { $0.catalogFailure == nil && $0.failed.isEmpty })
         let entries = try await CloudCatalog(store: store, layout: CloudLayout(userID: Self.userID)).load().entries

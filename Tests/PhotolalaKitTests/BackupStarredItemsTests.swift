@@ -24,7 +24,7 @@ import Testing
         try handle.write(contentsOf: Data("more".utf8))
         try handle.close()
 
-        let report = try await BackupService(store: store, userID: BackupServiceTests.userID, engine: engine).backUp(items)
+        let report = try await engine.backupService(store: store, userID: BackupServiceTests.userID).backUp(items)
         #expect(report.uploaded == [items[2].md5])
         #expect(report.failed.map(\.path) == [paths[0], paths[1]])
         for failure in report.failed {
@@ -44,8 +44,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let engine = try makeEngine(in: folder)
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
-        let service = BackupService(store: store, userID: BackupServiceTests.userID, engine: engine)
-        let queue = BackupQueueManager(database: engine.database, service: service, inactivity: .seconds(3600))
+        let service = engine.backupService(store: store, userID: BackupServiceTests.userID)
+        let queue = engine.backupQueue(service: service, inactivity: .seconds(3600))
         let paths = try await makePhotos(2, in: folder)
         let md5 = try await queue.star(paths[0])
         try await queue.star(paths[1])
@@ -59,7 +59,6 @@ import Testing
         #expect(entry.state == .failed)
         #expect(entry.reason?.contains("star it again") == true, "\(entry.reason ?? "")")
         #expect(try await store.listAll(prefix: CloudLayout(userID: BackupServiceTests.userID).photo(md5)).isEmpty)
-        await queue.stop()
     }
 
     @Test func aCatalogMissingBackedUpPhotosIsRepairedFromTheirMetadata() async throws {
@@ -67,7 +66,7 @@ import Testing
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
         let engine = try makeEngine(in: folder)
         let paths = try await makePhotos(2, in: folder)
-        let service = BackupService(store: store, userID: BackupServiceTests.userID, engine: engine)
+        let service = engine.backupService(store: store, userID: BackupServiceTests.userID)
         _ = try await service.backUp(paths)
         let catalog = CloudCatalog(store: store, layout: service.layout)
         let written = try await catalog.load().entries

@@ -14,14 +14,14 @@ import Testing
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         let engine = try makeEngine(in: folder)
-        let service = BackupService(store: store, userID: Self.userID, engine: engine)
-        let queue = BackupQueueManager(database: engine.database, service: service, inactivity: .seconds(3600))
+        let service = engine.backupService(store: store, userID: Self.userID)
+        let queue = engine.backupQueue(service: service, inactivity: .seconds(3600))
         let paths = try await makePhotos(3, in: folder)
         for path in paths {
             try await queue.star(path)
         }
         #expect(try await queue.runNow().failed.isEmpty)
-        let verifier = engine.verifier(service: service, queue: queue)
+        let verifier = engine.verifier(service: service)
         let clean = try await verifier.verify(readData: 100)
         #expect(clean.unresolved == 0 && clean.photosChecked == 3 && clean.photosRead == 3, "\(clean)")
 
@@ -57,7 +57,7 @@ import Testing
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         let engine = try makeEngine(in: folder)
-        let service = BackupService(store: store, userID: Self.userID, engine: engine)
+        let service = engine.backupService(store: store, userID: Self.userID)
         let path = try await makePhotos(1, in: folder)[0]
         #expect(try await service.backUp([path]).failed.isEmpty)
         // As an older version uploaded large originals: in parts, with no MD5 kept.
@@ -76,16 +76,16 @@ import Testing
         let folder = try TemporaryDirectory()
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
         let engine = try makeEngine(in: folder)
-        let service = BackupService(store: store, userID: Self.userID, engine: engine)
+        let service = engine.backupService(store: store, userID: Self.userID)
         let paths = try await makePhotos(1, in: folder)
-        let queue = BackupQueueManager(database: engine.database, service: service, inactivity: .seconds(3600))
+        let queue = engine.backupQueue(service: service, inactivity: .seconds(3600))
         try await queue.star(paths[0])
         _ = try await queue.runNow()
         let md5 = try ContentHash.md5(ofFileAt: paths[0])
         try FileManager.default.removeItem(atPath: paths[0])
         try await store.delete(service.layout.metadata(md5))
 
-        let report = try await engine.verifier(service: service, queue: queue).verify(repair: true)
+        let report = try await engine.verifier(service: service).verify(repair: true)
         #expect(report.problems.count == 1 && !report.problems[0].repaired)
         #expect(report.unresolved == 1)
     }

@@ -25,7 +25,7 @@ import Testing
     func service(_ store: any ObjectStore, _ engine: Engine) -> BackupService {
         var options = BackupService.Options()
         options.catalogTiming = Self.quick
-        return BackupService(store: store, userID: Self.userID, engine: engine, options: options)
+        return engine.backupService(store: store, userID: Self.userID, options: options)
     }
 
     /// What a strict reader finds wrong with the catalog now: one manifest read, then every

@@ -35,7 +35,7 @@ import Testing
         let store = LocalDirectoryObjectStore(root: folder.path("nas"))
         let deviceA = try makeEngine(in: folder, device: "a")
         let paths = try await makePhotos(count, in: folder)
-        let report = try await BackupService(store: store, userID: Self.userID, engine: deviceA).backUp(paths)
+        let report = try await deviceA.backupService(store: store, userID: Self.userID).backUp(paths)
         #expect(report.failed.isEmpty, "\(report.failed)")
         let deviceB = try makeEngine(in: folder, device: "b")
         let backup = Backup(store: store, deviceA: deviceA, deviceB: deviceB, paths: paths, folder: folder)
@@ -171,7 +171,7 @@ import Testing
     @Test func aRejectedShardKeepsTheOldOneSoTheLocalCopyStaysWholeAndTheNextSyncRetries() async throws {
         let backup = try await backUp(3)
         let added = try await makePhotos(1, in: backup.folder, prefix: "NEW_")
-        _ = try await BackupService(store: backup.store, userID: Self.userID, engine: backup.deviceA).backUp(backup.paths + added)
+        _ = try await backup.deviceA.backupService(store: backup.store, userID: Self.userID).backUp(backup.paths + added)
         let md5 = try ContentHash.md5(ofFileAt: added[0])
         let shard = CatalogEntry(md5: md5, filename: "", size: 0, photoDate: 0, modified: 0).shard
         let oldRows = try backup.source.listedPhotos().filter {

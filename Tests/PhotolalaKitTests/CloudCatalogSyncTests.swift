@@ -27,7 +27,7 @@ import Testing
         let store = try await makeS3Store(on: server)
         let engine = try makeEngine(in: folder, device: "a")
         let paths = try await makePhotos(count, in: folder)
-        let report = try await BackupService(store: store, userID: userID, engine: engine).backUp(paths)
+        let report = try await engine.backupService(store: store, userID: userID).backUp(paths)
         #expect(report.failed.isEmpty, "\(report.failed)")
         return (store, engine, paths)
     }
@@ -86,7 +86,7 @@ import Testing
         #expect(await sync.sync().photoCount == 3)
 
         let added = try await makePhotos(1, in: folder, prefix: "NEW_")
-        _ = try await BackupService(store: store, userID: Self.userID, engine: deviceA).backUp(paths + added)
+        _ = try await deviceA.backupService(store: store, userID: Self.userID).backUp(paths + added)
         let shard = CatalogEntry(md5: try ContentHash.md5(ofFileAt: added[0]), filename: "", size: 0, photoDate: 0, modified: 0).shard
         await counting.reset()
         let state = await sync.sync()
@@ -134,8 +134,7 @@ import Testing
         let md5 = try #require(try source.listedPhotos().first?.item.id)
         _ = try await source.loadThumbnail(for: md5)
 
-        server.stop()
-        try await Task.sleep(for: .seconds(2))
+        try await server.stopped()
         let offline = await source.sync.sync()
         #expect(offline.isOffline)
         #expect(offline.error?.contains("(connection refused): is the S3 server running?") == true, "\(offline.error ?? "")")

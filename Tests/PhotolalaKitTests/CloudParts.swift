@@ -20,9 +20,9 @@ extension Engine {
             catalog: SyncedCloudCatalog(userID: userID, catalogs: CatalogStore(database: database)), logger: logger)
     }
 
-    func verifier(service: BackupService, queue: BackupQueueManager? = nil) -> BackupVerifier {
+    func verifier(service: BackupService) -> BackupVerifier {
         let lookup = BackupLookup(
-            queue: queue ?? BackupQueueManager(database: database, service: nil),
+            queue: BackupQueueStore(database: database),
             cloudCatalog: SyncedCloudCatalog(userID: service.layout.userID, catalogs: CatalogStore(database: database)), identities: identities)
         return BackupVerifier(service: service, database: database, lookup: lookup)
     }

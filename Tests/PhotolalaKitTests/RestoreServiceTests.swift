@@ -24,7 +24,7 @@ import Testing
         try await store.createBucket()
         let engine = try makeEngine(in: folder)
         let paths = try await makePhotos(2, in: folder)
-        let report = try await BackupService(store: store, userID: Self.userID, engine: engine).backUp(paths)
+        let report = try await engine.backupService(store: store, userID: Self.userID).backUp(paths)
         #expect(report.failed.isEmpty, "\(report.failed)")
         #expect(await engine.cloudSync(store: store, userID: Self.userID).sync().photoCount == 2)
         return (store, engine, paths)

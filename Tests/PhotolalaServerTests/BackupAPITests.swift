@@ -114,7 +114,7 @@ struct BackupAPITests {
     @Test("Photos starred before the server started upload once it has been quiet for the quiet period")
     func aQueueFromBeforeTheStartUploads() async throws {
         // Starred from the command line, before the server ran.
-        let starred = BackupQueueManager(database: engine.database, service: nil)
+        let starred = engine.backupQueue()
         let paths = ["orientation6.jpg", "photo-4000x3000.jpg"].map { photos + "/" + $0 }
         for path in paths {
             try await starred.star(path)
@@ -124,10 +124,18 @@ struct BackupAPITests {
         configuration.cloud = CloudConfiguration(
             endpoint: nil, bucket: nil, region: "us-east-1", userID: Self.userID, quotaBytes: nil, credentials: nil,
             settingsFile: folder.path("data/cloud.json"), folder: backupFolder)
-        configuration.backupInactivity = .seconds(2)
+        configuration.backupInactivity = .seconds(600)
+        let clock = ManualClock()
+        configuration.clock = clock
         let log = Bodies()
         try await APITestSupport.application(configuration, engine: engine).test(.router) { client in
-            var status: [String: Any] = [:]
+            // The queue's timer and the cloud's 15-minute sync wait on the clock.
+            await clock.sleepers(2)
+            #expect(clock.pendingDeadlines.contains(.seconds(600)), "\(clock.pendingDeadlines)")
+            clock.advance(by: .seconds(599))
+            var status = try await call(client, "/api/backup/status", log: log).json
+            #expect(status["queued"] as? Int == 2 && status["done"] as? Int == 0, "nothing uploads before the quiet period ends: \(status)")
+            clock.advance(by: .seconds(1))
             for _ in 0..<600 {
                 status = try await call(client, "/api/backup/status", log: log).json
                 if status["done"] as? Int == 2 { break }
@@ -141,10 +149,9 @@ struct BackupAPITests {
             // The Cloud Backup panel's "Last verified" line, once `backup verify` has run.
             #expect(try await call(client, "/api/cloud", log: log).json["lastVerify"] == nil)
             let verifier = BackupVerifier(
-                service: BackupService(store: LocalDirectoryObjectStore(root: backupFolder), userID: Self.userID, engine: engine),
+                service: engine.backupService(store: LocalDirectoryObjectStore(root: backupFolder), userID: Self.userID),
                 database: engine.database,
-                lookup: BackupLookup(
-                    queue: BackupQueueManager(database: engine.database, service: nil), cloudCatalog: nil, identities: engine.identities))
+                lookup: BackupLookup(queue: BackupQueueStore(database: engine.database), cloudCatalog: nil, identities: engine.identities))
             try verifier.record(try await verifier.verify())
             let verified = try #require(try await call(client, "/api/cloud", log: log).json["lastVerify"] as? [String: Any])
             #expect(verified["photosChecked"] as? Int == 2 && verified["problems"] as? Int == 0, "\(verified)")

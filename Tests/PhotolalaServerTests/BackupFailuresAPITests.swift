@@ -62,7 +62,7 @@ struct BackupFailuresAPITests {
     func failuresAndRetry() async throws {
         let gif = photos + "/photo.gif"
         let md5 = try ContentHash.md5(ofFileAt: gif)
-        let queue = BackupQueueManager(database: engine.database, service: nil)
+        let queue = engine.backupQueue()
         _ = await queue.star([photos + "/orientation6.jpg", gif])
         let saved = try Data(contentsOf: URL(fileURLWithPath: gif))
         try FileManager.default.removeItem(atPath: gif)
@@ -107,7 +107,7 @@ struct BackupFailuresAPITests {
             quotaBytes: nil, credentials: AWSCredentials(accessKeyID: "AKIDTEST", secretAccessKey: "not-a-secret-that-matters"),
             settingsFile: folder.path("data/cloud.json"))
         configuration.backupInactivity = .seconds(3_600)
-        _ = await BackupQueueManager(database: engine.database, service: nil).star([photos + "/photo.gif"])
+        _ = await engine.backupQueue().star([photos + "/photo.gif"])
         try await APITestSupport.application(configuration, engine: engine).test(.router) { client in
             #expect(try await call(client, "/api/backup/run", method: .post).status == .accepted)
             var lastRun: [String: Any] = [:]

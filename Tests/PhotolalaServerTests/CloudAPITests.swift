@@ -36,7 +36,7 @@ struct CloudAPITests {
         }
         let md5s = try names.map { try ContentHash.md5(ofFileAt: photos + "/" + $0) }.sorted()
         let deviceA = try makeEngine(in: folder, device: "a")
-        let report = try await BackupService(store: store, userID: Self.userID, engine: deviceA).backUp(names.map { photos + "/" + $0 })
+        let report = try await deviceA.backupService(store: store, userID: Self.userID).backUp(names.map { photos + "/" + $0 })
         #expect(report.uploaded.count == 2)
 
         // Device B, with data folders of its own, browses it.
@@ -137,7 +137,7 @@ struct CloudAPITests {
             // Device A backs up one more: a sync on demand brings it into the open listing.
             let southwest = photos + "/southwest.jpg"
             try FileManager.default.copyItem(atPath: try await Fixtures.file("southwest.jpg").path, toPath: southwest)
-            #expect(try await BackupService(store: store, userID: Self.userID, engine: deviceA).backUp([southwest]).uploaded.count == 1)
+            #expect(try await deviceA.backupService(store: store, userID: Self.userID).backUp([southwest]).uploaded.count == 1)
             #expect(try await post(client, "/api/cloud/sync", [:]).status == .accepted)
             let added = try ContentHash.md5(ofFileAt: southwest)
             var listed: [String] = []

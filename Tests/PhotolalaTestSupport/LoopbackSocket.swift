@@ -28,6 +28,17 @@ public enum LoopbackSocket {
         return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 
+    /// Whether something listens on `port` of 127.0.0.1: a connection is accepted.
+    public static func isListening(port: Int) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var address = address(port: port)
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        }
+    }
+
     /// The address of `port` on 127.0.0.1.
     public static func address(port: Int) -> sockaddr_in {
         var address = sockaddr_in()

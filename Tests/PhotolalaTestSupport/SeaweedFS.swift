@@ -101,6 +101,19 @@ public final class SeaweedFS: @unchecked Sendable {
         }
     }
 
+    /// Stops the server and returns once its S3 port refuses connections, so a request made
+    /// next finds it gone rather than shutting down.
+    /// - Throws: ``StartFailure`` when the port still listens after 15 s.
+    public func stopped() async throws {
+        stop()
+        guard let port = URL(string: endpoint)?.port else { return }
+        for _ in 0..<750 {
+            guard LoopbackSocket.isListening(port: port) else { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        throw StartFailure(message: "weed mini still listens on \(endpoint) 15 s after it was stopped")
+    }
+
     /// What the server logged, for failure messages.
     public var log: String {
         (try? String(contentsOfFile: directory.path + "/weed.log", encoding: .utf8)) ?? ""

@@ -5,11 +5,11 @@
 /// and at once.
 ///
 /// ```swift
-/// let lookup = BackupLookup(queue: queue, cloudCatalog: context.syncedCatalog, identities: engine.identities)
+/// let lookup = BackupLookup(queue: BackupQueueStore(database: engine.database), cloudCatalog: context.syncedCatalog, identities: engine.identities)
 /// for (path, standing) in try await lookup.standings(ofFilesUnder: ["/home/me/Pictures"]) { print(path, standing) }
 /// ```
 public struct BackupLookup: Sendable {
-    let queue: BackupQueueManager
+    let queue: BackupQueueStore
     /// `nil` when no cloud is set up: only the queue answers.
     let cloudCatalog: SyncedCloudCatalog?
     let identities: IdentityIndex
@@ -26,7 +26,7 @@ public struct BackupLookup: Sendable {
     ///   - queue: The star queue.
     ///   - cloudCatalog: The cloud catalog as synced to this device; `nil` without a cloud.
     ///   - identities: The MD5s this device knows of its files.
-    public init(queue: BackupQueueManager, cloudCatalog: SyncedCloudCatalog?, identities: IdentityIndex) {
+    public init(queue: BackupQueueStore, cloudCatalog: SyncedCloudCatalog?, identities: IdentityIndex) {
         self.queue = queue
         self.cloudCatalog = cloudCatalog
         self.identities = identities
@@ -43,7 +43,7 @@ public struct BackupLookup: Sendable {
                 standings[path] = .inCloud
             }
         }
-        for entry in try await queue.entries() where roots.contains(where: { entry.path.hasPrefix($0 + "/") }) {
+        for entry in try queue.entries() where roots.contains(where: { entry.path.hasPrefix($0 + "/") }) {
             standings[entry.path] = .queued(entry)
         }
         return standings
@@ -53,7 +53,7 @@ public struct BackupLookup: Sendable {
     /// synced catalog lists it; `nil` when it is not backed up.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func standing(md5: String) async throws -> Standing? {
-        if let entry = try await queue.entry(md5: md5.lowercased()) {
+        if let entry = try queue.entry(md5: md5.lowercased()) {
             return .queued(entry)
         }
         return try isInCloud(md5: md5) ? .inCloud : nil
@@ -76,7 +76,7 @@ public struct BackupLookup: Sendable {
     /// index's. They are not read: a caller about to use one checks it still holds that content.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     func recordedPaths(md5: String) async throws -> [String] {
-        let queued = try await queue.entry(md5: md5).map { [$0.path] } ?? []
+        let queued = try queue.entry(md5: md5).map { [$0.path] } ?? []
         return queued + (try identities.paths(withMD5: md5)).filter { !queued.contains($0) }
     }
 }

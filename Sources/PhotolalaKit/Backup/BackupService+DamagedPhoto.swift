@@ -25,7 +25,7 @@ extension BackupService {
     /// original is what the user has, so it is backed up whatever it shows.
     func metadata(of contents: FileContents, md5: String) throws -> PhotoMetadata {
         do {
-            return try engine.fileReader.metadata(of: contents, md5: md5)
+            return try files.metadata(of: contents, md5: md5)
         } catch  where Self.isUndecodable(error) {
             logger.warning("Backing up a photo that cannot be decoded as its bytes", metadata: ["reason": "\(error)"])
             return Self.undecodableMetadata(path: contents.path, head: contents.bytes, status: contents.status, md5: md5)
@@ -35,7 +35,7 @@ extension BackupService {
     /// The thumbnail of a photo whose bytes cannot be decoded: a grey square, so the photo is
     /// complete in the store and the next run does not try again.
     func placeholderThumbnail() throws -> [UInt8] {
-        try engine.imaging.thumbnail(of: Self.placeholderPNG, name: "placeholder.png")
+        try files.imaging.thumbnail(of: Self.placeholderPNG, name: "placeholder.png")
     }
 
     /// A 16 × 16 mid-grey PNG.

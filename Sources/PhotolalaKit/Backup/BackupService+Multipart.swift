@@ -13,11 +13,7 @@ extension BackupService {
         var (uploadID, done) = try await resumable(key: key, md5: md5, partSize: partSize)
         if uploadID == nil {
             let created = try await store.createMultipartUpload(key, options: options)
-            try engine.database.write { db in
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO multipartUpload (key, md5, uploadID, partSize, created) VALUES (?, ?, ?, ?, ?)",
-                    arguments: [key, md5, created, partSize, Date()])
-            }
+            try multiparts.begin(key: key, md5: md5, uploadID: created, partSize: partSize, at: Date())
             uploadID = created
         }
         guard let uploadID else { return }
@@ -35,12 +31,9 @@ extension BackupService {
             guard etag.lowercased() == expected else {
                 throw BackupError.verificationFailed("\(key) part \(number)", expected: expected, stored: etag)
             }
-            try engine.database.write { db in
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO multipartPart (key, partNumber, etag, size) VALUES (?, ?, ?, ?)",
-                    arguments: [key, number, etag, bytes.count])
-            }
-            done[number] = UploadedPart(partNumber: number, etag: etag, size: Int64(bytes.count))
+            let part = UploadedPart(partNumber: number, etag: etag, size: Int64(bytes.count))
+            try multiparts.record(part, key: key, size: Int64(bytes.count))
+            done[number] = part
             stored += Int64(bytes.count)
             try recordStored(md5: md5, bytes: stored)
             await tracker.uploaded(Int64(bytes.count))
@@ -50,9 +43,7 @@ extension BackupService {
         let digests = parts.flatMap { Self.bytes(fromHex: $0.etag) }
         let expected = ContentHash.md5(of: digests) + "-\(parts.count)"
         guard etag.lowercased() == expected else { throw BackupError.verificationFailed(key, expected: expected, stored: etag) }
-        try engine.database.write { db in
-            try db.execute(sql: "DELETE FROM multipartUpload WHERE key = ?", arguments: [key])
-        }
+        try multiparts.finish(key: key)
         guard try await store.head(key)?.metadata["md5"] == md5 else {
             throw BackupError.verificationFailed(key, expected: md5, stored: "(no md5 recorded)")
         }
@@ -61,16 +52,8 @@ extension BackupService {
     /// The upload id and confirmed parts of an earlier run's upload of `key`, if it can be
     /// resumed; a stale one (other content, other part size, gone from the store) is dropped.
     private func resumable(key: String, md5: String, partSize: Int) async throws -> (String?, [Int: UploadedPart]) {
-        let saved = try engine.database.read { db -> (String, String, Int, [UploadedPart])? in
-            guard let row = try Row.fetchOne(db, sql: "SELECT md5, uploadID, partSize FROM multipartUpload WHERE key = ?", arguments: [key]) else {
-                return nil
-            }
-            let parts = try Row.fetchAll(db, sql: "SELECT partNumber, etag, size FROM multipartPart WHERE key = ?", arguments: [key]).map {
-                UploadedPart(partNumber: $0["partNumber"], etag: $0["etag"], size: $0["size"])
-            }
-            return (row["md5"], row["uploadID"], row["partSize"], parts)
-        }
-        guard let (savedMD5, uploadID, savedPartSize, savedParts) = saved else { return (nil, [:]) }
+        guard let saved = try multiparts.saved(key: key) else { return (nil, [:]) }
+        let (savedMD5, uploadID, savedPartSize, savedParts) = (saved.md5, saved.uploadID, saved.partSize, saved.parts)
         var remote: [UploadedPart] = []
         var usable = savedMD5 == md5 && savedPartSize == partSize
         if usable {
@@ -88,9 +71,7 @@ extension BackupService {
                     "An abandoned multipart upload could not be aborted; its parts stay in the bucket until a lifecycle rule removes them.",
                     metadata: ["key": "\(key)", "error": .error(error)])
             }
-            try engine.database.write { db in
-                try db.execute(sql: "DELETE FROM multipartUpload WHERE key = ?", arguments: [key])
-            }
+            try multiparts.finish(key: key)
             return (nil, [:])
         }
         // Only parts both sides agree on: the store holds them and this device verified them.

@@ -17,8 +17,8 @@ extension BackupService {
         let contents: FileContents?
         var metadata: PhotoMetadata
         if item.size <= options.multipartThreshold {
-            let read: (FileContents, PhotoMetadata) = try await offload { [engine, self] in
-                let read = try FileContents(path: item.path, sizeLimit: engine.configuration.maximumFileSize)
+            let read: (FileContents, PhotoMetadata) = try await offload { [files, self] in
+                let read = try FileContents(path: item.path, sizeLimit: files.maximumFileSize)
                 // Another size is other content. An edit that kept the size is caught by the
                 // store checking the Content-MD5 of the original; when the original is already
                 // stored, nothing else would catch it, so the bytes are hashed here.
@@ -32,7 +32,7 @@ extension BackupService {
         } else {
             contents = nil
             do {
-                metadata = try await engine.metadata(ofFileAt: item.path)
+                metadata = try await offload { [files] in try files.metadata(at: item.path) }
                 guard metadata.md5 == md5 else { throw BackupError.changedSinceStarred(item.path) }
             } catch  where Self.isUndecodable(error) {
                 // The multipart upload checks the MD5 of what it sends against the starred one.
@@ -95,14 +95,14 @@ extension BackupService {
     /// rendered from the bytes already in memory and cached; a placeholder for bytes that
     /// cannot be decoded.
     private func thumbnail(of item: BackupItem, contents: FileContents?) async throws -> [UInt8] {
-        try await offload { [engine, self] in
-            if let cached = engine.thumbnailStore.thumbnail(forMD5: item.md5) {
+        try await offload { [files, self] in
+            if let cached = files.thumbnails.thumbnail(forMD5: item.md5) {
                 return cached
             }
             do {
-                guard let contents else { return try engine.fileReader.thumbnail(at: item.path).jpeg }
-                let jpeg = try engine.imaging.thumbnail(of: contents.bytes, name: item.path)
-                try engine.thumbnailStore.store(jpeg, forMD5: item.md5)
+                guard let contents else { return try files.thumbnail(at: item.path).jpeg }
+                let jpeg = try files.imaging.thumbnail(of: contents.bytes, name: item.path)
+                try files.thumbnails.store(jpeg, forMD5: item.md5)
                 return jpeg
             } catch  where Self.isUndecodable(error) {
                 // Not cached: browsing the folder says what is wrong with the photo.

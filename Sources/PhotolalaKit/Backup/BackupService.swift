@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Logging
 
 /// Uploads photos to the user's prefix in an ``ObjectStore`` (seed 002's S3BackupService): the
@@ -10,7 +9,7 @@ import Logging
 /// kept in the database, so a crashed run resumes at the first missing part.
 ///
 /// ```swift
-/// let service = BackupService(store: store, userID: config.userID, engine: engine)
+/// let service = engine.backupService(store: store, userID: config.userID)
 /// let report = try await service.backUp(["/photos/IMG_0001.JPG"]) { print($0.bytesUploaded) }
 /// ```
 public struct BackupService: Sendable {
@@ -68,26 +67,39 @@ public struct BackupService: Sendable {
 
     let store: any ObjectStore
     public let layout: CloudLayout
-    let engine: Engine
+    /// Reads each photo once for its MD5 (known already for a photo read before), metadata
+    /// and thumbnail (from the thumbnail store when it holds it).
+    let files: PhotoFileReader
+    /// Where the queue's stored bytes are recorded, for `backup status` in any process.
+    let queue: BackupQueueStore
+    /// Multipart uploads in flight, so a crashed run resumes.
+    let multiparts: MultipartUploadStore
     /// This device's synced copy of the cloud catalog, brought up to each merge.
     let catalogSync: CloudCatalogSync
     public var options: Options
-    /// Where a photo backed up without decoding is noted.
-    var logger = Logger(label: "photolala.backup")
+    /// Where a photo backed up without decoding, and what a run works around, is noted.
+    let logger: Logger
 
     /// - Parameters:
     ///   - store: Where the backup goes.
     ///   - userID: The user's prefix in the store.
-    ///   - engine: Reads photos, thumbnails and metadata, and holds the database.
+    ///   - database: Where the queue's stored bytes and multipart uploads are recorded.
+    ///   - files: Reads photos, their metadata and thumbnails.
+    ///   - catalogSync: This device's synced copy of the cloud catalog, which takes in each merge.
     ///   - options: Multipart threshold, concurrency and quota.
-    public init(store: any ObjectStore, userID: String, engine: Engine, options: Options = Options()) {
+    ///   - logger: Where what the run works around is logged.
+    init(
+        store: any ObjectStore, userID: String, database: PhotolalaDatabase, files: PhotoFileReader, catalogSync: CloudCatalogSync,
+        options: Options = Options(), logger: Logger = Logger(label: "photolala.backup")
+    ) {
         self.store = store
         self.layout = CloudLayout(userID: userID)
-        self.engine = engine
-        self.catalogSync = CloudCatalogSync(
-            store: store, userID: userID, catalogs: CatalogStore(database: engine.database), dataDirectory: engine.configuration.dataDirectory,
-            logger: engine.logger)
+        self.queue = BackupQueueStore(database: database)
+        self.multiparts = MultipartUploadStore(database: database)
+        self.files = files
+        self.catalogSync = catalogSync
         self.options = options
+        self.logger = logger
     }
 
     /// Makes the catalog just merged this device's synced copy, so the next sync fetches no
@@ -112,16 +124,21 @@ public struct BackupService: Sendable {
         var isComplete: Bool { !needsPhoto && !needsThumbnail && !needsMetadata }
     }
 
-    /// Backs up the photos at `paths`, hashing each first; callers that know the MD5s (the star
-    /// queue) pass ``BackupItem``s instead and spare that read.
-    /// - Parameter progress: Called on every change, from any task.
+    /// Backs up the photos at `paths`, their MD5s from the identity index (hashed and recorded
+    /// for files not read before); callers that know the MD5s (the star queue) pass
+    /// ``BackupItem``s instead.
+    /// - Parameter progress: Called on every change, in order, from one actor at a time.
     /// - Throws: ``BackupError/quotaExceeded`` before anything is uploaded when the photos do
     ///   not fit; ``ObjectStoreError`` when the store cannot even be asked (auth, unreachable).
     public func backUp(_ paths: [String], progress: @escaping @Sendable (BackupProgress) -> Void = { _ in }) async throws -> Report {
+        let identities = files.identities
         let resolved = try await concurrently(paths, limit: options.concurrency) { path -> Result<BackupItem, Failure> in
             do {
                 return .success(
-                    try await offload { BackupItem(path: path, md5: try ContentHash.md5(ofFileAt: path), size: try FileStatus(path: path).size) })
+                    try await offload {
+                        let size = try FileStatus(path: path).size
+                        return BackupItem(path: path, md5: try identities.md5(ofFileAt: path), size: size)
+                    })
             } catch {
                 return .failure(Failure(path: path, md5: nil, error: error))
             }
@@ -141,7 +158,7 @@ public struct BackupService: Sendable {
     /// ```swift
     /// let report = try await service.backUp([BackupItem(path: "/photos/IMG_0001.JPG", md5: md5, size: 3_400_000)])
     /// ```
-    /// - Parameter progress: Called on every change, from any task.
+    /// - Parameter progress: Called on every change, in order, from one actor at a time.
     /// - Throws: ``BackupError/quotaExceeded`` before anything is uploaded when the photos do
     ///   not fit; ``ObjectStoreError`` when the store cannot even be asked (auth, unreachable).
     public func backUp(_ items: [BackupItem], progress: @escaping @Sendable (BackupProgress) -> Void = { _ in }) async throws -> Report {
@@ -238,9 +255,7 @@ public struct BackupService: Sendable {
     /// this one is killed.
     /// - Throws: ``PhotolalaError/databaseFailed``.
     func recordStored(md5: String, bytes: Int64) throws {
-        try engine.database.write { db in
-            try db.execute(sql: "UPDATE backupQueue SET storedBytes = ? WHERE md5 = ?", arguments: [bytes, md5])
-        }
+        try queue.recordStored(md5: md5, bytes: bytes)
     }
 
     /// Bytes the user's objects occupy in the store now: originals, thumbnails, metadata and

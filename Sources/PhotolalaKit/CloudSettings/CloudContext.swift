@@ -30,7 +30,7 @@ public struct CloudContext: Sendable {
     public func service(options: BackupService.Options = BackupService.Options()) throws -> BackupService {
         var options = options
         options.quotaBytes = configuration.quotaBytes
-        return BackupService(store: try configuration.objectStore(), userID: configuration.userID, engine: engine, options: options)
+        return engine.backupService(store: try configuration.objectStore(), userID: configuration.userID, options: options)
     }
 
     /// The backup as a source to browse, over the synced catalog, with the download cache's
@@ -68,14 +68,14 @@ public struct CloudContext: Sendable {
             pricing: configuration.retrievalPricing, logger: engine.logger)
     }
 
-    /// Where photos stand in the backup: `queue`'s entries, then the synced catalog.
-    public func lookup(queue: BackupQueueManager) -> BackupLookup {
-        BackupLookup(queue: queue, cloudCatalog: syncedCatalog, identities: engine.identities)
+    /// Where photos stand in the backup: the star queue's entries, then the synced catalog.
+    public var lookup: BackupLookup {
+        BackupLookup(queue: BackupQueueStore(database: engine.database), cloudCatalog: syncedCatalog, identities: engine.identities)
     }
 
     /// Verifies the backup `service` uploads to, repairing from this device's files.
     public func verifier(service: BackupService) -> BackupVerifier {
-        BackupVerifier(service: service, database: engine.database, lookup: lookup(queue: queue()))
+        BackupVerifier(service: service, database: engine.database, lookup: lookup)
     }
 
     /// How restores under way are polled: first after the configured delay, then doubling up to an hour.
@@ -85,7 +85,7 @@ public struct CloudContext: Sendable {
 
     /// The star queue; it uploads only when `service` is given.
     /// - Parameter inactivity: How long after the last star the queue uploads by itself.
-    public func queue(service: BackupService? = nil, inactivity: Duration = BackupQueueManager.standardInactivity) -> BackupQueueManager {
-        BackupQueueManager(database: engine.database, service: service, inactivity: inactivity)
+    public func queue(service: BackupService? = nil, inactivity: Duration = BackupQueue.standardInactivity) -> BackupQueue {
+        engine.backupQueue(service: service, inactivity: inactivity)
     }
 }

@@ -35,10 +35,16 @@ public enum ImageFormat: String, Sendable, Codable {
     /// The format of a file to back up: what its first bytes say, else what its name says;
     /// `nil` when neither is a photo's (a README, notes).
     init?(sniffing head: some Collection<UInt8>, orName name: String) {
+        guard let format = ImageFormat(sniffing: head) ?? ImageFormat(name: name) else { return nil }
+        self = format
+    }
+
+    /// The format a file's name (or path) says it has; `nil` when its extension is no photo's.
+    /// A name that says a photo is enough to back the file up, so this spares reading it.
+    init?(name: String) {
         let fileName = FilePath.name(of: name)
         let fileExtension = fileName.lastIndex(of: ".").map { String(fileName[fileName.index(after: $0)...]) } ?? ""
-        guard let format = ImageFormat(sniffing: head) ?? ImageFormat(fileExtension: fileExtension) else { return nil }
-        self = format
+        self.init(fileExtension: fileExtension)
     }
 
     /// How many leading bytes ``init(sniffing:)`` needs to decide.

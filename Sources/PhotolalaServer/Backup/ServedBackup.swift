@@ -11,7 +11,7 @@ final class ServedBackup: Sendable {
     static let setUpMessage =
         "No cloud backup configured. Fill in the cloud settings in the Cloud Backup panel, or set PHOTOLALA_S3_ENDPOINT, PHOTOLALA_S3_BUCKET, AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or PHOTOLALA_BACKUP_FOLDER for a disk or NAS) and restart photolala serve."
 
-    let queue: BackupQueueManager
+    let queue: BackupQueue
     let current: CurrentCloud
     private let identities: IdentityIndex
     /// Holds the last verification of the backup.
@@ -20,20 +20,29 @@ final class ServedBackup: Sendable {
     private let lastError = Mutex<String?>(nil)
     private let logger: Logger
 
-    init(current: CurrentCloud, engine: Engine, events: EventHub, inactivity: Duration, logger: Logger = Logger(label: "photolala.backup")) {
+    /// - Parameters:
+    ///   - current: The cloud of the moment, whose uploader the queue asks for at each run.
+    ///   - queue: The star queue, built over the current cloud's uploader.
+    ///   - identities: The MD5s this device knows of its files, for the badges.
+    ///   - database: Holds the last verification of the backup.
+    ///   - events: Where the `backup` events go.
+    ///   - logger: Where runs that stop are logged.
+    init(
+        current: CurrentCloud, queue: BackupQueue, identities: IdentityIndex, database: PhotolalaDatabase, events: EventHub,
+        logger: Logger = Logger(label: "photolala.backup")
+    ) {
         self.current = current
-        self.identities = engine.identities
-        self.database = engine.database
+        self.queue = queue
+        self.identities = identities
+        self.database = database
         self.events = events
         self.logger = logger
-        // The queue asks for the uploader at each run, so a cloud set up meanwhile is used.
-        queue = BackupQueueManager(database: engine.database, uploader: { current.setup.service }, inactivity: inactivity, logger: logger)
     }
 
     /// Where photos stand in the backup: the queue's entries, then the current cloud's synced
     /// catalog (none without a cloud).
     var lookup: BackupLookup {
-        BackupLookup(queue: queue, cloudCatalog: current.setup.cloud?.photos.sync.copy, identities: identities)
+        BackupLookup(queue: queue.store, cloudCatalog: current.setup.cloud?.photos.sync.copy, identities: identities)
     }
 
     /// The uploader of this moment; `nil` when no cloud is configured.

@@ -82,9 +82,14 @@ actor CloudSyncRunner {
     }
 
     private func perform(force: Bool) async -> CloudSyncState {
-        let result = await sync.sync(force: force) { progress in
-            Task { await self.record(progress) }
+        // The sync reports into this stream, read here in order: no step overtakes another,
+        // and none comes after the sync's end.
+        let (steps, sink) = AsyncStream.makeStream(of: CloudSyncProgress.self)
+        async let synced = Self.sync(sync, force: force, reportingTo: sink)
+        for await progress in steps {
+            await record(progress)
         }
+        let result = await synced
         if let error = result.error {
             // Offline is a state the pages show, and may last; any other failure needs a look.
             logger.log(level: result.isOffline ? .notice : .warning, "A cloud catalog sync failed.", metadata: ["error": "\(error)"])
@@ -97,6 +102,16 @@ actor CloudSyncRunner {
             }
         }
         return result
+    }
+
+    /// Runs `sync`, its progress into `sink`, which it ends.
+    private static func sync(
+        _ sync: CloudCatalogSync, force: Bool, reportingTo sink: AsyncStream<CloudSyncProgress>.Continuation
+    ) async
+        -> CloudSyncState
+    {
+        defer { sink.finish() }
+        return await sync.sync(force: force) { sink.yield($0) }
     }
 
     private func record(_ progress: CloudSyncProgress) async {

@@ -12,6 +12,8 @@ import ServiceLifecycle
 struct CloudUpkeep: Service {
     let current: CurrentCloud
     let syncInterval: Duration
+    /// What the interval is measured on.
+    let clock: any Clock<Duration>
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
@@ -37,7 +39,11 @@ struct CloudUpkeep: Service {
     private func syncNowAndThen(_ cloud: ServedCloud) async {
         while !Task.isCancelled {
             await cloud.syncs.run()
-            try? await Task.sleep(for: syncInterval)
+            do {
+                try await clock.sleep(for: syncInterval)
+            } catch {
+                return  // cancelled: the cloud changed, or the server stops
+            }
         }
     }
 }

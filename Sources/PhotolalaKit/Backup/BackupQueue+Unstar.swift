@@ -1,16 +1,11 @@
 import Foundation
-import GRDB
 
-extension BackupQueueManager {
+extension BackupQueue {
     /// Takes a photo off the queue by MD5; its cloud copy, if any, stays.
     /// - Throws: ``BackupError/notStarred`` when no queued photo has that MD5,
     ///   ``PhotolalaError/databaseFailed``.
     public func unstar(md5: String) throws {
-        let removed = try database.write { db in
-            try db.execute(sql: "DELETE FROM backupQueue WHERE md5 = ?", arguments: [md5.lowercased()])
-            return db.changesCount
-        }
-        guard removed > 0 else { throw BackupError.notStarred(md5) }
+        guard try store.remove(md5s: [md5.lowercased()]) > 0 else { throw BackupError.notStarred(md5) }
         changed()
     }
 
@@ -26,38 +21,33 @@ extension BackupQueueManager {
     /// Takes many photos off the queue, announced once. Each is found by the path it was
     /// starred under, so a file edited or deleted since can still be unstarred (every entry
     /// starred under that path goes); then by an MD5 given in place of a path; then, for a
-    /// file moved since it was starred, by its content's MD5, hashed four at a time.
+    /// file moved since it was starred, by its content's MD5 (from the identity index, else
+    /// hashed, four at a time).
     /// - Returns: For each path, in order, the MD5 taken off the queue (the latest starred,
     ///   when several were) or why there was none (``BackupError/notStarred``).
     public func unstar(_ paths: [String]) async -> [Result<String, any Error>] {
-        let queued: [(md5: String, path: String)]
+        let queued: [BackupQueueEntry]
         do {
-            queued = try database.read { db in
-                try Row.fetchAll(db, sql: "SELECT md5, path FROM backupQueue ORDER BY starred, md5").map { ($0["md5"], $0["path"]) }
-            }
+            queued = try store.entries()
         } catch {
             return paths.map { _ in .failure(error) }
         }
         let byPath = Dictionary(grouping: queued, by: \.path).mapValues { $0.map(\.md5) }
         let md5s = Set(queued.map(\.md5))
+        let identities = identities
         // Paths the queue does not know are hashed: a starred photo moved elsewhere.
         let found: [Result<[String], any Error>]
         do {
             found = try await concurrently(paths, limit: 4) { path -> Result<[String], any Error> in
                 if let starred = byPath[path] { return .success(starred) }
                 if ContentHash.isMD5(path), md5s.contains(path.lowercased()) { return .success([path.lowercased()]) }
+                // A file that cannot be read is no starred photo's.
                 guard FileManager.default.fileExists(atPath: path),
-                    let md5 = try? await offload({ try ContentHash.md5(ofFileAt: path) }), md5s.contains(md5)
+                    let md5 = try? await offload({ try identities.md5(ofFileAt: path) }), md5s.contains(md5)
                 else { return .failure(BackupError.notStarred(path)) }
                 return .success([md5])
             }
-            try database.write { db in
-                for case .success(let md5s) in found {
-                    for md5 in md5s {
-                        try db.execute(sql: "DELETE FROM backupQueue WHERE md5 = ?", arguments: [md5])
-                    }
-                }
-            }
+            try store.remove(md5s: found.flatMap { (try? $0.get()) ?? [] })
         } catch {
             return paths.map { _ in .failure(error) }
         }

@@ -1,11 +1,10 @@
 import Foundation
-import GRDB
 
-extension BackupQueueManager {
+extension BackupQueue {
     /// The photos whose last upload failed, oldest star first, each with its reason.
     /// - Throws: ``PhotolalaError/databaseFailed``.
     public func failures() throws -> [BackupQueueEntry] {
-        try entries().filter { $0.state == .failed }
+        try store.entries(in: .failed)
     }
 
     /// Queues failed photos again, as if starred now, so the next run (or the quiet period)
@@ -16,15 +15,9 @@ extension BackupQueueManager {
     @discardableResult
     public func retry(_ md5s: [String]) throws -> [String] {
         let now = Date()
-        let queued = try database.write { db in
-            try md5s.map { $0.lowercased() }.filter { md5 in
-                try db.execute(
-                    sql: "UPDATE backupQueue SET state = 'starred', reason = NULL, updated = ? WHERE md5 = ? AND state = 'failed'",
-                    arguments: [now, md5])
-                return db.changesCount > 0
-            }
-        }
+        let queued = try store.retry(md5s.map { $0.lowercased() }, at: now)
         if !queued.isEmpty {
+            newestStarSeen = max(newestStarSeen ?? now, now)
             changed()
         }
         return queued
