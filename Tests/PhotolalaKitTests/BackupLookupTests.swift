@@ -15,17 +15,17 @@ import Testing
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
         let engine = try makeEngine(in: folder, device: "a")
         let paths = try await makePhotos(3, in: folder)
-        let report = try await BackupService(store: store, userID: Self.userID, engine: engine).backUp(paths)
+        let report = try await engine.backupService(store: store, userID: Self.userID).backUp(paths)
         #expect(report.failed.isEmpty && report.catalogFailure == nil, "\(report)")
         let md5s = try paths.map { try ContentHash.md5(ofFileAt: $0) }
         // The files' contents become known here as a listing or a catalog build makes them known.
         for path in paths {
             _ = try engine.identities.md5(ofFileAt: path)
         }
-        let queue = BackupQueueManager(database: engine.database, service: nil)
+        let queue = engine.backupQueue()
         _ = try await queue.star(paths[0])
         let lookup = BackupLookup(
-            queue: queue, cloudCatalog: engine.cloudSync(store: store, userID: Self.userID).copy, identities: engine.identities)
+            queue: queue.store, cloudCatalog: engine.cloudSync(store: store, userID: Self.userID).copy, identities: engine.identities)
 
         let roots = [folder.path("photos")]
         var standings = try await lookup.standings(ofFilesUnder: roots)
@@ -46,7 +46,7 @@ import Testing
         #expect(standings[paths[2]] == nil, "an edited file is not its backed-up copy")
         #expect(standings[paths[1]] == .inCloud)
 
-        let withoutCloud = BackupLookup(queue: queue, cloudCatalog: nil, identities: engine.identities)
+        let withoutCloud = BackupLookup(queue: queue.store, cloudCatalog: nil, identities: engine.identities)
         #expect(try await withoutCloud.standings(ofFilesUnder: roots).keys.sorted() == [paths[0]])
         #expect(try !withoutCloud.isInCloud(md5: md5s[1]))
     }
