@@ -12,7 +12,7 @@ public import Logging
 /// _ = await source.sync.sync()
 /// for photo in try source.entries() { print(photo.filename, photo.photoDate) }
 /// ```
-public struct CloudPhotoSource: PhotoSource {
+public struct CloudPhotoSource: ThumbnailSource {
     let store: any ObjectStore
     public let layout: CloudLayout
     /// Keeps the catalog this source lists up to date.
@@ -175,17 +175,6 @@ public struct CloudPhotoSource: PhotoSource {
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func contains(md5: String) throws -> Bool {
         try sync.entry(md5: md5) != nil
-    }
-
-    public func loadItems() -> AsyncThrowingStream<[PhotoItem], any Error> {
-        AsyncThrowingStream { continuation in
-            do {
-                continuation.yield(try listedPhotos().map(\.item))
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
     }
 
     /// The metadata plist the backup stored, completed from the catalog entry.

@@ -4,7 +4,7 @@ extension LocalPhotoSource {
     /// its visible tiles each ask for theirs. The count is of the root's own photos, catalogued or
     /// not, as its listing shows them.
     /// - Throws: ``PhotolalaError/unreadableFolder`` when the root cannot be read.
-    public func summary() async throws -> FolderSummary {
+    func tileSummary() async throws -> FolderSummary {
         try await offload { [root] in
             var summary = FolderSummary(photoCount: 0, folderCount: 0, cover: nil)
             try DirectoryScanner(root: root, options: .init(recursive: false)).walk(isCancelled: { false }) { listing in

@@ -48,8 +48,10 @@ struct BackupRoutes {
                 }
             }
             // A library item's id is its asset's uuid, which the cloud catalog keeps as applephotoid.
-            let applePhotoIDs =
-                source is ApplePhotosServedSource ? Dictionary(files.map { ($0.path, $0.id) }, uniquingKeysWith: { first, _ in first }) : [:]
+            var applePhotoIDs: [String: String] = [:]
+            for (id, path) in files where applePhotoIDs[path] == nil {
+                applePhotoIDs[path] = source.applePhotoID(of: id)
+            }
             for ((id, _), result) in zip(files, await backup.queue.star(paths, filenames: filenames, applePhotoIDs: applePhotoIDs)) {
                 do {
                     items[id] = API.Badge(try await backup.queue.entry(md5: try result.get()))
@@ -71,7 +73,7 @@ struct BackupRoutes {
     }
 
     /// - Throws: ``ServerError`` 404 when the source has no such folder (a hidden one, say).
-    private func checkFolder(_ folderID: String, of source: any ServedSource) throws {
+    private func checkFolder(_ folderID: String, of source: any PhotoSource) throws {
         do {
             _ = try source.listing(of: folderID)
         } catch {
@@ -106,7 +108,8 @@ struct BackupRoutes {
         try checkFolder(folderID, of: source)
         var items: [String: API.Badge] = [:]
         if let cloud = sources.cloud {
-            if source is CloudServedSource {
+            // A source that restores originals is the backup: its badges are the restores.
+            if source.summary.capabilities.contains(.restore) {
                 // Saved states are current: a copy past its expiry is archived again.
                 for status in try cloud.restores.savedStatuses() where status.state == .restoring || status.state == .restored {
                     items[status.md5] = API.Badge(restore: status)
