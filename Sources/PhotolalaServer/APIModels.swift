@@ -246,3 +246,9 @@ extension API.Detail {
             dateStyle: detail.date == nil ? nil : detail.dayOnly ? "day" : "time")
     }
 }
+
+extension API.Items {
+    init(_ page: FolderSession.Page) {
+        self.init(count: page.count, complete: page.complete, offset: page.offset, photos: page.photos)
+    }
+}

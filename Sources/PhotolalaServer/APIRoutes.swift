@@ -53,7 +53,7 @@ struct APIRoutes {
             }
             let session = try await engineCall { try await sources.session(source: sourceID, folder: folderID) }
             let offset = request.uri.queryParameters.get("offset", as: Int.self) ?? 0
-            page = try await engineCall { try await session.items(from: offset, limit: limit) }
+            page = API.Items(try await engineCall { try await session.items(from: offset, limit: limit) })
         }
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],

@@ -23,13 +23,14 @@ final class LocalFolders: Sendable {
         paths = Mutex(LRUCache(budget: capacity))
     }
 
-    /// The canonical path of folder `id`: the root itself, or a folder inside it that a listing
-    /// shows (not hidden, not reached through anything hidden, not outside through a link).
+    /// The canonical path of folder `id` as it is now: the root itself, or a folder inside it
+    /// that a listing shows (not hidden, not reached through anything hidden, not outside
+    /// through a link). Folders are resolved afresh for what reads them whole (a listing, its
+    /// subfolders, a tile), so a folder replaced by a link since is never read.
     /// - Throws: ``PhotolalaError/unreadableFolder`` for malformed ids and folders outside the
     ///   root, hidden, gone or not folders.
     func path(ofFolder id: String) throws -> String {
         if id == LocalPhotoSource.rootFolderID { return root }
-        if let known = paths.withLock({ $0.value(forKey: id) }) { return known }
         guard let relative = LocalItemID.relativePath(of: id) else { throw PhotolalaError.unreadableFolder(id, errno: ENOENT) }
         guard let path = Self.resolve(relative, inside: root) else { throw PhotolalaError.unreadableFolder(relative, errno: ENOENT) }
         guard try FileStatus(path: path).isDirectory else { throw PhotolalaError.unreadableFolder(relative, errno: ENOTDIR) }
@@ -41,7 +42,16 @@ final class LocalFolders: Sendable {
     /// - Throws: ``PhotolalaError/unreadableFolder`` for a folder the tree does not show;
     ///   ``PhotolalaError/photoNotFound`` for anything the folder's listing does not show.
     func path(of id: PhotoItem.ID, inFolder folderID: String) throws -> String {
-        try Self.path(of: id, inside: try path(ofFolder: folderID), nested: false)
+        try Self.path(of: id, inside: try knownPath(ofFolder: folderID), nested: false)
+    }
+
+    /// The canonical path folder `id` had when it was last resolved, or resolved now: enough to
+    /// name a photo in it, whose own canonical path must lie inside.
+    /// - Throws: ``PhotolalaError/unreadableFolder`` as ``path(ofFolder:)``.
+    func knownPath(ofFolder id: String) throws -> String {
+        if id == LocalPhotoSource.rootFolderID { return root }
+        if let known = paths.withLock({ $0.value(forKey: id) }) { return known }
+        return try path(ofFolder: id)
     }
 
     /// The path of item `id` inside `base`, which must be one the listing of `base` shows: a

@@ -10,14 +10,14 @@ extension LocalPhotoSource: PhotoSource {
     }
 
     public func folder(_ folderID: String) async throws -> PhotoFolder {
-        let folder = try folderSource(id: folderID)
-        let subfolders = try folder.subfolders().compactMap { found in
+        let folder = try folders.path(ofFolder: folderID)
+        let subfolders = try Self.subfolders(of: folder).compactMap { found in
             self.folderID(forPath: found.path).map { PhotoFolder.Reference(id: $0, name: found.name, kind: "folder") }
         }
         let name = summary.name
         var breadcrumb = [PhotoFolder.Reference(id: Self.rootFolderID, name: name)]
         var path = root
-        for component in folder.root.dropFirst(root.count).split(separator: "/") {
+        for component in folder.dropFirst(root.count).split(separator: "/") {
             path += "/" + component
             breadcrumb.append(PhotoFolder.Reference(id: self.folderID(forPath: path) ?? folderID, name: String(component)))
         }
@@ -29,7 +29,7 @@ extension LocalPhotoSource: PhotoSource {
     }
 
     public func folderSummary(of folderID: String) async throws -> FolderSummary {
-        try await folderSource(id: folderID).tileSummary()
+        try await Self.tileSummary(of: try folders.path(ofFolder: folderID))
     }
 
     /// The thumbnail, never one cached before the file last changed: a thumbnail from memory
@@ -84,7 +84,7 @@ extension LocalPhotoSource: PhotoSource {
     }
 
     public func itemID(forFilePath path: String, folder folderID: String) -> PhotoItem.ID? {
-        guard let folder = try? folders.path(ofFolder: folderID) else { return nil }
+        guard let folder = try? folders.knownPath(ofFolder: folderID) else { return nil }
         return Self.itemID(forPath: path, inside: folder)
     }
 }

@@ -21,6 +21,11 @@ extension LocalPhotoSource {
     /// beside 100,000 photos.
     /// - Throws: ``PhotolalaError/unreadableFolder`` when the root cannot be read.
     public func subfolders() throws -> [ScannedFolder] {
+        try Self.subfolders(of: root)
+    }
+
+    /// The subfolders of folder `root`, by name.
+    static func subfolders(of root: String) throws -> [ScannedFolder] {
         var folders: [ScannedFolder] = []
         try DirectoryScanner(root: root, options: .init(recursive: false, foldersOnly: true)).walk(isCancelled: { false }) { listing in
             folders += listing.subfolders.map { ScannedFolder(name: FilePath.name(of: $0.path), path: $0.path) }

@@ -24,7 +24,7 @@ struct BackupRoutes {
     private func star(_ request: Request, _ context: BasicRequestContext) async throws -> API.Badges {
         let body = try await request.decode(as: API.StarRequest.self, context: context)
         let source = try sources.source(body.source)
-        try checkFolder(body.folder, of: source)
+        try await checkFolder(body.folder, of: source, id: body.source)
         // Each photo once, however often the body names it: the answer has one badge a photo.
         var seen: Set<String> = []
         let ids = body.ids.filter { seen.insert($0).inserted }
@@ -72,8 +72,10 @@ struct BackupRoutes {
         return API.Badges(items: items)
     }
 
+    /// A folder open in a page is known; another is looked at by its source.
     /// - Throws: ``ServerError`` 404 when the source has no such folder (a hidden one, say).
-    private func checkFolder(_ folderID: String, of source: any PhotoSource) throws {
+    private func checkFolder(_ folderID: String, of source: any PhotoSource, id sourceID: String) async throws {
+        guard await sources.openSession(source: sourceID, folder: folderID) == nil else { return }
         do {
             _ = try source.listing(of: folderID)
         } catch {
@@ -105,7 +107,7 @@ struct BackupRoutes {
         let sourceID = try context.parameters.require("source")
         let source = try sources.source(sourceID)
         let folderID = try context.parameters.require("folder")
-        try checkFolder(folderID, of: source)
+        try await checkFolder(folderID, of: source, id: sourceID)
         var items: [String: API.Badge] = [:]
         if let cloud = sources.cloud {
             // A source that restores originals is the backup: its badges are the restores.

@@ -25,6 +25,8 @@ final class ServedSources: Sendable {
     let current: CurrentCloud
     private let sessions: SessionStore
     private let watching: FolderSession.Watching
+    /// Where open folders log what their pages miss.
+    private let logger: Logger
 
     init(configuration: ServerConfiguration, engine: Engine, events: EventHub, current: CurrentCloud) throws {
         let loaderConfiguration = Self.loaderConfiguration
@@ -51,6 +53,7 @@ final class ServedSources: Sendable {
         self.events = events
         self.current = current
         sessions = SessionStore(limit: Self.openFolderLimit)
+        logger = configuration.logger
         switch configuration.watching {
         case .automatic: watching = FolderSession.Watching(watcher: FolderWatcher(), pollInterval: FolderWatching.standardPollInterval)
         case .polling(let interval): watching = FolderSession.Watching(watcher: nil, pollInterval: interval)
@@ -110,9 +113,29 @@ final class ServedSources: Sendable {
         let source = try source(sourceID)
         return try await sessions.session(key: sourceID + "/" + folderID) {
             FolderSession(
-                sourceID: sourceID, folderID: folderID, listing: try source.listing(of: folderID),
-                describe: { API.Folder(try await source.folder(folderID)) },
-                events: events, watching: watching)
+                listing: try source.listing(of: folderID), describe: { try await source.folder(folderID) }, watching: watching, logger: logger,
+                publish: Self.publisher(to: events, source: sourceID, folder: folderID))
+        }
+    }
+}
+
+extension ServedSources {
+    /// Publishes a folder session's events to the pages, as `listing`, `change`, `folder` and
+    /// `closed` events naming the source and the folder.
+    static func publisher(to events: EventHub, source: String, folder: String) -> @Sendable (FolderSession.Event) async -> Void {
+        { event in
+            switch event {
+            case .listing(let count, let complete):
+                await events.publish("listing", API.Listing(source: source, folder: folder, count: count, complete: complete))
+            case .change(let added, let removed, let updated):
+                await events.publish(
+                    "change",
+                    API.Change(source: source, folder: folder, added: added.map(API.Row.init), removed: removed, updated: updated.map(API.Row.init)))
+            case .folders(let folders):
+                await events.publish("folder", API.FolderEvent(source: source, folder: folder, folders: folders.map(API.FolderRef.init)))
+            case .closed:
+                await events.publish("closed", API.FolderEvent(source: source, folder: folder))
+            }
         }
     }
 }
