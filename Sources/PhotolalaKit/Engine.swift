@@ -79,13 +79,6 @@ public struct Engine: Sendable {
         try await offload { [fileReader] in try fileReader.metadata(at: path) }
     }
 
-    /// The MD5 of any file: from the identity index while the file is unchanged, else hashed
-    /// and recorded there.
-    /// - Throws: ``PhotolalaError`` when the file cannot be read.
-    public func md5(ofFileAt path: String) async throws -> String {
-        try await offload { [identities] in try identities.md5(ofFileAt: path) }
-    }
-
     /// The thumbnail of any photo file, from the disk cache when it has one.
     /// - Throws: ``PhotolalaError`` when the file is unreadable or not a decodable image.
     public func thumbnail(ofFileAt path: String) async throws -> Thumbnail {
@@ -99,7 +92,8 @@ public struct Engine: Sendable {
             thumbnails: thumbnailStore,
             renderings: RenderingStore(cacheDirectory: configuration.cacheDirectory, logger: logger),
             imaging: imaging,
-            maximumFileSize: configuration.maximumFileSize
+            maximumFileSize: configuration.maximumFileSize,
+            logger: logger
         )
     }
 }

@@ -6,6 +6,8 @@ import ServiceLifecycle
 /// The JSON API and the image endpoints the web UI calls.
 struct APIRoutes {
     let sources: ServedSources
+    /// Tells whether a photo is backed up, for its inspector.
+    let backup: ServedBackup
 
     func add(to router: Router<BasicRequestContext>) {
         let api = router.group("api")
@@ -75,7 +77,7 @@ struct APIRoutes {
             known.md5 = md5
             metadata = API.Metadata(json: PhotoMetadataJSON(known), details: metadata.details)
         }
-        if let md5 = metadata.json.metadata.md5, (try? cloud.photos.contains(md5: md5)) == true {
+        if let md5 = metadata.json.metadata.md5, (try? backup.lookup.isInCloud(md5: md5)) == true {
             metadata.details += await cloud.backupDetails(md5: md5).map(API.Detail.init)
         }
         return metadata

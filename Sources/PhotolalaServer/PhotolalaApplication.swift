@@ -43,7 +43,7 @@ public func buildApplication(
     }
     router.add(middleware: AccessGuard(allowedHosts: AllowedHosts(configuration), token: configuration.token))
     router.add(middleware: WebFiles(directory: publicDirectory))
-    APIRoutes(sources: sources).add(to: router)
+    APIRoutes(sources: sources, backup: backup).add(to: router)
     ExportRoutes(sources: sources).add(to: router)
     BackupRoutes(sources: sources, backup: backup).add(to: router)
     CloudRoutes(current: current).add(to: router)

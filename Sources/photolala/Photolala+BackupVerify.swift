@@ -38,7 +38,7 @@ extension Photolala.Backup {
 
         func run() async throws {
             let context = try CloudContext(global: global)
-            let verifier = BackupVerifier(service: try context.service())
+            let verifier = context.verifier(service: try context.service())
             let meter = MeterBox()
             let report = try await verifier.verify(readData: readData, repair: repair) { done, total in
                 meter.update(done: done, total: total)

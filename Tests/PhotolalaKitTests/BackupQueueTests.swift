@@ -183,7 +183,7 @@ import Testing
         try await queue.runNow()
         let plist = try #require(try await store.get(CloudLayout(userID: BackupServiceTests.userID).metadata(md5)))
         #expect(try PropertyListDecoder().decode(PhotoMetadata.self, from: Data(plist)).originalFilename == "IMG_3092.HEIC")
-        let cloud = CloudPhotoSource(store: store, userID: BackupServiceTests.userID, engine: engine)
+        let cloud = engine.cloudSource(store: store, userID: BackupServiceTests.userID)
         _ = await cloud.sync.sync()
         #expect(try cloud.entry(md5: md5).filename == "IMG_3092.HEIC")
     }

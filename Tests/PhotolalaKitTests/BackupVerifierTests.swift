@@ -21,7 +21,7 @@ import Testing
             try await queue.star(path)
         }
         #expect(try await queue.runNow().failed.isEmpty)
-        let verifier = BackupVerifier(service: service)
+        let verifier = engine.verifier(service: service, queue: queue)
         let clean = try await verifier.verify(readData: 100)
         #expect(clean.unresolved == 0 && clean.photosChecked == 3 && clean.photosRead == 3, "\(clean)")
 
@@ -67,7 +67,7 @@ import Testing
         let etag = try await store.uploadPart(key, uploadID: upload, partNumber: 1, body: bytes)
         _ = try await store.completeMultipartUpload(key, uploadID: upload, parts: [UploadedPart(partNumber: 1, etag: etag)])
 
-        let report = try await BackupVerifier(service: service).verify()
+        let report = try await engine.verifier(service: service).verify()
         #expect(report.notCheckable == [key])
         #expect(report.problems.isEmpty && report.unresolved == 0, "\(report.problems)")
     }
@@ -85,7 +85,7 @@ import Testing
         try FileManager.default.removeItem(atPath: paths[0])
         try await store.delete(service.layout.metadata(md5))
 
-        let report = try await BackupVerifier(service: service).verify(repair: true)
+        let report = try await engine.verifier(service: service, queue: queue).verify(repair: true)
         #expect(report.problems.count == 1 && !report.problems[0].repaired)
         #expect(report.unresolved == 1)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PhotolalaTestSupport
 import Testing
 
@@ -20,8 +21,13 @@ struct CatalogStoreTests {
             width: 640, height: 480, applePhotoID: apple)
     }
 
-    @Test("After importing a folder catalog, every exported shard equals its CSV file byte for byte")
-    func importExportAgree() throws {
+    /// The entries of one shard, by MD5.
+    private func shard(_ index: Int, of record: CatalogRecord) throws -> [CatalogEntry] {
+        try store.entries(of: record).filter { $0.shard == index }.sorted { $0.md5 < $1.md5 }
+    }
+
+    @Test("After importing a folder catalog, every shard's rows in the database are its CSV file's, field for field")
+    func importKeepsEveryField() throws {
         let photos = folder.path("photos")
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
         let catalog = FolderCatalog(folder: photos, cacheDirectory: folder.path("cache"))
@@ -31,24 +37,23 @@ struct CatalogStoreTests {
         let (manifest, directory) = try catalog.write(entries)
         let record = try store.importCatalog(try catalog.load(), folder: photos)
         #expect(record.directoryUUID == manifest.directoryUUID)
+        #expect(try store.catalog(directoryPath: photos) == record)
         for index in 0..<16 {
             let file = try Data(contentsOf: URL(fileURLWithPath: directory + "/" + String(index, radix: 16) + ".csv"))
-            #expect(try store.exportShard(index, of: record) == Array(file), "shard \(index)")
+            #expect(try CatalogCSV.encode(shard(index, of: record)) == Array(file), "shard \(index)")
         }
-        #expect(try store.entries(of: record).count == 64)
+        #expect(try store.count(of: record) == 64)
+        #expect(try store.importedChecksums(of: record) == Dictionary(uniqueKeysWithValues: manifest.shards.map { ($0.index, $0.sha256) }))
     }
 
-    @Test("Find by MD5 across folders and by Apple Photos id")
+    @Test("Find an entry by MD5 in its catalog only, whatever the MD5's case; a folder keeps its first UUID")
     func lookups() throws {
         let a = try store.findOrCreateCatalog(directoryPath: "/a", directoryUUID: "A")
         let b = try store.findOrCreateCatalog(directoryPath: "/b", directoryUUID: "B")
-        try store.upsert(entry("ab", "x.jpg"), in: a)
-        try store.upsert(entry("ab", "copy of x.jpg"), in: b)
-        try store.upsert(entry("cd", "y.jpg", apple: "8F3C-UUID"), in: b)
-        let copies = try store.entries(md5: entry("ab", "").md5.uppercased())
-        #expect(copies.map(\.directoryPath) == ["/a", "/b"])
-        #expect(copies.map(\.entry.filename) == ["x.jpg", "copy of x.jpg"])
-        #expect(try store.entry(applePhotoID: "8F3C-UUID")?.filename == "y.jpg")
+        try store.importShard(10, csv: CatalogCSV.encode([entry("ab", "x.jpg")]), into: a)
+        try store.importShard(12, csv: CatalogCSV.encode([entry("cd", "y.jpg", apple: "8F3C-UUID")]), into: b)
+        #expect(try store.entry(md5: entry("ab", "").md5.uppercased(), in: a)?.filename == "x.jpg")
+        #expect(try store.entry(md5: entry("cd", "").md5, in: b)?.applePhotoID == "8F3C-UUID")
         #expect(try store.entry(md5: entry("cd", "").md5, in: a) == nil)
         #expect(try store.findOrCreateCatalog(directoryPath: "/a", directoryUUID: "other").directoryUUID == "A")
     }
@@ -56,25 +61,42 @@ struct CatalogStoreTests {
     @Test("An imported shard wins: it replaces the shard's rows, and rows it drops are gone")
     func importedSideWins() throws {
         let record = try store.findOrCreateCatalog(directoryPath: "/photos", directoryUUID: "U")
-        try store.upsert(entry("a1", "local-name.jpg"), in: record)
-        try store.upsert(entry("a2", "only-local.jpg"), in: record)
-        try store.upsert(entry("b1", "other-shard.jpg"), in: record)
+        try store.importShard(10, csv: CatalogCSV.encode([entry("a1", "local-name.jpg"), entry("a2", "only-local.jpg")]), into: record)
+        try store.importShard(11, csv: CatalogCSV.encode([entry("b1", "other-shard.jpg")]), into: record)
 
         let cloud = CatalogCSV.encode([entry("a1", "cloud-name.jpg"), entry("a3", "cloud-only.jpg")])
         let problems = try store.importShard(10, csv: cloud, into: record)
         #expect(problems.isEmpty)
         let names = try store.entries(of: record).map(\.filename).sorted()
         #expect(names == ["cloud-name.jpg", "cloud-only.jpg", "other-shard.jpg"])
-        #expect(try store.exportShard(10, of: record) == cloud)
+        #expect(try CatalogCSV.encode(shard(10, of: record)) == cloud)
+        #expect(try store.importedChecksums(of: record)[10] == ContentHash.sha256(of: cloud))
     }
 
-    @Test("Upserting keeps one row per MD5 in a catalog")
-    func upsertIsIdempotent() throws {
+    @Test("Importing a shard again keeps one row per MD5 in a catalog")
+    func reimportKeepsOneRow() throws {
         let record = try store.findOrCreateCatalog(directoryPath: "/p", directoryUUID: "U")
         var first = entry("e1", "a.jpg")
-        try store.upsert(first, in: record)
+        try store.importShard(14, csv: CatalogCSV.encode([first]), into: record)
         first.filename = "renamed.jpg"
-        try store.upsert(first, in: record)
+        try store.importShard(14, csv: CatalogCSV.encode([first]), into: record)
         #expect(try store.entries(of: record).map(\.filename) == ["renamed.jpg"])
+    }
+
+    @Test("Emptied, a catalog lists nothing and has no shard imported")
+    func removeEntries() throws {
+        let record = try store.findOrCreateCatalog(directoryPath: "/p", directoryUUID: "U")
+        try store.importShard(14, csv: CatalogCSV.encode([entry("e1", "a.jpg")]), into: record)
+        try store.removeEntries(of: record)
+        #expect(try store.count(of: record) == 0)
+        #expect(try store.importedChecksums(of: record).isEmpty)
+    }
+
+    @Test("The database has no columns for a backup state or a star in catalog entries: the queue keeps them")
+    func noBackupColumnsInEntries() throws {
+        let database = try PhotolalaDatabase()
+        let columns = try database.writer.read { db in try db.columns(in: "catalogEntry").map(\.name) }
+        #expect(!columns.contains("backupStatus") && !columns.contains("isStarred"))
+        #expect(columns.contains("md5") && columns.contains("applePhotoID"))
     }
 }

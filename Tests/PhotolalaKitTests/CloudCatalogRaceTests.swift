@@ -168,7 +168,7 @@ import Testing
         _ = try await store.put(layout.manifest, body: try manifest.propertyList(), options: PutOptions())
         let catalog = CloudCatalog(store: store, layout: layout, timing: Self.quick)
         #expect(try await catalog.load().entries.count == 30)
-        let synced = await CloudCatalogSync(store: store, userID: Self.userID, engine: try makeEngine(in: folder)).sync()
+        let synced = try await makeEngine(in: folder).cloudSync(store: store, userID: Self.userID).sync()
         #expect(synced.error == nil && synced.photoCount == 30, "\(synced)")
 
         try await catalog.merge(entries(1, from: 30))

@@ -26,8 +26,8 @@ import Testing
         let paths: [String]
         let folder: TemporaryDirectory
 
-        var sync: CloudCatalogSync { CloudCatalogSync(store: store, userID: CloudCatalogSyncSafetyTests.userID, engine: deviceB) }
-        var source: CloudPhotoSource { CloudPhotoSource(store: store, userID: CloudCatalogSyncSafetyTests.userID, engine: deviceB) }
+        var sync: CloudCatalogSync { deviceB.cloudSync(store: store, userID: CloudCatalogSyncSafetyTests.userID) }
+        var source: CloudPhotoSource { deviceB.cloudSource(store: store, userID: CloudCatalogSyncSafetyTests.userID) }
     }
 
     func backUp(_ count: Int, syncing: Bool = true) async throws -> Backup {
@@ -97,7 +97,7 @@ import Testing
         let closed = S3ObjectStore(
             location: try S3Location(endpoint: "http://127.0.0.1:\(try SeaweedFS.freePorts(1)[0])", bucket: "gone", region: "us-east-1"),
             credentials: AWSCredentials(accessKeyID: "AKIDCLOSED", secretAccessKey: "closed-secret"), retry: RetryPolicy(maximumAttempts: 1))
-        let offline = await CloudCatalogSync(store: closed, userID: Self.userID, engine: backup.deviceB).sync()
+        let offline = await backup.deviceB.cloudSync(store: closed, userID: Self.userID).sync()
         #expect(offline.isOffline && offline.photoCount == 2, "\(offline)")
         #expect(FileManager.default.fileExists(atPath: backup.sync.catalogDirectory + "/" + FolderCatalog.manifestName))
 
@@ -133,7 +133,7 @@ import Testing
     @Test func theETagRecordedIsThatOfTheManifestRead() async throws {
         let backup = try await backUp(2, syncing: false)
         let counting = CountingStore(backup.store)
-        let sync = CloudCatalogSync(store: counting, userID: Self.userID, engine: backup.deviceB)
+        let sync = backup.deviceB.cloudSync(store: counting, userID: Self.userID)
         let headETag = try #require(try await backup.store.head(layout.manifest)).etag
         // The manifest changes between the HEAD and the GET: another device backed up meanwhile.
         var newer = try await manifest(in: backup.store)
@@ -154,7 +154,7 @@ import Testing
     @Test func aShardDamagedOnTheWayOnceIsFetchedAgainAndImportedWithoutListingTheBucket() async throws {
         let backup = try await backUp(3, syncing: false)
         let counting = CountingStore(backup.store)
-        let sync = CloudCatalogSync(store: counting, userID: Self.userID, engine: backup.deviceB)
+        let sync = backup.deviceB.cloudSync(store: counting, userID: Self.userID)
         let md5 = try ContentHash.md5(ofFileAt: backup.paths[0])
         let shard = CatalogEntry(md5: md5, filename: "", size: 0, photoDate: 0, modified: 0).shard
         let key = try await layout.storedShard(shard, in: backup.store)
@@ -165,7 +165,7 @@ import Testing
         #expect(state.rejectedShards.isEmpty && state.downloadedShards.contains(shard))
         #expect(await counting.gets.filter { $0 == key }.count == 2)
         #expect(await counting.lists == 0, "a sync never lists the bucket")
-        #expect(try backup.source.contains(md5: md5))
+        #expect(try backup.source.sync.copy.entry(md5: md5) != nil)
     }
 
     @Test func aRejectedShardKeepsTheOldOneSoTheLocalCopyStaysWholeAndTheNextSyncRetries() async throws {
@@ -179,20 +179,20 @@ import Testing
         }
         let before = try backup.sync.state()
         let counting = CountingStore(backup.store)
-        let sync = CloudCatalogSync(store: counting, userID: Self.userID, engine: backup.deviceB)
+        let sync = backup.deviceB.cloudSync(store: counting, userID: Self.userID)
         await counting.replace(try await layout.storedShard(shard, in: backup.store), with: Array("tampered".utf8), times: 2)
 
         let rejected = await sync.sync()
         #expect(rejected.rejectedShards == [shard])
         #expect(rejected.manifestETag == before.manifestETag)
-        #expect(try !backup.source.contains(md5: md5))
-        #expect(try oldRows.allSatisfy { try backup.source.contains(md5: $0.item.id) }, "the old shard's photos stay")
+        #expect(try backup.source.sync.copy.entry(md5: md5) == nil)
+        #expect(try oldRows.allSatisfy { try backup.source.sync.copy.entry(md5: $0.item.id) != nil }, "the old shard's photos stay")
         #expect(try localProblems(backup).isEmpty, "the local copy matches its manifest")
 
         let retried = await sync.sync()
         #expect(retried.error == nil && retried.rejectedShards.isEmpty, "\(retried)")
         #expect(retried.downloadedShards == [shard])
-        #expect(try backup.source.contains(md5: md5))
+        #expect(try backup.source.sync.copy.entry(md5: md5) != nil)
         #expect(retried.photoCount == 4)
         #expect(try localProblems(backup).isEmpty)
     }
@@ -202,7 +202,7 @@ import Testing
         // Two processes on one data folder: each its own engine (database connection) and sync.
         let other = try Engine(configuration: backup.deviceB.configuration)
         let first = backup.sync
-        let second = CloudCatalogSync(store: backup.store, userID: Self.userID, engine: other)
+        let second = other.cloudSync(store: backup.store, userID: Self.userID)
         async let one = first.sync(force: true)
         async let two = second.sync(force: true)
         let (a, b) = await (one, two)

@@ -41,7 +41,7 @@ import Testing
         guard let setup = try await Self.backedUp(3, in: folder) else { return }
         let (store, _, paths) = setup
         let counting = CountingStore(store)
-        let source = CloudPhotoSource(store: counting, userID: Self.userID, engine: try Self.deviceB(in: folder))
+        let source = try Self.deviceB(in: folder).cloudSource(store: counting, userID: Self.userID)
         let updates = SyncLog()
         let state = await source.sync.sync { updates.append($0) }
         #expect(state.error == nil, "\(state.error ?? "")")
@@ -82,7 +82,7 @@ import Testing
         guard let setup = try await Self.backedUp(3, in: folder) else { return }
         let (store, deviceA, paths) = setup
         let counting = CountingStore(store)
-        let sync = CloudCatalogSync(store: counting, userID: Self.userID, engine: try Self.deviceB(in: folder))
+        let sync = try Self.deviceB(in: folder).cloudSync(store: counting, userID: Self.userID)
         #expect(await sync.sync().photoCount == 3)
 
         let added = try await makePhotos(1, in: folder, prefix: "NEW_")
@@ -110,7 +110,7 @@ import Testing
         _ = try await store.put(key, body: tampered, options: PutOptions())
 
         let counting = CountingStore(store)
-        let source = CloudPhotoSource(store: counting, userID: Self.userID, engine: try Self.deviceB(in: folder))
+        let source = try Self.deviceB(in: folder).cloudSource(store: counting, userID: Self.userID)
         let state = await source.sync.sync()
         #expect(state.rejectedShards == [shard])
         #expect(state.error?.contains(FolderCatalog.shardName(shard)) == true)
@@ -128,7 +128,7 @@ import Testing
         let folder = try TemporaryDirectory()
         guard let setup = try await Self.backedUp(2, in: folder, server: server) else { return }
         let store = setup.store
-        let source = CloudPhotoSource(store: store, userID: Self.userID, engine: try Self.deviceB(in: folder))
+        let source = try Self.deviceB(in: folder).cloudSource(store: store, userID: Self.userID)
         let synced = await source.sync.sync()
         #expect(synced.error == nil)
         let md5 = try #require(try source.listedPhotos().first?.item.id)

@@ -31,10 +31,10 @@ struct ContentHashTests {
         try Data("one".utf8).write(to: URL(fileURLWithPath: path))
         let index = IdentityIndex(database: try PhotolalaDatabase(path: folder.path("db.sqlite")))
         let status = try FileStatus(path: path)
-        try index.record(md5: "abc", headMD5: "def", forPath: path, status: status)
+        try index.record([FileIdentity(path: path, status: status, md5: "abc", headMD5: "def")])
         #expect(try index.fastKey(forPath: path) == FastKey(headMD5: "def", size: 3))
         #expect(try index.md5(forPath: path, status: status) == "abc")
-        try index.record(md5: "abd", headMD5: "def", forPath: path, status: status)
+        try index.record([FileIdentity(path: path, status: status, md5: "abd", headMD5: "def")])
         #expect(try index.md5(forPath: path, status: status) == "abd")
 
         try Data("two!".utf8).write(to: URL(fileURLWithPath: path))

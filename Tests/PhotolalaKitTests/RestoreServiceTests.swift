@@ -26,7 +26,7 @@ import Testing
         let paths = try await makePhotos(2, in: folder)
         let report = try await BackupService(store: store, userID: Self.userID, engine: engine).backUp(paths)
         #expect(report.failed.isEmpty, "\(report.failed)")
-        #expect(await CloudCatalogSync(store: store, userID: Self.userID, engine: engine).sync().photoCount == 2)
+        #expect(await engine.cloudSync(store: store, userID: Self.userID).sync().photoCount == 2)
         return (store, engine, paths)
     }
 
@@ -53,10 +53,10 @@ import Testing
         let folder = try TemporaryDirectory()
         guard let setup = try await Self.backedUp(in: folder) else { return }
         let (store, engine, paths) = setup
-        let source = CloudPhotoSource(store: store, userID: Self.userID, engine: engine)
+        let source = engine.cloudSource(store: store, userID: Self.userID)
         let md5 = try ContentHash.md5(ofFileAt: paths[0])
 
-        let restores = RestoreService(store: store, userID: Self.userID, engine: engine)
+        let restores = engine.restores(store: store, userID: Self.userID)
         let archived = try await restores.refresh(md5)
         #expect(archived.state == .archived)
         let refused = await #expect(throws: CloudError.self) { try await source.loadFullImage(for: md5) }
@@ -113,7 +113,7 @@ import Testing
         let folder = try TemporaryDirectory()
         guard let setup = try await Self.backedUp(in: folder) else { return }
         let (store, engine, paths) = setup
-        let restores = RestoreService(store: store, userID: Self.userID, engine: engine)
+        let restores = engine.restores(store: store, userID: Self.userID)
         let expired = try ContentHash.md5(ofFileAt: paths[0])
         let current = try ContentHash.md5(ofFileAt: paths[1])
         let now = Date()

@@ -182,9 +182,10 @@ struct ApplePhotosAPITests {
         let row = try #require(String(decoding: shard, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix(md5) })
         #expect(row.hasPrefix(md5 + ",winebottle.jpeg,"))
         #expect(row.hasSuffix("," + wine))
-        // Once synced, the catalog finds the photo by its asset.
-        let cloud = CloudPhotoSource(store: store, userID: "user", engine: engine)
-        _ = await cloud.sync.sync()
-        #expect(try CatalogStore(database: engine.database).entry(applePhotoID: wine)?.md5 == md5)
+        // Once synced, the catalog's row of the photo names its asset.
+        let sync = CloudCatalogSync(
+            store: store, userID: "user", catalogs: CatalogStore(database: engine.database), dataDirectory: engine.configuration.dataDirectory)
+        _ = await sync.sync()
+        #expect(try sync.copy.entry(md5: md5)?.applePhotoID == wine)
     }
 }

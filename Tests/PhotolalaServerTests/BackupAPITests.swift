@@ -141,7 +141,10 @@ struct BackupAPITests {
             // The Cloud Backup panel's "Last verified" line, once `backup verify` has run.
             #expect(try await call(client, "/api/cloud", log: log).json["lastVerify"] == nil)
             let verifier = BackupVerifier(
-                service: BackupService(store: LocalDirectoryObjectStore(root: backupFolder), userID: Self.userID, engine: engine))
+                service: BackupService(store: LocalDirectoryObjectStore(root: backupFolder), userID: Self.userID, engine: engine),
+                database: engine.database,
+                lookup: BackupLookup(
+                    queue: BackupQueueManager(database: engine.database, service: nil), cloudCatalog: nil, identities: engine.identities))
             try verifier.record(try await verifier.verify())
             let verified = try #require(try await call(client, "/api/cloud", log: log).json["lastVerify"] as? [String: Any])
             #expect(verified["photosChecked"] as? Int == 2 && verified["problems"] as? Int == 0, "\(verified)")

@@ -20,7 +20,8 @@ extension Bench {
         for run in 0..<2 {
             let state = root + "/device-\(run)"
             let engine = try Engine(configuration: EngineConfiguration(cacheDirectory: state + "/cache", dataDirectory: state + "/data"))
-            let sync = CloudCatalogSync(store: store, userID: userID, engine: engine)
+            let sync = CloudCatalogSync(
+                store: store, userID: userID, catalogs: CatalogStore(database: engine.database), dataDirectory: engine.configuration.dataDirectory)
             var result = CloudSyncState(lastSyncDate: nil, manifestETag: nil, photoCount: 0)
             coldBest = min(coldBest, try await time { result = await sync.sync() })
             guard result.photoCount == count, result.error == nil else {
@@ -84,7 +85,11 @@ extension Bench {
     private static func firstThumbnails(store: LocalDirectoryObjectStore, userID: String, root: String) async throws -> (Double, Double) {
         let state = root + "/device-thumbnails"
         let engine = try Engine(configuration: EngineConfiguration(cacheDirectory: state + "/cache", dataDirectory: state + "/data"))
-        let source = CloudPhotoSource(store: store, userID: userID, engine: engine)
+        let source = CloudPhotoSource(
+            sync: CloudCatalogSync(
+                store: store, userID: userID, catalogs: CatalogStore(database: engine.database), dataDirectory: engine.configuration.dataDirectory),
+            downloads: DownloadCache(directory: engine.configuration.cacheDirectory + "/cloud/" + userID), thumbnails: engine.thumbnailStore,
+            imaging: engine.imaging)
         _ = await source.sync.sync()
         let first = try source.listedPhotos().prefix(100).map(\.item.id)
         for md5 in first {

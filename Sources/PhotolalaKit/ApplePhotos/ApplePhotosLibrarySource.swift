@@ -9,7 +9,7 @@ public import Foundation
 ///
 /// ```swift
 /// let source = try engine.applePhotosSource(libraryAt: "/mnt/backup/Photos Library.photoslibrary")
-/// let newestFirst = try await source.allItems()
+/// for try await batch in source.listFolder() { print(batch.count, "photos, newest first") }
 /// ```
 public final class ApplePhotosLibrarySource: ThumbnailSource {
     /// What ``listFolder()`` lists.

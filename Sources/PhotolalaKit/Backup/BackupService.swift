@@ -69,6 +69,8 @@ public struct BackupService: Sendable {
     let store: any ObjectStore
     public let layout: CloudLayout
     let engine: Engine
+    /// This device's synced copy of the cloud catalog, brought up to each merge.
+    let catalogSync: CloudCatalogSync
     public var options: Options
     /// Where a photo backed up without decoding is noted.
     var logger = Logger(label: "photolala.backup")
@@ -82,7 +84,22 @@ public struct BackupService: Sendable {
         self.store = store
         self.layout = CloudLayout(userID: userID)
         self.engine = engine
+        self.catalogSync = CloudCatalogSync(
+            store: store, userID: userID, catalogs: CatalogStore(database: engine.database), dataDirectory: engine.configuration.dataDirectory,
+            logger: engine.logger)
         self.options = options
+    }
+
+    /// Makes the catalog just merged this device's synced copy, so the next sync fetches no
+    /// shard of it; a failure costs only that sync its downloads, and is logged.
+    private func adopt(_ merged: CloudCatalog.Merged) async {
+        do {
+            try await catalogSync.adopt(merged)
+        } catch {
+            logger.warning(
+                "The synced copy of the cloud catalog could not take in this backup's merge; the next sync fetches it.",
+                metadata: ["manifest": "\(layout.manifest)", "error": .error(error)])
+        }
     }
 
     /// What one photo needs.
@@ -196,9 +213,12 @@ public struct BackupService: Sendable {
         // Skipped photos are merged too: a run whose catalog update failed is repaired by the next.
         if !stored.isEmpty || !report.skipped.isEmpty {
             do {
-                try await CloudCatalog(store: store, layout: layout, timing: options.catalogTiming).merge(stored, present: report.skipped) {
+                let merged = try await CloudCatalog(store: store, layout: layout, timing: options.catalogTiming).merge(
+                    stored, present: report.skipped
+                ) {
                     try await self.storedEntry($0)
                 }
+                await adopt(merged)
             } catch {
                 report.catalogFailure =
                     "The photos are stored, but the cloud catalog could not be updated, so other devices do not list them yet: \(error) The next backup run lists them."

@@ -13,20 +13,44 @@ extension BackupVerifier {
     /// Records `report` as the last verification of this user's backup.
     /// - Throws: ``PhotolalaError/databaseFailed``.
     public func record(_ report: Report) throws {
-        try service.engine.database.write { db in
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO backupVerification (userID, date, photosChecked, problems) VALUES (?, ?, ?, ?)",
-                arguments: [service.layout.userID, report.date, report.photosChecked, report.unresolved])
-        }
+        let record = VerificationRecord(
+            userID: service.layout.userID, summary: Summary(date: report.date, photosChecked: report.photosChecked, problems: report.unresolved))
+        try database.write { db in try record.upsert(db) }
     }
 
     /// The last verification recorded for this backup's user; `nil` before the first.
     /// - Throws: ``PhotolalaError/databaseFailed``.
     public func lastVerification() throws -> Summary? {
-        try service.engine.database.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT date, photosChecked, problems FROM backupVerification WHERE userID = ?", arguments: [service.layout.userID]
-            ).map { Summary(date: $0["date"], photosChecked: $0["photosChecked"], problems: $0["problems"]) }
-        }
+        try database.read { db in try VerificationRecord.fetchOne(db, key: service.layout.userID)?.summary }
+    }
+}
+
+/// A row of `backupVerification`, which ``BackupVerifier`` owns: one user's last verification.
+struct VerificationRecord: Sendable, Equatable {
+    var userID: String
+    var summary: BackupVerifier.Summary
+}
+
+extension VerificationRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "backupVerification"
+
+    enum Columns {
+        static let userID = Column("userID")
+        static let date = Column("date")
+        static let photosChecked = Column("photosChecked")
+        static let problems = Column("problems")
+    }
+
+    init(row: Row) {
+        self.init(
+            userID: row[Columns.userID],
+            summary: BackupVerifier.Summary(date: row[Columns.date], photosChecked: row[Columns.photosChecked], problems: row[Columns.problems]))
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container[Columns.userID] = userID
+        container[Columns.date] = summary.date
+        container[Columns.photosChecked] = summary.photosChecked
+        container[Columns.problems] = summary.problems
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension BackupVerifier {
     /// Uploads again, from this device's files, the objects of photos with problems; a photo
@@ -12,7 +11,7 @@ extension BackupVerifier {
         let originals = AsyncSemaphore(limit: 1)
         let tracker = BackupProgressTracker(report: { _ in })
         for (md5, indices) in broken {
-            guard let entry = byMD5[md5], let path = try localFile(md5: md5) else {
+            guard let entry = byMD5[md5], let path = try await localFile(md5: md5) else {
                 for index in indices { repaired[index].reason += "; not repaired: this device has no file with this content" }
                 continue
             }
@@ -32,12 +31,9 @@ extension BackupVerifier {
     }
 
     /// A file on this device with that content: the backup queue's, then the identity index's,
-    /// hashed again so a file edited since is never uploaded under the old MD5.
-    private func localFile(md5: String) throws -> String? {
-        let candidates = try service.engine.database.read { db in
-            try String.fetchAll(db, sql: "SELECT path FROM backupQueue WHERE md5 = ?", arguments: [md5])
-                + String.fetchAll(db, sql: "SELECT path FROM fileIdentity WHERE md5 = ?", arguments: [md5])
-        }
-        return candidates.first { (try? ContentHash.md5(ofFileAt: $0)) == md5 }
+    /// whose MD5 the identity index confirms for the file as it is now (hashing it again when it
+    /// changed), so a file edited since is never uploaded under the old MD5.
+    private func localFile(md5: String) async throws -> String? {
+        try await lookup.recordedPaths(md5: md5).first { (try? lookup.identities.md5(ofFileAt: $0)) == md5 }
     }
 }

@@ -10,15 +10,26 @@ public import Foundation
 /// damaged when this device still has the photo's file.
 ///
 /// ```swift
-/// let report = try await BackupVerifier(service: service).verify(readData: 10, repair: true)
+/// let report = try await context.verifier(service: try context.service()).verify(readData: 10, repair: true)
 /// print(report.problems.count)
 /// ```
+///
+/// It owns the `backupVerification` table: the last verification of each user's backup.
 public struct BackupVerifier: Sendable {
     let service: BackupService
+    /// Holds the `backupVerification` table.
+    let database: PhotolalaDatabase
+    /// Finds this device's files of a photo to repair from.
+    let lookup: BackupLookup
 
-    /// - Parameter service: The backup to verify, and the uploader repairs go through.
-    public init(service: BackupService) {
+    /// - Parameters:
+    ///   - service: The backup to verify, and the uploader repairs go through.
+    ///   - database: Keeps the last verification of each user's backup.
+    ///   - lookup: Knows which files of this device held a photo's content, to repair from.
+    public init(service: BackupService, database: PhotolalaDatabase, lookup: BackupLookup) {
         self.service = service
+        self.database = database
+        self.lookup = lookup
     }
 
     /// What verification found wrong with one object.

@@ -1,13 +1,17 @@
 import Foundation
+import Logging
 
-/// Builds the catalogs of a folder tree, one per folder that holds photos, hashing only the
-/// photos that are new or changed (by name, size and modification time) since the last build.
+/// Builds the catalogs of a folder tree, one per folder that holds photos, reading only the
+/// photos that are new or changed (by name, size and modification time) since the last build
+/// and never read before as they are now.
 ///
 /// Rows of shards that failed their checksum are not reused, and a catalog with any problem
 /// ``FolderCatalog/verify()`` would report is written again, so `build` repairs whatever
-/// `verify` rejects. Photos are read once each, `jobs` at a time, and what their EXIF says of
-/// their dates (offsets included, which the catalog has no column for) is recorded by MD5 in the
-/// database (``PhotoDateIndex``).
+/// `verify` rejects. A photo the catalog lacks is made a row from what an earlier read of it
+/// recorded (a thumbnail, the inspector: ``PhotoFileReader/recordedFacts(forPaths:)``) while the
+/// file is unchanged; the others are read once each, `jobs` at a time, and what the reads taught
+/// (identities, dimensions, dates with their offsets, which the catalog has no column for) is
+/// recorded as they go.
 ///
 /// ```swift
 /// for try await event in engine.catalogBuilder().build(tree: source) {
@@ -84,26 +88,30 @@ public struct CatalogBuilder: Sendable {
             let catalog = FolderCatalog(folder: folder, cacheDirectory: cacheDirectory)
             let photos = photosByFolder[folder] ?? []
             guard !photos.isEmpty || catalog.existingDirectory != nil else { continue }
-            events.yield(.folderDone(try await build(catalog, photos: photos, events: events)))
+            let report = try await update(catalog, photos: photos, loaded: nil) { events.yield($0) }.report
+            events.yield(.folderDone(report))
         }
     }
 
-    /// Brings one folder's catalog up to date with `photos`.
-    private func build(
-        _ catalog: FolderCatalog,
-        photos: [ScannedPhoto],
-        events: AsyncThrowingStream<Event, any Error>.Continuation
-    ) async throws -> FolderReport {
-        var previous: LoadedCatalog?
-        do {
-            previous = try catalog.load()
-        } catch let error as PhotolalaError where error.code == .damagedCatalog {
-            events.yield(.problem(error.message))
-        } catch let error as PhotolalaError where error.code == .noCatalog {
-            previous = nil
+    /// Brings one folder's catalog up to date with `photos`, scanned with their status. A folder
+    /// source keeping its catalog current passes the catalog it listed from as `loaded`, so the
+    /// folder is scanned and its catalog read once; without it, the catalog is read here.
+    /// - Returns: The outcome, and the rows the catalog now has.
+    func update(
+        _ catalog: FolderCatalog, photos: [ScannedPhoto], loaded: LoadedCatalog?, emit: (Event) -> Void
+    ) async throws -> (report: FolderReport, entries: [CatalogEntry]) {
+        var previous = loaded
+        if previous == nil {
+            do {
+                previous = try catalog.load()
+            } catch let error as PhotolalaError where error.code == .damagedCatalog {
+                emit(.problem(error.message))
+            } catch let error as PhotolalaError where error.code == .noCatalog {
+                previous = nil
+            }
         }
         if let previous {
-            previous.problems.forEach { events.yield(.problem("\(previous.directory): \($0.message)")) }
+            previous.problems.forEach { emit(.problem("\(previous.directory): \($0.message)")) }
         }
 
         // Keyed by the name's bytes: two names that differ only in Unicode normalisation are
@@ -116,12 +124,13 @@ public struct CatalogBuilder: Sendable {
                 entry.size == status.size, entry.modified == status.modifiedNanoseconds / 1_000_000_000
             {
                 entries.append(entry)
-                events.yield(.photoDone(hashed: false, bytes: 0))
+                emit(.photoDone(hashed: false, bytes: 0))
             } else {
                 stale.append(photo)
             }
         }
-        entries += try await hash(stale, events: events)
+        let unread = try await rows(fromRecordedFacts: stale, into: &entries, emit: emit)
+        entries += try await read(unread, emit: emit)
 
         // Current only when `verify` would pass (the same problems) and nothing changed.
         let unchanged =
@@ -133,36 +142,55 @@ public struct CatalogBuilder: Sendable {
             do {
                 try catalog.recoverInterruptedWrite(in: previous.directory, manifest: previous.manifest)
             } catch let error as PhotolalaError {
-                events.yield(.problem(error.message))
+                emit(.problem(error.message))
             }
         }
         let directory = unchanged ? nil : try catalog.write(entries, previous: previous?.manifest).directory
-        return FolderReport(folder: catalog.folder, directory: directory, photoCount: entries.count, hashed: stale.count)
+        return (FolderReport(folder: catalog.folder, directory: directory, photoCount: entries.count, hashed: unread.count), entries)
     }
 
-    /// Reads and hashes photos, `jobs` at a time (in runs of up to 32, so small files do not
-    /// pay a thread hand-off each), and records their identities in one transaction; unreadable
-    /// ones are reported and left out.
-    private func hash(_ photos: [ScannedPhoto], events: AsyncThrowingStream<Event, any Error>.Continuation) async throws -> [CatalogEntry] {
-        typealias Outcome = Result<(entry: CatalogEntry, identity: IdentityIndex.Identity, date: PhotoDateIndex.Recorded?), PhotolalaError>
+    /// Makes the rows of photos whose files were read before as they are now (for a thumbnail,
+    /// the inspector, a star) from what those reads recorded, without opening them, and returns
+    /// the photos still to be read.
+    private func rows(
+        fromRecordedFacts photos: [ScannedPhoto], into entries: inout [CatalogEntry], emit: (Event) -> Void
+    ) async throws -> [ScannedPhoto] {
+        guard !photos.isEmpty else { return [] }
+        let recorded: [String: PhotoFacts]
+        do {
+            recorded = try await offload { [files] in try files.recordedFacts(forPaths: photos.map(\.path)) }
+        } catch {
+            files.logger.warning("What was recorded of photos could not be looked up; they are read again.", metadata: ["error": .error(error)])
+            return photos
+        }
+        var unread: [ScannedPhoto] = []
+        for photo in photos {
+            guard let status = photo.status, let facts = recorded[photo.path], facts.complete(for: status) else {
+                unread.append(photo)
+                continue
+            }
+            entries.append(CatalogEntry(filename: photo.item.displayName, facts: facts))
+            emit(.photoDone(hashed: false, bytes: 0))
+        }
+        return unread
+    }
+
+    /// Reads photos, `jobs` at a time (in runs of up to 32, so small files do not pay a thread
+    /// hand-off each), each run's facts recorded as soon as it is read; unreadable ones are
+    /// reported and left out.
+    private func read(_ photos: [ScannedPhoto], emit: (Event) -> Void) async throws -> [CatalogEntry] {
         let runLength = max(1, min(32, photos.count / (jobs * 4)))
         let runs = stride(from: 0, to: photos.count, by: runLength).map { Array(photos[$0..<min($0 + runLength, photos.count)]) }
-        return try await withThrowingTaskGroup(of: [Outcome].self) { group in
+        return try await withThrowingTaskGroup(of: [Result<CatalogEntry, PhotolalaError>].self) { group in
             var entries: [CatalogEntry] = []
-            var identities: [IdentityIndex.Identity] = []
-            var dates: [(md5: String, date: PhotoDateIndex.Recorded)] = []
-            func collect(_ outcomes: [Outcome]) {
+            func collect(_ outcomes: [Result<CatalogEntry, PhotolalaError>]) {
                 for outcome in outcomes {
                     switch outcome {
-                    case .success(let read):
-                        entries.append(read.entry)
-                        identities.append(read.identity)
-                        if let date = read.date {
-                            dates.append((read.entry.md5, date))
-                        }
-                        events.yield(.photoDone(hashed: true, bytes: read.entry.size))
+                    case .success(let entry):
+                        entries.append(entry)
+                        emit(.photoDone(hashed: true, bytes: entry.size))
                     case .failure(let error):
-                        events.yield(.problem(error.message))
+                        emit(.problem(error.message))
                     }
                 }
             }
@@ -171,24 +199,12 @@ public struct CatalogBuilder: Sendable {
                     collect(outcomes)
                 }
                 group.addTask { [files] in
-                    try await offload {
-                        run.map { photo -> Outcome in
-                            do {
-                                return .success(try files.catalogEntry(at: photo.path))
-                            } catch let error as PhotolalaError {
-                                return .failure(error)
-                            } catch {
-                                return .failure(PhotolalaError.unreadableFile(photo.path, errno: EIO))
-                            }
-                        }
-                    }
+                    try await offload { files.catalogEntries(at: run.map(\.path)) }
                 }
             }
             while let outcomes = try await group.next() {
                 collect(outcomes)
             }
-            try files.identities.record(identities)
-            files.dates.record(dates)
             return entries
         }
     }

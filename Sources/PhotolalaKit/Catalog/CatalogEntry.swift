@@ -32,14 +32,38 @@ public struct CatalogEntry: Sendable, Hashable, Codable {
         self.applePhotoID = applePhotoID
     }
 
+    /// A photo's row from what was learnt of it: the one rule every row follows, whether the
+    /// file was read for it or its facts were recorded, or it comes from the backup's metadata.
+    /// It is dated when the photo was taken, else by the file's modification time.
+    init(
+        md5: String, filename: String, size: Int64, modified: Int64, width: Int?, height: Int?, date: PhotoDateIndex.Recorded?,
+        applePhotoID: String? = nil
+    ) {
+        let taken: Int64? =
+            switch date {
+            case .taken(let taken): taken.seconds
+            case .undated, nil: nil
+            }
+        self.init(
+            md5: md5, filename: filename, size: size, photoDate: taken ?? modified, modified: modified, width: width, height: height,
+            applePhotoID: applePhotoID)
+    }
+
+    /// The row of a file named `filename` from what one read of it taught.
+    init(filename: String, facts: PhotoFacts) {
+        let identity = facts.identity
+        self.init(
+            md5: identity.md5, filename: filename, size: identity.size, modified: identity.modifiedNanoseconds / 1_000_000_000,
+            width: identity.width, height: identity.height, date: facts.date)
+    }
+
     /// The row of a photo described by its metadata (as read for a backup, or as stored in the
     /// cloud), so the backup needs no second inspection of the file for its catalog;
     /// `applePhotoID` names the Apple Photos asset it is the original of.
     init(md5: String, filename: String, size: Int64, metadata: PhotoMetadata, applePhotoID: String? = nil) {
-        let modified = metadata.modificationDate.map(Self.seconds) ?? 0
         self.init(
-            md5: md5, filename: filename, size: size, photoDate: metadata.photoDate.map(Self.seconds) ?? modified, modified: modified,
-            width: metadata.width, height: metadata.height, applePhotoID: applePhotoID)
+            md5: md5, filename: filename, size: size, modified: metadata.modificationDate.map(Self.seconds) ?? 0, width: metadata.width,
+            height: metadata.height, date: PhotoDateIndex.Recorded(metadata), applePhotoID: applePhotoID)
     }
 
     private static func seconds(_ date: Date) -> Int64 {

@@ -1,23 +1,31 @@
 public import Foundation
 public import GRDB
 
-/// Folder catalogs in the database (seed 004's `PhotolalaCatalogServiceV2`), for queries the
-/// CSV files cannot answer quickly: which catalogued photos have MD5 X, which has Apple Photos
-/// id Y, and what the backup and the browser know of each photo beyond the CSV columns.
+/// The owner of the `catalog`, `catalogShard` and `catalogEntry` tables: folder catalogs and
+/// the synced cloud catalog in the database, for what the CSV files cannot answer quickly
+/// (the entry with MD5 X, the sizes of the backed-up photos, the newest photos first).
 ///
-/// Each method is one transaction. A shard imported from CSV replaces the shard's entries
-/// (the imported side wins) while keeping local-only fields of photos it still lists.
+/// Each method is one transaction. A shard imported from CSV replaces the shard's entries:
+/// the imported side wins.
 ///
 /// ```swift
 /// let store = CatalogStore(database: engine.database)
 /// let record = try store.importCatalog(try engine.catalog(of: folder).load(), folder: folder)
-/// let copies = try store.entries(md5: "3a1b2c3d4e5f60718293a4b5c6d7e8f9")
+/// let photo = try store.entry(md5: "3a1b2c3d4e5f60718293a4b5c6d7e8f9", in: record)
 /// ```
 public struct CatalogStore: Sendable {
-    private let database: PhotolalaDatabase
+    let database: PhotolalaDatabase
 
     public init(database: PhotolalaDatabase) {
         self.database = database
+    }
+
+    /// The order of entries read: as stored (quickest), or by photo date.
+    public enum Order: Sendable {
+        case stored
+        case oldestFirst
+        /// Newest first, MD5 breaking ties.
+        case newestFirst
     }
 
     // MARK: - Catalogs
@@ -31,97 +39,76 @@ public struct CatalogStore: Sendable {
     /// The catalog of `directoryPath`, if the database has one.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func catalog(directoryPath: String) throws -> CatalogRecord? {
-        try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM catalog WHERE directoryPath = ?", arguments: [directoryPath]).map(CatalogRecord.init)
-        }
+        try database.read { db in try Self.catalog(db, directoryPath: directoryPath) }
     }
 
     /// Records what the cloud sync learnt: its state, the manifest's ETag and when.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func recordSync(of catalog: CatalogRecord, state: String, manifestETag: String?, at date: Date) throws {
         try database.write { db in
-            try db.execute(
-                sql: "UPDATE catalog SET syncState = ?, manifestETag = ?, lastSyncDate = ? WHERE id = ?",
-                arguments: [state, manifestETag, date, catalog.id])
+            _ = try CatalogRecord.filter(key: catalog.id).updateAll(
+                db, CatalogRecord.Columns.syncState.set(to: state), CatalogRecord.Columns.manifestETag.set(to: manifestETag),
+                CatalogRecord.Columns.lastSyncDate.set(to: date))
         }
     }
 
     // MARK: - Entries
 
-    /// Inserts or updates one entry, keeping its local-only fields, and marks its shard modified.
-    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
-    public func upsert(_ entry: CatalogEntry, metadata: PhotoMetadata? = nil, in catalog: CatalogRecord) throws {
-        try database.write { db in
-            try Self.upsert(db, entry, metadata: metadata, catalogID: catalog.id)
-            try db.execute(
-                sql: """
-                    INSERT INTO catalogShard (catalogId, shardIndex, isModified) VALUES (?, ?, 1)
-                    ON CONFLICT (catalogId, shardIndex) DO UPDATE SET isModified = 1
-                    """,
-                arguments: [catalog.id, entry.shard])
-            try db.execute(sql: "UPDATE catalog SET modified = ? WHERE id = ?", arguments: [Date(), catalog.id])
-        }
-    }
-
     /// The entry with `md5` in one catalog.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func entry(md5: String, in catalog: CatalogRecord) throws -> CatalogEntry? {
         try database.read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT \(Self.entryColumns) FROM catalogEntry WHERE catalogId = ? AND md5 = ?", arguments: [catalog.id, md5.lowercased()]
-            )
-            .map(CatalogEntry.init)
+            try Self.entries(of: catalog).filter(CatalogEntry.Columns.md5 == md5.lowercased()).fetchOne(db)
         }
     }
 
-    /// Every catalogued copy of the content `md5`, with the folder it is in.
+    /// The entries of a catalog, in `order`; the first `limit` only when one is given.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
-    public func entries(md5: String) throws -> [(directoryPath: String, entry: CatalogEntry)] {
+    public func entries(of catalog: CatalogRecord, order: Order = .stored, limit: Int? = nil) throws -> [CatalogEntry] {
+        typealias Columns = CatalogEntry.Columns
+        var request = Self.entries(of: catalog)
+        switch order {
+        case .stored: break
+        case .oldestFirst: request = request.order(Columns.photoDate, Columns.md5)
+        case .newestFirst: request = request.order(Columns.photoDate.desc, Columns.md5)
+        }
+        if let limit {
+            request = request.limit(limit)
+        }
+        return try database.read { db in try request.fetchAll(db) }
+    }
+
+    /// How many entries a catalog has.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func count(of catalog: CatalogRecord) throws -> Int {
+        try database.read { db in try Self.entries(of: catalog).fetchCount(db) }
+    }
+
+    /// The distinct sizes of a catalog's photos: a file of another size is none of them.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func sizes(in catalog: CatalogRecord) throws -> Set<Int64> {
         try database.read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT \(Self.entryColumns), catalog.directoryPath FROM catalogEntry
-                    JOIN catalog ON catalog.id = catalogEntry.catalogId WHERE md5 = ? ORDER BY catalog.directoryPath
-                    """,
-                arguments: [md5.lowercased()]
-            ).map { (directoryPath: $0[8], entry: CatalogEntry($0)) }
+            try Set(Int64.fetchAll(db, Self.entries(of: catalog).select(CatalogEntry.Columns.size).distinct()))
         }
     }
 
-    /// The entry that came from the Apple Photos asset `applePhotoID`, in any catalog.
-    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
-    public func entry(applePhotoID: String) throws -> CatalogEntry? {
-        try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.entryColumns) FROM catalogEntry WHERE applePhotoID = ? LIMIT 1", arguments: [applePhotoID])
-                .map(CatalogEntry.init)
-        }
-    }
-
-    /// Every entry of a catalog, by MD5.
-    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
-    public func entries(of catalog: CatalogRecord) throws -> [CatalogEntry] {
-        try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT \(Self.entryColumns) FROM catalogEntry WHERE catalogId = ? ORDER BY md5", arguments: [catalog.id])
-                .map(CatalogEntry.init)
-        }
+    private static func entries(of catalog: CatalogRecord) -> QueryInterfaceRequest<CatalogEntry> {
+        CatalogEntry.filter(CatalogEntry.Columns.catalogId == catalog.id)
     }
 
     // MARK: - Shards
 
-    /// One shard as CSV, byte for byte what ``FolderCatalog`` would write for it.
+    /// The SHA-256 of the CSV last imported into each shard of a catalog, by shard index;
+    /// shards never imported (or emptied by ``removeEntries(of:)``) are left out.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
-    public func exportShard(_ index: Int, of catalog: CatalogRecord) throws -> [UInt8] {
+    public func importedChecksums(of catalog: CatalogRecord) throws -> [Int: String] {
         try database.read { db in
-            CatalogCSV.encode(
-                try Row.fetchAll(
-                    db, sql: "SELECT \(Self.entryColumns) FROM catalogEntry WHERE catalogId = ? AND shardIndex = ?", arguments: [catalog.id, index]
-                ).map(CatalogEntry.init))
+            try CatalogShardRecord.filter(CatalogShardRecord.Columns.catalogId == catalog.id).fetchAll(db)
+                .reduce(into: [Int: String]()) { checksums, shard in checksums[shard.shardIndex] = shard.checksum }
         }
     }
 
-    /// Replaces one shard's entries with those of a CSV shard; photos it still lists keep
-    /// their local-only fields. Malformed rows are skipped and returned.
+    /// Replaces one shard's entries with those of a CSV shard. Malformed rows are skipped and returned.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     @discardableResult
     public func importShard(_ index: Int, csv: [UInt8], into catalog: CatalogRecord) throws -> [CatalogProblem] {
@@ -147,90 +134,47 @@ public struct CatalogStore: Sendable {
             }
             record.directoryUUID = loaded.manifest.directoryUUID
             record.modified = loaded.manifest.modified
-            try db.execute(
-                sql: "UPDATE catalog SET directoryUUID = ?, modified = ? WHERE id = ?",
-                arguments: [record.directoryUUID, record.modified, record.id])
+            try record.update(db)
             return record
+        }
+    }
+
+    /// Empties a catalog: no entries, no shard imported (the cloud has no catalog any more).
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func removeEntries(of catalog: CatalogRecord) throws {
+        try database.write { db in
+            _ = try Self.entries(of: catalog).deleteAll(db)
+            _ = try CatalogShardRecord.filter(CatalogShardRecord.Columns.catalogId == catalog.id)
+                .updateAll(db, CatalogShardRecord.Columns.checksum.set(to: nil))
         }
     }
 
     // MARK: - Statements
 
+    private static func catalog(_ db: Database, directoryPath: String) throws -> CatalogRecord? {
+        try CatalogRecord.filter(CatalogRecord.Columns.directoryPath == directoryPath).fetchOne(db)
+    }
+
     private static func findOrCreate(_ db: Database, directoryPath: String, directoryUUID: String) throws -> CatalogRecord {
-        if let row = try Row.fetchOne(db, sql: "SELECT * FROM catalog WHERE directoryPath = ?", arguments: [directoryPath]) {
-            return CatalogRecord(row)
+        if let record = try catalog(db, directoryPath: directoryPath) {
+            return record
         }
         let now = Date()
-        try db.execute(
-            sql: "INSERT INTO catalog (directoryPath, directoryUUID, created, modified) VALUES (?, ?, ?, ?)",
-            arguments: [directoryPath, directoryUUID, now, now])
-        let id = db.lastInsertedRowID
+        let record = try NewCatalogRecord(directoryPath: directoryPath, directoryUUID: directoryUUID, created: now, modified: now)
+            .insertAndFetch(db, as: CatalogRecord.self)
         for index in 0..<16 {
-            try db.execute(sql: "INSERT INTO catalogShard (catalogId, shardIndex) VALUES (?, ?)", arguments: [id, index])
+            try CatalogShardRecord(catalogId: record.id, shardIndex: index, checksum: nil).insert(db)
         }
-        return CatalogRecord(
-            id: id, directoryPath: directoryPath, directoryUUID: directoryUUID, syncState: "local", manifestETag: nil, lastSyncDate: nil,
-            created: now, modified: now)
+        return record
     }
 
-    /// The columns ``CatalogEntry/init(_:)`` reads, in its order.
-    static let entryColumns = ["md5", "filename", "size", "photoDate", "modified", "width", "height", "applePhotoID"]
-        .map { "catalogEntry." + $0 }.joined(separator: ", ")
-
-    private static func upsert(_ db: Database, _ entry: CatalogEntry, metadata: PhotoMetadata?, catalogID: Int64) throws {
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO catalogEntry (catalogId, shardIndex, md5, filename, size, photoDate, modified, width, height, applePhotoID,
-                    format, cameraMake, cameraModel, lensModel, latitude, longitude)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (catalogId, md5) DO UPDATE SET
-                    filename = excluded.filename, size = excluded.size, photoDate = excluded.photoDate,
-                    modified = excluded.modified, width = excluded.width, height = excluded.height,
-                    applePhotoID = excluded.applePhotoID,
-                    format = coalesce(excluded.format, format), cameraMake = coalesce(excluded.cameraMake, cameraMake),
-                    cameraModel = coalesce(excluded.cameraModel, cameraModel), lensModel = coalesce(excluded.lensModel, lensModel),
-                    latitude = coalesce(excluded.latitude, latitude), longitude = coalesce(excluded.longitude, longitude)
-                """
-        ).execute(
-            arguments: [
-                catalogID, entry.shard, entry.md5, entry.filename, entry.size, entry.photoDate, entry.modified, entry.width,
-                entry.height, entry.applePhotoID, metadata?.format?.rawValue, metadata?.cameraMake, metadata?.cameraModel,
-                metadata?.lensModel, metadata?.latitude, metadata?.longitude,
-            ])
-    }
-
+    /// The shard's entries are those given, and nothing else; a CSV listing one MD5 twice
+    /// keeps its last row.
     private static func replaceShard(_ db: Database, _ index: Int, with entries: [CatalogEntry], checksum: String?, catalogID: Int64) throws {
-        try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS importedMD5 (md5 TEXT PRIMARY KEY)")
-        try db.execute(sql: "DELETE FROM importedMD5")
+        _ = try CatalogEntry.filter(CatalogEntry.Columns.catalogId == catalogID && CatalogEntry.Columns.shardIndex == index).deleteAll(db)
         for entry in entries {
-            try upsert(db, entry, metadata: nil, catalogID: catalogID)
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO importedMD5 (md5) VALUES (?)").execute(arguments: [entry.md5])
+            try CatalogEntryRecord(catalogID: catalogID, entry: entry).insert(db, onConflict: .replace)
         }
-        try db.execute(
-            sql: "DELETE FROM catalogEntry WHERE catalogId = ? AND shardIndex = ? AND md5 NOT IN (SELECT md5 FROM importedMD5)",
-            arguments: [catalogID, index])
-        try db.execute(
-            sql: """
-                INSERT INTO catalogShard (catalogId, shardIndex, checksum, isModified) VALUES (?, ?, ?, 0)
-                ON CONFLICT (catalogId, shardIndex) DO UPDATE SET checksum = excluded.checksum, isModified = 0
-                """,
-            arguments: [catalogID, index, checksum])
-    }
-}
-
-extension CatalogRecord {
-    init(_ row: Row) {
-        self.init(
-            id: row["id"], directoryPath: row["directoryPath"], directoryUUID: row["directoryUUID"], syncState: row["syncState"],
-            manifestETag: row["manifestETag"], lastSyncDate: row["lastSyncDate"], created: row["created"], modified: row["modified"])
-    }
-}
-
-extension CatalogEntry {
-    /// From a row selected with ``CatalogStore/entryColumns``, read by position (the fast way).
-    init(_ row: Row) {
-        self.init(
-            md5: row[0], filename: row[1], size: row[2], photoDate: row[3], modified: row[4], width: row[5], height: row[6],
-            applePhotoID: row[7])
+        try CatalogShardRecord(catalogId: catalogID, shardIndex: index, checksum: checksum).upsert(db)
     }
 }

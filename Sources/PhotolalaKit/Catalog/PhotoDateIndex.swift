@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Logging
 
@@ -5,9 +6,10 @@ import Logging
 /// listing shows the offsets and date sources the files themselves give: the v5.1 catalog has
 /// no offset column, and reading every file again would cost a big folder its quick listing.
 ///
-/// It is filled wherever the engine reads a photo's date: a catalog build and the inspector
-/// (through libvips), and the follow-up pass over a catalog written elsewhere (the files' first
-/// bytes). Keeping it is an optimisation: a failure is logged, and costs only another read.
+/// The one store of `photoDate` (rows are ``PhotoDate``). It is filled wherever the engine reads
+/// a photo whole (a thumbnail, a catalog build, the inspector, through ``PhotoFileReader``) and
+/// by the follow-up pass over a catalog written elsewhere (the files' first bytes). Keeping it
+/// is an optimisation: a failure is logged, and costs only another read.
 ///
 /// ```swift
 /// let dates = PhotoDateIndex(database: engine.database)
@@ -20,6 +22,16 @@ struct PhotoDateIndex: Sendable {
         case taken(HeaderDate)
         /// No date of its own: its files are dated by their modification times.
         case undated
+
+        /// What a photo's metadata says of its date: its photo date, with its offset, when it
+        /// has one (read from its EXIF, or kept in the backup's metadata), else none.
+        init(_ metadata: PhotoMetadata) {
+            guard let taken = metadata.photoDate else {
+                self = .undated
+                return
+            }
+            self = .taken(HeaderDate(seconds: Int64(taken.timeIntervalSince1970.rounded(.down)), offset: metadata.photoDateOffsetSeconds))
+        }
     }
 
     private let database: PhotolalaDatabase
@@ -35,18 +47,12 @@ struct PhotoDateIndex: Sendable {
         guard !dates.isEmpty else { return }
         do {
             try database.write { db in
-                let statement = try db.cachedStatement(sql: "INSERT OR REPLACE INTO photoDate (md5, seconds, offset, source) VALUES (?, ?, ?, ?)")
                 for (md5, date) in dates {
-                    switch date {
-                    case .taken(let taken):
-                        try statement.execute(arguments: [md5, taken.seconds, taken.offset, PhotoDateSource.exif.rawValue])
-                    case .undated:
-                        try statement.execute(arguments: [md5, nil, nil, nil])
-                    }
+                    try PhotoDate(md5: md5, date: date).insert(db, onConflict: .replace)
                 }
             }
         } catch {
-            logger.warning("Photo dates could not be recorded; they are read again next time.", metadata: ["error": "\(error)"])
+            logger.warning("Photo dates could not be recorded; they are read again next time.", metadata: ["error": .error(error)])
         }
     }
 
@@ -61,19 +67,20 @@ struct PhotoDateIndex: Sendable {
         do {
             return try database.read { db in
                 var known = [Recorded?](repeating: nil, count: md5s.count)
-                // Rows come back by position, so no MD5 is decoded into a string.
+                // Each row comes with its position in the list asked for, and without its MD5, so
+                // no MD5 is decoded into a string.
                 let rows = try Row.fetchCursor(
-                    db, sql: "SELECT j.key, p.seconds, p.offset FROM json_each(?) j JOIN photoDate p ON p.md5 = j.value", arguments: [list])
+                    db, sql: "SELECT j.key AS position, p.seconds, p.offset FROM json_each(?) j JOIN photoDate p ON p.md5 = j.value",
+                    arguments: [list])
                 while let row = try rows.next() {
-                    let position: Int = row[0]
-                    let seconds: Int64? = row[1]
+                    let position: Int = row["position"]
                     guard known.indices.contains(position) else { continue }
-                    known[position] = seconds.map { .taken(HeaderDate(seconds: $0, offset: row[2])) } ?? .undated
+                    known[position] = PhotoDate.recorded(seconds: row["seconds"], offset: row["offset"])
                 }
                 return known
             }
         } catch {
-            logger.warning("Recorded photo dates could not be read; the catalog's are listed.", metadata: ["error": "\(error)"])
+            logger.warning("Recorded photo dates could not be read; the catalog's are listed.", metadata: ["error": .error(error)])
             return [Recorded?](repeating: nil, count: md5s.count)
         }
     }

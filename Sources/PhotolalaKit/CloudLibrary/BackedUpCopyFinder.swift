@@ -4,28 +4,27 @@
 /// copies, so only those are hashed (once: the identity index remembers them), one at a time;
 /// when copies turn up, `found` is told, so the folder's pages fetch their badges again.
 public actor BackedUpCopyFinder {
+    /// Hashes the candidates, and remembers their MD5s.
     private let identities: IdentityIndex
-    private let photos: CloudPhotoSource
     private let found: @Sendable (_ sourceID: String, _ folder: String, _ candidates: Int) async -> Void
     /// The folders being searched, by "source/folder".
     private var searching: Set<String> = []
 
     /// - Parameters:
-    ///   - identities: Hashes the candidates, and remembers them.
-    ///   - photos: The synced catalog the copies are looked up in.
+    ///   - identities: Hashes the candidates, and remembers their MD5s.
     ///   - found: Told of a folder where copies turned up, with how many candidates were looked at.
-    public init(
-        identities: IdentityIndex, photos: CloudPhotoSource,
-        found: @escaping @Sendable (_ sourceID: String, _ folder: String, _ candidates: Int) async -> Void
-    ) {
+    public init(identities: IdentityIndex, found: @escaping @Sendable (_ sourceID: String, _ folder: String, _ candidates: Int) async -> Void) {
         self.identities = identities
-        self.photos = photos
         self.found = found
     }
 
     /// Starts looking at `candidates` of a folder unless that folder is being searched already.
-    /// - Parameter candidates: Items without a badge, with the size they are listed with.
-    public func look(at candidates: [(id: PhotoItem.ID, size: Int64)], of source: any PhotoSource, sourceID: String, folder: String) {
+    /// - Parameters:
+    ///   - candidates: Items without a badge, with the size they are listed with.
+    ///   - lookup: Tells whether a content is backed up.
+    public func look(
+        at candidates: [(id: PhotoItem.ID, size: Int64)], of source: any PhotoSource, sourceID: String, folder: String, lookup: BackupLookup
+    ) {
         let key = sourceID + "/" + folder
         guard !candidates.isEmpty, searching.insert(key).inserted else { return }
         Task {
@@ -35,7 +34,7 @@ public actor BackedUpCopyFinder {
                     (try? FileStatus(path: path))?.size == candidate.size,
                     let md5 = try? await offload({ [identities] in try identities.md5(ofFileAt: path) })
                 else { continue }
-                found = found || (try? photos.contains(md5: md5)) == true
+                found = found || (try? lookup.isInCloud(md5: md5)) == true
             }
             if found {
                 await self.found(sourceID, folder, candidates.count)

@@ -4,18 +4,16 @@ import Foundation
 /// is, and how its restore stands. The date and storage class come from one HEAD of the
 /// original, remembered; offline, from what the last HEAD saved in the database.
 public struct BackupDetails: Sendable {
-    let photos: CloudPhotoSource
     let restores: RestoreService
     /// Whether originals sit in Deep Archive (S3) rather than in a backup folder.
     let archived: Bool
     private let objects = ObjectFacts()
 
     /// - Parameters:
-    ///   - photos: The synced catalog, and the store to HEAD.
-    ///   - restores: The restores asked for, and their states.
+    ///   - restores: The originals' HEADs and what was saved of them, the restores asked for
+    ///     and their states.
     ///   - archived: Whether originals sit in Deep Archive rather than in a backup folder.
-    public init(photos: CloudPhotoSource, restores: RestoreService, archived: Bool) {
-        self.photos = photos
+    public init(restores: RestoreService, archived: Bool) {
         self.restores = restores
         self.archived = archived
     }
@@ -32,8 +30,8 @@ public struct BackupDetails: Sendable {
     ///     a local photo's inspector needs only the backup).
     public func details(md5: String, offline: Bool, includingOriginal: Bool = true) async -> [PhotoDetail] {
         let md5 = md5.lowercased()
-        let info = offline ? nil : await objects.info(md5) { [photos] in try await photos.originalInfo(md5: md5) }
-        let original = info.map(CloudOriginal.init) ?? (try? photos.recordedOriginal(md5: md5))
+        let info = offline ? nil : await objects.info(md5) { [restores] in try await restores.originalInfo(md5: md5) }
+        let original = info.map(CloudOriginal.init) ?? (try? restores.recordedOriginal(md5: md5))
         let storage =
             archived
             ? original.map { $0.storageClass == .deepArchive ? "Deep Archive" : $0.storageClass.rawValue.capitalized } ?? "Deep Archive"

@@ -45,10 +45,22 @@ struct CloudCatalog: Sendable {
     var timing = Timing()
     var logger = Logger(label: "photolala.cloud")
 
+    /// The catalog as a merge left it in the bucket.
+    struct Merged: Sendable {
+        var manifest: CatalogManifest
+        /// The manifest's bytes in the bucket, and their ETag.
+        var manifestBytes: [UInt8]
+        var etag: String
+        /// Every shard's CSV, by index (what the manifest lists, and empty ones).
+        var shards: [[UInt8]]
+    }
+
     /// The catalog as one read found it.
     struct Snapshot: Sendable {
         var entries: [CatalogEntry] = []
         var manifest: CatalogManifest?
+        /// The manifest as read, byte for byte.
+        var manifestBytes: [UInt8] = []
         /// The manifest's ETag, for a conditional write; `nil` when there is no catalog yet.
         var etag: String?
         /// Shards the manifest lists that are missing or do not match their SHA-256.
@@ -77,7 +89,7 @@ struct CloudCatalog: Sendable {
         for _ in 1...timing.attempts {
             guard let manifestObject = try await store.object(layout.manifest) else { return Snapshot() }
             let manifest = try CatalogManifest(propertyList: manifestObject.bytes, path: layout.manifest)
-            snapshot = Snapshot(manifest: manifest, etag: manifestObject.etag)
+            snapshot = Snapshot(manifest: manifest, manifestBytes: manifestObject.bytes, etag: manifestObject.etag)
             let listed = manifest.shards.filter { $0.rows > 0 }
             let contents = try await concurrently(listed, limit: 16) { [store, layout] shard in
                 try await Self.shard(shard, in: store, layout: layout)
@@ -119,13 +131,14 @@ struct CloudCatalog: Sendable {
     ///     catalog update failed is repaired by the next, which skips those photos.
     ///   - entry: Makes the row of a stored photo from its metadata plist (`nil` when there is
     ///     none): for `present` photos the catalog lacks, and for the rows of a damaged shard.
-    /// - Returns: The new manifest.
+    /// - Returns: The catalog as it now stands in the bucket, shards included, which
+    ///   ``CloudCatalogSync/adopt(_:)`` makes this device's synced copy without fetching it.
     /// - Throws: ``ObjectStoreError`` when the store fails, ``BackupError/catalogBusy`` when
     ///   other devices kept changing the catalog; the manifest that stood before then stands.
     @discardableResult
     func merge(
         _ entries: [CatalogEntry], present: [String] = [], entry: @escaping @Sendable (String) async throws -> CatalogEntry? = { _ in nil }
-    ) async throws -> CatalogManifest {
+    ) async throws -> Merged {
         if try await honoursConditions() {
             return try await mergeTries(entries, present: present, conditional: true, entry: entry)
         }
@@ -139,7 +152,7 @@ struct CloudCatalog: Sendable {
     /// Read, merge, write shards, swap the manifest; again on a lost race, after a pause.
     private func mergeTries(
         _ entries: [CatalogEntry], present: [String], conditional: Bool, entry: @escaping @Sendable (String) async throws -> CatalogEntry?
-    ) async throws -> CatalogManifest {
+    ) async throws -> Merged {
         for attempt in 1...timing.attempts {
             if attempt > 1 {
                 try await Task.sleep(for: backoff(beforeTry: attempt))
@@ -156,8 +169,8 @@ struct CloudCatalog: Sendable {
             let damaged = Set(current.damaged)
             let previousHashes = Dictionary(
                 uniqueKeysWithValues: (current.manifest?.shards ?? []).filter { !damaged.contains($0.index) }.map { ($0.index, $0.sha256) })
-            if let previous = current.manifest, manifest.shards.allSatisfy({ previousHashes[$0.index] == $0.sha256 }) {
-                return previous
+            if let previous = current.manifest, let etag = current.etag, manifest.shards.allSatisfy({ previousHashes[$0.index] == $0.sha256 }) {
+                return Merged(manifest: previous, manifestBytes: current.manifestBytes, etag: etag, shards: shards)
             }
             try await upload(shards, of: manifest, over: current)
             let plist = try manifest.propertyList()
@@ -179,7 +192,7 @@ struct CloudCatalog: Sendable {
             }
             if stands {
                 await collectGarbage(keeping: manifest)
-                return manifest
+                return Merged(manifest: manifest, manifestBytes: plist, etag: written, shards: shards)
             }
         }
         throw BackupError.catalogBusy(attempts: timing.attempts)

@@ -1,6 +1,5 @@
 import Foundation
-import GRDB
-import Logging
+public import Logging
 
 #if canImport(Glibc)
     import Glibc
@@ -20,38 +19,44 @@ import Logging
 /// never overlap, across processes too. Offline, the last synced catalog keeps working.
 ///
 /// ```swift
-/// let sync = CloudCatalogSync(store: store, userID: config.userID, engine: engine)
+/// let sync = CloudCatalogSync(
+///     store: store, userID: config.userID, catalogs: CatalogStore(database: engine.database),
+///     dataDirectory: engine.configuration.dataDirectory)
 /// let state = await sync.sync { print($0.fraction, $0.status) }
 /// if let error = state.error { print(error, "(offline: \(state.isOffline))") }
 /// ```
 public struct CloudCatalogSync: Sendable {
     let store: any ObjectStore
     public let layout: CloudLayout
-    let database: PhotolalaDatabase
+    let catalogs: CatalogStore
     /// `{data}/cloud/{userId}`: holds `.photolala/`, the local copy of the cloud catalog.
     let directory: String
     /// How long a sync waits for another sync of the same catalog before giving up.
     var lockTimeout: Duration = .seconds(300)
-    /// The engine's: where a leftover that cannot be removed, or a state that cannot be read, is told.
+    /// Where a leftover that cannot be removed, or a state that cannot be read, is told.
     var logger: Logger
 
     /// - Parameters:
     ///   - store: The bucket holding the backup.
     ///   - userID: The user whose catalog to sync.
-    ///   - engine: Its database receives the entries; its data folder the catalog files.
-    public init(store: any ObjectStore, userID: String, engine: Engine) {
+    ///   - catalogs: The database's catalogs, which receive the entries.
+    ///   - dataDirectory: The data folder, which keeps the catalog files in `cloud/{userID}/`.
+    ///   - logger: Hears leftovers that cannot be removed and states that cannot be read.
+    public init(
+        store: any ObjectStore, userID: String, catalogs: CatalogStore, dataDirectory: String, logger: Logger = Logger(label: "photolala.cloud")
+    ) {
         self.store = store
         self.layout = CloudLayout(userID: userID)
-        self.database = engine.database
-        self.directory = engine.configuration.dataDirectory + "/cloud/" + userID
-        self.logger = engine.logger
+        self.catalogs = catalogs
+        self.directory = dataDirectory + "/cloud/" + userID
+        self.logger = logger
     }
 
     /// The catalog's name in the database (its `directoryPath`).
     public var catalogName: String { copy.name }
 
     /// The catalog as synced so far, read without the store.
-    public var copy: SyncedCloudCatalog { SyncedCloudCatalog(userID: layout.userID, database: database) }
+    public var copy: SyncedCloudCatalog { SyncedCloudCatalog(userID: layout.userID, catalogs: catalogs) }
 
     /// The local copy of `catalogs/{userId}/.photolala/`.
     public var catalogDirectory: String { directory + "/" + FolderCatalog.directoryName }
@@ -63,13 +68,6 @@ public struct CloudCatalogSync: Sendable {
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     func record() throws -> CatalogRecord? {
         try copy.record()
-    }
-
-    /// The synced catalog's entry for one photo; `nil` when it does not list it.
-    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
-    func entry(md5: String) throws -> CatalogEntry? {
-        guard let record = try record() else { return nil }
-        return try CatalogStore(database: database).entry(md5: md5.lowercased(), in: record)
     }
 
     /// The state of the last sync, without asking the store.
@@ -110,7 +108,6 @@ public struct CloudCatalogSync: Sendable {
 
     /// The sync itself, under the lock.
     private func run(force: Bool, progress: @escaping @Sendable (CloudSyncProgress) -> Void) async throws -> CloudSyncState {
-        let catalogs = CatalogStore(database: database)
         try recoverInterruptedSwap()
         let previous = try record()
         // Only an answer that the manifest is not there (404) empties the catalog; an
@@ -133,7 +130,7 @@ public struct CloudCatalogSync: Sendable {
             throw CloudError.missingObject(layout.manifest)
         }
         let manifest = try Self.validatedManifest(manifestObject.bytes, key: layout.manifest)
-        let local = (0..<16).map { index in try? FileContents(path: shardPath(index, in: catalogDirectory), sizeLimit: 1 << 30).bytes }
+        let local = localShards()
         let wanted = manifest.shards.filter { shard in local[shard.index].map { ContentHash.sha256(of: $0) } != shard.sha256 }
 
         let downloads = DownloadCounter(total: wanted.count, progress: progress)
@@ -142,6 +139,43 @@ public struct CloudCatalogSync: Sendable {
             await downloads.finished()
             return (shard.index, result)
         }
+        return try install(
+            manifest, bytes: manifestObject.bytes, etag: manifestObject.etag, local: local, fetched: fetched, previous: previous, progress: progress)
+    }
+
+    /// Brings the local copy and its import up to a catalog this device has just merged into
+    /// the bucket (``CloudCatalog/merge(_:present:entry:)``), from the shards the merge wrote
+    /// rather than from the store, through the sync's own staging and import: the next sync
+    /// finds the manifest's ETag unchanged and fetches nothing.
+    /// - Throws: ``CloudError/damagedManifest``; ``PhotolalaError`` when the copy cannot be
+    ///   written or imported (the next sync then fetches what changed).
+    func adopt(_ merged: CloudCatalog.Merged) async throws {
+        _ = try await CloudSyncLock(path: lockPath).holding(timeout: lockTimeout, waiting: {}) {
+            try recoverInterruptedSwap()
+            let previous = try record()
+            let manifest = try Self.validatedManifest(merged.manifestBytes, key: layout.manifest)
+            // Each shard as the merge wrote it, checked as a download is (one that does not match is rejected).
+            let fetched = manifest.shards.map { shard -> (Int, [UInt8]?) in
+                let bytes = merged.shards.indices.contains(shard.index) ? merged.shards[shard.index] : nil
+                return (shard.index, bytes.flatMap { ContentHash.sha256(of: $0) == shard.sha256 ? $0 : nil })
+            }
+            return try install(
+                manifest, bytes: merged.manifestBytes, etag: merged.etag, local: localShards(), fetched: fetched, previous: previous,
+                progress: { _ in })
+        }
+    }
+
+    /// The shards of the local copy, by index; `nil` where it has none.
+    private func localShards() -> [[UInt8]?] {
+        (0..<16).map { index in try? FileContents(path: shardPath(index, in: catalogDirectory), sizeLimit: 1 << 30).bytes }
+    }
+
+    /// Stages the new local copy and imports its changed shards: the manifest read (its bytes
+    /// and ETag), the shards of the old copy and those fetched (`nil` when rejected).
+    private func install(
+        _ manifest: CatalogManifest, bytes manifestBytes: [UInt8], etag: String, local: [[UInt8]?], fetched: [(Int, [UInt8]?)],
+        previous: CatalogRecord?, progress: @Sendable (CloudSyncProgress) -> Void
+    ) throws -> CloudSyncState {
         // The new local copy: the manifest's shards, those unchanged from the old copy; a
         // shard the manifest no longer lists is left out.
         var shards = [[UInt8]?](repeating: nil, count: 16)
@@ -156,17 +190,11 @@ public struct CloudCatalogSync: Sendable {
 
         progress(CloudSyncProgress(fraction: 0.8, status: "Saving the catalog…"))
         let staged = Self.manifest(manifest, keepingOld: rejected, shards: shards)
-        try stage(shards: shards, manifestBytes: staged == manifest ? manifestObject.bytes : try staged.propertyList())
+        try stage(shards: shards, manifestBytes: staged == manifest ? manifestBytes : try staged.propertyList())
 
         progress(CloudSyncProgress(fraction: 0.85, status: "Importing into the database…"))
         let record = try catalogs.findOrCreateCatalog(directoryPath: catalogName, directoryUUID: manifest.directoryUUID)
-        let imported = try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT shardIndex, checksum FROM catalogShard WHERE catalogId = ?", arguments: [record.id])
-                .reduce(into: [Int: String]()) { checksums, row in
-                    let index: Int = row["shardIndex"]
-                    checksums[index] = row["checksum"]
-                }
-        }
+        let imported = try catalogs.importedChecksums(of: record)
         for shard in manifest.shards where !rejected.contains(shard.index) && imported[shard.index] != shard.sha256 {
             guard let bytes = shards[shard.index] else { continue }
             try catalogs.importShard(shard.index, csv: bytes, into: record)
@@ -179,7 +207,7 @@ public struct CloudCatalogSync: Sendable {
         }
         // A rejected shard keeps the old ETag, so the next sync tries it again.
         try catalogs.recordSync(
-            of: record, state: rejected.isEmpty ? "synced" : "partial", manifestETag: rejected.isEmpty ? manifestObject.etag : previous?.manifestETag,
+            of: record, state: rejected.isEmpty ? "synced" : "partial", manifestETag: rejected.isEmpty ? etag : previous?.manifestETag,
             at: Date())
         var result = try state()
         result.downloadedShards = fetched.map(\.0).filter { !rejected.contains($0) }.sorted()
@@ -212,17 +240,14 @@ public struct CloudCatalogSync: Sendable {
 
     /// The cloud has no catalog (any more): neither has this device. Its rows and local copy go.
     private func removeCatalog(progress: @Sendable (CloudSyncProgress) -> Void) throws -> CloudSyncState {
-        let record = try CatalogStore(database: database).findOrCreateCatalog(directoryPath: catalogName, directoryUUID: "")
-        try database.write { db in
-            try db.execute(sql: "DELETE FROM catalogEntry WHERE catalogId = ?", arguments: [record.id])
-            try db.execute(sql: "UPDATE catalogShard SET checksum = NULL, isModified = 0 WHERE catalogId = ?", arguments: [record.id])
-        }
+        let record = try catalogs.findOrCreateCatalog(directoryPath: catalogName, directoryUUID: "")
+        try catalogs.removeEntries(of: record)
         if FileManager.default.fileExists(atPath: catalogDirectory) {
             FileManager.default.removeLeftover(atPath: retiredDirectory, logger: logger)
             try move(catalogDirectory, to: retiredDirectory)
             FileManager.default.removeLeftover(atPath: retiredDirectory, logger: logger)
         }
-        try CatalogStore(database: database).recordSync(of: record, state: "synced", manifestETag: nil, at: Date())
+        try catalogs.recordSync(of: record, state: "synced", manifestETag: nil, at: Date())
         progress(CloudSyncProgress(fraction: 1, status: "No backup in the cloud"))
         return try state()
     }

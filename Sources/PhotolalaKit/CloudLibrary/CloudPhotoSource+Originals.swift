@@ -1,36 +1,6 @@
 public import Foundation
-import GRDB
 
 extension CloudPhotoSource {
-    /// What the store says of an original now: its storage class, upload date and restore
-    /// state. The upload date and storage class are remembered for ``recordedOriginal(md5:)``.
-    /// - Throws: ``ObjectStoreError`` when the store cannot be asked.
-    public func originalInfo(md5: String) async throws -> ObjectInfo? {
-        let md5 = try CloudLayout.md5(md5)
-        guard let info = try await store.head(layout.photo(md5)) else { return nil }
-        let original = CloudOriginal(info)
-        try database.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO cloudOriginal (md5, backedUp, storageClass) VALUES (?, ?, ?)
-                    ON CONFLICT (md5) DO UPDATE SET backedUp = excluded.backedUp, storageClass = excluded.storageClass
-                    """,
-                arguments: [md5, original.backedUp, original.storageClass.rawValue])
-        }
-        return info
-    }
-
-    /// What the last ``originalInfo(md5:)`` learnt of an original, without asking the store
-    /// (offline); `nil` when it was never asked.
-    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
-    public func recordedOriginal(md5: String) throws -> CloudOriginal? {
-        try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT backedUp, storageClass FROM cloudOriginal WHERE md5 = ?", arguments: [md5.lowercased()]).map { row in
-                CloudOriginal(backedUp: row["backedUp"], storageClass: StorageClass(rawValue: row["storageClass"]))
-            }
-        }
-    }
-
     /// The original, once readable.
     /// - Throws: ``CloudError/archived`` or ``CloudError/restoreInProgress`` while it is in Deep Archive.
     public func loadFullImage(for id: PhotoItem.ID) async throws -> Data {

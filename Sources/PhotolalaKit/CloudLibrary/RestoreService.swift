@@ -1,14 +1,17 @@
 import Foundation
 import GRDB
-import Logging
+public import Logging
 
 /// Restores originals from Deep Archive and downloads them (seed 002's PhotoRetrievalView and
 /// S3DownloadService): a priced request with a tier and a number of days, state read from the
 /// `x-amz-restore` header and persisted, polling with backoff, and the download of a restored
 /// original under the extension its `Format` tag names, its MD5 checked.
 ///
+/// It owns the `restoreRequest` table (each restore's state) and the `cloudOriginal` table
+/// (what a HEAD told of an original, so the inspector says it offline too).
+///
 /// ```swift
-/// let restores = RestoreService(store: store, userID: config.userID, engine: engine)
+/// let restores = try CloudContext(engine: engine, configuration: configuration).restores()
 /// let estimate = try await restores.estimate([md5], tier: .bulk)   // show it, then ask
 /// _ = try await restores.request([md5], tier: .bulk, days: 7)
 /// let path = try await restores.download(md5, to: "/home/me/Restored")
@@ -16,25 +19,31 @@ import Logging
 public struct RestoreService: Sendable {
     let store: any ObjectStore
     public let layout: CloudLayout
+    /// Holds the `restoreRequest` and `cloudOriginal` tables.
     let database: PhotolalaDatabase
     /// The synced catalog, for sizes and names.
-    let catalog: CloudCatalogSync
+    let catalog: SyncedCloudCatalog
     public var pricing: RetrievalPricing
-    /// The engine's: where checks with the store that fail in the background are told.
+    /// Where checks with the store that fail in the background are told.
     var logger: Logger
 
     /// - Parameters:
     ///   - store: The bucket holding the backup.
     ///   - userID: Whose originals to restore.
-    ///   - engine: Its database persists the restores and holds the synced catalog (for sizes and names).
+    ///   - database: Persists the restores and what was learnt of originals.
+    ///   - catalog: The synced catalog, for sizes and names.
     ///   - pricing: Retrieval prices for the estimate (``CloudConfiguration/retrievalPricing``).
-    public init(store: any ObjectStore, userID: String, engine: Engine, pricing: RetrievalPricing = RetrievalPricing()) {
+    ///   - logger: Hears checks with the store that fail in the background.
+    public init(
+        store: any ObjectStore, userID: String, database: PhotolalaDatabase, catalog: SyncedCloudCatalog,
+        pricing: RetrievalPricing = RetrievalPricing(), logger: Logger = Logger(label: "photolala.cloud")
+    ) {
         self.store = store
         self.layout = CloudLayout(userID: userID)
-        self.database = engine.database
-        self.catalog = CloudCatalogSync(store: store, userID: userID, engine: engine)
+        self.database = database
+        self.catalog = catalog
         self.pricing = pricing
-        self.logger = engine.logger
+        self.logger = logger
     }
 
     /// What restoring these originals would cost; sizes from the synced catalog, else from the store.
@@ -111,12 +120,7 @@ public struct RestoreService: Sendable {
     /// The persisted states exactly as last checked.
     func storedStatuses() throws -> [RestoreStatus] {
         try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM restoreRequest ORDER BY requested DESC, md5").map { row in
-                RestoreStatus(
-                    md5: row["md5"], state: ArchiveStatus(rawValue: row["state"]) ?? .archived,
-                    tier: (row["tier"] as String?).flatMap { RestoreTier(rawValue: $0) },
-                    days: row["days"], requested: row["requested"], expiry: row["expiry"], checked: row["checked"])
-            }
+            try RestoreStatus.order(RestoreStatus.Columns.requested.desc, RestoreStatus.Columns.md5).fetchAll(db)
         }
     }
 
@@ -189,14 +193,26 @@ public struct RestoreService: Sendable {
     }
 
     private func save(_ status: RestoreStatus) throws {
-        try database.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO restoreRequest (md5, state, tier, days, requested, expiry, checked) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (md5) DO UPDATE SET state = excluded.state, tier = excluded.tier, days = excluded.days,
-                        requested = excluded.requested, expiry = excluded.expiry, checked = excluded.checked
-                    """,
-                arguments: [status.md5, status.state.rawValue, status.tier?.rawValue, status.days, status.requested, status.expiry, status.checked])
-        }
+        try database.write { db in try status.upsert(db) }
+    }
+
+    // MARK: - Originals
+
+    /// What the store says of an original now: its storage class, upload date and restore
+    /// state. The upload date and storage class are remembered for ``recordedOriginal(md5:)``.
+    /// - Throws: ``ObjectStoreError`` when the store cannot be asked; ``PhotolalaError/databaseFailed``.
+    public func originalInfo(md5: String) async throws -> ObjectInfo? {
+        let md5 = try CloudLayout.md5(md5)
+        guard let info = try await store.head(layout.photo(md5)) else { return nil }
+        let record = CloudOriginalRecord(md5: md5, original: CloudOriginal(info))
+        try database.write { db in try record.upsert(db) }
+        return info
+    }
+
+    /// What the last ``originalInfo(md5:)`` learnt of an original, without asking the store
+    /// (offline); `nil` when it was never asked.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func recordedOriginal(md5: String) throws -> CloudOriginal? {
+        try database.read { db in try CloudOriginalRecord.fetchOne(db, key: md5.lowercased())?.original }
     }
 }

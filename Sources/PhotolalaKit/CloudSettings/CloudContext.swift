@@ -1,6 +1,7 @@
-/// The cloud pieces a backup needs, assembled in one place so the CLI and the server build the
-/// uploader and the star queue alike (the quota from the settings, the queue on the engine's
-/// database).
+/// The cloud pieces, assembled in one place so the CLI and the server build the uploader, the
+/// star queue, the Cloud source, the sync, the restores and the verifier alike (the quota and
+/// budgets from the settings). It holds the engine so that each piece it builds need not: each
+/// receives only the parts of it that it uses.
 ///
 /// ```swift
 /// let context = CloudContext(engine: engine, configuration: try CloudConfiguration.load(environment: env, dataDirectory: dir))
@@ -37,18 +38,44 @@ public struct CloudContext: Sendable {
     /// - Throws: ``CloudConfigurationError`` saying what to set when the cloud is not configured.
     public func source() throws -> CloudPhotoSource {
         CloudPhotoSource(
-            store: try configuration.objectStore(), userID: configuration.userID, engine: engine, cacheBudget: configuration.downloadCacheBytes)
+            sync: sync(store: try configuration.objectStore()),
+            downloads: DownloadCache(
+                directory: engine.configuration.cacheDirectory + "/cloud/" + configuration.userID, byteBudget: configuration.downloadCacheBytes,
+                logger: engine.logger),
+            thumbnails: engine.thumbnailStore, imaging: engine.imaging, logger: engine.logger)
+    }
+
+    /// The sync of the cloud catalog in `store` into this device's database and data folder.
+    func sync(store: any ObjectStore) -> CloudCatalogSync {
+        CloudCatalogSync(
+            store: store, userID: configuration.userID, catalogs: catalogs, dataDirectory: engine.configuration.dataDirectory, logger: engine.logger)
     }
 
     /// The cloud catalog as last synced to this device, readable without credentials or the store.
     public var syncedCatalog: SyncedCloudCatalog {
-        SyncedCloudCatalog(userID: configuration.userID, engine: engine)
+        SyncedCloudCatalog(userID: configuration.userID, catalogs: catalogs)
+    }
+
+    private var catalogs: CatalogStore {
+        CatalogStore(database: engine.database)
     }
 
     /// Restores originals from Deep Archive, priced before asking with the prices from the settings.
     /// - Throws: ``CloudConfigurationError`` saying what to set when the cloud is not configured.
     public func restores() throws -> RestoreService {
-        RestoreService(store: try configuration.objectStore(), userID: configuration.userID, engine: engine, pricing: configuration.retrievalPricing)
+        RestoreService(
+            store: try configuration.objectStore(), userID: configuration.userID, database: engine.database, catalog: syncedCatalog,
+            pricing: configuration.retrievalPricing, logger: engine.logger)
+    }
+
+    /// Where photos stand in the backup: `queue`'s entries, then the synced catalog.
+    public func lookup(queue: BackupQueueManager) -> BackupLookup {
+        BackupLookup(queue: queue, cloudCatalog: syncedCatalog, identities: engine.identities)
+    }
+
+    /// Verifies the backup `service` uploads to, repairing from this device's files.
+    public func verifier(service: BackupService) -> BackupVerifier {
+        BackupVerifier(service: service, database: engine.database, lookup: lookup(queue: queue()))
     }
 
     /// How restores under way are polled: first after the configured delay, then doubling up to an hour.

@@ -1,7 +1,14 @@
+import Foundation
 import GRDB
 
-/// Remembers each file's MD5 under its path, size and modification time, so a file that has
-/// not changed is never hashed again.
+/// The one store of `fileIdentity` and the one way to a file's MD5: what was learnt of each file
+/// (``FileIdentity``: MD5, fast key, displayed size, orientation) under its path, size and
+/// modification time, so a file that has not changed is never read again.
+///
+/// ```swift
+/// let md5 = try engine.identities.md5(ofFileAt: path)  // hashed once, then from the index
+/// let known = try engine.identities.identities(forPaths: paths)  // one query for a folder
+/// ```
 public struct IdentityIndex: Sendable {
     private let database: PhotolalaDatabase
     private let recent = RecentIdentities()
@@ -16,13 +23,7 @@ public struct IdentityIndex: Sendable {
         if let md5 = recent.md5(forPath: path, status: status) {
             return md5
         }
-        let md5 = try database.read { db in
-            try String.fetchOne(
-                db,
-                sql: "SELECT md5 FROM fileIdentity WHERE path = ? AND size = ? AND modifiedNanoseconds = ?",
-                arguments: [path, status.size, status.modifiedNanoseconds]
-            )
-        }
+        let md5 = try database.read { db in try FileIdentity.fetchOne(db, key: path) }.flatMap { $0.holds(for: status) ? $0.md5 : nil }
         if let md5 {
             recent.remember(md5, forPath: path, status: status)
         }
@@ -38,49 +39,62 @@ public struct IdentityIndex: Sendable {
         let md5 = try ContentHash.md5(ofFileAt: path)
         let key = try ContentHash.fastKey(ofFileAt: path)
         if try FileStatus(path: path) == status {
-            try record(md5: md5, headMD5: key.headMD5, forPath: path, status: status)
+            try record([FileIdentity(path: path, status: status, md5: md5, headMD5: key.headMD5)])
         }
         return md5
     }
 
-    /// What is known of one file's content.
-    public struct Identity: Sendable {
-        public let path: String
-        public let status: FileStatus
-        public let md5: String
-        /// The fast key's MD5 of the first 4 KiB.
-        public let headMD5: String
+    /// The identity of a file read whole: its MD5 from the index while the bytes are those of
+    /// the file as recorded, else hashed from them, with their fast key. Not recorded here: the
+    /// caller records it with what else the read taught (``record(_:)``).
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    func identity(of contents: FileContents) throws -> FileIdentity {
+        let md5 = try md5(forPath: contents.path, status: contents.status) ?? ContentHash.md5(of: contents.bytes)
+        return FileIdentity(
+            path: contents.path, status: contents.status, md5: md5,
+            headMD5: ContentHash.fastKey(head: contents.bytes, size: contents.status.size).headMD5)
     }
 
-    /// Records the MD5 and fast key of `path` as of `status`, replacing what was known before.
+    /// Records what was learnt of files, in one transaction, replacing what was known of their
+    /// paths before.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
-    public func record(md5: String, headMD5: String, forPath path: String, status: FileStatus) throws {
-        try record([Identity(path: path, status: status, md5: md5, headMD5: headMD5)])
-    }
-
-    /// Records many files in one transaction.
-    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
-    public func record(_ identities: [Identity]) throws {
+    public func record(_ identities: [FileIdentity]) throws {
         guard !identities.isEmpty else { return }
         try database.write { db in
-            let statement = try db.cachedStatement(
-                sql: "INSERT OR REPLACE INTO fileIdentity (path, size, modifiedNanoseconds, md5, headMD5) VALUES (?, ?, ?, ?, ?)")
             for identity in identities {
-                try statement.execute(arguments: [
-                    identity.path, identity.status.size, identity.status.modifiedNanoseconds, identity.md5, identity.headMD5,
-                ])
+                try identity.insert(db, onConflict: .replace)
             }
         }
         recent.forget(identities.map(\.path))
+    }
+
+    /// What is recorded of each of `paths`, by path, from one query whatever their number (a
+    /// folder's files for its listing); whether each still holds is for the caller to check
+    /// against the file's status (``FileIdentity/holds(for:)``). Paths never read are left out.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func identities(forPaths paths: [String]) throws -> [String: FileIdentity] {
+        guard !paths.isEmpty else { return [:] }
+        // One JSON array bound to one parameter: SQLite limits how many can be bound.
+        let list = String(decoding: try JSONEncoder().encode(paths), as: UTF8.self)
+        let found = try database.read { db in
+            try FileIdentity.fetchAll(db, sql: "SELECT f.* FROM json_each(?) j JOIN fileIdentity f ON f.path = j.value", arguments: [list])
+        }
+        return Dictionary(found.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The paths recorded with content `md5`, whatever their files hold now.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    public func paths(withMD5 md5: String) throws -> [String] {
+        try database.read { db in
+            try FileIdentity.filter(Column("md5") == md5.lowercased()).fetchAll(db).map(\.path)
+        }
     }
 
     /// The fast key last recorded for `path`, whatever the file's time now.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func fastKey(forPath path: String) throws -> FastKey? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT headMD5, size FROM fileIdentity WHERE path = ?", arguments: [path]).flatMap { row in
-                (row["headMD5"] as String?).map { FastKey(headMD5: $0, size: row["size"]) }
-            }
+            try FileIdentity.fetchOne(db, key: path).flatMap { identity in identity.headMD5.map { FastKey(headMD5: $0, size: identity.size) } }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Synchronization
 
 extension LocalPhotoSource {
@@ -84,12 +85,10 @@ extension LocalPhotoSource {
         }
         feed.publish([], listing: photos)
         if photos.count >= Self.catalogThreshold {
-            let items = photos.map(\.item)
-            let paths = photos.map(\.path)
-            background.start { [self] in
-                await announceHeaderDates(of: items, paths: paths)
-                await buildCatalog()
-                announceCatalogDates(of: items)
+            background.start { [self, photos] in
+                await announceHeaderDates(of: photos.map(\.item), paths: photos.map(\.path))
+                let entries = await buildCatalog(of: photos, loaded: nil)
+                announceCatalogDates(of: photos.map(\.item), entries: entries)
             }
         }
     }
@@ -150,8 +149,9 @@ extension LocalPhotoSource {
 
         let stale = !added.isEmpty || !removed.isEmpty || !updated.isEmpty
         if stale {
-            await buildCatalog()
-            announceCatalogDates(of: added + updated)
+            // The folder as just scanned and the catalog as listed: neither is read again.
+            let entries = await buildCatalog(of: onDisk, loaded: loaded)
+            announceCatalogDates(of: added + updated, entries: entries)
         }
         if volume == .network {
             // A rebuild keeps the directory UUID, so the loaded manifest's still names the folder.
@@ -159,10 +159,11 @@ extension LocalPhotoSource {
         }
     }
 
-    /// Announces as updated the photos whose catalog, just built, knows when they were taken:
-    /// they were listed with their files' times, and a browser sorting by date must move them.
-    private func announceCatalogDates(of items: [PhotoItem]) {
-        guard !items.isEmpty, let entries = try? catalogs.catalog(of: root).load().entries else { return }
+    /// Announces as updated the photos whose catalog, just built with `entries`, knows when they
+    /// were taken: they were listed with their files' times, and a browser sorting by date must
+    /// move them.
+    private func announceCatalogDates(of items: [PhotoItem], entries: [CatalogEntry]) {
+        guard !items.isEmpty else { return }
         let taken = Dictionary(entries.map { ($0.filename, $0) }, uniquingKeysWith: { first, _ in first })
         let dated = items.filter { item in
             guard let entry = taken[item.displayName] else { return false }
@@ -171,14 +172,19 @@ extension LocalPhotoSource {
         feed.announce([.updated(dated)])
     }
 
-    /// Builds or updates this folder's catalog; problems are left for `catalog build` to report.
-    /// Its changes are announced by the caller, so ``refreshCatalog()`` takes the catalog as known.
-    private func buildCatalog() async {
-        defer { listedCatalog.withLock { $0 = catalogs.catalog(of: root).stamp } }
+    /// Builds or updates this folder's catalog from `photos`, the folder as just scanned, and
+    /// `loaded`, the catalog as listed (read here when `nil`): the upkeep scans the folder and
+    /// reads its catalog once. Problems are left for `catalog build` to report. Its changes are
+    /// announced by the caller, so ``refreshCatalog()`` takes the catalog as known.
+    /// - Returns: The rows the catalog now has; none when it could not be written.
+    private func buildCatalog(of photos: [ScannedPhoto], loaded: LoadedCatalog?) async -> [CatalogEntry] {
+        let catalog = catalogs.catalog(of: root)
+        defer { listedCatalog.withLock { $0 = catalog.stamp } }
         do {
-            for try await _ in catalogs.builder.build(folder: self) {}
+            return try await catalogs.builder.update(catalog, photos: photos, loaded: loaded) { _ in }.entries
         } catch {
-            return
+            files.logger.warning("The folder's catalog could not be brought up to date.", metadata: ["folder": "\(root)", "error": .error(error)])
+            return []
         }
     }
 

@@ -1,9 +1,13 @@
 import Foundation
+import Logging
 
-/// Reads a photo file once for everything Photolala derives from it: MD5, metadata, thumbnail.
+/// Reads a photo file once for everything Photolala derives from it: MD5, metadata, thumbnail,
+/// and records at once what the read taught (``PhotoFacts``: MD5, size, time, displayed size,
+/// orientation, date), so nothing reads the file again while it is unchanged.
 ///
 /// The identity index turns an unchanged file's path, size and time into its MD5 without
-/// reading it, and the thumbnail store then answers without decoding anything.
+/// reading it, and the thumbnail store then answers without decoding anything; a catalog build
+/// makes the rows of files read here before from their recorded facts (``recordedFacts(forPaths:)``).
 struct PhotoFileReader: Sendable {
     let identities: IdentityIndex
     /// Where the photo dates read here are kept, for catalogued listings.
@@ -12,6 +16,8 @@ struct PhotoFileReader: Sendable {
     let renderings: RenderingStore
     let imaging: ImageProcessor
     let maximumFileSize: Int64
+    /// Where a failure to record what was read is logged (it costs only another read).
+    let logger: Logger
 
     /// The file's thumbnail from the disk cache, or rendered (and cached) from one read.
     /// - Throws: ``PhotolalaError`` when the file is unreadable or not a decodable image.
@@ -43,7 +49,8 @@ struct PhotoFileReader: Sendable {
 
     /// An image made from the file (a thumbnail, a rendering): from the cache by the file's MD5
     /// when it was made before, else by `make` from one read, then handed to `keep` with the
-    /// MD5. The file is hashed only when its MD5 is not known for it as it is now.
+    /// MD5. The file is hashed only when its MD5 is not known for it as it is now; what the read
+    /// taught is recorded before the image is made.
     private func derivedImage(
         from path: String, status: FileStatus, cached: (String) -> [UInt8]?, make: ([UInt8]) throws -> [UInt8],
         keep: ([UInt8], String) throws -> Void
@@ -53,15 +60,12 @@ struct PhotoFileReader: Sendable {
             return (known, jpeg, false)
         }
         let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
-        let md5: String
-        if let known, contents.status == status {
-            md5 = known
-        } else {
-            md5 = try record(contents)
-            // Content seen before (another copy, or this file before it changed) has its image already.
-            if let jpeg = cached(md5) {
-                return (md5, jpeg, false)
-            }
+        let facts = try learn(from: contents).facts
+        try record([facts])
+        let md5 = facts.identity.md5
+        // Content seen before (another copy, or this file before it changed) has its image already.
+        if let jpeg = cached(md5) {
+            return (md5, jpeg, false)
         }
         let jpeg = try make(contents.bytes)
         try keep(jpeg, md5)
@@ -75,48 +79,63 @@ struct PhotoFileReader: Sendable {
         return [UInt8](try handle.read(upToCount: ImageFormat.sniffLength) ?? Data())
     }
 
-    /// The file's catalog row, from one read: MD5, size, times and, when it is a readable image,
-    /// its dimensions and photo date; its identity, and what its content says of its date (`nil`
-    /// when it is no readable image), for the caller to record with others' in one transaction.
-    /// A file that is no readable image still gets a row.
-    /// - Throws: ``PhotolalaError`` when the file cannot be read.
-    func catalogEntry(at path: String) throws -> (entry: CatalogEntry, identity: IdentityIndex.Identity, date: PhotoDateIndex.Recorded?) {
-        let contents = try readFile(at: path)
-        let identity = Self.identity(of: contents)
-        let md5 = identity.md5
-        let modified = contents.status.modifiedNanoseconds / 1_000_000_000
-        var entry = CatalogEntry(md5: md5, filename: FilePath.name(of: path), size: contents.status.size, photoDate: modified, modified: modified)
-        var date: PhotoDateIndex.Recorded?
-        if let inspection = try? imaging.inspect(contents.bytes, name: path) {
-            entry.width = inspection.width
-            entry.height = inspection.height
-            var metadata = PhotoMetadata()
-            if let exif = inspection.exif {
-                metadata.apply(exif)
+    /// The catalog rows of files, each from one read (MD5, size, times and, when it is a readable
+    /// image, its dimensions and photo date), with what the reads taught recorded together at
+    /// once. A file that is no readable image still gets a row; one that cannot be read gets its
+    /// error.
+    func catalogEntries(at paths: [String]) -> [Result<CatalogEntry, PhotolalaError>] {
+        var learnt: [PhotoFacts] = []
+        let entries = paths.map { path -> Result<CatalogEntry, PhotolalaError> in
+            do {
+                let facts = try learn(from: try readFile(at: path)).facts
+                learnt.append(facts)
+                return .success(CatalogEntry(filename: FilePath.name(of: path), facts: facts))
+            } catch let error as PhotolalaError {
+                return .failure(error)
+            } catch {
+                return .failure(PhotolalaError.unreadableFile(path, errno: EIO))
             }
-            entry.photoDate = metadata.photoDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? modified
-            date = Self.recordedDate(of: metadata)
         }
-        return (entry, identity, date)
+        do {
+            try record(learnt)
+        } catch {
+            // The rows stand; the files are only read again next time.
+            logger.warning("What was read of photos could not be recorded; they are read again next time.", metadata: ["error": .error(error)])
+        }
+        return entries
     }
 
-    /// What a photo's metadata, read from its EXIF, says of its date.
-    private static func recordedDate(of metadata: PhotoMetadata) -> PhotoDateIndex.Recorded {
-        guard metadata.photoDateSource == .exif, let taken = metadata.photoDate else { return .undated }
-        return .taken(HeaderDate(seconds: Int64(taken.timeIntervalSince1970.rounded(.down)), offset: metadata.photoDateOffsetSeconds))
+    /// What is recorded of the files at `paths`, by path, from two queries whatever their number
+    /// (``PhotoFacts/complete(for:)`` says whether they still hold and suffice for a row).
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    func recordedFacts(forPaths paths: [String]) throws -> [String: PhotoFacts] {
+        let known = Array(try identities.identities(forPaths: paths).values)
+        let dated = dates.dates(ofMD5s: known.map(\.md5))
+        return Dictionary(zip(known, dated).map { ($0.path, PhotoFacts(identity: $0, date: $1)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Hashes the bytes and records their MD5 and fast key under the file's path and status.
-    private func record(_ contents: FileContents) throws -> String {
-        let identity = Self.identity(of: contents)
-        try identities.record([identity])
-        return identity.md5
+    /// Records what reads taught: identities in one transaction, dates in another.
+    /// - Throws: ``PhotolalaError/databaseFailed`` when the identities cannot be written.
+    private func record(_ facts: [PhotoFacts]) throws {
+        try identities.record(facts.map(\.identity))
+        dates.record(facts.compactMap { facts in facts.date.map { (facts.identity.md5, $0) } })
     }
 
-    private static func identity(of contents: FileContents) -> IdentityIndex.Identity {
-        IdentityIndex.Identity(
-            path: contents.path, status: contents.status, md5: ContentHash.md5(of: contents.bytes),
-            headMD5: ContentHash.fastKey(head: contents.bytes, size: contents.status.size).headMD5)
+    /// All one read of a file teaches: its identity (the MD5 from the index when the bytes are
+    /// the file as recorded, else hashed from them) and, when it is an image, its displayed
+    /// size, orientation and date from its header; with the inspection, or why there is none.
+    private func learn(from contents: FileContents) throws -> (facts: PhotoFacts, inspection: Result<ImageInspection, any Error>) {
+        var identity = try identities.identity(of: contents)
+        let inspection = Result { try imaging.inspect(contents.bytes, name: contents.path) }
+        guard case .success(let inspected) = inspection else { return (PhotoFacts(identity: identity, date: nil), inspection) }
+        identity.width = inspected.width
+        identity.height = inspected.height
+        identity.orientation = inspected.orientation
+        var metadata = PhotoMetadata()
+        if let exif = inspected.exif {
+            metadata.apply(exif)
+        }
+        return (PhotoFacts(identity: identity, date: PhotoDateIndex.Recorded(metadata)), inspection)
     }
 
     /// Reads a file whole; an empty file reads as no bytes rather than failing.
@@ -132,16 +151,23 @@ struct PhotoFileReader: Sendable {
     /// - Throws: ``PhotolalaError`` when the file is unreadable or not an image.
     func metadata(at path: String) throws -> PhotoMetadata {
         let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
-        return try metadata(of: contents, md5: try record(contents))
+        let (facts, inspection) = try learn(from: contents)
+        try record([facts])
+        return try metadata(of: contents, md5: facts.identity.md5, inspection: inspection.get())
     }
 
     /// The metadata of a file already read, whose MD5 the caller computed: the backup reads
-    /// each photo once for its upload, its Content-MD5 and this.
+    /// each photo once for its upload, its Content-MD5 and this. What it says of the photo's
+    /// date is recorded.
     /// - Throws: ``PhotolalaError`` when the bytes are not an image.
     func metadata(of contents: FileContents, md5: String) throws -> PhotoMetadata {
-        let path = contents.path
-        let inspection = try imaging.inspect(contents.bytes, name: path)
+        let metadata = try metadata(of: contents, md5: md5, inspection: imaging.inspect(contents.bytes, name: contents.path))
+        dates.record([(md5, PhotoDateIndex.Recorded(metadata))])
+        return metadata
+    }
 
+    private func metadata(of contents: FileContents, md5: String, inspection: ImageInspection) -> PhotoMetadata {
+        let path = contents.path
         var metadata = PhotoMetadata()
         metadata.fileSize = contents.status.size
         metadata.modificationDate = contents.status.modificationDate
@@ -155,7 +181,6 @@ struct PhotoFileReader: Sendable {
         if let exif = inspection.exif {
             metadata.apply(exif)
         }
-        dates.record([(md5, Self.recordedDate(of: metadata))])
         return metadata
     }
 }

@@ -207,6 +207,24 @@ public struct PhotolalaDatabase: Sendable {
                 table.column("source", .text)
             }
         }
+        migrator.registerMigration("v12 file facts") { db in
+            // What a read of each file taught besides its MD5 (its displayed size and EXIF
+            // orientation), so a catalog build, a badge or a listing builds a photo's row from the
+            // database while the file is unchanged, never opening it again. NULL until the file
+            // was read as an image.
+            try db.alter(table: "fileIdentity") { table in
+                table.add(column: "width", .integer)
+                table.add(column: "height", .integer)
+                table.add(column: "orientation", .integer)
+            }
+        }
+        migrator.registerMigration("v13 catalog entries without backup columns") { db in
+            // Never written: the backup queue keeps each photo's state, and stars are the queue.
+            try db.alter(table: "catalogEntry") { table in
+                table.drop(column: "backupStatus")
+                table.drop(column: "isStarred")
+            }
+        }
         return migrator
     }
 }

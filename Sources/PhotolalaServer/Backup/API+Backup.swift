@@ -23,13 +23,18 @@ extension API {
             self.error = error
         }
 
-        /// The badge of a photo found in the cloud catalog.
-        static let inCloud = {
-            var badge = Badge(nil)
-            badge.state = .backedUp
-            badge.inCloud = true
-            return badge
-        }()
+        /// The badge of a photo where it stands in the backup: its queue entry's, or ☁️ when
+        /// only the cloud catalog lists it.
+        init(_ standing: BackupLookup.Standing) {
+            switch standing {
+            case .queued(let entry):
+                self.init(entry)
+            case .inCloud:
+                self.init(nil)
+                state = .backedUp
+                inCloud = true
+            }
+        }
 
         /// The badge of an original's restore.
         init(restore: RestoreStatus) {

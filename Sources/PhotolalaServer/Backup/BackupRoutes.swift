@@ -109,33 +109,27 @@ struct BackupRoutes {
         let folderID = try context.parameters.require("folder")
         try await checkFolder(folderID, of: source, id: sourceID)
         var items: [String: API.Badge] = [:]
-        if let cloud = sources.cloud {
-            // A source that restores originals is the backup: its badges are the restores.
-            if source.summary.capabilities.contains(.restore) {
-                // Saved states are current: a copy past its expiry is archived again.
-                for status in try cloud.restores.savedStatuses() where status.state == .restoring || status.state == .restored {
-                    items[status.md5] = API.Badge(restore: status)
-                }
-                return API.Badges(items: items)
+        // A source that restores originals is the backup: its badges are the restores.
+        if let cloud = sources.cloud, source.summary.capabilities.contains(.restore) {
+            // Saved states are current: a copy past its expiry is archived again.
+            for status in try cloud.restores.savedStatuses() where status.state == .restoring || status.state == .restored {
+                items[status.md5] = API.Badge(restore: status)
             }
-            for path in try cloud.photos.backedUpFiles(under: source.privatePaths).keys {
-                if let id = source.itemID(forFilePath: path, folder: folderID) {
-                    items[id] = .inCloud
-                }
-            }
-            if let session = await sources.openSession(source: sourceID, folder: folderID) {
-                let sizes = try cloud.photos.backedUpSizes()
-                let candidates = await session.currentPhotos().compactMap { photo -> (id: PhotoItem.ID, size: Int64)? in
-                    guard let size = photo.size, items[photo.item.id] == nil, sizes.contains(size) else { return nil }
-                    return (photo.item.id, size)
-                }
-                await cloud.copies.look(at: candidates, of: source, sourceID: sourceID, folder: folderID)
+            return API.Badges(items: items)
+        }
+        let lookup = backup.lookup
+        for (path, standing) in try await lookup.standings(ofFilesUnder: source.privatePaths) {
+            if let id = source.itemID(forFilePath: path, folder: folderID) {
+                items[id] = API.Badge(standing)
             }
         }
-        for entry in try await backup.queue.entries() {
-            if let id = source.itemID(forFilePath: entry.path, folder: folderID) {
-                items[id] = API.Badge(entry)
+        if let cloud = sources.cloud, let session = await sources.openSession(source: sourceID, folder: folderID) {
+            let sizes = try lookup.cloudSizes()
+            let candidates = await session.currentPhotos().compactMap { photo -> (id: PhotoItem.ID, size: Int64)? in
+                guard let size = photo.size, items[photo.item.id] == nil, sizes.contains(size) else { return nil }
+                return (photo.item.id, size)
             }
+            await cloud.copies.look(at: candidates, of: source, sourceID: sourceID, folder: folderID, lookup: lookup)
         }
         return API.Badges(items: items)
     }

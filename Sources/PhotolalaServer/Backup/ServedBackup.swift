@@ -13,16 +13,27 @@ final class ServedBackup: Sendable {
 
     let queue: BackupQueueManager
     let current: CurrentCloud
+    private let identities: IdentityIndex
+    /// Holds the last verification of the backup.
+    private let database: PhotolalaDatabase
     private let events: EventHub
     private let lastError = Mutex<String?>(nil)
     private let logger: Logger
 
     init(current: CurrentCloud, engine: Engine, events: EventHub, inactivity: Duration, logger: Logger = Logger(label: "photolala.backup")) {
         self.current = current
+        self.identities = engine.identities
+        self.database = engine.database
         self.events = events
         self.logger = logger
         // The queue asks for the uploader at each run, so a cloud set up meanwhile is used.
         queue = BackupQueueManager(database: engine.database, uploader: { current.setup.service }, inactivity: inactivity, logger: logger)
+    }
+
+    /// Where photos stand in the backup: the queue's entries, then the current cloud's synced
+    /// catalog (none without a cloud).
+    var lookup: BackupLookup {
+        BackupLookup(queue: queue, cloudCatalog: current.setup.cloud?.photos.sync.copy, identities: identities)
     }
 
     /// The uploader of this moment; `nil` when no cloud is configured.
@@ -88,7 +99,7 @@ final class ServedBackup: Sendable {
                 summary.usageError = "The storage used could not be read: \(error)"
             }
             do {
-                summary.lastVerify = try BackupVerifier(service: service).lastVerification().map {
+                summary.lastVerify = try BackupVerifier(service: service, database: database, lookup: lookup).lastVerification().map {
                     API.LastVerify(date: $0.date.formatted(.iso8601), photosChecked: $0.photosChecked, problems: $0.problems)
                 }
             } catch {

@@ -25,11 +25,11 @@ final class ServedCloud: Sendable {
         self.syncs = syncs
         source = CloudBackupSource(
             photos: photos, restores: restores, syncs: syncs,
-            details: BackupDetails(photos: photos, restores: restores, archived: context.configuration.folder == nil),
+            details: BackupDetails(restores: restores, archived: context.configuration.folder == nil),
             thumbnailLoading: loaderConfiguration)
         self.events = events
         restorePolling = context.restorePolling
-        copies = BackedUpCopyFinder(identities: context.engine.identities, photos: photos) { sourceID, folder, count in
+        copies = BackedUpCopyFinder(identities: context.engine.identities) { sourceID, folder, count in
             await events.publish("badges", API.Listing(source: sourceID, folder: folder, count: count, complete: true))
         }
         identities = context.engine.identities
