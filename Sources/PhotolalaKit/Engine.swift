@@ -37,8 +37,10 @@ public struct Engine: Sendable {
 
     /// A source over the folder tree at `root`, or over that one folder.
     /// - Throws: ``PhotolalaError/unreadableFolder`` when `root` is not a readable folder.
-    public func localSource(root: String, scope: LocalPhotoSource.Scope = .tree) throws -> LocalPhotoSource {
-        try LocalPhotoSource(root: root, scope: scope, files: fileReader, catalogs: catalogContext)
+    public func localSource(
+        root: String, scope: LocalPhotoSource.Scope = .tree, thumbnailLoading: ThumbnailLoader.Configuration = .init()
+    ) throws -> LocalPhotoSource {
+        try LocalPhotoSource(root: root, scope: scope, files: fileReader, catalogs: catalogContext, thumbnailLoading: thumbnailLoading)
     }
 
     var catalogContext: CatalogContext {

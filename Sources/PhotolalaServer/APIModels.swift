@@ -23,6 +23,23 @@ enum API {
         /// For an Apple Photos library: what the reader could not make sense of, with what the
         /// user misses (a column not found, so every photo is treated as hidden); absent when none.
         var problems: [String]?
+
+        init(id: String, kind: String, name: String, configured: Bool, message: String? = nil) {
+            self.id = id
+            self.kind = kind
+            self.name = name
+            self.configured = configured
+            self.message = message
+        }
+
+        /// Source `id` as its summary describes it.
+        init(id: String, _ summary: PhotoSourceSummary) {
+            self.init(id: id, kind: summary.kind, name: summary.name, configured: summary.configured, message: summary.message)
+            capabilities = API.names(of: summary.capabilities)
+            rootFolder = summary.rootFolder
+            archived = summary.archived
+            problems = summary.problems
+        }
     }
 
     /// The names the page knows capabilities by.
@@ -41,6 +58,16 @@ enum API {
         /// `smartAlbum` (the built-in views too), `sharedAlbum`, `project` or `folder`; absent in
         /// breadcrumbs.
         var kind: String? = nil
+
+        init(id: String, name: String, kind: String? = nil) {
+            self.id = id
+            self.name = name
+            self.kind = kind
+        }
+
+        init(_ reference: PhotoFolder.Reference) {
+            self.init(id: reference.id, name: reference.name, kind: reference.kind)
+        }
     }
 
     /// A subfolder's tile: its photos (`count`), its own subfolders or albums (`folders`) and the
@@ -201,12 +228,27 @@ enum API {
         /// `day` for a day alone ("14 Jul 2023"), `time` for a moment.
         var dateStyle: String? = nil
 
-        /// A line naming `date`: `template` with `{date}` where it goes.
-        static func dated(field: String, label: String, template: String, date: Date, dayOnly: Bool) -> Detail {
-            let text = dayOnly ? date.formatted(date: .abbreviated, time: .omitted) : date.formatted(date: .abbreviated, time: .shortened)
-            return Detail(
-                field: field, label: label, value: template.replacingOccurrences(of: "{date}", with: text), template: template,
-                date: date.formatted(.iso8601), dateStyle: dayOnly ? "day" : "time")
-        }
+    }
+}
+
+extension API.Folder {
+    init(_ folder: PhotoFolder) {
+        self.init(
+            id: folder.id, name: folder.name, breadcrumb: folder.breadcrumb.map(API.FolderRef.init), folders: folder.folders.map(API.FolderRef.init),
+            kind: folder.kind)
+    }
+}
+
+extension API.Detail {
+    init(_ detail: PhotoDetail) {
+        self.init(
+            field: detail.field, label: detail.label, value: detail.value, template: detail.template, date: detail.date?.formatted(.iso8601),
+            dateStyle: detail.date == nil ? nil : detail.dayOnly ? "day" : "time")
+    }
+}
+
+extension API.Items {
+    init(_ page: FolderSession.Page) {
+        self.init(count: page.count, complete: page.complete, offset: page.offset, photos: page.photos)
     }
 }

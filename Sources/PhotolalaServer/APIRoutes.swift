@@ -23,20 +23,20 @@ struct APIRoutes {
     }
 
     private func sourceList() -> API.Sources {
-        API.Sources(sources: sources.all.map(\.summary))
+        API.Sources(sources: sources.summaries)
     }
 
     private func folder(_ context: BasicRequestContext) async throws -> API.Folder {
         let source = try sources.source(try context.parameters.require("source"))
         let folderID = try context.parameters.require("folder")
-        return try await engineCall { try await source.folder(folderID) }
+        return API.Folder(try await engineCall { try await source.folder(folderID) })
     }
 
     /// A subfolder's count and cover, which its tile asks for once it is in view.
     private func summary(_ context: BasicRequestContext) async throws -> API.FolderSummary {
         let source = try sources.source(try context.parameters.require("source"))
         let folderID = try context.parameters.require("folder")
-        return try await engineCall { try await source.folderSummary(of: folderID) }
+        return API.FolderSummary(try await engineCall { try await source.folderSummary(of: folderID) })
     }
 
     /// A page of the folder's listing; with `search=TEXT`, the folder's photos that match, in
@@ -55,7 +55,7 @@ struct APIRoutes {
             }
             let session = try await engineCall { try await sources.session(source: sourceID, folder: folderID) }
             let offset = request.uri.queryParameters.get("offset", as: Int.self) ?? 0
-            page = try await engineCall { try await session.items(from: offset, limit: limit) }
+            page = API.Items(try await engineCall { try await session.items(from: offset, limit: limit) })
         }
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
@@ -66,8 +66,10 @@ struct APIRoutes {
     /// with when it was backed up (a library photo's MD5 is the one this device knows, if any).
     private func metadata(_ context: BasicRequestContext) async throws -> API.Metadata {
         let (source, folder, item) = try itemReference(context)
-        var metadata = try await engineCall { try await source.metadata(folder: folder, item: item) }
-        guard let cloud = sources.cloud, !(source is CloudServedSource) else { return metadata }
+        let (found, details) = try await engineCall { try await source.metadata(folder: folder, item: item) }
+        var metadata = API.Metadata(json: PhotoMetadataJSON(found), details: details.map(API.Detail.init))
+        // The backup's own photos say how they are backed up already.
+        guard let cloud = sources.cloud, !source.summary.capabilities.contains(.restore) else { return metadata }
         if metadata.json.metadata.md5 == nil, let path = try? await source.filePath(folder: folder, item: item),
             let md5 = cloud.knownMD5(ofFileAt: path)
         {
@@ -76,7 +78,7 @@ struct APIRoutes {
             metadata = API.Metadata(json: PhotoMetadataJSON(known), details: metadata.details)
         }
         if let md5 = metadata.json.metadata.md5, (try? backup.lookup.isInCloud(md5: md5)) == true {
-            metadata.details += await cloud.backupDetails(md5: md5, includingOriginal: false)
+            metadata.details += await cloud.backupDetails(md5: md5).map(API.Detail.init)
         }
         return metadata
     }
@@ -90,15 +92,13 @@ struct APIRoutes {
     private func thumbnail(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let (source, folder, item) = try itemReference(context)
         let conditional = request.headers[.ifNoneMatch] != nil
-        // Thumbnails made here carry the rule that made them; the Cloud's are the backed-up files.
-        let ruled: (String) -> String = source is CloudServedSource ? { $0 } : { "\($0)-t\(Thumbnail.ruleVersion)" }
-        let knownTag = conditional ? source.thumbnailTag(folder: folder, item: item).map(ruled) : nil
+        let knownTag = conditional ? source.thumbnailTag(folder: folder, item: item) : nil
         if let knownTag, EntityTag.matches(request, tag: knownTag) {
             return Response(status: .notModified, headers: thumbnailHeaders(tag: knownTag))
         }
         let priority = ThumbnailPriority(request) ?? .visible
         let thumbnail = try await engineCall { try await source.thumbnail(folder: folder, item: item, priority: priority) }
-        let tag = thumbnail.md5.map(ruled) ?? knownTag ?? source.thumbnailTag(folder: folder, item: item).map(ruled)
+        let tag = thumbnail.md5.map(source.thumbnailTag(forMD5:)) ?? knownTag ?? source.thumbnailTag(folder: folder, item: item)
         if conditional, let tag, EntityTag.matches(request, tag: tag) {
             return Response(status: .notModified, headers: thumbnailHeaders(tag: tag))
         }
@@ -146,7 +146,7 @@ struct APIRoutes {
     }
 
     /// A file is streamed from disk in chunks, so a 50 MB original never sits in memory whole.
-    private func body(_ body: ServedBody, _ context: BasicRequestContext) async throws -> ResponseBody {
+    private func body(_ body: PhotoBody, _ context: BasicRequestContext) async throws -> ResponseBody {
         switch body {
         case .file(let path): try await FileIO().loadFile(path: path, context: context)
         case .bytes(let bytes): ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
@@ -175,7 +175,7 @@ struct APIRoutes {
             })
     }
 
-    private func itemReference(_ context: BasicRequestContext) throws -> (any ServedSource, folder: String, item: PhotoItem.ID) {
+    private func itemReference(_ context: BasicRequestContext) throws -> (any PhotoSource, folder: String, item: PhotoItem.ID) {
         let source = try sources.source(try context.parameters.require("source"))
         return (source, try context.parameters.require("folder"), try context.parameters.require("item"))
     }

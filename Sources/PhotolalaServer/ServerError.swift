@@ -60,10 +60,13 @@ public struct ServerError: HTTPResponseError {
         return from(error).redacting(paths)
     }
 
-    /// The response for an engine error: a missing photo or folder is 404, a file that is not
+    /// The response for an engine error: a source's refusal as it says (``SourceError``), a missing photo or folder is 404, a file that is not
     /// a readable image 422, an original still in Deep Archive 409, a cloud store that cannot
     /// be reached 503 (that refuses, 502), anything else 500.
     static func from(_ error: any Error) -> ServerError {
+        if let error = error as? SourceError {
+            return from(error)
+        }
         if let error = error as? CloudError {
             return from(error)
         }
@@ -82,6 +85,14 @@ public struct ServerError: HTTPResponseError {
             return ServerError(.serviceUnavailable, error.message)
         default:
             return ServerError(.internalServerError, error.message)
+        }
+    }
+
+    private static func from(_ error: SourceError) -> ServerError {
+        switch error.code {
+        case .conflict: ServerError(.conflict, error.message, reason: error.reason)
+        case .badRequest: ServerError(.badRequest, error.message, reason: error.reason)
+        default: ServerError(.notFound, error.message, reason: error.reason)
         }
     }
 

@@ -4,8 +4,8 @@ import Testing
 
 @Suite("Progressive batches")
 struct ProgressiveBatcherTests {
-    private func listing(photos count: Int, folders: [String] = []) -> FolderListing {
-        var listing = FolderListing()
+    private func listing(photos count: Int, folders: [String] = []) -> DirectoryContents {
+        var listing = DirectoryContents()
         listing.photos = (0..<count).map { index in
             ScannedPhoto(item: PhotoItem(id: "\(index)", displayName: "\(index).jpg"), folder: "/photos", status: nil)
         }

@@ -7,7 +7,7 @@ import Testing
 
 /// Passes everything to a real local source, recording the order of thumbnail loads and
 /// holding loads of one item until the test releases it.
-private final class RecordingSource: PhotoSource {
+private final class RecordingSource: ThumbnailSource {
     let inner: LocalPhotoSource
     let heldID: PhotoItem.ID?
     private let calls = Mutex<[PhotoItem.ID]>([])
@@ -26,12 +26,6 @@ private final class RecordingSource: PhotoSource {
         opener.yield()
         opener.finish()
     }
-
-    var capabilities: PhotoSourceCapabilities { inner.capabilities }
-    func loadItems() -> AsyncThrowingStream<[PhotoItem], any Error> { inner.loadItems() }
-    func loadMetadata(for id: PhotoItem.ID) async throws -> PhotoMetadata { try await inner.loadMetadata(for: id) }
-    func loadFullImage(for id: PhotoItem.ID) async throws -> Data { try await inner.loadFullImage(for: id) }
-    func changes() -> AsyncStream<PhotoSourceChange> { inner.changes() }
 
     func loadThumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
         calls.withLock { $0.append(id) }
@@ -59,7 +53,7 @@ struct ThumbnailLoaderTests {
         items = try await source.allItems()
     }
 
-    private func loader(_ source: any PhotoSource, workers: Int = 2, budget: Int = 64 << 20) -> ThumbnailLoader {
+    private func loader(_ source: any ThumbnailSource, workers: Int = 2, budget: Int = 64 << 20) -> ThumbnailLoader {
         var configuration = ThumbnailLoader.Configuration()
         configuration.maximumConcurrentLoads = workers
         configuration.memoryBudget = budget

@@ -19,7 +19,7 @@ struct OpenFoldersTests {
         let sources = try ServedSources(
             configuration: ServerConfiguration(folders: [photos], port: 0), engine: engine, events: events,
             current: try CurrentCloud(configuration: nil, engine: engine, events: events))
-        let tree = try #require((try sources.source("local-0") as? LocalServedSource)?.tree)
+        let tree = try #require(try sources.source("local-0") as? LocalPhotoSource)
         let root = try await sources.session(source: "local-0", folder: "~")
         for index in 0..<14 {
             _ = try await sources.session(source: "local-0", folder: try #require(tree.folderID(forPath: tree.root + "/F\(index)")))

@@ -2,7 +2,7 @@ extension ApplePhotosLibrarySource {
     /// This scope's summary for its tile: the photos its listing shows, the first of them in its
     /// order as the cover, and for a Photos folder the albums and folders inside it.
     /// - Throws: ``PhotolalaError`` when the database cannot be read or the album is unknown.
-    public func summary() async throws -> FolderSummary {
+    func tileSummary() async throws -> FolderSummary {
         try await offload { [self] in
             let assets = try self.assets()
             var folders = 0

@@ -9,10 +9,10 @@ public import Foundation
 ///
 /// ```swift
 /// let source = try engine.applePhotosSource(libraryAt: "/mnt/backup/Photos Library.photoslibrary")
-/// let newestFirst = try await source.allItems()
+/// for try await batch in source.listFolder() { print(batch.count, "photos, newest first") }
 /// ```
-public final class ApplePhotosLibrarySource: PhotoSource {
-    /// What ``loadItems()`` lists.
+public final class ApplePhotosLibrarySource: ThumbnailSource {
+    /// What ``listFolder()`` lists.
     public enum Scope: Sendable, Equatable {
         /// All Photos: photos and videos, neither hidden nor deleted, newest first.
         case allPhotos
@@ -29,13 +29,16 @@ public final class ApplePhotosLibrarySource: PhotoSource {
     let live: ApplePhotosLiveLibrary
     let imaging: ImageProcessor
     let maximumFileSize: Int64
+    /// What every scope of the library shares as a browser sees it: its views, its thumbnails.
+    let browsing: ApplePhotosBrowsing
     private let feed = ApplePhotosChangeFeed()
 
-    init(live: ApplePhotosLiveLibrary, scope: Scope, imaging: ImageProcessor, maximumFileSize: Int64) {
+    init(live: ApplePhotosLiveLibrary, scope: Scope, imaging: ImageProcessor, maximumFileSize: Int64, browsing: ApplePhotosBrowsing) {
         self.live = live
         self.scope = scope
         self.imaging = imaging
         self.maximumFileSize = maximumFileSize
+        self.browsing = browsing
     }
 
     /// The library as last read: reopened by ``refresh()`` when Photos changed its database.
@@ -43,7 +46,7 @@ public final class ApplePhotosLibrarySource: PhotoSource {
 
     /// The same library seen through another scope (an album, a built-in view).
     public func scoped(_ scope: Scope) -> ApplePhotosLibrarySource {
-        ApplePhotosLibrarySource(live: live, scope: scope, imaging: imaging, maximumFileSize: maximumFileSize)
+        ApplePhotosLibrarySource(live: live, scope: scope, imaging: imaging, maximumFileSize: maximumFileSize, browsing: browsing)
     }
 
     /// The assets of this scope, in its order.
@@ -107,11 +110,7 @@ public final class ApplePhotosLibrarySource: PhotoSource {
         try await offload { [library] in try library.albums() }
     }
 
-    // MARK: - PhotoSource
-
-    public func loadItems() -> AsyncThrowingStream<[PhotoItem], any Error> {
-        deliver { Self.item($0) }
-    }
+    // MARK: - Reading photos
 
     public func loadMetadata(for id: PhotoItem.ID) async throws -> PhotoMetadata {
         let asset = try await offload { [library] in try library.asset(uuid: id) }
@@ -119,14 +118,7 @@ public final class ApplePhotosLibrarySource: PhotoSource {
     }
 
     public func loadThumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
-        try await offload { [library, imaging, maximumFileSize] in
-            let asset = try library.asset(uuid: id)
-            guard let path = library.thumbnailSourcePath(of: asset) else {
-                throw PhotolalaError.notAvailableLocally(asset.displayName, referenced: asset.isReference)
-            }
-            let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
-            return Thumbnail(md5: nil, jpeg: try imaging.thumbnail(of: contents.bytes, name: asset.displayName), origin: .generated)
-        }
+        try await ApplePhotosThumbnails(live: live, imaging: imaging, maximumFileSize: maximumFileSize).loadThumbnail(for: id)
     }
 
     /// The edited version when the asset was edited in Photos, else the original.

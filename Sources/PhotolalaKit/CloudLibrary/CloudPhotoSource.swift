@@ -1,7 +1,8 @@
 import Foundation
 public import Logging
 
-/// The user's backup as a ``PhotoSource`` (seed 002's S3PhotoProvider): items come from the
+/// The user's backup as read for browsing (seed 002's S3PhotoProvider), served to browsers by
+/// ``CloudBackupSource``: items come from the
 /// synced cloud catalog, never from listing the bucket; thumbnails and metadata (Standard
 /// storage) through a ``DownloadCache``; the original only once it is readable (restored from
 /// Deep Archive). Item ids are the photos' MD5s.
@@ -11,7 +12,7 @@ public import Logging
 /// _ = await source.sync.sync()
 /// for photo in try source.listedPhotos() { print(photo.item.displayName, photo.date ?? 0) }
 /// ```
-public struct CloudPhotoSource: PhotoSource {
+public struct CloudPhotoSource: ThumbnailSource {
     let store: any ObjectStore
     public let layout: CloudLayout
     /// Keeps the catalog this source lists up to date.
@@ -94,17 +95,6 @@ public struct CloudPhotoSource: PhotoSource {
     public func entry(md5: String) throws -> CatalogEntry {
         guard let entry = try sync.copy.entry(md5: md5) else { throw CloudError.notInCatalog(md5) }
         return entry
-    }
-
-    public func loadItems() -> AsyncThrowingStream<[PhotoItem], any Error> {
-        AsyncThrowingStream { continuation in
-            do {
-                continuation.yield(try listedPhotos().map(\.item))
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
     }
 
     /// The metadata plist the backup stored, completed from the catalog entry.

@@ -1,8 +1,8 @@
 import Synchronization
 
 /// The MD5s the identity index answered most recently, by path, with the size and time they
-/// hold for. A thumbnail asked for again (another tab, a reload) is checked against its file
-/// on every request; a database read costs more than all the rest of answering it.
+/// hold for, in an ``LRUCache``. A thumbnail's tag is checked against its file on every request
+/// (another tab, a reload); a database read costs more than all the rest of answering it.
 final class RecentIdentities: Sendable {
     private struct Entry {
         let size: Int64
@@ -10,18 +10,18 @@ final class RecentIdentities: Sendable {
         let md5: String
     }
 
-    private let capacity: Int
-    private let entries = Mutex<[String: Entry]>([:])
+    private let entries: Mutex<LRUCache<String, Entry>>
 
-    /// - Parameter capacity: Paths remembered; when full, all are forgotten at once, which
-    ///   costs less than keeping them in order of use.
+    /// - Parameter capacity: Paths remembered; past it, the least recently used are forgotten.
     init(capacity: Int = 4096) {
-        self.capacity = capacity
+        entries = Mutex(LRUCache(budget: capacity))
     }
 
     /// The MD5 remembered for `path` if it was remembered for the file as `status` describes it.
     func md5(forPath path: String, status: FileStatus) -> String? {
-        guard let entry = entries.withLock({ $0[path] }), entry.size == status.size, entry.modifiedNanoseconds == status.modifiedNanoseconds else {
+        guard let entry = entries.withLock({ $0.value(forKey: path) }), entry.size == status.size,
+            entry.modifiedNanoseconds == status.modifiedNanoseconds
+        else {
             return nil
         }
         return entry.md5
@@ -40,10 +40,7 @@ final class RecentIdentities: Sendable {
 
     func remember(_ md5: String, forPath path: String, status: FileStatus) {
         entries.withLock { entries in
-            if entries.count >= capacity, entries[path] == nil {
-                entries.removeAll(keepingCapacity: true)
-            }
-            entries[path] = Entry(size: status.size, modifiedNanoseconds: status.modifiedNanoseconds, md5: md5)
+            entries.insert(Entry(size: status.size, modifiedNanoseconds: status.modifiedNanoseconds, md5: md5), forKey: path, cost: 1)
         }
     }
 }

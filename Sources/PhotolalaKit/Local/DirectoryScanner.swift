@@ -35,7 +35,7 @@ struct DirectoryScanner {
     /// round trip), while events come out in one fixed depth-first order: each folder's photos
     /// by name, then its subfolders by name.
     /// - Throws: ``PhotolalaError/unreadableFolder`` when the root itself cannot be opened.
-    func walk(isCancelled: @escaping @Sendable () -> Bool, visit: (FolderListing) -> Void) throws {
+    func walk(isCancelled: @escaping @Sendable () -> Bool, visit: (DirectoryContents) -> Void) throws {
         let registry = FolderRegistry()
         let rootListing = readFolder(FolderToRead(path: root, relative: ""), registry: registry)
         if let failure = rootListing.failure { throw failure }
@@ -56,8 +56,8 @@ struct DirectoryScanner {
     }
 
     /// Reads one folder: its photos and subfolders, each sorted by name, and its problems.
-    private func readFolder(_ folder: FolderToRead, registry: FolderRegistry) -> FolderListing {
-        var listing = FolderListing()
+    private func readFolder(_ folder: FolderToRead, registry: FolderRegistry) -> DirectoryContents {
+        var listing = DirectoryContents()
         let path = folder.path
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0, let directory = fdopendir(descriptor) else {
@@ -223,7 +223,7 @@ struct FolderToRead: Hashable, Sendable {
 }
 
 /// What reading one folder found.
-struct FolderListing: Sendable {
+struct DirectoryContents: Sendable {
     var photos: [ScannedPhoto] = []
     var subfolders: [FolderToRead] = []
     var problems: [ScanProblem] = []

@@ -8,22 +8,24 @@ extension LocalPhotoSource {
     /// The id of the root folder itself.
     public static let rootFolderID = "~"
 
-    /// A source over one folder of this tree, scoped to that folder, for a browser window.
+    /// A source over one folder of this tree, scoped to that folder, for a browser window; its
+    /// thumbnails go through this tree's loader.
     /// - Throws: ``PhotolalaError/unreadableFolder`` for malformed ids and for folders outside
-    ///   the root (through `..` or links) or gone.
+    ///   the root (through `..` or links), hidden or gone.
     public func folderSource(id: String) throws -> LocalPhotoSource {
-        if id == Self.rootFolderID {
-            return try LocalPhotoSource(root: root, scope: .folder, files: files, catalogs: catalogs, volume: volume)
-        }
-        guard let relative = LocalItemID.relativePath(of: id) else { throw PhotolalaError.unreadableFolder(id, errno: ENOENT) }
-        guard let path = resolve(relative) else { throw PhotolalaError.unreadableFolder(relative, errno: ENOENT) }
-        return try LocalPhotoSource(root: path, scope: .folder, files: files, catalogs: catalogs, volume: volume)
+        try LocalPhotoSource(
+            root: try folders.path(ofFolder: id), scope: .folder, files: files, catalogs: catalogs, volume: volume, thumbnails: thumbnails)
     }
 
     /// The root's own subfolders, by name, found without looking at its files: quick even
     /// beside 100,000 photos.
     /// - Throws: ``PhotolalaError/unreadableFolder`` when the root cannot be read.
     public func subfolders() throws -> [ScannedFolder] {
+        try Self.subfolders(of: root)
+    }
+
+    /// The subfolders of folder `root`, by name.
+    static func subfolders(of root: String) throws -> [ScannedFolder] {
         var folders: [ScannedFolder] = []
         try DirectoryScanner(root: root, options: .init(recursive: false, foldersOnly: true)).walk(isCancelled: { false }) { listing in
             folders += listing.subfolders.map { ScannedFolder(name: FilePath.name(of: $0.path), path: $0.path) }
@@ -42,17 +44,15 @@ extension LocalPhotoSource {
     /// The id of the photo at `path` when it lies directly in this root, as a folder-scoped
     /// source lists it; `nil` for files elsewhere. Lets the server badge starred files.
     public func itemID(forPath path: String) -> PhotoItem.ID? {
-        guard path.hasPrefix(root + "/") else { return nil }
-        let name = String(path.dropFirst(root.count + 1))
-        guard !name.isEmpty, !name.contains("/") else { return nil }
-        return LocalItemID.make(folder: "", name: name)
+        Self.itemID(forPath: path, inside: root)
     }
 
-    /// The item's MD5 when it is known without reading the file (from the identity index, for
-    /// a file whose size and time are unchanged), for conditional requests.
-    public func knownMD5(for id: PhotoItem.ID) -> String? {
-        guard let path = try? path(for: id), let status = try? FileStatus(path: path) else { return nil }
-        return try? files.identities.md5(forPath: path, status: status)
+    /// The id of the photo at `path` when it lies directly in `folder`.
+    static func itemID(forPath path: String, inside folder: String) -> PhotoItem.ID? {
+        guard path.hasPrefix(folder + "/") else { return nil }
+        let name = String(path.dropFirst(folder.count + 1))
+        guard !name.isEmpty, !name.contains("/") else { return nil }
+        return LocalItemID.make(folder: "", name: name)
     }
 
     /// The listing facts of items announced as added or changed: from the folder's catalog
@@ -93,14 +93,6 @@ extension LocalPhotoSource {
                 }
         }
         return rows.compactMap { $0 }
-    }
-
-    /// The MD5 of an item's file: remembered while the file is unchanged, else hashed now (and
-    /// remembered), for conditional requests on its full image.
-    /// - Throws: ``PhotolalaError`` when the item is gone or cannot be read.
-    public func md5(for id: PhotoItem.ID) async throws -> String {
-        let path = try path(for: id)
-        return try await offload { [files] in try files.identities.md5(ofFileAt: path) }
     }
 
     /// The item's full image as browsers can show it: its file, or for HEIC and TIFF a JPEG

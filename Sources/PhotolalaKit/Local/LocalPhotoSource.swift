@@ -20,7 +20,7 @@ import Synchronization
 ///     print(batch.photos.count, "more photos")
 /// }
 /// ```
-public final class LocalPhotoSource: PhotoSource {
+public final class LocalPhotoSource: ThumbnailSource {
     /// What ``loadItems()`` lists.
     public enum Scope: Sendable {
         /// Every photo of the tree, scanned.
@@ -36,6 +36,12 @@ public final class LocalPhotoSource: PhotoSource {
     public let root: String
     public let scope: Scope
     public let capabilities: PhotoSourceCapabilities = [.preview, .folders, .sorting, .grouping, .star]
+    /// The root as given and as resolved, which what a browser reads must never name.
+    public let privatePaths: [String]
+    /// The tree's folders, each resolved once.
+    let folders: LocalFolders
+    /// One loader (one memory budget, one queue) for the thumbnails of every folder of the tree.
+    let thumbnails: ThumbnailLoader
 
     let files: PhotoFileReader
     let catalogs: CatalogContext
@@ -47,14 +53,23 @@ public final class LocalPhotoSource: PhotoSource {
     let listedCatalog = Mutex<FolderCatalog.Stamp?>(nil)
 
     /// - Throws: ``PhotolalaError/unreadableFolder`` when `root` is not a folder that can be read.
-    init(root: String, scope: Scope, files: PhotoFileReader, catalogs: CatalogContext, volume: VolumeKind? = nil) throws {
+    /// - Parameter thumbnails: The loader of the tree this folder belongs to; `nil` for a new
+    ///   one with `thumbnailLoading`.
+    init(
+        root: String, scope: Scope, files: PhotoFileReader, catalogs: CatalogContext, volume: VolumeKind? = nil,
+        thumbnails: ThumbnailLoader? = nil, thumbnailLoading: ThumbnailLoader.Configuration = .init()
+    ) throws {
         guard let resolved = FilePath.canonical(root) else { throw PhotolalaError.unreadableFolder(root, errno: errno) }
         self.root = resolved
         guard try FileStatus(path: self.root).isDirectory else { throw PhotolalaError.unreadableFolder(root, errno: ENOTDIR) }
+        privatePaths = root == resolved ? [root] : [root, resolved]
         self.scope = scope
         self.files = files
         self.catalogs = catalogs
         self.volume = volume ?? VolumeKind(path: self.root)
+        let folders = LocalFolders(root: resolved)
+        self.folders = folders
+        self.thumbnails = thumbnails ?? ThumbnailLoader(source: FolderItems(folders: folders, files: files), configuration: thumbnailLoading)
     }
 
     /// Scans the tree (or only the root folder) and delivers photos, subfolders and problems
@@ -83,26 +98,10 @@ public final class LocalPhotoSource: PhotoSource {
     /// - Throws: ``PhotolalaError/photoNotFound`` for malformed ids and for anything the
     ///   listing does not show.
     public func path(for id: PhotoItem.ID) throws -> String {
-        guard let relative = LocalItemID.relativePath(of: id), scope == .tree || !relative.contains("/") else {
-            throw PhotolalaError.photoNotFound(id)
-        }
-        guard let path = resolve(relative), ListingRule.showsFile(ListingRule.verdict(ofName: FilePath.name(of: relative)), at: path) else {
-            throw PhotolalaError.photoNotFound(relative)
-        }
-        return path
+        try LocalFolders.path(of: id, inside: root, nested: scope == .tree)
     }
 
-    /// The canonical path of `relative` inside the root, or `nil` when nothing is there, it
-    /// leads out of the root (through a link) or it is hidden, or reached through something
-    /// hidden, on the way there or at its end.
-    func resolve(_ relative: String) -> String? {
-        guard ListingRule.showsPath(relative), let path = FilePath.canonical(root + "/" + relative), path != root,
-            FilePath.isInside(path, root: root), ListingRule.showsPath(path.dropFirst(root.count))
-        else { return nil }
-        return path
-    }
-
-    // MARK: - PhotoSource
+    // MARK: - Reading photos
 
     public func loadItems() -> AsyncThrowingStream<[PhotoItem], any Error> {
         switch scope {

@@ -9,15 +9,15 @@ import Foundation
 final class ParallelCrawl: @unchecked Sendable {
     // Guarded by `condition`'s lock.
     private var waiting: [FolderToRead] = []
-    private var finished: [FolderToRead: FolderListing] = [:]
+    private var finished: [FolderToRead: DirectoryContents] = [:]
     private var stopped = false
     private let condition = NSCondition()
-    private let readFolder: @Sendable (FolderToRead) -> FolderListing?
+    private let readFolder: @Sendable (FolderToRead) -> DirectoryContents?
 
     /// - Parameters:
     ///   - readers: How many threads read folders.
     ///   - readFolder: Reads one folder; `nil` stops the crawl (cancellation).
-    init(readers: Int, readFolder: @escaping @Sendable (FolderToRead) -> FolderListing?) {
+    init(readers: Int, readFolder: @escaping @Sendable (FolderToRead) -> DirectoryContents?) {
         self.readFolder = readFolder
         for _ in 0..<readers {
             DispatchQueue.global(qos: .userInitiated).async { self.readUntilStopped() }
@@ -32,7 +32,7 @@ final class ParallelCrawl: @unchecked Sendable {
     }
 
     /// Waits for a folder's listing and hands it over; `nil` once the crawl has stopped.
-    func listing(of folder: FolderToRead) -> FolderListing? {
+    func listing(of folder: FolderToRead) -> DirectoryContents? {
         condition.lock()
         defer { condition.unlock() }
         while finished[folder] == nil && !stopped {

@@ -12,7 +12,7 @@ struct ProgressiveBatcher {
     private var lastDelivery = ContinuousClock.now
 
     /// Adds one folder's findings; returns the batches now due, if any.
-    mutating func add(_ listing: FolderListing) -> [ScanBatch] {
+    mutating func add(_ listing: DirectoryContents) -> [ScanBatch] {
         batch.problems += listing.problems
         batch.folders += listing.subfolders.map { ScannedFolder(name: FilePath.name(of: $0.path), path: $0.path) }
         var due: [ScanBatch] = []

@@ -1,39 +1,90 @@
-public import Foundation
-
-/// Anything the browser can show photos from: a folder tree, an Apple Photos library, a backup.
+/// Anything the browser shows photos from: a folder tree, an Apple Photos library, the cloud
+/// backup, or a kind of source not set up yet. `photolala serve` serves every source through
+/// this one contract, so neither the web UI nor the routes know where photos come from.
 ///
-/// The browser never interprets a ``PhotoItem/id``: it hands ids back to the source that made
-/// them. Every method may be called concurrently.
+/// Folder and item ids are the source's own and opaque to callers: they hand them back to the
+/// source that made them, which resolves them only to what its listings show. Every method may
+/// be called concurrently.
+///
+/// ```swift
+/// let folder = try await source.folder(LocalPhotoSource.rootFolderID)
+/// for try await batch in try source.listing(of: folder.id).listFolder() { print(batch.count) }
+/// ```
 public protocol PhotoSource: Sendable {
-    /// What this source can do beyond listing and showing photos.
-    var capabilities: PhotoSourceCapabilities { get }
+    /// How the sidebar shows the source: its kind, name, whether it is set up, what it can do.
+    var summary: PhotoSourceSummary { get }
 
-    /// The source's photos, delivered progressively: a first batch as soon as it is known, then
-    /// the rest, so a large source shows something at once.
-    func loadItems() -> AsyncThrowingStream<[PhotoItem], any Error>
+    /// Paths on this machine that must never appear in what a browser reads (where the photos live).
+    var privatePaths: [String] { get }
 
-    /// - Throws: ``PhotolalaError`` when the item is gone or cannot be read.
-    func loadMetadata(for id: PhotoItem.ID) async throws -> PhotoMetadata
+    /// A folder's name, its way back to the root and its subfolders (or an album's sub-albums).
+    /// - Throws: ``SourceError`` or ``PhotolalaError`` for a folder the source does not show.
+    func folder(_ folderID: String) async throws -> PhotoFolder
 
-    /// The item's thumbnail as specified for Photolala: a JPEG whose short edge is 256 pixels.
-    /// - Throws: ``PhotolalaError`` when the item is gone or is not a readable image.
-    func loadThumbnail(for id: PhotoItem.ID) async throws -> Thumbnail
+    /// A subfolder's count and cover for its tile, asked for only for the tiles in view, so it
+    /// may cost a directory read or a database query, never reading every photo.
+    /// - Throws: ``SourceError/notFound`` for a source without subfolders.
+    func folderSummary(of folderID: String) async throws -> FolderSummary
 
-    /// The original bytes of the item.
-    /// - Throws: ``PhotolalaError`` when the item is gone or cannot be read.
-    func loadFullImage(for id: PhotoItem.ID) async throws -> Data
+    /// What a folder session lists and follows for one folder.
+    /// - Throws: ``SourceError`` or ``PhotolalaError`` for a folder the source does not show.
+    func listing(of folderID: String) throws -> any FolderListing
 
-    /// Changes to the item list after it was first loaded; the stream ends when the source does.
-    func changes() -> AsyncStream<PhotoSourceChange>
+    /// The folder's photos that match `text`, for sources with the search capability.
+    /// - Throws: ``SourceError/badRequest`` for a source that cannot search.
+    func search(folder folderID: String, text: String) async throws -> [ListedPhoto]
+
+    /// The item's thumbnail (a JPEG whose short edge is 256 pixels), loaded with `priority`.
+    func thumbnail(folder folderID: String, item: PhotoItem.ID, priority: ThumbnailPriority) async throws -> Thumbnail
+
+    /// The thumbnail's entity tag when it is known without making the thumbnail, so that a
+    /// browser's cached copy is confirmed at once.
+    func thumbnailTag(folder folderID: String, item: PhotoItem.ID) -> String?
+
+    /// The entity tag of a thumbnail of content `md5`: thumbnails made here carry the rule that
+    /// made them (`MD5-t2`); stored ones (the backup's) are tagged by their content alone.
+    func thumbnailTag(forMD5 md5: String) -> String
+
+    /// The photo's metadata, with what only its source knows (an album, a backup date) as details.
+    func metadata(folder folderID: String, item: PhotoItem.ID) async throws -> (metadata: PhotoMetadata, details: [PhotoDetail])
+
+    /// The full image's entity tag, for conditional requests answered before the image is read
+    /// (or rendered, or downloaded); `nil` when the source has none.
+    func fullImageTag(folder folderID: String, item: PhotoItem.ID) async throws -> String?
+
+    /// The full image in a form browsers show.
+    func fullImage(folder folderID: String, item: PhotoItem.ID) async throws -> FullImage
+
+    /// The original file and its name, for "Export…".
+    func original(folder folderID: String, item: PhotoItem.ID) async throws -> OriginalFile
+
+    /// The photo's file on this machine, which the backup queue hashes when it is starred and
+    /// reads again to upload it.
+    func filePath(folder folderID: String, item: PhotoItem.ID) async throws -> String
+
+    /// The reverse of ``filePath(folder:item:)``: the item that a file is in folder `folderID`,
+    /// or `nil` when the file is not there; gives the folder's photos their badges.
+    func itemID(forFilePath path: String, folder folderID: String) -> PhotoItem.ID?
+
+    /// The Apple Photos asset id the backup keeps for an item (its `applephotoid`), for sources
+    /// whose items are library assets; `nil` elsewhere.
+    func applePhotoID(of item: PhotoItem.ID) -> String?
 }
 
 extension PhotoSource {
-    /// Every item of the source, once all batches have arrived.
-    public func allItems() async throws -> [PhotoItem] {
-        var items: [PhotoItem] = []
-        for try await batch in loadItems() {
-            items += batch
-        }
-        return items
+    public func folderSummary(of folderID: String) async throws -> FolderSummary {
+        throw SourceError.notFound("\(summary.name) has no folders.")
+    }
+
+    public func search(folder folderID: String, text: String) async throws -> [ListedPhoto] {
+        throw SourceError.badRequest("\(summary.name) cannot be searched.")
+    }
+
+    public func thumbnailTag(forMD5 md5: String) -> String {
+        "\(md5)-t\(Thumbnail.ruleVersion)"
+    }
+
+    public func applePhotoID(of item: PhotoItem.ID) -> String? {
+        nil
     }
 }

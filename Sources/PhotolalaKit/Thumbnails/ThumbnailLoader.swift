@@ -58,7 +58,7 @@ public actor ThumbnailLoader {
 
     public let configuration: Configuration
     public private(set) var statistics = Statistics()
-    private let source: any PhotoSource
+    private let source: any ThumbnailSource
     private var memory: LRUCache<PhotoItem.ID, Thumbnail>
     private var requests: [PhotoItem.ID: Request] = [:]
     /// One first-in-first-out queue per priority; entries whose request moved on are skipped.
@@ -70,7 +70,7 @@ public actor ThumbnailLoader {
     /// - Parameters:
     ///   - source: Where thumbnails come from when they are not in memory.
     ///   - configuration: Memory budget and parallelism.
-    public init(source: any PhotoSource, configuration: Configuration = Configuration()) {
+    public init(source: any ThumbnailSource, configuration: Configuration = Configuration()) {
         self.source = source
         self.configuration = configuration
         memory = LRUCache(budget: configuration.memoryBudget)

@@ -24,7 +24,7 @@ struct BackupRoutes {
     private func star(_ request: Request, _ context: BasicRequestContext) async throws -> API.Badges {
         let body = try await request.decode(as: API.StarRequest.self, context: context)
         let source = try sources.source(body.source)
-        try checkFolder(body.folder, of: source)
+        try await checkFolder(body.folder, of: source, id: body.source)
         // Each photo once, however often the body names it: the answer has one badge a photo.
         var seen: Set<String> = []
         let ids = body.ids.filter { seen.insert($0).inserted }
@@ -48,8 +48,10 @@ struct BackupRoutes {
                 }
             }
             // A library item's id is its asset's uuid, which the cloud catalog keeps as applephotoid.
-            let applePhotoIDs =
-                source is ApplePhotosServedSource ? Dictionary(files.map { ($0.path, $0.id) }, uniquingKeysWith: { first, _ in first }) : [:]
+            var applePhotoIDs: [String: String] = [:]
+            for (id, path) in files where applePhotoIDs[path] == nil {
+                applePhotoIDs[path] = source.applePhotoID(of: id)
+            }
             for ((id, _), result) in zip(files, await backup.queue.star(paths, filenames: filenames, applePhotoIDs: applePhotoIDs)) {
                 do {
                     items[id] = API.Badge(try await backup.queue.entry(md5: try result.get()))
@@ -70,8 +72,10 @@ struct BackupRoutes {
         return API.Badges(items: items)
     }
 
+    /// A folder open in a page is known; another is looked at by its source.
     /// - Throws: ``ServerError`` 404 when the source has no such folder (a hidden one, say).
-    private func checkFolder(_ folderID: String, of source: any ServedSource) throws {
+    private func checkFolder(_ folderID: String, of source: any PhotoSource, id sourceID: String) async throws {
+        guard await sources.openSession(source: sourceID, folder: folderID) == nil else { return }
         do {
             _ = try source.listing(of: folderID)
         } catch {
@@ -103,9 +107,10 @@ struct BackupRoutes {
         let sourceID = try context.parameters.require("source")
         let source = try sources.source(sourceID)
         let folderID = try context.parameters.require("folder")
-        try checkFolder(folderID, of: source)
+        try await checkFolder(folderID, of: source, id: sourceID)
         var items: [String: API.Badge] = [:]
-        if let cloud = sources.cloud, source is CloudServedSource {
+        // A source that restores originals is the backup: its badges are the restores.
+        if let cloud = sources.cloud, source.summary.capabilities.contains(.restore) {
             // Saved states are current: a copy past its expiry is archived again.
             for status in try cloud.restores.savedStatuses() where status.state == .restoring || status.state == .restored {
                 items[status.md5] = API.Badge(restore: status)

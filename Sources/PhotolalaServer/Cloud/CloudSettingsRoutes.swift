@@ -55,7 +55,7 @@ struct CloudSettingsRoutes {
             metadata: ["settings": "\(setup.configuration.map(String.init(describing:)) ?? "none")", "configured": "\(setup.service != nil)"])
         await sources.closeCloudFolders()
         await backup.queue.uploaderChanged()
-        await sources.events.publish("sources", API.Sources(sources: sources.all.map(\.summary)))
+        await sources.events.publish("sources", API.Sources(sources: sources.summaries))
         await backup.publish()
         return try settings()
     }

@@ -14,7 +14,7 @@ final class CurrentCloud: Sendable {
         /// The backup as a source to browse, with its syncs and restores; `nil` with no uploader.
         var cloud: ServedCloud?
         /// The Cloud entry of the sidebar: the backup, or a source that says how to set it up.
-        var source: any ServedSource
+        var source: any PhotoSource
         /// Why there is no uploader, saying what to set.
         var problem: String?
     }
@@ -81,9 +81,8 @@ final class CurrentCloud: Sendable {
                     context: CloudContext(engine: engine, configuration: configuration), events: events,
                     loaderConfiguration: ServedSources.loaderConfiguration)
         }
-        let source: any ServedSource =
-            cloud.map(CloudServedSource.init)
-            ?? UnconfiguredSource(id: "cloud", kind: "cloud", name: "Cloud", message: problem ?? ServedBackup.setUpMessage)
+        let source: any PhotoSource =
+            cloud?.source ?? UnconfiguredSource(kind: "cloud", name: "Cloud", message: problem ?? ServedBackup.setUpMessage)
         return Setup(configuration: configuration, service: service, cloud: cloud, source: source, problem: problem)
     }
 }

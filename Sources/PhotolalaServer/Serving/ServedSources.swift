@@ -18,50 +18,56 @@ final class ServedSources: Sendable {
         return configuration
     }
 
-    /// The folders and libraries, fixed at start; the Cloud source comes from ``current``.
-    private let fixed: [any ServedSource]
+    /// The folders and libraries by id, fixed at start; the Cloud source comes from ``current``.
+    private let fixed: [(id: String, source: any PhotoSource)]
     let events: EventHub
     /// The cloud of this moment, which the UI's settings form can replace.
     let current: CurrentCloud
     private let sessions: SessionStore
     private let watching: FolderSession.Watching
+    /// Where open folders log what their pages miss.
+    private let logger: Logger
 
     init(configuration: ServerConfiguration, engine: Engine, events: EventHub, current: CurrentCloud) throws {
         let loaderConfiguration = Self.loaderConfiguration
-        var all: [any ServedSource] = try configuration.folders.enumerated().map { index, folder in
-            LocalServedSource(
-                id: "local-\(index)", folder: folder, tree: try engine.localSource(root: folder), loaderConfiguration: loaderConfiguration)
+        var all: [(id: String, source: any PhotoSource)] = try configuration.folders.enumerated().map { index, folder in
+            ("local-\(index)", try engine.localSource(root: folder, thumbnailLoading: loaderConfiguration))
         }
         if configuration.libraries.isEmpty {
             let message = "No Apple Photos library given. Start photolala serve with --library PATH.photoslibrary."
-            all.append(UnconfiguredSource(id: "apple-photos", kind: "applePhotos", name: "Apple Photos", message: message))
+            all.append(("apple-photos", UnconfiguredSource(kind: "applePhotos", name: "Apple Photos", message: message)))
         }
+        var views: [ApplePhotosLibrarySource.View] = [.favorites]
+        if configuration.includeHidden { views.append(.hidden) }
+        if configuration.includeTrashed { views.append(.recentlyDeleted) }
         for (index, library) in configuration.libraries.enumerated() {
-            let source = try engine.applePhotosSource(libraryAt: library)
+            let source = try engine.applePhotosSource(libraryAt: library, views: views, thumbnailLoading: loaderConfiguration)
             for problem in source.library.problems {
                 configuration.logger.warning("\(problem)", metadata: ["library": "\(library)"])
             }
-            let id = index == 0 ? "apple-photos" : "apple-photos-\(index)"
-            var views: [ApplePhotosServedSource.View] = [.favorites]
-            if configuration.includeHidden { views.append(.hidden) }
-            if configuration.includeTrashed { views.append(.recentlyDeleted) }
-            all.append(ApplePhotosServedSource(id: id, source: source, views: views, loaderConfiguration: loaderConfiguration))
+            all.append((index == 0 ? "apple-photos" : "apple-photos-\(index)", source))
         }
         fixed = all
         // The Cloud source names no served path, whatever its settings.
-        privatePaths = all.flatMap(\.privatePaths)
+        privatePaths = all.flatMap(\.source.privatePaths)
         self.events = events
         self.current = current
         sessions = SessionStore(limit: Self.openFolderLimit)
+        logger = configuration.logger
         switch configuration.watching {
         case .automatic: watching = FolderSession.Watching(watcher: FolderWatcher(), pollInterval: FolderWatching.standardPollInterval)
         case .polling(let interval): watching = FolderSession.Watching(watcher: nil, pollInterval: interval)
         }
     }
 
-    /// Every source, the Cloud one as it is now.
-    var all: [any ServedSource] {
-        fixed + [current.setup.source]
+    /// Every source by id, the Cloud one as it is now.
+    var all: [(id: String, source: any PhotoSource)] {
+        fixed + [("cloud", current.setup.source)]
+    }
+
+    /// The sidebar: every source as the page shows it.
+    var summaries: [API.Source] {
+        all.map { API.Source(id: $0.id, $0.source.summary) }
     }
 
     /// The cloud backup, when one is configured.
@@ -79,8 +85,8 @@ final class ServedSources: Sendable {
     let privatePaths: [String]
 
     /// - Throws: ``ServerError`` 404 for an unknown source.
-    func source(_ id: String) throws -> any ServedSource {
-        guard let source = all.first(where: { $0.summary.id == id }) else { throw ServerError(.notFound, "No source '\(id)'.") }
+    func source(_ id: String) throws -> any PhotoSource {
+        guard let source = all.first(where: { $0.id == id })?.source else { throw ServerError(.notFound, "No source '\(id)'.") }
         return source
     }
 
@@ -93,9 +99,9 @@ final class ServedSources: Sendable {
     /// opened from the printed address finds it listed (or being listed) instead of starting
     /// the listing itself. A folder that cannot be opened is left for the page to report.
     func openFirstFolder(logger: Logger) async {
-        guard let first = all.first(where: \.summary.configured), let folder = first.summary.rootFolder else { return }
+        guard let first = all.first(where: \.source.summary.configured), let folder = first.source.summary.rootFolder else { return }
         do {
-            _ = try await session(source: first.summary.id, folder: folder)
+            _ = try await session(source: first.id, folder: folder)
         } catch {
             logger.warning("The first folder could not be opened; the page will say why.", metadata: ["error": .error(error)])
         }
@@ -107,50 +113,64 @@ final class ServedSources: Sendable {
         let source = try source(sourceID)
         return try await sessions.session(key: sourceID + "/" + folderID) {
             FolderSession(
-                sourceID: sourceID, folderID: folderID, listing: try source.listing(of: folderID), describe: { try await source.folder(folderID) },
-                events: events, watching: watching)
+                listing: try source.listing(of: folderID), describe: { try await source.folder(folderID) }, watching: watching, logger: logger,
+                publish: Self.publisher(to: events, source: sourceID, folder: folderID))
         }
     }
 }
 
-/// Open folders, least recently used first out.
-private actor SessionStore {
-    /// The folder's session if it is open, without opening it or changing the order.
-    func existing(key: String) -> FolderSession? {
-        sessions[key]
+extension ServedSources {
+    /// Publishes a folder session's events to the pages, as `listing`, `change`, `folder` and
+    /// `closed` events naming the source and the folder.
+    static func publisher(to events: EventHub, source: String, folder: String) -> @Sendable (FolderSession.Event) async -> Void {
+        { event in
+            switch event {
+            case .listing(let count, let complete):
+                await events.publish("listing", API.Listing(source: source, folder: folder, count: count, complete: complete))
+            case .change(let added, let removed, let updated):
+                await events.publish(
+                    "change",
+                    API.Change(source: source, folder: folder, added: added.map(API.Row.init), removed: removed, updated: updated.map(API.Row.init)))
+            case .folders(let folders):
+                await events.publish("folder", API.FolderEvent(source: source, folder: folder, folders: folders.map(API.FolderRef.init)))
+            case .closed:
+                await events.publish("closed", API.FolderEvent(source: source, folder: folder))
+            }
+        }
     }
+}
 
-    private let limit: Int
-    private var sessions: [String: FolderSession] = [:]
-    private var order: [String] = []
+/// Open folders, kept in an ``LRUCache`` of one unit a folder: the least recently used closes.
+private actor SessionStore {
+    private var sessions: LRUCache<String, FolderSession>
 
     init(limit: Int) {
-        self.limit = limit
+        sessions = LRUCache(budget: limit)
+    }
+
+    /// The folder's session if it is open, without opening it or changing the order.
+    func existing(key: String) -> FolderSession? {
+        sessions.peek(key)
     }
 
     /// Stops and forgets the sessions whose key starts with `prefix`.
     func close(keysWithPrefix prefix: String) async {
-        for key in order where key.hasPrefix(prefix) {
-            await sessions.removeValue(forKey: key)?.stop()
+        for (_, session) in sessions.removeAll(where: { $0.hasPrefix(prefix) }) {
+            await session.stop()
         }
-        order.removeAll { $0.hasPrefix(prefix) }
     }
 
     /// The open session of `key`, or a new one from `open`, which becomes the most recently
     /// used; a folder that fails to open takes no place from the open ones.
     func session(key: String, open: () throws -> FolderSession) async rethrows -> FolderSession {
-        if let session = sessions[key] {
-            order.removeAll { $0 == key }
-            order.append(key)
+        if let session = sessions.value(forKey: key) {
             return session
         }
         let session = try open()
-        sessions[key] = session
-        order.append(key)
+        let evicted = sessions.insert(session, forKey: key, cost: 1)
         await session.start()
-        while order.count > limit, let oldest = order.first {
-            order.removeFirst()
-            await sessions.removeValue(forKey: oldest)?.stop()
+        for (_, oldest) in evicted {
+            await oldest.stop()
         }
         return session
     }

@@ -1,18 +1,17 @@
 import Logging
-import PhotolalaKit
 import Synchronization
 
-/// The Cloud source's one folder as a ``FolderSession`` lists and follows it: every photo of
-/// the synced catalog, then, after each sync that changed the catalog, the photos added and
+/// The Cloud source's one folder as a folder session lists and follows it: every photo of the
+/// synced catalog, then, after each sync that changed the catalog, the photos added and
 /// removed, found by comparing the catalog with what was announced before (kept from the
 /// listing, so 100,000 rows are read once, not twice, when the folder opens).
 final class CloudListing: FolderListing, Sendable {
     let photos: CloudPhotoSource
-    let syncs: CloudSyncRunner
+    let syncs: any CloudCatalogFollowing
     /// The ids announced so far; `nil` until the listing has read the catalog.
     private let announced = Mutex<Set<PhotoItem.ID>?>(nil)
 
-    init(photos: CloudPhotoSource, syncs: CloudSyncRunner) {
+    init(photos: CloudPhotoSource, syncs: any CloudCatalogFollowing) {
         self.photos = photos
         self.syncs = syncs
     }
@@ -76,7 +75,7 @@ final class CloudListing: FolderListing, Sendable {
 
     /// Syncs the catalog; the changes it brings are announced by ``changes()``.
     func refresh() async throws {
-        await syncs.run()
+        await syncs.syncNow()
     }
 
     func settle() async {}

@@ -8,9 +8,9 @@
 /// several threads and in a few large ones (the listing's response, the catalog being compared
 /// with the folder). glibc keeps freed memory in its arenas; `malloc_trim` and `mallopt` live
 /// in `malloc.h`, which Swift cannot import, so they are looked up by name.
-enum FreedMemory {
+public enum FreedMemory {
     /// Returns the free memory of glibc's arenas to the system.
-    static func release() {
+    public static func release() {
         #if os(Linux)
             typealias Trim = @convention(c) (Int) -> Int32
             guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
@@ -22,7 +22,7 @@ enum FreedMemory {
     /// otherwise raises that threshold after the first such block is freed, and later large
     /// blocks then stay in the arena once freed: a server answering a few 6 MB listings kept
     /// tens of megabytes it no longer used.
-    static func returnLargeBlocksAtOnce() {
+    public static func returnLargeBlocksAtOnce() {
         #if os(Linux)
             typealias SetOption = @convention(c) (Int32, Int32) -> Int32
             let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD

@@ -1,27 +1,61 @@
 import Foundation
-import Hummingbird
-import PhotolalaKit
+public import Logging
 
-/// One folder open in the browser: its listing as it grows, kept current by the source's
-/// change stream and by rescanning the folder when it changes on disk (and every so often),
-/// with every change pushed to open pages. A catalog another process writes for the folder
+/// One folder open in a browser: its listing as it grows, kept current by the source's change
+/// stream and by rescanning the folder when it changes on disk (and every so often), with every
+/// change told to `publish` for open pages. A catalog another process writes for the folder
 /// (`photolala catalog build` in a terminal) is noticed the same way, through its own folder.
-actor FolderSession {
+///
+/// ```swift
+/// let session = FolderSession(listing: try source.listing(of: id), describe: { try await source.folder(id) }, watching: watching) { event in … }
+/// await session.start()
+/// let page = try await session.items(from: 0, limit: 200)
+/// ```
+public actor FolderSession {
     /// How a session notices changes on disk.
-    struct Watching: Sendable {
+    public struct Watching: Sendable {
         /// Signals changes as they happen; `nil` to poll only.
         let watcher: FolderWatcher?
         /// The pause between rescans where the folder cannot be watched.
         let pollInterval: Duration
+
+        /// - Parameters:
+        ///   - watcher: Signals changes as they happen; `nil` to poll only.
+        ///   - pollInterval: The pause between rescans where the folder cannot be watched.
+        public init(watcher: FolderWatcher?, pollInterval: Duration) {
+            self.watcher = watcher
+            self.pollInterval = pollInterval
+        }
     }
 
-    let sourceID: String
-    let folderID: String
-    let source: any FolderListing
+    /// What open pages are told.
+    public enum Event: Sendable {
+        /// The listing grew to `count` photos; `complete` once it has them all.
+        case listing(count: Int, complete: Bool)
+        /// Photos added, removed, or whose facts changed, after the listing.
+        case change(added: [ListedPhoto], removed: [PhotoItem.ID], updated: [ListedPhoto])
+        /// The folder's subfolders now, when they came or went.
+        case folders([PhotoFolder.Reference])
+        /// The folder is no longer followed: a page showing it opens it again.
+        case closed
+    }
+
+    /// A page of the listing.
+    public struct Page: Sendable {
+        /// The photos listed so far.
+        public let count: Int
+        public let complete: Bool
+        /// Where ``photos`` start in the listing.
+        public let offset: Int
+        public let photos: ArraySlice<ListedPhoto>
+    }
+
+    public let source: any FolderListing
     /// The folder's name, breadcrumb and subfolders, as they are now.
-    private let describe: @Sendable () async throws -> API.Folder
-    private let events: EventHub
+    private let describe: @Sendable () async throws -> PhotoFolder
+    private let publish: @Sendable (Event) async -> Void
     private let watching: Watching
+    private let logger: Logger
     /// In listing order, without an index by id: a folder of 100,000 photos would spend 6 MB on
     /// one, and changes are rare and small enough to be matched by one pass.
     private var photos: [ListedPhoto] = []
@@ -36,29 +70,32 @@ actor FolderSession {
     private var rescanning = false
     private var rescanAgain = false
     /// The subfolders pages were told of; `nil` until first looked at.
-    private var subfolders: [API.FolderRef]?
+    private var subfolders: [PhotoFolder.Reference]?
     /// The catalog folders watched (the listing hides them, so the folder's watch does not see
     /// into them), each followed by a task that ends when the folder is removed.
     private var catalogWatches: [String: Task<Void, Never>] = [:]
 
     /// - Parameters:
+    ///   - listing: The folder's listing, from its source.
     ///   - describe: Reads the folder's subfolders (and name and breadcrumb), which pages are
     ///     told of when they change.
-    init(
-        sourceID: String, folderID: String, listing: any FolderListing, describe: @escaping @Sendable () async throws -> API.Folder,
-        events: EventHub, watching: Watching
+    ///   - watching: How changes on disk are noticed.
+    ///   - logger: Hears changes that could not be read, which pages then miss.
+    ///   - publish: Tells open pages of the listing and its changes.
+    public init(
+        listing: any FolderListing, describe: @escaping @Sendable () async throws -> PhotoFolder, watching: Watching,
+        logger: Logger = Logger(label: "photolala"), publish: @escaping @Sendable (Event) async -> Void
     ) {
-        self.sourceID = sourceID
-        self.folderID = folderID
         self.source = listing
         self.describe = describe
-        self.events = events
         self.watching = watching
+        self.logger = logger
+        self.publish = publish
     }
 
     /// Starts listing, following changes and watching the folder; every task it starts is
     /// known before it returns, so ``stop()`` ends them all.
-    func start() {
+    public func start() {
         guard !stopped else { return }
         let changes = source.changes()
         tasks.append(Task { await self.list() })
@@ -75,21 +112,21 @@ actor FolderSession {
 
     /// Stops following the folder (too many are open) and tells its pages, which open it again
     /// when they are looked at.
-    func stop() async {
+    public func stop() async {
         stopped = true
         tasks.forEach { $0.cancel() }
         tasks = []
         catalogWatches.values.forEach { $0.cancel() }
         catalogWatches = [:]
         wakeWaiters()
-        await events.publish("closed", API.FolderEvent(source: sourceID, folder: folderID))
+        await publish(.closed)
     }
 
     /// The photos from `offset` on (at most `limit` of them), waiting up to a quarter second for
     /// some to arrive when there are none yet (so a page opening a folder gets its first rows in
     /// one request), and whether the listing is complete.
     /// - Throws: The source's error when the listing failed.
-    func items(from offset: Int, limit: Int? = nil) async throws -> API.Items {
+    public func items(from offset: Int, limit: Int? = nil) async throws -> Page {
         let deadline = ContinuousClock.now + .milliseconds(250)
         while photos.count <= offset && !complete && failure == nil && !stopped && ContinuousClock.now < deadline {
             await nextBatch(before: deadline)
@@ -97,7 +134,7 @@ actor FolderSession {
         if let failure { throw failure }
         let start = min(max(0, offset), photos.count)
         let end = limit.map { min(photos.count, start + $0) } ?? photos.count
-        return API.Items(count: photos.count, complete: complete, offset: start, photos: photos[start..<end])
+        return Page(count: photos.count, complete: complete, offset: start, photos: photos[start..<end])
     }
 
     /// Returns when the listing brings more (or ends), or at `deadline`.
@@ -123,7 +160,7 @@ actor FolderSession {
     }
 
     /// The photos listed so far.
-    func currentPhotos() -> [ListedPhoto] {
+    public func currentPhotos() -> [ListedPhoto] {
         photos
     }
 
@@ -134,14 +171,14 @@ actor FolderSession {
             for try await batch in source.listFolder() {
                 photos.append(contentsOf: batch)
                 wakeWaiters()
-                await events.publish("listing", API.Listing(source: sourceID, folder: folderID, count: photos.count, complete: false))
+                await publish(.listing(count: photos.count, complete: false))
             }
         } catch {
             failure = error
         }
         complete = true
         wakeWaiters()
-        await events.publish("listing", API.Listing(source: sourceID, folder: folderID, count: photos.count, complete: true))
+        await publish(.listing(count: photos.count, complete: true))
         source.refreshCatalog()
         await source.settle()
         FreedMemory.release()
@@ -163,13 +200,11 @@ actor FolderSession {
                     updated = replace(try source.listedPhotos(for: items))
                 }
             } catch {
-                printWarning("\(sourceID)/\(folderID): the changed photos could not be read: \(error)")
+                logger.warning("The changed photos of an open folder could not be read; its pages miss them.", metadata: ["error": .error(error)])
                 continue
             }
             guard !added.isEmpty || !removed.isEmpty || !updated.isEmpty else { continue }
-            await events.publish(
-                "change",
-                API.Change(source: sourceID, folder: folderID, added: added.map(API.Row.init), removed: removed, updated: updated.map(API.Row.init)))
+            await publish(.change(added: added, removed: removed, updated: updated))
         }
     }
 
@@ -249,7 +284,7 @@ actor FolderSession {
         let known = subfolders
         subfolders = current
         guard let known, known != current else { return }
-        await events.publish("folder", API.FolderEvent(source: sourceID, folder: folderID, folders: current))
+        await publish(.folders(current))
     }
 
     // MARK: - Listing

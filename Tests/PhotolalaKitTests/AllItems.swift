@@ -1,0 +1,23 @@
+import PhotolalaKit
+
+extension LocalPhotoSource {
+    /// Every item the source lists, once all batches have arrived.
+    func allItems() async throws -> [PhotoItem] {
+        var items: [PhotoItem] = []
+        for try await batch in loadItems() {
+            items += batch
+        }
+        return items
+    }
+}
+
+extension ApplePhotosLibrarySource {
+    /// Every item of the scope, in its order, once the listing has arrived.
+    func allItems() async throws -> [PhotoItem] {
+        var items: [PhotoItem] = []
+        for try await batch in listFolder() {
+            items += batch.map(\.item)
+        }
+        return items
+    }
+}
