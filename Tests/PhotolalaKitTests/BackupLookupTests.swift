@@ -15,22 +15,22 @@ import Testing
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
         let engine = try makeEngine(in: folder, device: "a")
         let paths = try await makePhotos(3, in: folder)
-        let report = try await BackupService(store: store, userID: Self.userID, engine: engine).backUp(paths)
+        let report = try await engine.backupService(store: store, userID: Self.userID).backUp(paths)
         #expect(report.failed.isEmpty && report.catalogFailure == nil, "\(report)")
         let md5s = try paths.map { try ContentHash.md5(ofFileAt: $0) }
         // The files' contents become known here as a listing or a catalog build makes them known.
         for path in paths {
             _ = try engine.identities.md5(ofFileAt: path)
         }
-        let queue = BackupQueueManager(database: engine.database, service: nil)
-        _ = try await queue.star(paths[0])
+        let queue = BackupQueueStore(database: engine.database)
+        _ = try await engine.backupQueue(service: nil).star(paths[0])
         let lookup = BackupLookup(
             queue: queue, cloudCatalog: engine.cloudSync(store: store, userID: Self.userID).copy, identities: engine.identities)
 
         let roots = [folder.path("photos")]
         var standings = try await lookup.standings(ofFilesUnder: roots)
         #expect(standings.count == 3)
-        let starred = try #require(try await queue.entry(md5: md5s[0]))
+        let starred = try #require(try queue.entry(md5: md5s[0]))
         #expect(starred.state == .starred && standings[paths[0]] == .queued(starred))
         #expect(standings[paths[1]] == .inCloud && standings[paths[2]] == .inCloud)
         #expect(try await lookup.standings(ofFilesUnder: [folder.path("elsewhere")]).isEmpty)

@@ -24,7 +24,7 @@ import Testing
         let store = CountingStore(base)
         let engine = try makeEngine(in: folder, device: "a")
         let paths = try await makePhotos(3, in: folder)
-        let report = try await BackupService(store: store, userID: Self.userID, engine: engine).backUp(paths)
+        let report = try await engine.backupService(store: store, userID: Self.userID).backUp(paths)
         #expect(report.failed.isEmpty && report.uploaded.count == 3 && report.catalogFailure == nil, "\(report)")
 
         await store.reset()
@@ -45,7 +45,7 @@ import Testing
 
         // A second run adds a photo to a catalog this device has synced: again nothing to fetch.
         let added = try await makePhotos(1, in: folder, prefix: "NEW_")
-        _ = try await BackupService(store: store, userID: Self.userID, engine: engine).backUp(added)
+        _ = try await engine.backupService(store: store, userID: Self.userID).backUp(added)
         await store.reset()
         let again = await source.sync.sync()
         #expect(again.error == nil && again.photoCount == 4 && again.downloadedShards.isEmpty, "\(again)")
