@@ -17,7 +17,7 @@ extension BackupQueue {
         let now = Date()
         let queued = try store.retry(md5s.map { $0.lowercased() }, at: now)
         if !queued.isEmpty {
-            newestStarSeen = max(newestStarSeen ?? now, now)
+            noteOwnStars()
             changed()
         }
         return queued

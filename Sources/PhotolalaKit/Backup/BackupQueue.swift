@@ -150,7 +150,7 @@ public actor BackupQueue: Service {
         } catch {
             return paths.map { _ in .failure(error) }
         }
-        newestStarSeen = max(newestStarSeen ?? now, now)
+        noteOwnStars()
         changed()
         return identified.map { $0.map(\.md5) }
     }
@@ -201,6 +201,19 @@ public actor BackupQueue: Service {
         status.photosDone = progress.photosDone + progress.photosFailed
         status.photosTotal = progress.photosTotal
         return status
+    }
+
+    /// Remembers this process's newest star as the database holds it, so the timer does not
+    /// take it for another process's and restart the quiet period: the database keeps dates to
+    /// the millisecond, rounded, so the `Date` the star was written with may be a little older.
+    func noteOwnStars() {
+        do {
+            if let newest = try store.newestStar() {
+                newestStarSeen = max(newestStarSeen ?? newest, newest)
+            }
+        } catch {
+            logger.error("The backup queue could not be read after a star.", metadata: ["error": .error(error)])
+        }
     }
 
     /// A star, unstar or retry: publish, and restart the quiet period.
