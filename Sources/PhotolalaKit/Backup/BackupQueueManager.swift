@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import Logging
+import PhotolalaS3
 
 /// The star-based backup queue (seed 002's BackupQueueManager and BackupStatusManager): photos
 /// starred from any source wait in the database; after a quiet period with no star or unstar

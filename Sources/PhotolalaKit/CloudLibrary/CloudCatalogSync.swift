@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+public import PhotolalaS3
 
 #if canImport(Glibc)
     import Glibc

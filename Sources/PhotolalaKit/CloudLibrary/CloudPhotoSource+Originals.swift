@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+public import PhotolalaS3
 
 extension CloudPhotoSource {
     /// What the store says of an original now: its storage class, upload date and restore

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import Logging
+public import PhotolalaS3
 
 /// The user's backup as a ``PhotoSource`` (seed 002's S3PhotoProvider): items come from the
 /// synced cloud catalog, never from listing the bucket; thumbnails and metadata (Standard
