@@ -131,7 +131,7 @@ public struct CatalogBuilder: Sendable {
             } ?? false
         if unchanged, let previous {
             do {
-                try catalog.recoverInterruptedWrite(in: previous.directory, manifest: previous.manifest)
+                try catalog.recoverInterruptedWrite(in: previous.directory)
             } catch let error as PhotolalaError {
                 events.yield(.problem(error.message))
             }
