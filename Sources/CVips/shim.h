@@ -37,6 +37,21 @@ static inline int cvips_thumbnail_buffer(void *buffer, size_t length, VipsImage 
                                  NULL);
 }
 
+/// Opens a HEIF or AVIF image lazily with libheif: its first thumbnail item when `thumbnail` is
+/// set and the file has one (else the primary image), turned upright by its own irot/imir.
+static inline VipsImage *cvips_heifload_buffer(const void *buffer, size_t length, gboolean thumbnail) {
+    VipsImage *out = NULL;
+    if (vips_heifload_buffer((void *)buffer, length, &out, "thumbnail", thumbnail,
+                             "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL) != 0) return NULL;
+    return out;
+}
+
+/// Shrinks a decoded image to fit width × height: for sources without shrink-on-load, such as a
+/// HEIF's primary image or thumbnail item. The caller picks a size that does not enlarge it.
+static inline int cvips_thumbnail_image(VipsImage *in, VipsImage **out, int width, int height) {
+    return vips_thumbnail_image(in, out, width, "height", height, NULL);
+}
+
 /// Converts 16-bit and other interpretations to 8-bit sRGB or grey, as JPEG needs.
 static inline int cvips_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space) {
     return vips_colourspace(in, out, space, NULL);
