@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Makes the photos the tests read, with libvips and exiftool, into the folder given.
+# Makes the photos the tests read, with libvips, exiftool and libheif (heif-fixture.c, compiled
+# here with cc), into the folder given.
 #
 #   Tests/Fixtures/make-fixtures.sh OUTDIR
 #
