@@ -11,6 +11,7 @@
 //   --orientation N                irot/imir boxes for EXIF-style orientation N (1–8), on both items
 //   --exif-orientation N           an EXIF block whose Orientation tag says N (HEIF says to ignore it)
 //   --bits 10                      10 bits per channel, with a BT.2020 / HLG colour profile, as HDR phones write
+//   --pq                           with --bits 10: the PQ transfer function (SMPTE ST 2084) instead of HLG
 //   --avif                         AV1 (AVIF) instead of HEVC (HEIC)
 //
 // Built and run by make-fixtures.sh: cc heif-fixture.c $(pkg-config --cflags --libs libheif).
@@ -74,7 +75,7 @@ int main(int argc, char **argv) {
     parse_colour(argv[4], left);
     parse_colour(argv[5], right);
     int thumb_width = 0, thumb_height = 0, thumb_left[3] = {0}, thumb_right[3] = {0};
-    int orientation = 1, exif_orientation = 0, bits = 8, avif = 0;
+    int orientation = 1, exif_orientation = 0, bits = 8, avif = 0, pq = 0;
     for (int i = 6; i < argc; i++) {
         if (strcmp(argv[i], "--thumb") == 0 && i + 4 < argc) {
             thumb_width = atoi(argv[i + 1]);
@@ -88,6 +89,8 @@ int main(int argc, char **argv) {
             exif_orientation = atoi(argv[++i]);
         } else if (strcmp(argv[i], "--bits") == 0 && i + 1 < argc) {
             bits = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "--pq") == 0) {
+            pq = 1;
         } else if (strcmp(argv[i], "--avif") == 0) {
             avif = 1;
         } else {
@@ -113,10 +116,14 @@ int main(int argc, char **argv) {
     if (bits > 8) {
         nclx = heif_nclx_color_profile_alloc();
         nclx->color_primaries = heif_color_primaries_ITU_R_BT_2020_2_and_2100_0;
-        nclx->transfer_characteristics = heif_transfer_characteristic_ITU_R_BT_2100_0_HLG;
+        nclx->transfer_characteristics =
+            pq ? heif_transfer_characteristic_ITU_R_BT_2100_0_PQ : heif_transfer_characteristic_ITU_R_BT_2100_0_HLG;
         nclx->matrix_coefficients = heif_matrix_coefficients_ITU_R_BT_2020_2_non_constant_luminance;
         nclx->full_range_flag = 1;
         options->output_nclx_profile = nclx;
+        // Written as a 'colr' box, where readers look for it (libheif leaves it out by default
+        // for old macOS).
+        options->macOS_compatibility_workaround_no_nclx_profile = 0;
     }
 
     struct heif_image *image = two_halves(width, height, left, right, bits);

@@ -87,6 +87,9 @@ pids=()
 # 10 bits with a BT.2020 / HLG profile, as HDR phones and cameras write (libaom 3.6 with libheif
 # 1.15 cannot encode 10-bit AVIF, so this one is HEVC), on the 0–1023 scale.
 "$heif" "$out/hdr-10bit.heic" 1200 800 "900 100 100" "100 100 900" --thumb 360 240 "100 900 100" "900 900 100" --bits 10 & pids+=($!)
+# PQ (SMPTE ST 2084), as HDR cameras write: diffuse white (203 cd/m², code 594 of 1023) on the
+# left, the same light in red on the right; shown without tone mapping, the white is mid-grey.
+"$heif" "$out/hdr-pq.heic" 1200 800 "594 594 594" "594 100 100" --bits 10 --pq & pids+=($!)
 # AVIF (AV1) with a thumbnail item.
 "$heif" "$out/iphone.avif" 1600 1200 "${primary[@]}" --thumb 320 240 "${thumb[@]}" --avif & pids+=($!)
 for pid in "${pids[@]}"; do wait "$pid"; done

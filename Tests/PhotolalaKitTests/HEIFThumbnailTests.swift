@@ -72,17 +72,46 @@ struct HEIFThumbnailTests {
         #expect(metadata.width == 1512 && metadata.height == 2016 && metadata.orientation == 1)
     }
 
-    @Test("A 10-bit HDR HEIC keeps its colours in the thumbnail and the preview, converted to 8-bit sRGB")
-    func tenBitColoursAreKept() async throws {
+    @Test("A 10-bit HLG HEIC (BT.2020) keeps its colours, tone-mapped to sRGB, in the thumbnail item and the preview")
+    func hybridLogGammaIsToneMapped() async throws {
         let path = try await Fixtures.file("hdr-10bit.heic").path
         let thumbnail = try await engine.thumbnail(ofFileAt: path)
         #expect(try dimensions(of: thumbnail.jpeg) == (360, 240))
-        // 100 and 900 of 1023 are 25 and 224 of 255.
-        try expectColour(thumbnail.jpeg, x: 90, y: 120, [25, 224, 25], "left half of the 10-bit thumbnail item")
-        try expectColour(thumbnail.jpeg, x: 270, y: 120, [224, 224, 25], "right half of the 10-bit thumbnail item")
+        // Codes 900 and 100 of 1023 are bright and dark light; BT.2020's primaries are more
+        // saturated than sRGB's, so each channel is full or empty.
+        try expectColour(thumbnail.jpeg, x: 90, y: 120, [0, 255, 0], "left half of the 10-bit thumbnail item")
+        try expectColour(thumbnail.jpeg, x: 270, y: 120, [255, 252, 0], "right half of the 10-bit thumbnail item")
 
         let preview = try engine.imaging.renderJPEG(of: Array(Data(contentsOf: URL(fileURLWithPath: path))), name: path)
-        try expectColour(preview, x: 300, y: 400, [224, 25, 25], "left half of the 10-bit primary")
-        try expectColour(preview, x: 900, y: 400, [25, 25, 224], "right half of the 10-bit primary")
+        try expectColour(preview, x: 300, y: 400, [255, 0, 0], "left half of the 10-bit primary")
+        try expectColour(preview, x: 900, y: 400, [0, 0, 255], "right half of the 10-bit primary")
+    }
+
+    @Test("A 10-bit PQ HEIC's diffuse white comes out white, not the mid-grey its codes would show as sRGB")
+    func perceptualQuantizerIsToneMapped() async throws {
+        let path = try await Fixtures.file("hdr-pq.heic").path
+        let thumbnail = try await engine.thumbnail(ofFileAt: path)
+        #expect(try dimensions(of: thumbnail.jpeg) == (384, 256))
+        let white = try pixel(of: thumbnail.jpeg, x: 96, y: 128, in: folder)
+        #expect(white.allSatisfy { $0 >= 220 }, "diffuse white, got \(white)")
+        try expectColour(thumbnail.jpeg, x: 288, y: 128, [255, 0, 0], "red at diffuse white's light")
+
+        let preview = try engine.imaging.renderJPEG(of: Array(Data(contentsOf: URL(fileURLWithPath: path))), name: path)
+        #expect(try dimensions(of: preview) == (1200, 800))
+        let previewWhite = try pixel(of: preview, x: 300, y: 400, in: folder)
+        #expect(previewWhite.allSatisfy { $0 >= 220 }, "diffuse white in the preview, got \(previewWhite)")
+    }
+
+    @Test("Tone curves: PQ's 203 cd/m² and HLG's 75 % are diffuse white, highlights roll off below 1 without a kink")
+    func toneCurves() throws {
+        let pq = try #require(HDRToneMapping(transferCharacteristics: 16, colourPrimaries: 9))
+        #expect(abs(pq.linear(0.5807) - 1) < 0.01)
+        #expect(abs(pq.linear(1) - 10_000 / 203) < 0.01)
+        let hlg = try #require(HDRToneMapping(transferCharacteristics: 18, colourPrimaries: 9))
+        #expect(abs(hlg.linear(0.75) - 1) < 0.02)
+        #expect(HDRToneMapping(transferCharacteristics: 1, colourPrimaries: 1) == nil)
+        #expect(HDRToneMapping.rollOff(0.5) == 0.5 && HDRToneMapping.rollOff(0.75) == 0.75)
+        #expect(HDRToneMapping.rollOff(1) < 0.9 && HDRToneMapping.rollOff(50) < 1 && HDRToneMapping.rollOff(50) > 0.99)
+        #expect(abs((HDRToneMapping.rollOff(0.7501) - 0.75) / 0.0001 - 1) < 0.01)
     }
 }

@@ -15,28 +15,56 @@ import Logging
 /// drops the EXIF orientation of a HEIF (which ISO/IEC 23008-12 makes informative only), so
 /// nothing is turned twice, and the thumbnail item and the primary come out the same way up.
 /// Images of 10 or 12 bits load as 16-bit RGB scaled to the full range, which
-/// ``ImageProcessor`` brings to 8-bit sRGB as for any 16-bit image.
+/// ``ImageProcessor`` brings to 8-bit sRGB as for any 16-bit image; HDR ones (PQ, HLG) are
+/// tone-mapped first (``HDRToneMapping``), in the thumbnail and the preview alike.
 extension ImageProcessor {
     /// The decoded image a HEIF or AVIF thumbnail is shrunk from, shrunk: its thumbnail item when
     /// that is good enough, else its primary image.
     /// - Parameter primary: The primary image's header, as ``header(_:format:name:)`` opened it.
     /// - Throws: ``PhotolalaError/damagedImage`` when the primary image cannot be decoded.
     func heifThumbnail(of buffer: UnsafeRawBufferPointer, primary: VipsImage, name: String) throws -> VipsImage {
-        if let item = thumbnailItem(of: buffer, primary: primary, name: name) {
-            return try shrink(item, name: name)
-        }
+        let description = HEIFDescription(buffer)
+        let image = try thumbnailItem(of: buffer, described: description, primary: primary, name: name) ?? heifPrimary(of: buffer, name: name)
+        return try shrink(toneMapped(image, described: description, name: name), name: name)
+    }
+
+    /// The whole primary image of an HDR HEIF or AVIF, tone-mapped, as a JPEG; `nil` for one
+    /// that is not HDR, which libvips renders as it is.
+    func renderHDR(_ buffer: UnsafeRawBufferPointer, name: String) throws -> [UInt8]? {
+        let description = HEIFDescription(buffer)
+        guard
+            let mapping = HDRToneMapping(
+                transferCharacteristics: description?.transferCharacteristics, colourPrimaries: description?.colourPrimaries)
+        else { return nil }
+        let image = try mapping.apply(to: heifPrimary(of: buffer, name: name), name: name)
+        return try encodeJPEG(prepareForJPEG(image, name: name), name: name, quality: 90)
+    }
+
+    /// The primary image, upright and not yet decoded.
+    private func heifPrimary(of buffer: UnsafeRawBufferPointer, name: String) throws -> VipsImage {
         guard let pointer = cvips_heifload_buffer(buffer.baseAddress, buffer.count, 0) else {
             throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError())
         }
-        return try shrink(VipsImage(pointer), name: name)
+        return VipsImage(pointer)
+    }
+
+    /// `image` tone-mapped when the photo is HDR (PQ or HLG), before anything turns it into 8 bits.
+    private func toneMapped(_ image: VipsImage, described description: HEIFDescription?, name: String) throws -> VipsImage {
+        guard
+            let mapping = HDRToneMapping(
+                transferCharacteristics: description?.transferCharacteristics, colourPrimaries: description?.colourPrimaries)
+        else { return image }
+        return try mapping.apply(to: image, name: name)
     }
 
     /// The file's thumbnail item, upright and not yet decoded, when it can stand for the primary
     /// in a grid: a short edge of at least 240 pixels, fewer pixels than the primary, and the
     /// primary's aspect ratio within 2 % (an item turned or cropped otherwise than the primary
     /// would show another picture; libvips itself only refuses items 0.1 off).
-    private func thumbnailItem(of buffer: UnsafeRawBufferPointer, primary: VipsImage, name: String) -> VipsImage? {
-        guard let stored = HEIFThumbnailItem(firstOf: buffer),
+    private func thumbnailItem(
+        of buffer: UnsafeRawBufferPointer, described description: HEIFDescription?, primary: VipsImage, name: String
+    ) -> VipsImage? {
+        guard let stored = description?.thumbnailItem,
             stored.width * stored.height < primary.width * primary.height,
             min(stored.width, stored.height) >= configuration.embeddedPreviewShortEdge
         else { return nil }

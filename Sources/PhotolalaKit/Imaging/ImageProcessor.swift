@@ -91,6 +91,9 @@ public struct ImageProcessor: Sendable {
         let format = try recogniseFormat(bytes, name: name)
         return try bytes.withUnsafeBytes { buffer in
             _ = try header(buffer, format: format, name: name)
+            if format == .heif || format == .avif, let hdr = try renderHDR(buffer, name: name) {
+                return hdr
+            }
             var data: UnsafeMutableRawPointer?
             var length = 0
             guard cvips_render_jpeg(buffer.baseAddress, buffer.count, &data, &length, 90) == 0, let data else {
@@ -155,7 +158,7 @@ public struct ImageProcessor: Sendable {
     }
 
     /// Brings any decoded image to 8-bit sRGB or grey without alpha, as baseline JPEG requires.
-    private func prepareForJPEG(_ image: VipsImage, name: String) throws -> VipsImage {
+    func prepareForJPEG(_ image: VipsImage, name: String) throws -> VipsImage {
         var current = image
         let interpretation = current.interpretation
         let target: VipsInterpretation? =
@@ -181,10 +184,11 @@ public struct ImageProcessor: Sendable {
         return current
     }
 
-    private func encodeJPEG(_ image: VipsImage, name: String) throws -> [UInt8] {
+    /// `image` as a JPEG without metadata, at `quality` (the thumbnail's by default).
+    func encodeJPEG(_ image: VipsImage, name: String, quality: Int? = nil) throws -> [UInt8] {
         var data: UnsafeMutableRawPointer?
         var length = 0
-        guard cvips_jpegsave_buffer(image.pointer, &data, &length, Int32(configuration.jpegQuality)) == 0, let data else {
+        guard cvips_jpegsave_buffer(image.pointer, &data, &length, Int32(quality ?? configuration.jpegQuality)) == 0, let data else {
             throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError())
         }
         defer { g_free(data) }
