@@ -38,6 +38,11 @@ struct HEIFDescription {
         }
     }
 
+    /// How to show the photo in sRGB when it is HDR (PQ or HLG); `nil` when it is not.
+    var toneMapping: HDRToneMapping? {
+        HDRToneMapping(transferCharacteristics: transferCharacteristics, colourPrimaries: colourPrimaries)
+    }
+
     private static func firstThumbnailItem(of primary: OpaquePointer) -> (width: Int, height: Int)? {
         var id: heif_item_id = 0
         guard heif_image_handle_get_list_of_thumbnail_IDs(primary, &id, 1) == 1 else { return nil }

@@ -18,24 +18,22 @@ import Logging
 /// ``ImageProcessor`` brings to 8-bit sRGB as for any 16-bit image; HDR ones (PQ, HLG) are
 /// tone-mapped first (``HDRToneMapping``), in the thumbnail and the preview alike.
 extension ImageProcessor {
-    /// The decoded image a HEIF or AVIF thumbnail is shrunk from, shrunk: its thumbnail item when
-    /// that is good enough, else its primary image.
+    /// A HEIF's or AVIF's thumbnail before it is encoded: its thumbnail item when that is good
+    /// enough, else its primary image, tone-mapped when HDR and shrunk to the thumbnail's size.
     /// - Parameter primary: The primary image's header, as ``header(_:format:name:)`` opened it.
     /// - Throws: ``PhotolalaError/damagedImage`` when the primary image cannot be decoded.
     func heifThumbnail(of buffer: UnsafeRawBufferPointer, primary: VipsImage, name: String) throws -> VipsImage {
         let description = HEIFDescription(buffer)
         let image = try thumbnailItem(of: buffer, described: description, primary: primary, name: name) ?? heifPrimary(of: buffer, name: name)
-        return try shrink(toneMapped(image, described: description, name: name), name: name)
+        // Tone-mapped before anything turns it into 8 bits.
+        let mapped = try description?.toneMapping?.apply(to: image, name: name) ?? image
+        return try shrink(mapped, name: name)
     }
 
     /// The whole primary image of an HDR HEIF or AVIF, tone-mapped, as a JPEG; `nil` for one
     /// that is not HDR, which libvips renders as it is.
     func renderHDR(_ buffer: UnsafeRawBufferPointer, name: String) throws -> [UInt8]? {
-        let description = HEIFDescription(buffer)
-        guard
-            let mapping = HDRToneMapping(
-                transferCharacteristics: description?.transferCharacteristics, colourPrimaries: description?.colourPrimaries)
-        else { return nil }
+        guard let mapping = HEIFDescription(buffer)?.toneMapping else { return nil }
         let image = try mapping.apply(to: heifPrimary(of: buffer, name: name), name: name)
         return try encodeJPEG(prepareForJPEG(image, name: name), name: name, quality: 90)
     }
@@ -46,15 +44,6 @@ extension ImageProcessor {
             throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError())
         }
         return VipsImage(pointer)
-    }
-
-    /// `image` tone-mapped when the photo is HDR (PQ or HLG), before anything turns it into 8 bits.
-    private func toneMapped(_ image: VipsImage, described description: HEIFDescription?, name: String) throws -> VipsImage {
-        guard
-            let mapping = HDRToneMapping(
-                transferCharacteristics: description?.transferCharacteristics, colourPrimaries: description?.colourPrimaries)
-        else { return image }
-        return try mapping.apply(to: image, name: name)
     }
 
     /// The file's thumbnail item, upright and not yet decoded, when it can stand for the primary
