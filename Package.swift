@@ -32,6 +32,11 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"]), .brew(["vips"])]
         ),
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+        ),
         .target(
             name: "PhotolalaSupport",
             dependencies: [
@@ -57,6 +62,7 @@ let package = Package(
             name: "PhotolalaKit",
             dependencies: [
                 "CVips",
+                "CHeif",
                 "PhotolalaS3",
                 "PhotolalaSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -4,14 +4,17 @@ import Testing
 
 @testable import PhotolalaKit
 
-/// Mutates small JPEG, PNG, TIFF, HEIC, WebP and GIF photos (made by `make-fixtures.sh`, and a
+/// Mutates small JPEG, PNG, TIFF, HEIC, AVIF, WebP and GIF photos (made by `make-fixtures.sh`, the
+/// HEIC and AVIF ones with thumbnail items, one turned by irot, which libheif reads first; and a
 /// HEIC, a PNG and a WebP dated by exiftool, whose EXIF the listing's date reader finds) and
 /// reads each mutation's header date, EXIF and thumbnail in-process, and a sample of them through
 /// `photolala info` and `photolala thumbnail` as child processes. A crash, a signal or an input
 /// that runs over 10 s fails the run with the seed that replays it; an error is an answer.
 @Suite("Fuzzing images")
 struct ImageFuzzTests {
-    static let seeds = ["orientation6.jpg", "photo.png", "photo.tiff", "photo.heic", "photo.webp", "photo.gif"]
+    static let seeds = [
+        "orientation6.jpg", "photo.png", "photo.tiff", "photo.heic", "iphone-rotated.heic", "iphone.avif", "photo.webp", "photo.gif",
+    ]
 
     @Test("mutated images: no crash, no hang, in-process and through the command line")
     func mutatedImages() async throws {
