@@ -1,3 +1,10 @@
+extension PhotoKind {
+    /// What a file's name says it is: a video's extension, else a photo.
+    public init(fileName: String) {
+        self = ImageFormat(name: fileName)?.kind ?? .photo
+    }
+}
+
 /// The video containers phones and cameras write, recognised by their bytes as photos are: the
 /// QuickTime family (ISO-BMFF `ftyp` brands, or an old QuickTime file's first atom), RIFF AVI and
 /// EBML (Matroska, WebM).
