@@ -1,4 +1,5 @@
 import Foundation
+import PhotolalaSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -5,7 +5,7 @@
 #endif
 
 /// The C library's text for an `errno` value, in lowercase to sit inside a sentence.
-func systemMessage(_ code: Int32) -> String {
+package func systemMessage(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     let message = String(cString: text)
     guard let first = message.first else { return "error \(code)" }

@@ -40,100 +40,94 @@ public struct PhotolalaError: Error, Sendable, CustomStringConvertible {
 
     public var description: String { message }
 
-    init(_ code: Code, _ message: String) {
+    package init(_ code: Code, _ message: String) {
         self.code = code
         self.message = message
     }
 }
 
 extension PhotolalaError {
-    static func photoNotFound(_ id: String) -> Self {
+    package static func photoNotFound(_ id: String) -> Self {
         .init(.photoNotFound, "Photo '\(id)' was not found: it may have been moved or deleted.")
     }
 
-    static func unreadableFile(_ path: String, errno code: Int32) -> Self {
+    package static func unreadableFile(_ path: String, errno code: Int32) -> Self {
         .init(.unreadableFile, "Cannot read '\(path)': \(systemMessage(code)). Check that it exists and that you may read it.")
     }
 
-    static func emptyFile(_ path: String) -> Self {
+    package static func emptyFile(_ path: String) -> Self {
         .init(.emptyFile, "'\(path)' is empty (0 bytes): there is no image in it.")
     }
 
-    static func notAnImage(_ path: String) -> Self {
+    package static func notAnImage(_ path: String) -> Self {
         .init(.notAnImage, "'\(path)' is not an image: its content is not JPEG, PNG, HEIC, AVIF, TIFF, GIF, WebP or BMP, whatever its name says.")
     }
 
-    static func unsupportedFormat(_ path: String, format: ImageFormat) -> Self {
-        .init(
-            .unsupportedFormat,
-            "'\(path)' is \(format.rawValue), which this build of libvips cannot decode. Install libvips with \(format.rawValue) support.")
-    }
-
-    static func damagedImage(_ path: String, reason: String) -> Self {
+    package static func damagedImage(_ path: String, reason: String) -> Self {
         let detail = reason.isEmpty ? "" : " (\(reason))"
         return .init(.damagedImage, "'\(path)' could not be decoded: the file is truncated or damaged\(detail).")
     }
 
-    static func imageTooLarge(_ path: String, width: Int, height: Int, limit: Int) -> Self {
+    package static func imageTooLarge(_ path: String, width: Int, height: Int, limit: Int) -> Self {
         .init(
             .imageTooLarge,
             "'\(path)' is \(width)×\(height) pixels, over the limit of \(limit / 1_000_000) megapixels; it was not decoded, to protect memory.")
     }
 
-    static func fileTooLarge(_ path: String, size: Int64, limit: Int64) -> Self {
+    package static func fileTooLarge(_ path: String, size: Int64, limit: Int64) -> Self {
         .init(.fileTooLarge, "'\(path)' is \(size) bytes, over the \(limit)-byte limit for one photo.")
     }
 
-    static func unreadableFolder(_ path: String, errno code: Int32) -> Self {
+    package static func unreadableFolder(_ path: String, errno code: Int32) -> Self {
         .init(.unreadableFolder, "Cannot open folder '\(path)': \(systemMessage(code)).")
     }
 
-    static func writeFailed(_ path: String, errno code: Int32) -> Self {
+    package static func writeFailed(_ path: String, errno code: Int32) -> Self {
         .init(.writeFailed, "Cannot write '\(path)': \(systemMessage(code)). Check free space and permissions.")
     }
 
-    static func databaseFailed(_ path: String, reason: String) -> Self {
+    package static func databaseFailed(_ path: String, reason: String) -> Self {
         .init(.databaseFailed, "The database '\(path)' failed: \(reason). Delete it to rebuild it from your folders.")
     }
 
-    static func noCatalog(_ folder: String) -> Self {
+    package static func noCatalog(_ folder: String) -> Self {
         .init(.noCatalog, "'\(folder)' has no catalog yet. Run 'photolala catalog build \(folder)' to make one.")
     }
 
-    static func damagedCatalog(_ path: String, reason: String) -> Self {
+    package static func damagedCatalog(_ path: String, reason: String) -> Self {
         .init(.damagedCatalog, "The catalog at '\(path)' is damaged: \(reason). Run 'photolala catalog build' to rebuild it.")
     }
 
-    static func imagingUnavailable(_ reason: String) -> Self {
+    package static func imagingUnavailable(_ reason: String) -> Self {
         .init(.imagingUnavailable, "libvips could not start: \(reason). Install libvips (apt install libvips-dev, brew install vips).")
     }
 
-    static func notAPhotosLibrary(_ path: String) -> Self {
+    package static func notAPhotosLibrary(_ path: String) -> Self {
         .init(
             .notAPhotosLibrary,
             "'\(path)' is not an Apple Photos library: it has no database/Photos.sqlite. Give the path of a .photoslibrary folder.")
     }
 
-    static func unsupportedPhotosLibrary(_ path: String, reason: String) -> Self {
+    package static func unsupportedPhotosLibrary(_ path: String, reason: String) -> Self {
         .init(
             .unsupportedPhotosLibrary,
             "'\(path)' is \(reason), which Photolala cannot read. Open it once in Photos on macOS 10.15 or later to upgrade it.")
     }
 
-    static func damagedPhotosLibrary(_ path: String, reason: String) -> Self {
+    package static func damagedPhotosLibrary(_ path: String, reason: String) -> Self {
         .init(
             .damagedPhotosLibrary,
             "The Photos library '\(path)' is damaged: \(reason). Copy it again from the Mac, or repair it in Photos (hold Option+Command while opening)."
         )
     }
 
-    static func photosLibraryBusy(_ path: String) -> Self {
+    package static func photosLibraryBusy(_ path: String) -> Self {
         .init(
             .photosLibraryBusy,
             "The database of the Photos library '\(path)' kept changing while it was copied: try again once Photos is idle.")
     }
 
-    static func notAvailableLocally(_ name: String, referenced: Bool) -> Self {
+    package static func notAvailableLocally(_ name: String, referenced: Bool) -> Self {
         if referenced {
             return .init(
                 .notAvailableLocally,
@@ -145,7 +139,7 @@ extension PhotolalaError {
             "The original of '\(name)' is not available locally (in iCloud): download it in Photos on the Mac, then copy the library again.")
     }
 
-    static func albumNotFound(_ uuid: String, library: String) -> Self {
+    package static func albumNotFound(_ uuid: String, library: String) -> Self {
         .init(.albumNotFound, "The Photos library '\(library)' has no album '\(uuid)'. Run 'photolala library albums' to list album uuids.")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+import PhotolalaSupport
 
 /// An ``ObjectStore`` in a local folder, for backups to an external disk or a NAS mount, with
 /// S3's semantics: ETag = MD5 hex (multipart: MD5 of the parts' MD5s, a dash and the count),

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PhotolalaSupport
 
 extension LocalDirectoryObjectStore {
     /// An unfinished multipart upload.

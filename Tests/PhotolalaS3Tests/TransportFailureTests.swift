@@ -2,7 +2,7 @@ import Foundation
 import PhotolalaTestSupport
 import Testing
 
-@testable import PhotolalaKit
+@testable import PhotolalaS3
 
 #if canImport(Glibc)
     import Glibc

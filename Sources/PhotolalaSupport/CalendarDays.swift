@@ -1,8 +1,8 @@
 /// Dates counted in days without a calendar object: EXIF times and HTTP dates name a day of
 /// the proleptic Gregorian calendar, and Foundation's calendars cost more than the arithmetic.
-enum CalendarDays {
+package enum CalendarDays {
     /// Days from 1970-01-01 to `year`-`month`-`day` (Howard Hinnant's `days_from_civil`).
-    static func sinceEpoch(year: Int, month: Int, day: Int) -> Int {
+    package static func sinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let shifted = month <= 2 ? year - 1 : year
         let era = (shifted >= 0 ? shifted : shifted - 399) / 400
         let yearOfEra = shifted - era * 400
@@ -13,7 +13,7 @@ enum CalendarDays {
 
     /// The date of a day counted from 1970-01-01 (Howard Hinnant's `civil_from_days`), the
     /// inverse of ``sinceEpoch(year:month:day:)``.
-    static func date(daysSinceEpoch: Int) -> (year: Int, month: Int, day: Int) {
+    package static func date(daysSinceEpoch: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = daysSinceEpoch + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

@@ -5,4 +5,9 @@
 public struct FastKey: Hashable, Sendable, Codable {
     public let headMD5: String
     public let size: Int64
+
+    package init(headMD5: String, size: Int64) {
+        self.headMD5 = headMD5
+        self.size = size
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOHTTP1
+import PhotolalaSupport
 
 extension S3ObjectStore {
     public func put(_ key: String, body: [UInt8], options: PutOptions) async throws -> String {

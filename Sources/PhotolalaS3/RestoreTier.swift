@@ -15,13 +15,4 @@ public enum RestoreTier: String, Sendable, Codable, CaseIterable {
         case .bulk: 48
         }
     }
-
-    /// The tier named `text`, in any case.
-    /// - Throws: ``CloudError/invalidTier`` for Expedited or an unknown name.
-    public init(parsing text: String) throws {
-        guard let tier = Self.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) else {
-            throw CloudError.invalidTier(text)
-        }
-        self = tier
-    }
 }

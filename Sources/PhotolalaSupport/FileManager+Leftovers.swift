@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+package import Foundation
+package import Logging
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +11,7 @@ extension FileManager {
     /// Removes a leftover (a staging folder, a retired copy) if there is one. A leftover that
     /// cannot be removed costs only disk space, so the failure is logged, not thrown: the
     /// operator learns why the space is not freed, and the work goes on.
-    func removeLeftover(atPath path: String, logger: Logger) {
+    package func removeLeftover(atPath path: String, logger: Logger) {
         // lstat, not fileExists: a dangling link is a leftover too.
         var status = stat()
         guard lstat(path, &status) == 0 else { return }

@@ -2,7 +2,7 @@ import Foundation
 import PhotolalaTestSupport
 import Testing
 
-@testable import PhotolalaKit
+@testable import PhotolalaS3
 
 /// What only a real S3 server can show: signatures checked, presigned URLs, errors typed.
 @Suite struct S3ObjectStoreTests {
@@ -178,14 +178,5 @@ import Testing
         #expect(aws.addressing == .virtualHost)
         #expect(aws.url(path: aws.path(of: "k"), encodedQuery: "") == "https://b.s3.eu-west-1.amazonaws.com/k")
         #expect(throws: CloudConfigurationError.self) { try S3Location(endpoint: "ftp://x", bucket: "b", region: "r") }
-    }
-}
-
-/// A count shared with `@Sendable` closures.
-actor Counter {
-    private(set) var value = 0
-
-    func increment() {
-        value += 1
     }
 }

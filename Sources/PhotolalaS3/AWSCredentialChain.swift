@@ -2,7 +2,7 @@ import Foundation
 
 /// The standard AWS way of finding credentials and region: the environment first, then the
 /// profile (`AWS_PROFILE`, else `default`) in `~/.aws/credentials` and `~/.aws/config`; last,
-/// the key pair saved from Photolala's web UI (``CloudCredentialsFile``), so a key set where
+/// the key pair saved from Photolala's web UI (`CloudCredentialsFile` in the engine), so a key set where
 /// AWS tools look always wins over one typed into a form.
 public struct AWSCredentialChain: Sendable {
     public let environment: [String: String]
@@ -16,6 +16,9 @@ public struct AWSCredentialChain: Sendable {
         self.environment = environment
         self.savedCredentialsFile = savedCredentialsFile
     }
+
+    /// The section of the saved credentials file that holds the key pair.
+    package static let savedCredentialsSection = "default"
 
     /// The profile asked for, or `default`.
     public var profile: String {
@@ -42,7 +45,7 @@ public struct AWSCredentialChain: Sendable {
         }
         var files = [(credentialsFile, profile), (configFile, configSection)]
         if let savedCredentialsFile {
-            files.append((savedCredentialsFile, CloudCredentialsFile.section))
+            files.append((savedCredentialsFile, Self.savedCredentialsSection))
         }
         for (path, section) in files {
             guard let values = Self.iniSections(path)?[section] else { continue }
@@ -88,7 +91,7 @@ public struct AWSCredentialChain: Sendable {
 
     /// Sections of an INI file (`[name]` then `key = value` lines, `#` and `;` comments);
     /// `nil` when the file cannot be read.
-    static func iniSections(_ path: String) -> [String: [String: String]]? {
+    package static func iniSections(_ path: String) -> [String: [String: String]]? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
         var sections: [String: [String: String]] = [:]
         var current: String?

@@ -1,5 +1,5 @@
 import Foundation
-import PhotolalaKit
+import PhotolalaS3
 import PhotolalaTestSupport
 import Testing
 

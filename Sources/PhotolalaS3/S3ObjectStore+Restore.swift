@@ -1,5 +1,6 @@
 import Foundation
 import NIOHTTP1
+import PhotolalaSupport
 
 extension S3ObjectStore {
     /// S3 RestoreObject (`POST ?restore`). A restore already under way (409) is not an error:

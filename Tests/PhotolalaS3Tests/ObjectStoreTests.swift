@@ -1,8 +1,9 @@
 import Foundation
+import PhotolalaSupport
 import PhotolalaTestSupport
 import Testing
 
-@testable import PhotolalaKit
+@testable import PhotolalaS3
 
 /// One behaviour suite for every ``ObjectStore``: what S3 does, the local folder does too.
 @Suite struct ObjectStoreTests {

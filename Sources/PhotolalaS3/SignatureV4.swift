@@ -1,5 +1,6 @@
 import Crypto
 public import Foundation
+import PhotolalaSupport
 
 /// AWS Signature Version 4, as S3 applies it: each path segment is percent-encoded once (S3 does
 /// not double-encode or normalise paths), every header given is signed, and the payload is

@@ -27,7 +27,7 @@ public enum ContentHash {
     }
 
     /// Whether `text` is exactly `digits` ASCII hex digits, either case.
-    static func isHex(_ text: String, digits: Int) -> Bool {
+    package static func isHex(_ text: String, digits: Int) -> Bool {
         text.utf8.count == digits && text.utf8.allSatisfy { (48...57).contains($0) || (65...70).contains($0) || (97...102).contains($0) }
     }
 
@@ -103,7 +103,7 @@ public enum ContentHash {
         return fastKey(head: head.prefix(filled), size: Int64(info.st_size))
     }
 
-    static func hex(_ digest: some Sequence<UInt8>) -> String {
+    package static func hex(_ digest: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(32)

@@ -2,7 +2,7 @@ import Foundation
 import PhotolalaTestSupport
 import Testing
 
-@testable import PhotolalaKit
+@testable import PhotolalaSupport
 
 /// The gate every property list, XML answer and JSON file passes: hostile nesting, loops, sizes
 /// and entities are refused with a sentence, in one pass, before a recursive parser sees them.
@@ -83,38 +83,5 @@ struct UntrustedDocumentTests {
             try UntrustedDocument.decodeJSON([Point].self, from: Array(#"[{"x":1,"y":"two"}]"#.utf8))
         }
         #expect(wrong?.reason == "'[0].y' has the wrong type")
-    }
-
-    @Test("S3 XML deeper than the limit reads as no XML")
-    func s3XML() {
-        let deep = "<?xml version=\"1.0\"?>" + String(repeating: "<a>", count: 10_000) + String(repeating: "</a>", count: 10_000)
-        #expect(S3XML(Array(deep.utf8)) == nil)
-        let answer = "<ListBucketResult xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\"><Contents><Key>a</Key></Contents></ListBucketResult>"
-        #expect(S3XML(Array(answer.utf8))?["Contents"]?.value("Key") == "a")
-    }
-
-    @Test("a shard with a huge line or a million quotes is refused in one bounded pass")
-    func shardLimits() {
-        let header = Array((CatalogCSV.header + "\n").utf8)
-        for line in [[UInt8](repeating: UInt8(ascii: "a"), count: 64 << 20), [UInt8](repeating: UInt8(ascii: "\""), count: 1_000_000)] {
-            let start = ContinuousClock.now
-            let refusal = #expect(throws: CatalogCSV.Refusal.self) { try CatalogCSV.decodeWithinLimits(header + line + [10]) }
-            #expect(refusal?.reason == "the record at line 2 is longer than 16384 bytes")
-            #expect(ContinuousClock.now - start < .seconds(1))
-        }
-    }
-
-    @Test("a manifest of 10,000 nested arrays is a damaged catalog, not a crash")
-    func deepManifest() throws {
-        let folder = try TemporaryDirectory()
-        let catalog = FolderCatalog(folder: folder.path, cacheDirectory: folder.path("cache"))
-        try catalog.write([])
-        try Data(HostileDocuments.nestedXMLPropertyList(depth: 10_000)).write(to: URL(fileURLWithPath: catalog.ownDirectory + "/manifest.plist"))
-        let error = #expect(throws: PhotolalaError.self) { try catalog.load() }
-        #expect(error?.code == .damagedCatalog)
-        #expect(
-            error?.message
-                == "The catalog at '\(catalog.ownDirectory)/manifest.plist' is damaged: the manifest cannot be read: it nests more than 64 levels deep. Run 'photolala catalog build' to rebuild it."
-        )
     }
 }

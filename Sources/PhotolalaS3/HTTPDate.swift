@@ -1,3 +1,5 @@
+import PhotolalaSupport
+
 public import struct Foundation.Date
 
 /// HTTP dates (RFC 7231 IMF-fixdate, `Wed, 21 Oct 2015 07:28:00 GMT`), as S3 sends them in

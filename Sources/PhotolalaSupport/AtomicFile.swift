@@ -1,17 +1,17 @@
 #if canImport(Glibc)
-    import Glibc
+    package import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+    package import Darwin
 #endif
 
 /// Writes files so that a reader sees either the old content or the new, never a torn file.
-enum AtomicFile {
+package enum AtomicFile {
     /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`.
     /// Creates missing parent folders.
     /// - Parameter permissions: The new file's mode, given when it is created, so a file of
     ///   secrets (`0o600`) is never readable by others, not even for a moment.
     /// - Throws: ``PhotolalaError/writeFailed`` with the system's reason.
-    static func write(_ bytes: some Collection<UInt8>, to path: String, permissions: mode_t = 0o644) throws {
+    package static func write(_ bytes: some Collection<UInt8>, to path: String, permissions: mode_t = 0o644) throws {
         try commit(writeTemporary(bytes, beside: path, permissions: permissions), to: path)
     }
 
@@ -19,7 +19,7 @@ enum AtomicFile {
     /// its path, for ``commit(_:to:)`` later: several files can be written first and then
     /// renamed into place together.
     /// - Throws: ``PhotolalaError/writeFailed`` with the system's reason.
-    static func writeTemporary(_ bytes: some Collection<UInt8>, beside path: String, permissions: mode_t = 0o644) throws -> String {
+    package static func writeTemporary(_ bytes: some Collection<UInt8>, beside path: String, permissions: mode_t = 0o644) throws -> String {
         let (temporary, descriptor) = try createTemporary(beside: path, permissions: permissions)
         let failure = Array(bytes).withUnsafeBytes { writeAll($0, to: descriptor) }
         close(descriptor)
@@ -35,7 +35,7 @@ enum AtomicFile {
     /// - Throws: ``PhotolalaError/unreadableFile`` when `source` cannot be read,
     ///   ``PhotolalaError/writeFailed`` when the copy cannot be written, each with the
     ///   system's reason.
-    static func copy(_ source: String, to path: String) throws {
+    package static func copy(_ source: String, to path: String) throws {
         let input = open(source, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw PhotolalaError.unreadableFile(source, errno: errno) }
         defer { close(input) }
@@ -61,7 +61,7 @@ enum AtomicFile {
     }
 
     /// A new, empty temporary file in `path`'s folder (made if missing), open for writing.
-    static func createTemporary(beside path: String, permissions: mode_t = 0o644) throws -> (path: String, descriptor: Int32) {
+    package static func createTemporary(beside path: String, permissions: mode_t = 0o644) throws -> (path: String, descriptor: Int32) {
         let folder = FilePath.parent(of: path)
         try createFolder(folder)
         let temporary = folder + "/" + temporaryPrefix + "\(getpid())-\(UInt64.random(in: 0 ... .max))-" + FilePath.name(of: path)
@@ -72,7 +72,7 @@ enum AtomicFile {
 
     /// Renames a temporary file over `path`; readers see the old file or the new, never a mix.
     /// - Throws: ``PhotolalaError/writeFailed`` with the system's reason.
-    static func commit(_ temporary: String, to path: String) throws {
+    package static func commit(_ temporary: String, to path: String) throws {
         guard rename(temporary, path) == 0 else {
             let failure = errno
             unlink(temporary)
@@ -81,11 +81,11 @@ enum AtomicFile {
     }
 
     /// Names of temporary files start with this, so leftovers of a crash can be recognised.
-    static let temporaryPrefix = ".tmp-"
+    package static let temporaryPrefix = ".tmp-"
 
     /// Creates `path` and its missing parents, like `mkdir -p`.
     /// - Throws: ``PhotolalaError/writeFailed`` when a folder cannot be made.
-    static func createFolder(_ path: String) throws {
+    package static func createFolder(_ path: String) throws {
         var info = stat()
         if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { return }
         let parent = FilePath.parent(of: path)

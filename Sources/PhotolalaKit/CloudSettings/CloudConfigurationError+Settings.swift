@@ -1,17 +1,6 @@
-/// A cloud setting that is missing or wrong, with what to set.
-public struct CloudConfigurationError: Error, Sendable, CustomStringConvertible {
-    public let message: String
+import PhotolalaS3
 
-    public var description: String { message }
-
-    static func invalidEndpoint(_ url: String) -> Self {
-        .init(
-            message:
-                "The S3 endpoint '\(url)' is not an http:// or https:// URL with a host. Fix PHOTOLALA_S3_ENDPOINT or 'endpoint' in the config file.")
-    }
-
-    static let missingBucket = Self(message: "No S3 bucket is configured. Set PHOTOLALA_S3_BUCKET or 'bucket' in the config file.")
-
+extension CloudConfigurationError {
     static let notConfigured = Self(
         message:
             "No backup target is configured. Set PHOTOLALA_BACKUP_FOLDER for a disk or NAS, or PHOTOLALA_S3_BUCKET with AWS credentials (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or a profile)."
@@ -21,10 +10,6 @@ public struct CloudConfigurationError: Error, Sendable, CustomStringConvertible 
         message:
             "No AWS credentials were found. Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or add a profile to ~/.aws/credentials (AWS_PROFILE picks it)."
     )
-
-    static func incompleteCredentials(_ source: String) -> Self {
-        .init(message: "The AWS credentials in \(source) have an access key id but no secret access key (or the reverse). Set both.")
-    }
 
     static func invalidNumber(_ name: String, _ value: String) -> Self {
         .init(message: "\(name) must be a whole number of bytes, not '\(value)'.")
