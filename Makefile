@@ -5,7 +5,7 @@ BIN := .build/release/photolala
 
 .PHONY: run test bench deps build format lint clean
 
-## Install missing system packages (libvips, SQLite headers, exiftool).
+## Install missing system packages (libvips, SQLite headers, exiftool, ffmpeg).
 deps:
 	@Scripts/install-deps.sh
 

@@ -52,6 +52,11 @@ if [[ ! -d $dir/library-$files.photoslibrary ]]; then
         "$dir/library-$files.tmp" "$files"
     mv "$dir/library-$files.tmp" "$dir/library-$files.photoslibrary"
 fi
+if [[ ! -d $dir/videos ]]; then
+    echo "Making camera-like video clips…" >&2
+    Benchmarks/make-videos.sh "$dir/videos.tmp"
+    mv "$dir/videos.tmp" "$dir/videos"
+fi
 if [[ ! -f $dir/big.bin ]]; then
     echo "Making a 1 GiB file…" >&2
     head -c $((1 << 30)) /dev/urandom > "$dir/big.bin.tmp"
@@ -60,7 +65,7 @@ fi
 
 echo "$(uname -sm), $(nproc 2>/dev/null || sysctl -n hw.ncpu) cores, $(vips --version), $(date -u +%Y-%m-%d)" >&2
 BENCH_HEIC_PHOTOS="$dir/heic-$heics" .build/release/photolala-bench "$dir/photos-$photos" "$dir/tree-$files" "$dir/big.bin" "$jobs" "$dir/flat-$files" \
-    "$dir/library-$files.photoslibrary"
+    "$dir/library-$files.photoslibrary" "$dir/videos"
 
 # The web UI in headless Chromium, and the server under wrk.
 if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *browser* ]]; then

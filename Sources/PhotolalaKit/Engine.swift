@@ -12,6 +12,8 @@ public struct Engine: Sendable {
     public let identities: IdentityIndex
     public let thumbnailStore: ThumbnailStore
     public let imaging: ImageProcessor
+    /// Videos' thumbnails, through the `ffmpeg` found on `PATH` when the engine was made.
+    let posterFrames: VideoPosterFrame
     /// What was read of each photo content's date, for catalogued listings.
     let photoDates: PhotoDateIndex
     /// Where the engine's parts log what fails without stopping the work (a cache that cannot
@@ -32,6 +34,7 @@ public struct Engine: Sendable {
         photoDates = PhotoDateIndex(database: database)
         thumbnailStore = ThumbnailStore(cacheDirectory: configuration.cacheDirectory)
         imaging = try ImageProcessor(configuration: configuration.imaging, logger: logger)
+        posterFrames = VideoPosterFrame(imaging: imaging)
         logger.debug("The engine is ready.", metadata: ["cache": "\(configuration.cacheDirectory)", "data": "\(configuration.dataDirectory)"])
     }
 
@@ -92,6 +95,7 @@ public struct Engine: Sendable {
             thumbnails: thumbnailStore,
             renderings: RenderingStore(cacheDirectory: configuration.cacheDirectory, logger: logger),
             imaging: imaging,
+            posterFrames: posterFrames,
             maximumFileSize: configuration.maximumFileSize,
             logger: logger
         )

@@ -109,9 +109,10 @@ enum API {
 
     /// The columns of a compact row; `version` changes when the file does, so the page can put it
     /// in the thumbnail's address.
-    static let rowFields = ["id", "name", "date", "size", "width", "height", "version", "dateSource", "offset"]
+    static let rowFields = ["id", "name", "date", "size", "width", "height", "version", "dateSource", "offset", "kind", "duration"]
 
-    /// One photo as a compact row: `[id, name, date, size, width, height, version, dateSource, offset]`.
+    /// One photo as a compact row: `[id, name, date, size, width, height, version, dateSource, offset, kind, duration]`;
+    /// `kind` is `photo` or `video`, `duration` a video's seconds (else `null`).
     struct Row: Encodable {
         let photo: ListedPhoto
 
@@ -126,6 +127,8 @@ enum API {
             try row.encode(photo.version)
             try row.encode(photo.dateSource?.rawValue)
             try row.encode(photo.offset)
+            try row.encode(photo.kind.rawValue)
+            try row.encode(photo.duration)
         }
     }
 
@@ -175,6 +178,14 @@ enum API {
                 }
                 out.append(UInt8(ascii: ","))
                 JSONText.appendInteger(photo.offset.map(Int64.init), to: &out)
+                out.append(UInt8(ascii: ","))
+                JSONText.appendString(photo.kind.rawValue, to: &out)
+                out.append(UInt8(ascii: ","))
+                if let duration = photo.duration {
+                    out += String(duration).utf8
+                } else {
+                    out += "null".utf8
+                }
                 out.append(UInt8(ascii: "]"))
             }
             out += "]}".utf8

@@ -130,7 +130,35 @@ struct APIRoutes {
         }
         let image = try await engineCall { try await source.fullImage(folder: folder, item: item) }
         headers[.contentType] = image.mediaType
-        return Response(status: .ok, headers: headers, body: try await body(image.body, context))
+        guard case .file(let path) = image.body else {
+            return Response(status: .ok, headers: headers, body: try await body(image.body, context))
+        }
+        return try await fileResponse(path: path, request: request, headers: headers, tag: tag, context)
+    }
+
+    /// A file from disk, whole or the one byte range asked for (how a `<video>` plays and seeks):
+    /// 206 with `Content-Range`, 416 for a range past its end; a range with an `If-Range` that no
+    /// longer names the file gets the whole file.
+    private func fileResponse(
+        path: String, request: Request, headers: HTTPFields, tag: String?, _ context: BasicRequestContext
+    ) async throws
+        -> Response
+    {
+        var headers = headers
+        headers[.acceptRanges] = "bytes"
+        let size = Int(try engineCall { try FileStatus(path: path).size })
+        let ifRange = request.headers[.ifRange]
+        let rangeHeader = ifRange == nil || ifRange == tag.map(EntityTag.quoted) ? request.headers[.range] : nil
+        switch ByteRange(header: rangeHeader, size: size) {
+        case .whole:
+            return Response(status: .ok, headers: headers, body: try await FileIO().loadFile(path: path, context: context))
+        case .unsatisfiable:
+            headers[.contentRange] = "bytes */\(size)"
+            return Response(status: .rangeNotSatisfiable, headers: headers)
+        case .part(let range):
+            headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
+            return Response(status: .partialContent, headers: headers, body: try await FileIO().loadFile(path: path, range: range, context: context))
+        }
     }
 
     /// The original file as a download under its own name ("Export…" in the web UI), streamed.

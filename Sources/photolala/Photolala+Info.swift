@@ -51,6 +51,8 @@ private struct InfoReport {
             ("Size", m.fileSize.map { "\(Int($0).grouped) bytes" }),
             ("Dimensions", m.width.flatMap { width in m.height.map { "\(width) × \($0)" } }),
             ("Orientation", m.orientation.map(String.init)),
+            ("Duration", m.duration.map { String(format: "%.2f s", $0) }),
+            ("Codec", m.videoCodec),
             ("Taken", m.photoDate.map { DateText.photo($0, offset: m.photoDateOffsetSeconds) }),
             ("Modified", m.modificationDate.map { DateText.event($0) }),
             ("Camera", Self.cameraText(make: m.cameraMake, model: m.cameraModel)),

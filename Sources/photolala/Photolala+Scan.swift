@@ -18,7 +18,7 @@ extension Photolala {
         @Argument(help: "The folder to scan.")
         var directory: String
 
-        @Flag(help: "Print one JSON object with count, items (id, name, path, size), folders and errors.")
+        @Flag(help: "Print one JSON object with count, items (id, name, path, size, kind, duration), folders and errors.")
         var json = false
 
         func run() async throws {
@@ -63,6 +63,10 @@ private struct ScanReport: Encodable {
         let name: String
         let path: String
         let size: Int64?
+        /// `photo` or `video`.
+        let kind: String
+        /// A video's length in seconds, from its container.
+        let duration: Double?
     }
 
     struct Folder: Encodable {
@@ -82,7 +86,12 @@ private struct ScanReport: Encodable {
 
     init(photos: [ScannedPhoto], folders: [ScannedFolder], problems: [ScanProblem]) {
         count = photos.count
-        items = photos.map { Item(id: $0.item.id, name: $0.item.displayName, path: $0.path, size: $0.status?.size) }
+        items = photos.map { photo in
+            let kind = PhotoKind(fileName: photo.item.displayName)
+            return Item(
+                id: photo.item.id, name: photo.item.displayName, path: photo.path, size: photo.status?.size, kind: kind.rawValue,
+                duration: kind == .video ? LocalPhotoSource.videoDuration(atPath: photo.path) : nil)
+        }
         self.folders = folders.map { Folder(name: $0.name, path: $0.path) }
         errors = problems.map { Problem(path: $0.path, message: $0.message) }
     }

@@ -131,11 +131,27 @@ extension ApplePhotosLibrarySource: PhotoSource {
     /// elsewhere), the message with a reason, so the preview shows the thumbnail and says why.
     public func fullImage(folder folderID: String, item: PhotoItem.ID) async throws -> FullImage {
         do {
+            if let video = try await videoFile(for: item) { return video }
             let image = try await loadDisplayableImage(for: item)
             return FullImage(body: .bytes(image.bytes), mediaType: image.mediaType)
         } catch let error as PhotolalaError where error.code == .notAvailableLocally {
             let referenced = (try? library.asset(uuid: item).isReference) ?? false
             throw SourceError.notFound(error.message, reason: referenced ? "referenced" : "inICloud")
+        }
+    }
+
+    /// A video asset's file (the edit, else the original), streamed from disk as browsers play
+    /// it, never read whole; `nil` for a photo.
+    private func videoFile(for id: PhotoItem.ID) async throws -> FullImage? {
+        try await offload { [library] in
+            let asset = try library.asset(uuid: id)
+            guard asset.kind == .video else { return nil }
+            let path = try library.fullImagePath(of: asset)
+            let format = (try? PhotoFileReader.head(of: path)).flatMap { ImageFormat(sniffing: $0) } ?? ImageFormat(name: path)
+            guard let format, format.kind == .video, let mediaType = format.browserMediaType else {
+                throw PhotolalaError.notAnImage(asset.displayName)
+            }
+            return FullImage(body: .file(path: path), mediaType: mediaType)
         }
     }
 

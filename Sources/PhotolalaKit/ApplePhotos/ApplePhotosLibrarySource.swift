@@ -169,6 +169,10 @@ public final class ApplePhotosLibrarySource: ThumbnailSource {
         case "com.compuserve.gif": .gif
         case "org.webmproject.webp", "public.webp": .webp
         case "com.microsoft.bmp": .bmp
+        case "com.apple.quicktime-movie": .mov
+        case "public.mpeg-4": .mp4
+        case "com.apple.m4v-video": .m4v
+        case "public.3gpp": .threeGPP
         default: nil
         }
     }

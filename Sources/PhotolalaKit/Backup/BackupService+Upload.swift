@@ -101,7 +101,8 @@ extension BackupService {
                 return cached
             }
             do {
-                guard let contents else { return try files.thumbnail(at: item.path).jpeg }
+                // A video's poster frame comes from ffmpeg reading the file, not from its bytes.
+                guard let contents, ImageFormat(sniffing: contents.bytes)?.kind != .video else { return try files.thumbnail(at: item.path).jpeg }
                 let jpeg = try files.imaging.thumbnail(of: contents.bytes, name: item.path)
                 try files.thumbnails.store(jpeg, forMD5: item.md5)
                 return jpeg

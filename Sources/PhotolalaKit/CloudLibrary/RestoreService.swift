@@ -175,6 +175,13 @@ public struct RestoreService: Sendable {
         case "GIF": "gif"
         case "WEBP": "webp"
         case "BMP": "bmp"
+        case "MOV": "mov"
+        case "MP4": "mp4"
+        case "M4V": "m4v"
+        case "3GP": "3gp"
+        case "AVI": "avi"
+        case "MKV": "mkv"
+        case "WEBM": "webm"
         default: "dat"
         }
     }

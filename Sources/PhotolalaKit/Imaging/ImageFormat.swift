@@ -10,11 +10,19 @@ public enum ImageFormat: String, Sendable, Codable {
     case gif = "GIF"
     case webp = "WEBP"
     case bmp = "BMP"
+    // Videos (ImageFormat+Video.swift): listed, catalogued and backed up as photos are.
+    case mov = "MOV"
+    case mp4 = "MP4"
+    case m4v = "M4V"
+    case threeGPP = "3GP"
+    case avi = "AVI"
+    case matroska = "MKV"
+    case webm = "WEBM"
 
     /// File name extensions, lowercase, that the scanner treats as photos.
-    static let photoExtensions: Set<String> = [
+    static let photoExtensions: Set<String> = Set([
         "jpg", "jpeg", "jpe", "png", "heic", "heif", "hif", "avif", "tif", "tiff", "gif", "webp", "bmp",
-    ]
+    ]).union(videoExtensions)
 
     /// The format a file's name says it has, for bytes too damaged to say it themselves;
     /// `nil` when the extension is no photo's.
@@ -28,7 +36,9 @@ public enum ImageFormat: String, Sendable, Codable {
         case "gif": self = .gif
         case "webp": self = .webp
         case "bmp": self = .bmp
-        default: return nil
+        default:
+            guard let video = Self(videoExtension: fileExtension.lowercased()) else { return nil }
+            self = video
         }
     }
 
@@ -48,7 +58,7 @@ public enum ImageFormat: String, Sendable, Codable {
     }
 
     /// How many leading bytes ``init(sniffing:)`` needs to decide.
-    static let sniffLength = 32
+    static let sniffLength = 64
 
     /// Recognises a format from the first bytes of a file; `nil` when they are no image Photolala reads.
     init?(sniffing bytes: some Collection<UInt8>) {
@@ -72,6 +82,8 @@ public enum ImageFormat: String, Sendable, Codable {
             self = .bmp
         } else if starts(with: Array("ftyp".utf8), at: 4), let brand = Self.isobmffImageBrand(head) {
             self = brand
+        } else if let video = Self.videoFormat(sniffing: head) {
+            self = video
         } else {
             return nil
         }

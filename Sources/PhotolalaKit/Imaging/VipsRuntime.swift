@@ -39,7 +39,9 @@ enum VipsRuntime {
             case .gif: "gifload_buffer"
             case .webp: "webpload_buffer"
             case .bmp: "magickload_buffer"
+            case .mov, .mp4, .m4v, .threeGPP, .avi, .matroska, .webm: ""
             }
+        guard !loader.isEmpty else { return false }
         return vips_type_find("VipsOperation", loader) != 0
     }
 

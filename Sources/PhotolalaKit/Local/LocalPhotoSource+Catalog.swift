@@ -80,8 +80,8 @@ extension LocalPhotoSource {
             }
         }
         if let held, !held.isEmpty {
-            let taken = try await offload { [self] in takenDates(of: held.map { ($0.path, $0.status) }) }
-            continuation.yield(zip(held, taken).map { ListedPhoto($0, taken: $1) })
+            let facts = try await offload { [self] in headerFacts(of: held.map { ($0.path, $0.status) }) }
+            continuation.yield(zip(held, facts).map { ListedPhoto($0, taken: $1.taken, duration: $1.duration) })
         }
         feed.publish([], listing: photos)
         if photos.count >= Self.catalogThreshold {
@@ -101,8 +101,8 @@ extension LocalPhotoSource {
         for start in stride(from: 0, to: photos.count, by: chunk) {
             guard !Task.isCancelled else { return }
             let part = photos[start..<min(photos.count, start + chunk)]
-            let dates = (try? await offload { [self] in takenDates(of: part.map { ($0.path, $0.status) }) }) ?? []
-            feed.announce([.updated(zip(part, dates).filter { $0.1 != nil }.map(\.0.item))])
+            let facts = (try? await offload { [self] in headerFacts(of: part.map { ($0.path, $0.status) }) }) ?? []
+            feed.announce([.updated(zip(part, facts).filter { $0.1.taken != nil || $0.1.duration != nil }.map(\.0.item))])
         }
     }
 

@@ -6,7 +6,7 @@ extension LocalPhotoSource {
     /// come from what was recorded of the photo's content (``PhotoDateIndex``) when anything was:
     /// the same as an uncatalogued listing and `info --json` give. Otherwise the row has the
     /// catalog's date, the EXIF date (`exif`) unless it is the file time (`file`), and no offset.
-    static func listedPhoto(for entry: CatalogEntry, recorded: PhotoDateIndex.Recorded?) -> ListedPhoto {
+    static func listedPhoto(for entry: CatalogEntry, recorded: PhotoDateIndex.Recorded?, duration: Double? = nil) -> ListedPhoto {
         let (date, offset, source): (Int64, Int?, PhotoDateSource) =
             switch recorded {
             case .taken(let taken): (taken.seconds, taken.offset, .exif)
@@ -15,7 +15,7 @@ extension LocalPhotoSource {
             }
         return ListedPhoto(
             item: item(for: entry), date: date, size: entry.size, modified: entry.modified, width: entry.width, height: entry.height,
-            offset: offset, dateSource: source)
+            offset: offset, dateSource: source, duration: duration)
     }
 
     /// When photos listed without a catalog were taken: what an earlier read of each recorded
@@ -23,6 +23,13 @@ extension LocalPhotoSource {
     /// bytes; `nil` for a photo that records no date. A folder whose thumbnails were made is
     /// dated without opening a photo.
     func takenDates(of photos: [(path: String, status: FileStatus?)]) -> [HeaderDate?] {
+        headerFacts(of: photos).map(\.taken)
+    }
+
+    /// What listing rows say of photos beyond `stat`: when each was taken (``takenDates(of:)``)
+    /// and, for a video, its duration, from its container (a few small reads, each listing:
+    /// nothing records a duration).
+    func headerFacts(of photos: [(path: String, status: FileStatus?)]) -> [(taken: HeaderDate?, duration: Double?)] {
         var recorded: [String: PhotoFacts] = [:]
         do {
             recorded = try files.recordedFacts(forPaths: photos.filter { $0.status != nil }.map(\.path))
@@ -30,12 +37,28 @@ extension LocalPhotoSource {
             files.logger.warning("What was recorded of photos could not be looked up; their dates are read.", metadata: ["error": .error(error)])
         }
         return photos.map { photo in
-            guard let status = photo.status, let facts = recorded[photo.path], facts.identity.holds(for: status), let date = facts.date else {
-                return HeaderDate.read(atPath: photo.path)
+            if let format = ImageFormat(name: photo.path), format.kind == .video {
+                let header = Self.videoHeader(atPath: photo.path, named: format)
+                return (header?.date, header?.duration)
             }
-            if case .taken(let taken) = date { return taken }
-            return nil
+            guard let status = photo.status, let facts = recorded[photo.path], facts.identity.holds(for: status), let date = facts.date else {
+                return (HeaderDate.read(atPath: photo.path), nil)
+            }
+            if case .taken(let taken) = date { return (taken, nil) }
+            return (nil, nil)
         }
+    }
+
+    /// A video's length in seconds from its container; `nil` when it has none this reads.
+    public static func videoDuration(atPath path: String) -> Double? {
+        ImageFormat(name: path).flatMap { videoHeader(atPath: path, named: $0) }?.duration
+    }
+
+    /// A listed video's header, its format from its first bytes (a `.MOV` may hold MP4);
+    /// `nil` when it cannot be read (its thumbnail says why).
+    static func videoHeader(atPath path: String, named: ImageFormat) -> VideoHeader? {
+        let format = (try? PhotoFileReader.head(of: path)).flatMap { ImageFormat(sniffing: $0) }.flatMap { $0.kind == .video ? $0 : nil }
+        return try? VideoHeader.read(atPath: path, format: format ?? named)
     }
 
     /// The rows of catalogued photos, dated by what was recorded of their contents (one query
@@ -53,7 +76,13 @@ extension LocalPhotoSource {
             }
         }
         let unknown = recorded.indices.filter { recorded[$0] == nil }.map { entries[$0] }
-        return (entries.indices.map { Self.listedPhoto(for: entries[$0], recorded: recorded[$0]) }, unknown)
+        // The catalog has no duration column: a video's is read from its container.
+        let durations = entries.map { entry -> Double? in
+            guard let format = ImageFormat(name: entry.filename), format.kind == .video, let path = try? path(for: Self.item(for: entry).id)
+            else { return nil }
+            return Self.videoHeader(atPath: path, named: format)?.duration
+        }
+        return (entries.indices.map { Self.listedPhoto(for: entries[$0], recorded: recorded[$0], duration: durations[$0]) }, unknown)
     }
 
     /// Reads what the catalog cannot say of these photos' dates (their offsets) from their files'

@@ -81,15 +81,17 @@ extension LocalPhotoSource {
         for (photo, row) in zip(fresh, dated) {
             rows[photo.row] = row
         }
-        let taken = takenDates(of: uncatalogued.map { ($0.path, $0.status) })
-        for (photo, taken) in zip(uncatalogued, taken) {
+        let facts = headerFacts(of: uncatalogued.map { ($0.path, $0.status) })
+        for (photo, facts) in zip(uncatalogued, facts) {
             let modified = photo.status.modifiedNanoseconds / 1_000_000_000
             rows[photo.row] =
-                if let taken {
+                if let taken = facts.taken {
                     ListedPhoto(
-                        item: photo.item, date: taken.seconds, size: photo.status.size, modified: modified, offset: taken.offset, dateSource: .exif)
+                        item: photo.item, date: taken.seconds, size: photo.status.size, modified: modified, offset: taken.offset, dateSource: .exif,
+                        duration: facts.duration)
                 } else {
-                    ListedPhoto(item: photo.item, date: modified, size: photo.status.size, modified: modified, dateSource: .file)
+                    ListedPhoto(
+                        item: photo.item, date: modified, size: photo.status.size, modified: modified, dateSource: .file, duration: facts.duration)
                 }
         }
         return rows.compactMap { $0 }

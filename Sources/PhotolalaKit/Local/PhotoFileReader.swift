@@ -15,6 +15,8 @@ struct PhotoFileReader: Sendable {
     let thumbnails: ThumbnailStore
     let renderings: RenderingStore
     let imaging: ImageProcessor
+    /// Videos' thumbnails (PhotoFileReader+Video.swift).
+    let posterFrames: VideoPosterFrame
     let maximumFileSize: Int64
     /// Where a failure to record what was read is logged (it costs only another read).
     let logger: Logger
@@ -22,6 +24,7 @@ struct PhotoFileReader: Sendable {
     /// The file's thumbnail from the disk cache, or rendered (and cached) from one read.
     /// - Throws: ``PhotolalaError`` when the file is unreadable or not a decodable image.
     func thumbnail(at path: String) throws -> Thumbnail {
+        if Self.videoFormat(ofFileAt: path) != nil { return try videoThumbnail(at: path) }
         let status = try FileStatus(path: path)
         guard status.size > 0 else { throw PhotolalaError.emptyFile(path) }
         let image = try derivedImage(
@@ -87,6 +90,11 @@ struct PhotoFileReader: Sendable {
         var learnt: [PhotoFacts] = []
         let entries = paths.map { path -> Result<CatalogEntry, PhotolalaError> in
             do {
+                if Self.videoFormat(ofFileAt: path) != nil {
+                    let video = try videoCatalogEntry(at: path)
+                    learnt.append(video.facts)
+                    return .success(video.entry)
+                }
                 let facts = try learn(from: try readFile(at: path)).facts
                 learnt.append(facts)
                 return .success(CatalogEntry(filename: FilePath.name(of: path), facts: facts))
@@ -116,7 +124,7 @@ struct PhotoFileReader: Sendable {
 
     /// Records what reads taught: identities in one transaction, dates in another.
     /// - Throws: ``PhotolalaError/databaseFailed`` when the identities cannot be written.
-    private func record(_ facts: [PhotoFacts]) throws {
+    func record(_ facts: [PhotoFacts]) throws {
         try identities.record(facts.map(\.identity))
         dates.record(facts.compactMap { facts in facts.date.map { (facts.identity.md5, $0) } })
     }
@@ -150,6 +158,7 @@ struct PhotoFileReader: Sendable {
     /// Everything known about the file: its status, MD5, header facts and EXIF.
     /// - Throws: ``PhotolalaError`` when the file is unreadable or not an image.
     func metadata(at path: String) throws -> PhotoMetadata {
+        if Self.videoFormat(ofFileAt: path) != nil { return try videoMetadata(at: path) }
         let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
         let (facts, inspection) = try learn(from: contents)
         try record([facts])
@@ -161,6 +170,9 @@ struct PhotoFileReader: Sendable {
     /// date is recorded.
     /// - Throws: ``PhotolalaError`` when the bytes are not an image.
     func metadata(of contents: FileContents, md5: String) throws -> PhotoMetadata {
+        if ImageFormat(sniffing: contents.bytes)?.kind == .video {
+            return try videoMetadata(at: contents.path, status: contents.status, md5: md5)
+        }
         let metadata = try metadata(of: contents, md5: md5, inspection: imaging.inspect(contents.bytes, name: contents.path))
         dates.record([(md5, PhotoDateIndex.Recorded(metadata))])
         return metadata

@@ -27,7 +27,7 @@ public struct DisplayableImage: Sendable {
 }
 
 extension ImageFormat {
-    /// The media type when browsers show the format as it is; `nil` for HEIF and TIFF.
+    /// The media type when browsers show the format as it is (videos included); `nil` for HEIF and TIFF.
     var browserMediaType: String? {
         switch self {
         case .jpeg: "image/jpeg"
@@ -37,6 +37,15 @@ extension ImageFormat {
         case .bmp: "image/bmp"
         case .avif: "image/avif"
         case .heif, .tiff: nil
+        // Served as they are, with Range requests; whether the browser has the codec is its own
+        // to say (the page shows the poster and a download link when it has not).
+        case .mov: "video/quicktime"
+        case .mp4: "video/mp4"
+        case .m4v: "video/x-m4v"
+        case .threeGPP: "video/3gpp"
+        case .avi: "video/x-msvideo"
+        case .matroska: "video/x-matroska"
+        case .webm: "video/webm"
         }
     }
 }

@@ -37,6 +37,12 @@ public struct PhotoMetadata: Sendable, Equatable {
     /// Metres above sea level; negative below it.
     public var altitude: Double?
     public var format: ImageFormat?
+    /// A photo or a video; `nil` (a photo) in metadata stored before videos were listed.
+    public var kind: PhotoKind?
+    /// A video's length in seconds.
+    public var duration: Double?
+    /// A video's sample format as its container names it (`avc1`, `hvc1`, …).
+    public var videoCodec: String?
     public var originalFilename: String?
     /// Lowercase hex MD5 of the file's bytes, once it has been computed.
     public var md5: String?

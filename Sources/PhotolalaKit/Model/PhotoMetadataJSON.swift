@@ -48,10 +48,14 @@ public struct PhotoMetadataJSON: Encodable, Sendable {
         try container.encode(m.latitude, forKey: .latitude)
         try container.encode(m.longitude, forKey: .longitude)
         try container.encode(m.altitude, forKey: .altitude)
+        try container.encode((m.kind ?? .photo).rawValue, forKey: .kind)
+        try container.encode(m.duration, forKey: .duration)
+        try container.encode(m.videoCodec, forKey: .codec)
     }
 
     private enum Key: String, CodingKey {
         case path, name, md5, format, size, width, height, orientation, photoDate, photoDateOffset, dateSource, modificationDate, creationDate
         case cameraMake, cameraModel, lensModel, exposureTime, fNumber, iso, focalLength, latitude, longitude, altitude
+        case kind, duration, codec
     }
 }

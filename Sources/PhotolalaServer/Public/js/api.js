@@ -148,6 +148,11 @@ export function getFullImage(source, folder, id, signal) {
   return request(`${itemPath(source, folder, id)}/full`, { signal, as: 'blob' });
 }
 
+/** Where a video streams from (with Range requests) for a `<video>` element. */
+export function videoUrl(source, folder, id) {
+  return `${itemPath(source, folder, id)}/full`;
+}
+
 /** Where the original file of a photo downloads from, under its own name. */
 export function originalUrl(source, folder, id) {
   return `${itemPath(source, folder, id)}/original`;

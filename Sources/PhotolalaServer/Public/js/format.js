@@ -16,6 +16,14 @@ const monthTitle = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'nu
 const monthShort = new Intl.DateTimeFormat(undefined, { month: 'short' });
 
 /** "1,234". */
+/** A video's length as a clock: `0:03`, `12:45`, `1:02:03`. */
+export function formatDuration(seconds) {
+  const total = Math.max(0, Math.round(seconds));
+  const [hours, minutes, rest] = [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
+  const two = (value) => String(value).padStart(2, '0');
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
+}
+
 export function formatInteger(value) {
   return integer.format(value);
 }

@@ -18,7 +18,7 @@ export const DEFAULT_FIELDS = ['id', 'name', 'date', 'size', 'width', 'height', 
  */
 export function itemsFromRows(rows, fields = DEFAULT_FIELDS) {
   const at = (name) => fields.indexOf(name);
-  const [id, name, date, size, width, height, version, dateSource, offset] = [...DEFAULT_FIELDS, 'dateSource', 'offset'].map(at);
+  const [id, name, date, size, width, height, version, dateSource, offset, kind, duration] = [...DEFAULT_FIELDS, 'dateSource', 'offset', 'kind', 'duration'].map(at);
   return rows.map((row) => {
     const seconds = row[date] ?? null;
     const source = row[dateSource] ?? null;
@@ -35,6 +35,8 @@ export function itemsFromRows(rows, fields = DEFAULT_FIELDS) {
       width: row[width] ?? null,
       height: row[height] ?? null,
       version: row[version] ?? null,
+      kind: row[kind] ?? 'photo', // 'video' plays in the preview and wears its duration in the grid
+      duration: row[duration] ?? null,
       day: dayKey(clock), // cached: grouping 100,000 items must not build 100,000 Dates per layout
       nameKey: null, // made on first use: date order only needs it for ties
       order: 0, // the place in the source's order, set by the list

@@ -14,6 +14,7 @@ import { blankUrl, brokenPhotoUrl } from '../icons.js';
 import { itemKey } from '../photo-list.js';
 import { BadgeLayer } from './badge-layer.js';
 import { CAPTION_HEIGHT, CaptionLayer } from './caption-layer.js';
+import { VideoBadgeLayer } from './video-badge-layer.js';
 import { DateScrubber } from './date-scrubber.js';
 
 /** Space between cells for each cell size. */
@@ -40,6 +41,8 @@ export class PhotoGrid {
   #names = false;
   /** The rows whose captions are shown (`first:last`), so a scroll within them places none again. */
   #captioned = null;
+  /** The same for the video badges. */
+  #videoBadged = null;
   #rows = new Map(); // row index → mounted row element
   #cells = new Map(); // thumbnail key → mounted cell
   #rowPool = [];
@@ -69,6 +72,7 @@ export class PhotoGrid {
     this.emptyMessage = el('div', { class: 'grid-empty', 'data-testid': 'grid-empty', hidden: true });
     this.badges = new BadgeLayer({ onToggle: onStar });
     this.captions = new CaptionLayer();
+    this.videoBadges = new VideoBadgeLayer();
     this.scroller = el(
       'div',
       {
@@ -92,6 +96,7 @@ export class PhotoGrid {
       this.spacer,
       this.badges.element,
       this.captions.element,
+      this.videoBadges.element,
     );
     // Cell images' load and error events do not bubble; one capturing listener serves them all.
     this.scroller.addEventListener('load', (event) => this.#onImageEvent(event, true), true);
@@ -186,6 +191,7 @@ export class PhotoGrid {
     this.#layout = computeLayout(list, { width, cellSize: this.#cellSize, gap: GAPS[this.#cellSize] ?? 6, groupBy: this.#groupBy, caption });
     const layout = this.#layout;
     this.#captioned = null;
+    this.#videoBadged = null;
     this.spacer.style.height = `${layout.totalHeight}px`;
     this.scroller.style.setProperty('--grid-left', `${layout.left}px`);
     this.scroller.setAttribute('aria-rowcount', String(layout.rowCount));
@@ -241,7 +247,9 @@ export class PhotoGrid {
       this.#detachPooled();
       this.badges.place([]);
       this.captions.place([]);
+      this.videoBadges.place([]);
       this.#captioned = null;
+      this.#videoBadged = null;
       this.#loader.want([]);
       this.#wished = null;
       return;
@@ -263,6 +271,7 @@ export class PhotoGrid {
     this.#detachPooled();
     this.#placeBadges(scrollTop, clientHeight);
     this.#placeCaptions(firstVisible, lastVisible);
+    this.#placeVideoBadges(firstVisible, lastVisible);
 
     const jump = Math.abs(scrollTop - this.#lastTop);
     this.#lastTop = scrollTop;
@@ -321,6 +330,23 @@ export class PhotoGrid {
       }
     }
     this.captions.place(cells);
+  }
+
+  /** Puts each video's play mark and duration on its cell in the rows on screen. */
+  #placeVideoBadges(firstVisible, lastVisible) {
+    const rows = `${firstVisible}:${lastVisible}`;
+    if (rows === this.#videoBadged) return;
+    this.#videoBadged = rows;
+    const cells = [];
+    const layout = this.#layout;
+    for (let row = firstVisible; row <= lastVisible; row++) {
+      if (layout.isHeader(row)) continue;
+      for (let column = 0, start = layout.rowStart[row]; column < layout.rowLength[row]; column++) {
+        const item = this.#list.at(start + column);
+        if (item?.kind === 'video') cells.push({ id: item.id, duration: item.duration, x: layout.cellX(column), y: layout.rowTop[row], size: layout.cellSize });
+      }
+    }
+    this.videoBadges.place(cells);
   }
 
   /** The ☆ badge follows the pointer from cell to cell; over a badge it stays where it is. */

@@ -4,9 +4,12 @@
  * + / − / fit buttons or keys; pan by dragging when zoomed; ← / → for the previous and next photo
  * (the next one is fetched ahead); Escape closes. A photo whose original is not here (in Deep
  * Archive, only in iCloud) shows its sharp thumbnail at most at its own size, with a label.
+ * A video plays in a `<video controls>` element streaming from the server (Range requests, never
+ * fetched whole); one whose codec the browser cannot play (HEVC in Chromium) shows its poster
+ * frame and a Download link.
  */
 
-import { getFullImage, isAbort, thumbnailUrl } from '../api.js';
+import { getFullImage, isAbort, originalUrl, thumbnailUrl, videoUrl } from '../api.js';
 import { el } from '../dom.js';
 import { formatInteger } from '../format.js';
 import { icons } from '../icons.js';
@@ -56,6 +59,8 @@ export class Preview {
     this.image = el('img', { class: 'preview-image', 'data-testid': 'preview-image', alt: '', draggable: 'false' });
     this.message = el('div', { class: 'preview-message', 'data-testid': 'preview-message', hidden: true });
     this.notice = el('div', { class: 'preview-notice', 'data-testid': 'preview-notice', role: 'status', hidden: true });
+    this.video = el('video', { class: 'preview-video', 'data-testid': 'preview-video', controls: true, playsinline: true, preload: 'metadata', hidden: true });
+    this.unplayable = el('div', { class: 'preview-unplayable', 'data-testid': 'preview-unplayable', hidden: true });
     this.stage = el('div', {
       class: 'preview-stage',
       onwheel: (event) => this.#onWheel(event),
@@ -64,7 +69,7 @@ export class Preview {
       onpointerup: (event) => this.#onPointerUp(event),
       onpointercancel: (event) => this.#onPointerUp(event),
       ondblclick: (event) => this.#onDoubleClick(event),
-    }, this.placeholder, this.image, this.message, this.notice);
+    }, this.placeholder, this.image, this.video, this.unplayable, this.message, this.notice);
     this.previousButton = tool('preview-previous', 'Previous photo (←)', icons.chevronLeft, () => this.step(-1));
     this.nextButton = tool('preview-next', 'Next photo (→)', icons.chevronRight, () => this.step(1));
     this.zoomOutButton = tool('zoom-out', 'Zoom out (−)', icons.zoomOut, () => this.#zoomBy(1 / ZOOM_STEP));
@@ -115,6 +120,7 @@ export class Preview {
     this.#drop('current');
     this.#drop('ahead');
     this.#setImageUrl(null);
+    this.#stopVideo();
     this.#returnFocus?.focus?.({ preventScroll: true });
     this.#onClose(this.#id);
   }
@@ -154,12 +160,18 @@ export class Preview {
     this.message.hidden = true;
     this.notice.hidden = true;
     this.image.hidden = true;
+    this.#stopVideo();
     this.placeholder.hidden = false;
     const thumbnail = this.#lookupThumbnail(id);
     if (thumbnail) this.placeholder.src = thumbnail;
     else this.placeholder.removeAttribute('src');
 
     this.#drop('current');
+    const item = list.get(id);
+    if (item?.kind === 'video') {
+      this.#showVideo(item);
+      return;
+    }
     if (this.#ahead?.id === id) {
       this.#current = this.#ahead;
       this.#ahead = null;
@@ -202,6 +214,51 @@ export class Preview {
       });
   }
 
+  /**
+   * Plays video `item` from the server, which streams it with Range requests; when the browser
+   * cannot decode it (an error, or no picture once its metadata is in), its poster frame and a
+   * Download link instead.
+   */
+  #showVideo(item) {
+    const current = { id: item.id, controller: new AbortController(), promise: null };
+    this.#current = current;
+    const unplayable = () => {
+      if (this.#current !== current) return;
+      this.#stopVideo();
+      this.element.dataset.state = 'unplayable';
+      this.placeholder.hidden = true;
+      this.unplayable.hidden = false;
+      this.unplayable.replaceChildren(
+        el('img', { class: 'preview-poster', alt: '', src: thumbnailUrl(this.#source, this.#folder, item) }),
+        el('p', { text: 'This browser cannot play this video’s format.' }),
+        el('a', { class: 'button', 'data-testid': 'preview-download', href: originalUrl(this.#source, this.#folder, item.id), download: item.name, text: 'Download' }),
+      );
+    };
+    this.video.onerror = unplayable;
+    this.video.onloadedmetadata = () => {
+      if (this.#current !== current) return;
+      if (this.video.videoWidth === 0) return unplayable();
+      this.placeholder.hidden = true;
+      this.element.dataset.state = 'loaded';
+    };
+    this.video.poster = this.#lookupThumbnail(item.id) ?? '';
+    this.video.src = videoUrl(this.#source, this.#folder, item.id);
+    this.video.hidden = false;
+  }
+
+  /** Stops and empties the video element, so it holds no connection to the server. */
+  #stopVideo() {
+    this.video.onerror = null;
+    this.video.onloadedmetadata = null;
+    this.unplayable.hidden = true;
+    this.unplayable.replaceChildren();
+    if (!this.video.hasAttribute('src')) return;
+    this.video.pause();
+    this.video.removeAttribute('src');
+    this.video.load();
+    this.video.hidden = true;
+  }
+
   /** Shows the image at `url` in place of the placeholder, fitted (never above 100 %). */
   async #showImage(url, current, failure) {
     this.image.src = url;
@@ -238,7 +295,8 @@ export class Preview {
   #fetchAhead(direction) {
     const list = this.#getList();
     const next = list.at(list.indexOf(this.#id) + direction);
-    if (!next || this.#ahead?.id === next.id) return;
+    // A video is never fetched ahead: it streams when shown.
+    if (!next || next.kind === 'video' || this.#ahead?.id === next.id) return;
     this.#drop('ahead');
     this.#ahead = this.#fetch(next.id);
     this.#ahead.promise.catch(() => {}); // reported if and when it is shown
