@@ -32,10 +32,16 @@ let package = Package(
             pkgConfig: "vips",
             providers: [.apt(["libvips-dev"]), .brew(["vips"])]
         ),
+        .systemLibrary(
+            name: "CLibRaw",
+            pkgConfig: "libraw_r",
+            providers: [.apt(["libraw-dev"]), .brew(["libraw"])]
+        ),
         .target(
             name: "PhotolalaKit",
             dependencies: [
                 "CVips",
+                "CLibRaw",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the system packages Photolala builds and tests with, if any is missing:
-# libvips (with its command-line tools), SQLite headers and exiftool.
+# libvips (with its command-line tools), LibRaw (with its tools, for the RAW benchmark), SQLite
+# headers and exiftool.
 set -euo pipefail
 
 missing() {
     ! pkg-config --exists vips 2>/dev/null || ! command -v vipsthumbnail >/dev/null ||
-        ! command -v exiftool >/dev/null || ! pkg-config --exists sqlite3 2>/dev/null
+        ! command -v exiftool >/dev/null || ! pkg-config --exists sqlite3 2>/dev/null ||
+        ! pkg-config --exists libraw_r 2>/dev/null || ! command -v dcraw_emu >/dev/null
 }
 
 if ! command -v swift >/dev/null; then
@@ -17,15 +19,15 @@ missing || exit 0
 case "$(uname -s)" in
 Linux)
     if ! command -v apt-get >/dev/null; then
-        echo "error: install libvips (with its tools), the SQLite headers and exiftool with your package manager." >&2
+        echo "error: install libvips (with its tools), LibRaw, the SQLite headers and exiftool with your package manager." >&2
         exit 1
     fi
     sudo=""
     [[ $(id -u) -eq 0 ]] || sudo="sudo"
-    echo "Installing libvips, SQLite headers and exiftool (apt)…"
+    echo "Installing libvips, LibRaw, SQLite headers and exiftool (apt)…"
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-        libvips-dev libvips-tools libsqlite3-dev libimage-exiftool-perl pkg-config >/dev/null
+        libvips-dev libvips-tools libraw-dev libraw20 libraw-bin libsqlite3-dev libimage-exiftool-perl pkg-config >/dev/null
     ;;
 Darwin)
     if ! command -v brew >/dev/null; then
@@ -33,12 +35,12 @@ Darwin)
         exit 1
     fi
     echo "Installing libvips, SQLite and exiftool (Homebrew)…"
-    brew install vips sqlite exiftool pkg-config
+    brew install vips libraw sqlite exiftool pkg-config
     ;;
 *)
     echo "error: unsupported system $(uname -s); install libvips, SQLite and exiftool yourself." >&2
     exit 1
     ;;
 esac
-missing && { echo "error: the packages were installed but libvips, sqlite3 or exiftool is still not found." >&2; exit 1; }
+missing && { echo "error: the packages were installed but libvips, LibRaw, sqlite3 or exiftool is still not found." >&2; exit 1; }
 exit 0

@@ -18,7 +18,7 @@ extension Photolala {
         @Argument(help: "The folder to scan.")
         var directory: String
 
-        @Flag(help: "Print one JSON object with count, items (id, name, path, size), folders and errors.")
+        @Flag(help: "Print one JSON object with count, items (id, name, path, size, format), folders and errors.")
         var json = false
 
         func run() async throws {
@@ -63,6 +63,8 @@ private struct ScanReport: Encodable {
         let name: String
         let path: String
         let size: Int64?
+        /// The format the file's name says (`JPEG`, `HEIF`, `CR3`, `NEF`, …): a scan reads no file.
+        let format: String?
     }
 
     struct Folder: Encodable {
@@ -82,7 +84,9 @@ private struct ScanReport: Encodable {
 
     init(photos: [ScannedPhoto], folders: [ScannedFolder], problems: [ScanProblem]) {
         count = photos.count
-        items = photos.map { Item(id: $0.item.id, name: $0.item.displayName, path: $0.path, size: $0.status?.size) }
+        items = photos.map {
+            Item(id: $0.item.id, name: $0.item.displayName, path: $0.path, size: $0.status?.size, format: ImageFormat(name: $0.path)?.rawValue)
+        }
         self.folders = folders.map { Folder(name: $0.name, path: $0.path) }
         errors = problems.map { Problem(path: $0.path, message: $0.message) }
     }

@@ -174,6 +174,7 @@ public struct RestoreService: Sendable {
         case "GIF": "gif"
         case "WEBP": "webp"
         case "BMP": "bmp"
+        case let name? where ImageFormat(rawValue: name)?.isCameraRAW == true: name.lowercased()
         default: "dat"
         }
     }

@@ -36,6 +36,7 @@ public struct ImageProcessor: Sendable {
     /// - Throws: ``PhotolalaError`` when the bytes are no image or the image cannot be read.
     func inspect(_ bytes: [UInt8], name: String) throws -> ImageInspection {
         let format = try recogniseFormat(bytes, name: name)
+        if format.isCameraRAW { return try inspectRAW(bytes, format: format, name: name) }
         if format == .jpeg, let header = JPEGHeader(bytes) {
             let swap = header.orientation >= 5
             return ImageInspection(
@@ -62,6 +63,7 @@ public struct ImageProcessor: Sendable {
     /// - Throws: ``PhotolalaError`` when the bytes are no image, too large, or damaged.
     public func thumbnail(of bytes: [UInt8], name: String) throws -> [UInt8] {
         let format = try recogniseFormat(bytes, name: name)
+        if format.isCameraRAW { return try thumbnailOfRAW(bytes, format: format, name: name) }
         return try bytes.withUnsafeBytes { buffer in
             let source = try header(buffer, format: format, name: name)
             let swap = source.orientationSwapsAxes
@@ -79,10 +81,11 @@ public struct ImageProcessor: Sendable {
         }
     }
 
-    /// The whole image as an upright JPEG, for formats browsers cannot show.
+    /// The whole image as an upright JPEG, for formats browsers cannot show (a camera RAW's largest preview).
     /// - Throws: ``PhotolalaError`` when the bytes are no image, too large, or damaged.
     func renderJPEG(of bytes: [UInt8], name: String) throws -> [UInt8] {
         let format = try recogniseFormat(bytes, name: name)
+        if format.isCameraRAW { return try renderRAW(bytes, format: format, name: name) }
         return try bytes.withUnsafeBytes { buffer in
             _ = try header(buffer, format: format, name: name)
             var data: UnsafeMutableRawPointer?
@@ -110,7 +113,7 @@ public struct ImageProcessor: Sendable {
     private func recogniseFormat(_ bytes: [UInt8], name: String) throws -> ImageFormat {
         guard !bytes.isEmpty else { throw PhotolalaError.emptyFile(name) }
         guard let format = ImageFormat(sniffing: bytes) else { throw PhotolalaError.notAnImage(name) }
-        return format
+        return format.refined(byName: name)
     }
 
     private func header(_ buffer: UnsafeRawBufferPointer, format: ImageFormat, name: String) throws -> VipsImage {
@@ -133,7 +136,7 @@ public struct ImageProcessor: Sendable {
     }
 
     /// Brings any decoded image to 8-bit sRGB or grey without alpha, as baseline JPEG requires.
-    private func prepareForJPEG(_ image: VipsImage, name: String) throws -> VipsImage {
+    func prepareForJPEG(_ image: VipsImage, name: String) throws -> VipsImage {
         var current = image
         let interpretation = current.interpretation
         let target: VipsInterpretation? =
@@ -159,7 +162,7 @@ public struct ImageProcessor: Sendable {
         return current
     }
 
-    private func encodeJPEG(_ image: VipsImage, name: String) throws -> [UInt8] {
+    func encodeJPEG(_ image: VipsImage, name: String) throws -> [UInt8] {
         var data: UnsafeMutableRawPointer?
         var length = 0
         guard cvips_jpegsave_buffer(image.pointer, &data, &length, Int32(configuration.jpegQuality)) == 0, let data else {

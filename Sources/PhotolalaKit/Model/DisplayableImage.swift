@@ -27,7 +27,7 @@ public struct DisplayableImage: Sendable {
 }
 
 extension ImageFormat {
-    /// The media type when browsers show the format as it is; `nil` for HEIF and TIFF.
+    /// The media type when browsers show the format as it is; `nil` for HEIF, TIFF and camera RAW.
     var browserMediaType: String? {
         switch self {
         case .jpeg: "image/jpeg"
@@ -36,7 +36,8 @@ extension ImageFormat {
         case .webp: "image/webp"
         case .bmp: "image/bmp"
         case .avif: "image/avif"
-        case .heif, .tiff: nil
+        // HEIF, TIFF and camera RAW are rendered as JPEG.
+        default: nil
         }
     }
 }
