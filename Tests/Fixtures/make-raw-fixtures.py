@@ -19,9 +19,11 @@ green.
     raw-nopreview.dng  uncompressed 16-bit CFA 512×384 and no preview: LibRaw's half-size decode
     raw-damaged.nef    raw.nef cut short inside its first directory
 
-With --camera-sized, only `bench-NN.nef|dng|cr3` files are made instead: a 6000×4000 sensor
-claim with a full-size 6000×4000 JpgFromRaw (NEF), a 1620×1080 PRVW (CR3) or a 1024×683 preview
-(DNG), for the RAW thumbnail benchmark.
+With --camera-sized, only `bench-NN.nef|cr3|dng` files are made instead (RAW_BENCH_FILES, 12 by
+default), camera-like previews of noise for the RAW thumbnail benchmark: a NEF with a full-size
+6000×4000 JpgFromRaw and 20 MiB of raw bytes, a CR3 with a 1620×1080 PRVW and 20 MiB of raw
+bytes, and a DNG with a 1620×1080 preview and real uncompressed 6000×4000 16-bit CFA data
+(48 MB) that LibRaw decodes.
 """
 import os
 import struct
@@ -148,17 +150,20 @@ def gps_entries(t):
     ])
 
 
-def dng(preview_size, sensor=(3000, 2000), crop=(2976, 1984), orientation=6):
+def dng(preview_size, sensor=(3000, 2000), crop=(2976, 1984), orientation=6, raw_data=None, noise=False):
+    """A DNG; `raw_data` (16-bit little-endian CFA samples, sensor-sized) makes its raw image real and uncompressed."""
     t = TIFF("<")
-    preview = jpeg(*preview_size, True)
+    preview = jpeg(*preview_size, True, noise=noise)
     preview_at = t.add(preview)
     thumb_at = t.add(rgb_strip(256, 171))
-    raw_at = t.add(b"\0" * 64)
+    raw = raw_data if raw_data is not None else b"\0" * 64
+    raw_at = t.add(raw)
     raw_ifd = t.directory([
         (0x00FE, LONG, [0]), (0x0100, LONG, [sensor[0]]), (0x0101, LONG, [sensor[1]]),
-        (0x0102, SHORT, [16]), (0x0103, SHORT, [7]), (0x0106, SHORT, [32803]),
-        (0x0111, LONG, [raw_at]), (0x0115, SHORT, [1]), (0x0117, LONG, [64]),
+        (0x0102, SHORT, [16]), (0x0103, SHORT, [1 if raw_data is not None else 7]), (0x0106, SHORT, [32803]),
+        (0x0111, LONG, [raw_at]), (0x0115, SHORT, [1]), (0x0116, LONG, [sensor[1]]), (0x0117, LONG, [len(raw)]),
         (0x828D, SHORT, [2, 2]), (0x828E, BYTE, [0, 1, 1, 2]),
+        (0xC61A, SHORT, [0]), (0xC61D, SHORT, [4095]),
         (0xC61F, LONG, [8, 8]), (0xC620, LONG, list(crop)),
     ])
     preview_ifd = t.directory([
@@ -178,25 +183,35 @@ def dng(preview_size, sensor=(3000, 2000), crop=(2976, 1984), orientation=6):
         (0x8769, LONG, [exif]), (0x8825, LONG, [gps]),
         (0xC612, BYTE, [1, 4, 0, 0]), (0xC613, BYTE, [1, 1, 0, 0]),
         (0xC614, ASCII, "Canon EOS 6D"),
+        (0xC621, SRATIONAL, [(10000, 10000), (0, 10000), (0, 10000), (0, 10000), (10000, 10000), (0, 10000),
+                             (0, 10000), (0, 10000), (10000, 10000)]),
+        (0xC628, RATIONAL, [(1, 1), (1, 1), (1, 1)]), (0xC65A, SHORT, [21]),
     ])
     return t.finish(ifd0)
 
 
 def nikon_make_note(preview):
-    """A type-2 Nikon MakerNote: its own big-endian TIFF header, a PreviewIFD pointing at `preview`."""
-    note = TIFF(">")
-    at = note.add(preview)
-    preview_ifd = note.directory([(0x0103, SHORT, [6]), (0x0201, LONG, [at]), (0x0202, LONG, [len(preview)])])
-    first = note.directory([(0x0001, UNDEFINED, list(b"0210")), (0x0011, LONG, [preview_ifd])])
-    return list(b"Nikon\0\x02\x10\0\0" + note.finish(first))
+    """A type-2 Nikon MakerNote: its own big-endian TIFF header with the first directory right
+    after it (where exiftool and cameras put it), then a PreviewIFD pointing at `preview`."""
+    def entry(tag, kind, count, value):
+        return struct.pack(">HHI", tag, kind, count) + value
+    first_at, preview_ifd_at = 8, 8 + 2 + 2 * 12 + 4
+    jpeg_at = preview_ifd_at + 2 + 3 * 12 + 4
+    first = struct.pack(">H", 2) + entry(0x0001, UNDEFINED, 4, b"0210") \
+        + entry(0x0011, LONG, 1, struct.pack(">I", preview_ifd_at)) + struct.pack(">I", 0)
+    preview_ifd = struct.pack(">H", 3) + entry(0x0103, SHORT, 1, struct.pack(">HH", 6, 0)) \
+        + entry(0x0201, LONG, 1, struct.pack(">I", jpeg_at)) + entry(0x0202, LONG, 1, struct.pack(">I", len(preview))) \
+        + struct.pack(">I", 0)
+    note = b"MM\0*" + struct.pack(">I", first_at) + first + preview_ifd + preview
+    return list(b"Nikon\0\x02\x10\0\0" + note)
 
 
-def nef(full_size, sensor=(6048, 4032), orientation=8, noise=False):
+def nef(full_size, sensor=(6048, 4032), orientation=8, noise=False, raw_bytes=64):
     t = TIFF(">")
     full = jpeg(*full_size, True, noise=noise)
     full_at = t.add(full)
     thumb_at = t.add(rgb_strip(160, 120))
-    raw_at = t.add(b"\0" * 64)
+    raw_at = t.add(os.urandom(raw_bytes))
     jpg_from_raw = t.directory([
         (0x00FE, LONG, [1]), (0x0103, SHORT, [6]), (0x011A, RATIONAL, [(300, 1)]),
         (0x0201, LONG, [full_at]), (0x0202, LONG, [len(full)]),
@@ -204,7 +219,7 @@ def nef(full_size, sensor=(6048, 4032), orientation=8, noise=False):
     raw_ifd = t.directory([
         (0x00FE, LONG, [0]), (0x0100, LONG, [sensor[0]]), (0x0101, LONG, [sensor[1]]),
         (0x0102, SHORT, [14]), (0x0103, SHORT, [34713]), (0x0106, SHORT, [32803]),
-        (0x0111, LONG, [raw_at]), (0x0115, SHORT, [1]), (0x0117, LONG, [64]),
+        (0x0111, LONG, [raw_at]), (0x0115, SHORT, [1]), (0x0117, LONG, [raw_bytes]),
     ])
     exif = exif_entries(t, "2023:11:05 07:08:09", "-05:00", make_note=nikon_make_note(jpeg(640, 424, False)))
     gps = gps_entries(t)
@@ -230,7 +245,7 @@ def tiff_block(entries_of):
     return t.finish(t.directory(entries_of(t)))
 
 
-def cr3(preview_size, sensor=(5472, 3648), orientation=3, noise=False):
+def cr3(preview_size, sensor=(5472, 3648), orientation=3, noise=False, raw_bytes=64):
     cmt1 = tiff_block(lambda t: [
         (0x0100, LONG, [sensor[0]]), (0x0101, LONG, [sensor[1]]),
         (0x010F, ASCII, "Canon"), (0x0110, ASCII, "Canon EOS R6"), (0x0112, SHORT, [orientation]),
@@ -253,7 +268,7 @@ def cr3(preview_size, sensor=(5472, 3648), orientation=3, noise=False):
     prvw = box(b"PRVW", bytes(4) + struct.pack(">HHHHI", 1, preview_size[0], preview_size[1], 1, len(preview)) + preview)
     prvw_uuid = box(b"uuid", bytes.fromhex("eaf42b5e1c984b88b9fbb7dc406e4d16") + bytes(8) + prvw)
     ftyp = box(b"ftyp", b"crx " + struct.pack(">I", 1) + b"crx isom")
-    return ftyp + moov + prvw_uuid + box(b"mdat", bytes(64))
+    return ftyp + moov + prvw_uuid + box(b"mdat", os.urandom(raw_bytes))
 
 
 def raf():
@@ -312,14 +327,21 @@ def main():
     os.makedirs(folder, exist_ok=True)
     if "--camera-sized" in sys.argv:
         count = int(os.environ.get("RAW_BENCH_FILES", "12"))
+        sensor = (6000, 4000)
+        # Real 16-bit CFA samples for the DNGs, so LibRaw has raw data to decode: a noisy grey.
+        import random
+        row = struct.pack("<6000H", *(random.randrange(600, 3000) for _ in range(6000)))
+        raw = b"".join(row[(y * 2) % 64:] + row[:(y * 2) % 64] for y in range(4000))
         for index in range(count):
             kind = index % 3
             if kind == 0:
-                write(folder, f"bench-{index:02}.nef", nef((6000, 4000), sensor=(6000, 4000), orientation=1, noise=True))
+                data = nef(sensor, sensor=sensor, orientation=1, noise=True, raw_bytes=20 << 20)
+                write(folder, f"bench-{index:02}.nef", data)
             elif kind == 1:
-                write(folder, f"bench-{index:02}.cr3", cr3((1620, 1080), sensor=(6000, 4000), orientation=1, noise=True))
+                write(folder, f"bench-{index:02}.cr3", cr3((1620, 1080), sensor=sensor, orientation=1, noise=True, raw_bytes=20 << 20))
             else:
-                write(folder, f"bench-{index:02}.dng", dng((1024, 683), sensor=(6000, 4000), crop=(6000, 4000), orientation=1))
+                data = dng((1620, 1080), sensor=sensor, crop=sensor, orientation=1, raw_data=raw, noise=True)
+                write(folder, f"bench-{index:02}.dng", data)
         return
     write(folder, "raw.dng", dng((1200, 800)))
     nikon = nef((1200, 800))

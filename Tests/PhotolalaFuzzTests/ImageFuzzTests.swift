@@ -4,14 +4,18 @@ import Testing
 
 @testable import PhotolalaKit
 
-/// Mutates small JPEG, PNG, TIFF, HEIC, WebP and GIF photos (made by `make-fixtures.sh`, and a
+/// Mutates small JPEG, PNG, TIFF, HEIC, WebP and GIF photos and camera RAW containers (DNG, NEF,
+/// CR3, RAF and a DNG LibRaw decodes; made by `make-fixtures.sh`, and a
 /// HEIC, a PNG and a WebP dated by exiftool, whose EXIF the listing's date reader finds) and
 /// reads each mutation's header date, EXIF and thumbnail in-process, and a sample of them through
 /// `photolala info` and `photolala thumbnail` as child processes. A crash, a signal or an input
 /// that runs over 10 s fails the run with the seed that replays it; an error is an answer.
 @Suite("Fuzzing images")
 struct ImageFuzzTests {
-    static let seeds = ["orientation6.jpg", "photo.png", "photo.tiff", "photo.heic", "photo.webp", "photo.gif"]
+    static let seeds = [
+        "orientation6.jpg", "photo.png", "photo.tiff", "photo.heic", "photo.webp", "photo.gif",
+        "raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw-nopreview.dng",
+    ]
 
     @Test("mutated images: no crash, no hang, in-process and through the command line")
     func mutatedImages() async throws {
@@ -46,6 +50,7 @@ struct ImageFuzzTests {
                 do {
                     _ = try processor.inspect(input, name: seed.name)
                     _ = try processor.thumbnail(of: input, name: seed.name)
+                    _ = try processor.renderJPEG(of: input, name: seed.name)
                 } catch {
                     outcome.refused = true
                 }

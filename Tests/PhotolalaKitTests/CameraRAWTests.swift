@@ -64,6 +64,25 @@ struct CameraRAWTests {
         #expect(zip(far, expectedFar).allSatisfy { abs($0 - $1) < 30 }, "\(name): bottom right \(far)")
     }
 
+    @Test(
+        "Every embedded JPEG is found, the MakerNote's and CR3's thumbnail box too, and the largest with a short edge of 240 is chosen",
+        arguments: [
+            ("raw.dng", ImageFormat.dng, [[1200, 800]]),
+            ("raw.nef", .nef, [[1200, 800], [640, 424]]),
+            ("raw.cr3", .cr3, [[960, 640], [160, 120]]),
+            ("raw.raf", .raf, [[1200, 800]]),
+        ])
+    func previewsFound(name: String, format: ImageFormat, sizes: [[Int]]) async throws {
+        let bytes = Array(try Data(contentsOf: try await Fixtures.file(name)))
+        let container = try RAWContainer(bytes, format: format)
+        #expect(Set(container.previews.map { [$0.width, $0.height] }) == Set(sizes))
+        let chosen = try #require(container.thumbnailPreview(maximumPixels: 268_402_689))
+        #expect([chosen.width, chosen.height] == sizes[0])
+        // Over the pixel limit, the largest is passed over for the next.
+        let next = container.thumbnailPreview(maximumPixels: chosen.pixels - 1)
+        #expect(next.map { [$0.width, $0.height] } == sizes.dropFirst().first.flatMap { min($0[0], $0[1]) >= 240 ? $0 : nil })
+    }
+
     @Test("A DNG without a preview is decoded by LibRaw at half size, upright")
     func librawFallback() async throws {
         let thumbnail = try await engine.thumbnail(ofFileAt: Fixtures.file("raw-nopreview.dng").path)

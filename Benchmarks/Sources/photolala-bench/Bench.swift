@@ -4,12 +4,13 @@ import PhotolalaKit
 /// Side-by-side benchmarks: each measures Photolala's engine in this process and the reference
 /// tool on the same input in the same run, and prints the ratio.
 ///
-///     photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR [PHOTOS_LIBRARY]]]
+///     photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR [PHOTOS_LIBRARY [RAW_DIR RAW_PREVIEWS]]]]
 ///     photolala-bench --cloud-folder DIR PHOTO      (a backup folder for the browser benchmark)
 ///
-/// `BENCH_ONLY=thumbnails,md5,listing,catalog,library,cloudsync` picks which to run; the catalog
+/// `BENCH_ONLY=thumbnails,md5,listing,catalog,library,raw,cloudsync` picks which to run; the catalog
 /// benchmark needs FLAT_DIR, one folder of many photos; the library benchmark needs
-/// PHOTOS_LIBRARY, a synthetic Apple Photos library (`Benchmarks/make-photos-library.py`).
+/// PHOTOS_LIBRARY, a synthetic Apple Photos library (`Benchmarks/make-photos-library.py`); the
+/// RAW benchmark needs RAW_DIR, camera-sized RAW files, and RAW_PREVIEWS, their previews as JPEGs.
 @main
 struct Bench {
     static func main() async throws {
@@ -35,6 +36,9 @@ struct Bench {
         if wanted("listing") { results += try await listing(tree: tree) }
         if wanted("catalog"), arguments.count > 4 { results += try await catalog(folder: arguments[arguments.startIndex + 4], jobs: jobs) }
         if wanted("library"), arguments.count > 5 { results += try photosLibrary(arguments[arguments.startIndex + 5]) }
+        if wanted("raw"), arguments.count > 7 {
+            results += try await rawThumbnails(raws: arguments[arguments.startIndex + 6], previews: arguments[arguments.startIndex + 7], jobs: jobs)
+        }
         if wanted("cloudsync") { results += try await cloudSync() }
 
         print("| benchmark | Photolala | reference | reference tool | ratio | target |")

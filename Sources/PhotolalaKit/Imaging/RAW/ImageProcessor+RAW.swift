@@ -36,7 +36,7 @@ extension ImageProcessor {
                 ofJPEG: bytes, range: preview.range, width: preview.width, height: preview.height, orientation: orientation, name: name)
         }
         if let embedded = LibRawDecoder.embeddedJPEG(bytes, name: name), let header = JPEGHeader(embedded.jpeg),
-            min(header.width, header.height) >= RAWContainer.minimumPreviewShortEdge
+            min(header.width, header.height) >= RAWContainer.minimumPreviewShortEdge, header.width * header.height <= configuration.maximumPixels
         {
             return try thumbnail(
                 ofJPEG: embedded.jpeg, range: embedded.jpeg.indices, width: header.width, height: header.height,
