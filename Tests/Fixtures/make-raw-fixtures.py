@@ -16,6 +16,8 @@ green.
                        SubIFD 6048×4032, Nikon MakerNote PreviewIFD 640×424; orientation 8
     raw.cr3            CR3: CMT1–CMT4 TIFF boxes, THMB 160×120, PRVW 960×640; orientation 3
     raw.raf            RAF: header offsets to a 1200×800 JPEG (EXIF orientation 6) and sizes
+    raw.orf            ORF: a 160×120 JPEG in IFD1, a 1200×800 one in the Olympus MakerNote
+    raw.rw2            RW2: a 1200×800 JpgFromRaw (tag 0x2E) with the EXIF; orientation 8
     raw-nopreview.dng  uncompressed 16-bit CFA 512×384 and no preview: LibRaw's half-size decode
     raw-damaged.nef    raw.nef cut short inside its first directory
 
@@ -288,6 +290,56 @@ def raf():
     return bytes(header) + preview + directory + bytes(64)
 
 
+def orf():
+    """An Olympus ORF ("IIRO"): the preview's start and length in the MakerNote's CameraSettings,
+    counted from the MakerNote's own start, as new-style Olympus MakerNotes count."""
+    preview = jpeg(1200, 800, True)
+    small = jpeg(160, 120, False)
+    note = bytearray(b"OLYMPUS\0II\x03\0")
+    first_at = 12
+    settings_at = first_at + 2 + 2 * 12 + 4
+    preview_at = settings_at + 2 + 3 * 12 + 4
+    note += struct.pack("<H", 2) + struct.pack("<HHI4s", 0x0000, UNDEFINED, 4, b"0100") \
+        + struct.pack("<HHII", 0x2020, 13, 1, settings_at) + struct.pack("<I", 0)
+    note += struct.pack("<H", 3) + struct.pack("<HHII", 0x0100, LONG, 1, 1) \
+        + struct.pack("<HHII", 0x0101, LONG, 1, preview_at) + struct.pack("<HHII", 0x0102, LONG, 1, len(preview)) \
+        + struct.pack("<I", 0)
+    note += preview
+    t = TIFF("<", header=b"IIRO" + struct.pack("<I", 0))
+    thumb_at = t.add(small)
+    raw_at = t.add(bytes(64))
+    exif = t.directory([
+        (0x829A, RATIONAL, [(1, 50)]), (0x829D, RATIONAL, [(28, 10)]), (0x8827, SHORT, [200]),
+        (0x9003, ASCII, "2019:04:03 02:01:00"), (0x920A, RATIONAL, [(12, 1)]), (0xA434, ASCII, "OLYMPUS M.12mm F2.0"),
+        (0x927C, UNDEFINED, list(note)),
+    ])
+    ifd0 = t.directory([
+        (0x00FE, LONG, [0]), (0x0100, LONG, [5240]), (0x0101, LONG, [3912]), (0x0102, SHORT, [16]),
+        (0x0103, SHORT, [1]), (0x0106, SHORT, [32803]), (0x010F, ASCII, "OLYMPUS CORPORATION"), (0x0110, ASCII, "E-M1MarkII"),
+        (0x0111, LONG, [raw_at]), (0x0112, SHORT, [1]), (0x0117, LONG, [64]), (0x8769, LONG, [exif]),
+    ], next_offset=t.directory([(0x0103, SHORT, [6]), (0x0201, LONG, [thumb_at]), (0x0202, LONG, [len(small)])]))
+    return t.finish(ifd0)
+
+
+def rw2():
+    """A Panasonic RW2 ("IIU"): its JpgFromRaw (tag 0x2E) holds a whole JPEG with the EXIF; the
+    sensor's borders (tags 4–7) give the image size."""
+    preview = exif_jpeg(1200, 800, [
+        "-Make=Panasonic", "-Model=DC-G9", "-Orientation#=8", "-DateTimeOriginal=2018:02:01 10:11:12", "-ISO=320",
+        "-ExposureTime=0.01", "-FNumber=4", "-FocalLength=25",
+    ])
+    # After the header, the 16-byte signature that tells RW2 from Panasonic's older RAW.
+    t = TIFF("<", header=b"IIU\0" + struct.pack("<I", 0) + bytes.fromhex("88e774d8f8251d4d947a6e77822b5d6a"))
+    raw_at = t.add(bytes(64))
+    ifd0 = t.directory([
+        (0x0001, UNDEFINED, list(b"0450")), (0x0002, SHORT, [5200]), (0x0003, SHORT, [3904]),
+        (0x0004, SHORT, [4]), (0x0005, SHORT, [8]), (0x0006, SHORT, [3892]), (0x0007, SHORT, [5192]),
+        (0x002E, UNDEFINED, list(preview)), (0x010F, ASCII, "Panasonic"), (0x0110, ASCII, "DC-G9"),
+        (0x0111, LONG, [raw_at]), (0x0112, SHORT, [8]), (0x0117, LONG, [64]),
+    ])
+    return t.finish(ifd0)
+
+
 def dng_without_preview(width=512, height=384):
     """A real uncompressed 16-bit RGGB DNG, grey with a brighter left half, that LibRaw decodes."""
     t = TIFF("<")
@@ -348,6 +400,8 @@ def main():
     write(folder, "raw.nef", nikon)
     write(folder, "raw.cr3", cr3((960, 640)))
     write(folder, "raw.raf", raf())
+    write(folder, "raw.orf", orf())
+    write(folder, "raw.rw2", rw2())
     write(folder, "raw-nopreview.dng", dng_without_preview())
     write(folder, "raw-damaged.nef", nikon[:len(nikon) - 300])
 

@@ -17,7 +17,7 @@ struct CameraRAWTests {
         engine = try makeEngine(in: folder)
     }
 
-    static let kinds = ["raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw-nopreview.dng"]
+    static let kinds = ["raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw.orf", "raw.rw2", "raw-nopreview.dng"]
 
     /// `exiftool -n -json` for one file.
     private func exiftool(_ path: String) throws -> [String: Any] {
@@ -51,6 +51,8 @@ struct CameraRAWTests {
             ("raw.nef", 256, 384, "blue"),  // 1200×800 JpgFromRaw over the 640×424 MakerNote preview, orientation 8
             ("raw.cr3", 384, 256, "blue"),  // 960×640 PRVW over the 160×120 THMB, orientation 3
             ("raw.raf", 256, 384, "red"),  // the embedded 1200×800 JPEG, orientation 6 in its EXIF
+            ("raw.orf", 384, 256, "red"),  // 1200×800 in the Olympus MakerNote over IFD1's 160×120, orientation 1
+            ("raw.rw2", 256, 384, "blue"),  // the 1200×800 JpgFromRaw, orientation 8
         ])
     func thumbnailFromPreview(name: String, width: Int, height: Int, topLeft: String) async throws {
         let thumbnail = try await engine.thumbnail(ofFileAt: Fixtures.file(name).path)
@@ -71,6 +73,8 @@ struct CameraRAWTests {
             ("raw.nef", .nef, [[1200, 800], [640, 424]]),
             ("raw.cr3", .cr3, [[960, 640], [160, 120]]),
             ("raw.raf", .raf, [[1200, 800]]),
+            ("raw.orf", .orf, [[1200, 800], [160, 120]]),
+            ("raw.rw2", .rw2, [[1200, 800]]),
         ])
     func previewsFound(name: String, format: ImageFormat, sizes: [[Int]]) async throws {
         let bytes = Array(try Data(contentsOf: try await Fixtures.file(name)))

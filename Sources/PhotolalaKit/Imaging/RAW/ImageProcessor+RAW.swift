@@ -30,17 +30,21 @@ extension ImageProcessor {
     /// 240 pixels, else from LibRaw's half-size decode.
     /// - Throws: ``PhotolalaError`` when it has no usable preview and LibRaw cannot decode it.
     func thumbnailOfRAW(_ bytes: [UInt8], format: ImageFormat, name: String) throws -> [UInt8] {
-        let (preview, orientation) = try preview(in: bytes, format: format, name: name)
-        if let preview {
-            return try thumbnail(
-                ofJPEG: bytes, range: preview.range, width: preview.width, height: preview.height, orientation: orientation, name: name)
-        }
-        if let embedded = LibRawDecoder.embeddedJPEG(bytes, name: name), let header = JPEGHeader(embedded.jpeg),
-            min(header.width, header.height) >= RAWContainer.minimumPreviewShortEdge, header.width * header.height <= configuration.maximumPixels
-        {
-            return try thumbnail(
-                ofJPEG: embedded.jpeg, range: embedded.jpeg.indices, width: header.width, height: header.height,
-                orientation: embedded.orientation, name: name)
+        if let preview = try shownPreview(of: bytes, format: format, name: name) {
+            let (width, height, orientation) = (preview.width, preview.height, preview.rawOrientation)
+            let swap = orientation >= 5
+            let upright = thumbnailSize(width: swap ? height : width, height: swap ? width : height)
+            let (boxWidth, boxHeight) = swap ? (upright.height, upright.width) : (upright.width, upright.height)
+            return try preview.bytes.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress else { throw PhotolalaError.emptyFile(name) }
+                var output: UnsafeMutablePointer<CVips.VipsImage>?
+                let start = UnsafeMutableRawPointer(mutating: base + preview.range.lowerBound)
+                guard
+                    cvips_thumbnail_buffer_oriented(start, preview.range.count, &output, Int32(boxWidth), Int32(boxHeight), Int32(orientation))
+                        == 0, let output
+                else { throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError()) }
+                return try encodeJPEG(prepareForJPEG(VipsImage(output), name: name), name: name)
+            }
         }
         let decoded = try decodeHalfSize(bytes, format: format, name: name)
         let (width, height) = thumbnailSize(width: decoded.width, height: decoded.height)
@@ -55,21 +59,20 @@ extension ImageProcessor {
     /// the RAW's, else turned upright), else LibRaw's half-size decode.
     /// - Throws: ``PhotolalaError`` when it has no usable preview and LibRaw cannot decode it.
     func renderRAW(_ bytes: [UInt8], format: ImageFormat, name: String) throws -> [UInt8] {
-        let (preview, orientation) = try preview(in: bytes, format: format, name: name)
-        guard let preview else {
+        guard let preview = try shownPreview(of: bytes, format: format, name: name) else {
             let decoded = try decodeHalfSize(bytes, format: format, name: name)
             return try encodeJPEG(prepareForJPEG(decoded, name: name), name: name)
         }
-        if preview.orientation == orientation {
-            return Array(bytes[preview.range])
+        if preview.ownOrientation == preview.rawOrientation {
+            return Array(preview.bytes[preview.range])
         }
-        return try bytes.withUnsafeBytes { buffer in
+        return try preview.bytes.withUnsafeBytes { buffer in
             var data: UnsafeMutableRawPointer?
             var length = 0
             let start = buffer.baseAddress.map { $0 + preview.range.lowerBound }
-            guard cvips_render_jpeg_oriented(start, preview.range.count, &data, &length, 90, Int32(orientation)) == 0, let data else {
-                throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError())
-            }
+            guard
+                cvips_render_jpeg_oriented(start, preview.range.count, &data, &length, 90, Int32(preview.rawOrientation)) == 0, let data
+            else { throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError()) }
             defer { g_free(data) }
             return Array(UnsafeRawBufferPointer(start: data, count: length))
         }
@@ -77,17 +80,40 @@ extension ImageProcessor {
 
     // MARK: - Steps
 
-    /// The preview to show and the orientation to show it at; no preview when the container
-    /// has none good enough (or cannot be read but LibRaw may still decode the file).
-    private func preview(in bytes: [UInt8], format: ImageFormat, name: String) throws -> (RAWContainer.Preview?, Int) {
+    /// The embedded JPEG a RAW is shown from, in the file's bytes or LibRaw's copy.
+    private struct ShownPreview {
+        let bytes: [UInt8]
+        let range: Range<Int>
+        let width: Int
+        let height: Int
+        /// The JPEG's own EXIF orientation (1 when it has none).
+        let ownOrientation: Int
+        /// The RAW's orientation, the one the preview is shown at.
+        let rawOrientation: Int
+    }
+
+    /// The container's largest preview with a short edge of 240 pixels within the pixel limit,
+    /// else LibRaw's own (for the containers Photolala does not walk); `nil` when there is none.
+    /// - Throws: ``PhotolalaError/damagedImage`` when the container cannot be walked and LibRaw
+    ///   cannot read the file either.
+    private func shownPreview(of bytes: [UInt8], format: ImageFormat, name: String) throws -> ShownPreview? {
         do {
             let container = try RAWContainer(bytes, format: format)
-            return (container.thumbnailPreview(maximumPixels: configuration.maximumPixels), container.orientation)
+            if let preview = container.thumbnailPreview(maximumPixels: configuration.maximumPixels) {
+                return ShownPreview(
+                    bytes: bytes, range: preview.range, width: preview.width, height: preview.height, ownOrientation: preview.orientation,
+                    rawOrientation: container.orientation)
+            }
         } catch {
             // A container too damaged to walk is LibRaw's to try; its error is the one told.
             _ = try librawFacts(bytes, format: format, name: name, damage: error)
-            return (nil, 1)
         }
+        guard let embedded = LibRawDecoder.embeddedJPEG(bytes, name: name), let header = JPEGHeader(embedded.jpeg),
+            min(header.width, header.height) >= RAWContainer.minimumPreviewShortEdge, header.width * header.height <= configuration.maximumPixels
+        else { return nil }
+        return ShownPreview(
+            bytes: embedded.jpeg, range: embedded.jpeg.indices, width: header.width, height: header.height,
+            ownOrientation: header.orientation, rawOrientation: embedded.orientation)
     }
 
     /// LibRaw's facts, or an error naming what was wrong with the container and LibRaw's answer.
@@ -119,25 +145,5 @@ extension ImageProcessor {
     {
         let container = damage.map { "its \(format.rawValue) structure is damaged: \($0); " } ?? ""
         return .damagedImage(name, reason: "\(container)it has no embedded preview Photolala can read, and LibRaw cannot decode it: \(libraw)")
-    }
-
-    /// A thumbnail of the JPEG at `range` of `bytes`, stored `width` × `height`, turned upright by `orientation`.
-    private func thumbnail(
-        ofJPEG bytes: [UInt8], range: Range<Int>, width: Int, height: Int, orientation: Int, name: String
-    ) throws
-        -> [UInt8]
-    {
-        let swap = orientation >= 5
-        let upright = thumbnailSize(width: swap ? height : width, height: swap ? width : height)
-        let (boxWidth, boxHeight) = swap ? (upright.height, upright.width) : (upright.width, upright.height)
-        return try bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { throw PhotolalaError.emptyFile(name) }
-            var output: UnsafeMutablePointer<CVips.VipsImage>?
-            let start = UnsafeMutableRawPointer(mutating: base + range.lowerBound)
-            guard cvips_thumbnail_buffer_oriented(start, range.count, &output, Int32(boxWidth), Int32(boxHeight), Int32(orientation)) == 0,
-                let output
-            else { throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError()) }
-            return try encodeJPEG(prepareForJPEG(VipsImage(output), name: name), name: name)
-        }
     }
 }
