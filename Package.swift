@@ -37,11 +37,40 @@ let package = Package(
             pkgConfig: "libraw_r",
             providers: [.apt(["libraw-dev"]), .brew(["libraw"])]
         ),
+        .systemLibrary(
+            name: "CHeif",
+            pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+        ),
+        .target(
+            name: "PhotolalaSupport",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "PhotolalaS3",
+            dependencies: [
+                "PhotolalaSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "PhotolalaKit",
             dependencies: [
                 "CVips",
+                "CHeif",
                 "CLibRaw",
+                "PhotolalaS3",
+                "PhotolalaSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -57,6 +86,7 @@ let package = Package(
             name: "PhotolalaServer",
             dependencies: [
                 "PhotolalaKit",
+                "PhotolalaS3",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -72,6 +102,7 @@ let package = Package(
             name: "photolala",
             dependencies: [
                 "PhotolalaKit",
+                "PhotolalaS3",
                 "PhotolalaServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -82,25 +113,35 @@ let package = Package(
         ),
         .executableTarget(
             name: "photolala-bench",
-            dependencies: ["PhotolalaKit"],
+            dependencies: ["PhotolalaKit", "PhotolalaS3"],
             path: "Benchmarks/Sources/photolala-bench",
             swiftSettings: swiftSettings
         ),
         .target(
             name: "PhotolalaTestSupport",
-            dependencies: ["PhotolalaKit"],
+            dependencies: ["PhotolalaKit", "PhotolalaS3"],
             path: "Tests/PhotolalaTestSupport",
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "PhotolalaSupportTests",
+            dependencies: ["PhotolalaSupport", "PhotolalaTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "PhotolalaS3Tests",
+            dependencies: ["PhotolalaS3", "PhotolalaSupport", "PhotolalaTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "PhotolalaKitTests",
-            dependencies: ["PhotolalaKit", "PhotolalaTestSupport"],
+            dependencies: ["PhotolalaKit", "PhotolalaS3", "PhotolalaTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "PhotolalaServerTests",
             dependencies: [
-                "PhotolalaServer", "PhotolalaTestSupport",
+                "PhotolalaS3", "PhotolalaServer", "PhotolalaTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
@@ -108,14 +149,14 @@ let package = Package(
         .testTarget(
             name: "PhotolalaFuzzTests",
             dependencies: [
-                "PhotolalaKit", "PhotolalaServer", "PhotolalaTestSupport",
+                "PhotolalaKit", "PhotolalaS3", "PhotolalaServer", "PhotolalaTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "photolalaTests",
-            dependencies: ["photolala", "PhotolalaKit", "PhotolalaTestSupport"],
+            dependencies: ["photolala", "PhotolalaKit", "PhotolalaS3", "PhotolalaTestSupport"],
             swiftSettings: swiftSettings
         ),
     ],

@@ -2,7 +2,7 @@
 # `make bench`: makes the benchmark inputs once (in .build/bench-fixtures), then runs
 # photolala-bench, which measures Photolala and the reference tools side by side.
 #
-#   BENCH_PHOTOS=200 BENCH_TREE=100000 BENCH_RAWS=12 BENCH_JOBS=2 Benchmarks/run.sh
+#   BENCH_PHOTOS=200 BENCH_HEIC=40 BENCH_TREE=100000 BENCH_RAWS=12 BENCH_JOBS=2 Benchmarks/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 photos=${BENCH_PHOTOS:-200}
@@ -21,6 +21,18 @@ if [[ ! -d $dir/photos-$photos ]]; then
     echo "Making $photos 12 MP photos…" >&2
     Scripts/make-photos.sh "$dir/photos-$photos.tmp" "$photos"
     mv "$dir/photos-$photos.tmp" "$dir/photos-$photos"
+fi
+heics=${BENCH_HEIC:-40}
+if [[ ! -d $dir/heic-$heics ]]; then
+    if ! command -v heif-enc >/dev/null; then
+        echo "Installing heif-enc (apt-get install libheif-examples)…" >&2
+        sudo=""
+        [[ $(id -u) -eq 0 ]] || sudo="sudo"
+        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends libheif-examples >/dev/null
+    fi
+    echo "Making $heics iPhone-style HEICs…" >&2
+    Scripts/make-heic-photos.sh "$dir/heic-$heics.tmp" "$heics"
+    mv "$dir/heic-$heics.tmp" "$dir/heic-$heics"
 fi
 if [[ ! -d $dir/tree-$files ]]; then
     echo "Making a tree of $files files…" >&2
@@ -61,7 +73,7 @@ if [[ ! -f $dir/big.bin ]]; then
 fi
 
 echo "$(uname -sm), $(nproc 2>/dev/null || sysctl -n hw.ncpu) cores, $(vips --version), $(date -u +%Y-%m-%d)" >&2
-.build/release/photolala-bench "$dir/photos-$photos" "$dir/tree-$files" "$dir/big.bin" "$jobs" "$dir/flat-$files" \
+BENCH_HEIC_PHOTOS="$dir/heic-$heics" .build/release/photolala-bench "$dir/photos-$photos" "$dir/tree-$files" "$dir/big.bin" "$jobs" "$dir/flat-$files" \
     "$dir/library-$files.photoslibrary" "$dir/raw-$raws" "$dir/raw-previews-$raws"
 
 # The web UI in headless Chromium, and the server under wrk.

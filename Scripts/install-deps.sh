@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the system packages Photolala builds and tests with, if any is missing:
-# libvips (with its command-line tools), LibRaw (with its tools, for the RAW benchmark), SQLite
-# headers and exiftool.
+# libvips (with its command-line tools), libheif's headers (for HEIF thumbnail items; the test
+# fixtures' HEIF writer is compiled against them too), LibRaw (with its tools, for the RAW
+# benchmark), SQLite headers and exiftool.
 set -euo pipefail
 
 missing() {
-    ! pkg-config --exists vips 2>/dev/null || ! command -v vipsthumbnail >/dev/null ||
+    ! pkg-config --exists vips 2>/dev/null || ! command -v vipsthumbnail >/dev/null || ! pkg-config --exists libheif 2>/dev/null ||
         ! command -v exiftool >/dev/null || ! pkg-config --exists sqlite3 2>/dev/null ||
         ! pkg-config --exists libraw_r 2>/dev/null || ! command -v dcraw_emu >/dev/null
 }
@@ -27,7 +28,7 @@ Linux)
     echo "Installing libvips, LibRaw, SQLite headers and exiftool (apt)…"
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-        libvips-dev libvips-tools libraw-dev libraw20 libraw-bin libsqlite3-dev libimage-exiftool-perl pkg-config >/dev/null
+        libvips-dev libvips-tools libheif-dev libraw-dev libraw20 libraw-bin libsqlite3-dev libimage-exiftool-perl pkg-config >/dev/null
     ;;
 Darwin)
     if ! command -v brew >/dev/null; then
@@ -35,7 +36,7 @@ Darwin)
         exit 1
     fi
     echo "Installing libvips, SQLite and exiftool (Homebrew)…"
-    brew install vips libraw sqlite exiftool pkg-config
+    brew install vips libheif libraw sqlite exiftool pkg-config
     ;;
 *)
     echo "error: unsupported system $(uname -s); install libvips, SQLite and exiftool yourself." >&2

@@ -37,6 +37,41 @@ static inline int cvips_thumbnail_buffer(void *buffer, size_t length, VipsImage 
                                  NULL);
 }
 
+/// Opens a HEIF or AVIF image lazily with libheif: its first thumbnail item when `thumbnail` is
+/// set and the file has one (else the primary image), turned upright by its own irot/imir.
+static inline VipsImage *cvips_heifload_buffer(const void *buffer, size_t length, gboolean thumbnail) {
+    VipsImage *out = NULL;
+    if (vips_heifload_buffer((void *)buffer, length, &out, "thumbnail", thumbnail,
+                             "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL) != 0) return NULL;
+    return out;
+}
+
+/// Shrinks a decoded image to fit width × height: for sources without shrink-on-load, such as a
+/// HEIF's primary image or thumbnail item, or a RAW's half-size decode. The caller picks a size
+/// that does not enlarge it.
+static inline int cvips_thumbnail_image(VipsImage *in, VipsImage **out, int width, int height) {
+    return vips_thumbnail_image(in, out, width, "height", height, NULL);
+}
+
+/// Maps every band of a 16-bit image through a table of 65,536 entries, one per code.
+static inline int cvips_maplut(VipsImage *in, VipsImage **out, VipsImage *lut) {
+    return vips_maplut(in, out, lut, NULL);
+}
+
+/// Multiplies each pixel's three bands by a row-major 3 × 3 matrix.
+static inline int cvips_recomb3(VipsImage *in, VipsImage **out, const double matrix[9]) {
+    VipsImage *m = vips_image_new_matrix_from_array(3, 3, matrix, 9);
+    if (m == NULL) return -1;
+    int result = vips_recomb(in, out, m, NULL);
+    g_object_unref(m);
+    return result;
+}
+
+/// Says the pixels are linear light with BT.709 primaries (scRGB), as vips_colourspace expects.
+static inline int cvips_as_scrgb(VipsImage *in, VipsImage **out) {
+    return vips_copy(in, out, "interpretation", VIPS_INTERPRETATION_scRGB, NULL);
+}
+
 /// Converts 16-bit and other interpretations to 8-bit sRGB or grey, as JPEG needs.
 static inline int cvips_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space) {
     return vips_colourspace(in, out, space, NULL);
@@ -95,11 +130,6 @@ static inline int cvips_thumbnail_buffer_oriented(void *buffer, size_t length, V
     int result = cvips_orient(thumbnail, out, orientation);
     g_object_unref(thumbnail);
     return result;
-}
-
-/// Thumbnail of an image already decoded in memory (a RAW's half-size decode).
-static inline int cvips_thumbnail_image(VipsImage *in, VipsImage **out, int width, int height) {
-    return vips_thumbnail_image(in, out, width, "height", height, NULL);
 }
 
 /// Decodes an embedded JPEG whole, turns it upright by `orientation` and encodes it as JPEG:

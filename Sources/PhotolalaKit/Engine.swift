@@ -31,7 +31,7 @@ public struct Engine: Sendable {
         identities = IdentityIndex(database: database)
         photoDates = PhotoDateIndex(database: database)
         thumbnailStore = ThumbnailStore(cacheDirectory: configuration.cacheDirectory)
-        imaging = try ImageProcessor(configuration: configuration.imaging)
+        imaging = try ImageProcessor(configuration: configuration.imaging, logger: logger)
         logger.debug("The engine is ready.", metadata: ["cache": "\(configuration.cacheDirectory)", "data": "\(configuration.dataDirectory)"])
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 public import Hummingbird
 import PhotolalaKit
+import PhotolalaS3
 
 /// An API failure as the browser sees it: a status and a JSON body `{"error": "…"}` whose
 /// message says what went wrong and what to do, with a `reason` the page acts on where it has one

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PhotolalaKit
+import PhotolalaS3
 
 extension Photolala.Cloud {
     struct Restore: AsyncParsableCommand, GlobalOptionsCommand {

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Makes the photos the tests read, with libvips and exiftool, into the folder given.
+# Makes the photos the tests read, with libvips, exiftool and libheif (heif-fixture.c, compiled
+# here with cc), into the folder given.
 #
 #   Tests/Fixtures/make-fixtures.sh OUTDIR
 #
@@ -63,6 +64,36 @@ vips cast "$work/small.v" "$work/wide.v" ushort
 vips linear "$work/wide.v" "$work/wide16.v" 256 0
 vips copy "$work/wide16.v" "$out/photo-16bit.png[bitdepth=16]"
 
+# HEIF and AVIF shaped like a phone's, by heif-fixture.c (libheif): each thumbnail item is in
+# other colours than its primary image (green left, yellow right; the primary red left, blue
+# right), so a test sees which one a thumbnail was made from. Made in parallel: x265 takes
+# seconds over 12 megapixels.
+heif=$work/heif-fixture
+"${CC:-cc}" -O2 -o "$heif" "$(dirname "$0")/heif-fixture.c" $(pkg-config --cflags --libs libheif)
+primary=("200 40 40" "40 40 200")
+thumb=("40 200 40" "230 230 40")
+pids=()
+# An iPhone's: a 4032 × 3024 primary with a 320 × 240 thumbnail item.
+"$heif" "$out/iphone.heic" 4032 3024 "${primary[@]}" --thumb 320 240 "${thumb[@]}" & pids+=($!)
+# Stored sideways with irot (and the EXIF orientation an iPhone writes too, which HEIF readers
+# ignore): shown upright it is 1512 × 2016, red on top, and its thumbnail item 240 × 320, green on top.
+"$heif" "$out/iphone-rotated.heic" 2016 1512 "${primary[@]}" --thumb 320 240 "${thumb[@]}" --orientation 6 --exif-orientation 6 & pids+=($!)
+# A 160 × 120 thumbnail item, too small for a grid: the primary is decoded instead.
+"$heif" "$out/small-thumbnail.heic" 1600 1200 "${primary[@]}" --thumb 160 120 "${thumb[@]}" & pids+=($!)
+# A 640 × 480 thumbnail item, larger than a thumbnail: shrunk from, not the primary.
+"$heif" "$out/large-thumbnail.heic" 1600 1200 "${primary[@]}" --thumb 640 480 "${thumb[@]}" & pids+=($!)
+# A square thumbnail item for a 4:3 photo: another picture's shape, so not used.
+"$heif" "$out/square-thumbnail.heic" 1600 1200 "${primary[@]}" --thumb 320 320 "${thumb[@]}" & pids+=($!)
+# 10 bits with a BT.2020 / HLG profile, as HDR phones and cameras write (libaom 3.6 with libheif
+# 1.15 cannot encode 10-bit AVIF, so this one is HEVC), on the 0–1023 scale.
+"$heif" "$out/hdr-10bit.heic" 1200 800 "900 100 100" "100 100 900" --thumb 360 240 "100 900 100" "900 900 100" --bits 10 & pids+=($!)
+# PQ (SMPTE ST 2084), as HDR cameras write: diffuse white (203 cd/m², code 594 of 1023) on the
+# left, the same light in red on the right; shown without tone mapping, the white is mid-grey.
+"$heif" "$out/hdr-pq.heic" 1200 800 "594 594 594" "594 100 100" --bits 10 --pq & pids+=($!)
+# AVIF (AV1) with a thumbnail item.
+"$heif" "$out/iphone.avif" 1600 1200 "${primary[@]}" --thumb 320 240 "${thumb[@]}" --avif & pids+=($!)
+for pid in "${pids[@]}"; do wait "$pid"; done
+
 # Files that lie or are broken.
 cp "$out/photo.png" "$out/png-named.jpg"
 cp "$out/photo-4000x3000.jpg" "$out/IMG_0001"
@@ -81,6 +112,6 @@ with open(sys.argv[1], "wb") as f:
     f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", row) + chunk(b"IEND", b""))
 PY
 
-# Camera RAW containers around JPEG previews (raw.dng, raw.nef, raw.cr3, raw.raf), one LibRaw
+# Camera RAW containers around JPEG previews (raw.dng, .nef, .cr3, .raf, .orf, .rw2), one LibRaw
 # decodes for want of a preview (raw-nopreview.dng) and a damaged one (raw-damaged.nef).
 python3 "$(dirname "$0")/make-raw-fixtures.py" "$out"

@@ -4,8 +4,9 @@ import Testing
 
 @testable import PhotolalaKit
 
-/// Mutates small JPEG, PNG, TIFF, HEIC, WebP and GIF photos and camera RAW containers (DNG, NEF,
-/// CR3, RAF and a DNG LibRaw decodes; made by `make-fixtures.sh`, and a
+/// Mutates small JPEG, PNG, TIFF, HEIC, AVIF, WebP and GIF photos and camera RAW containers (DNG,
+/// NEF, CR3, RAF and a DNG LibRaw decodes) (made by `make-fixtures.sh`, the
+/// HEIC and AVIF ones with thumbnail items, one turned by irot, which libheif reads first; and a
 /// HEIC, a PNG and a WebP dated by exiftool, whose EXIF the listing's date reader finds) and
 /// reads each mutation's header date, EXIF and thumbnail in-process, and a sample of them through
 /// `photolala info` and `photolala thumbnail` as child processes. A crash, a signal or an input
@@ -13,7 +14,7 @@ import Testing
 @Suite("Fuzzing images")
 struct ImageFuzzTests {
     static let seeds = [
-        "orientation6.jpg", "photo.png", "photo.tiff", "photo.heic", "photo.webp", "photo.gif",
+        "orientation6.jpg", "photo.png", "photo.tiff", "photo.heic", "iphone-rotated.heic", "iphone.avif", "photo.webp", "photo.gif",
         "raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw-nopreview.dng",
     ]
 

@@ -3,6 +3,7 @@ import PhotolalaTestSupport
 import Testing
 
 @testable import PhotolalaKit
+@testable import PhotolalaS3
 
 /// The queue and the service keep whatever bytes a photo has, and refuse a file that is no
 /// photo when it is starred.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PhotolalaS3
 import PhotolalaTestSupport
 import Testing
 

@@ -119,9 +119,11 @@ struct CatalogFormatTests {
         try FileManager.default.createDirectory(atPath: catalog.folder, withIntermediateDirectories: true)
         let old = [entry("a1", "one.jpg"), entry("b2", "two.jpg")]
         let (manifest, directory) = try catalog.write(old)
-        // What a killed build leaves: a.csv moved aside and replaced, the manifest not yet.
+        // What a killed build leaves: a.csv moved aside and replaced, the new manifest staged
+        // beside it but not in place yet.
         let previous = directory + "/.previous"
         try FileManager.default.createDirectory(atPath: previous, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: previous + "/.pending", contents: Data("new manifest".utf8))
         try FileManager.default.moveItem(atPath: directory + "/a.csv", toPath: previous + "/a.csv")
         try Data(CatalogCSV.encode([entry("a9", "newer.jpg")])).write(to: URL(fileURLWithPath: directory + "/a.csv"))
         FileManager.default.createFile(atPath: directory + "/.tmp-1-2-b.csv", contents: Data("half".utf8))

@@ -92,11 +92,18 @@ struct CatalogStoreTests {
         #expect(try store.importedChecksums(of: record).isEmpty)
     }
 
-    @Test("The database has no columns for a backup state or a star in catalog entries: the queue keeps them")
-    func noBackupColumnsInEntries() throws {
+    @Test(
+        "Catalog tables hold only what is written and read: no backup state or star (the queue keeps them), no camera, lens, place or format, no shard flag"
+    )
+    func onlyColumnsInUse() throws {
         let database = try PhotolalaDatabase()
-        let columns = try database.writer.read { db in try db.columns(in: "catalogEntry").map(\.name) }
-        #expect(!columns.contains("backupStatus") && !columns.contains("isStarred"))
-        #expect(columns.contains("md5") && columns.contains("applePhotoID"))
+        let (entryColumns, shardColumns) = try database.writer.read { db in
+            (try db.columns(in: "catalogEntry").map(\.name), try db.columns(in: "catalogShard").map(\.name))
+        }
+        #expect(
+            Set(entryColumns) == [
+                "id", "catalogId", "shardIndex", "md5", "filename", "size", "photoDate", "modified", "width", "height", "applePhotoID",
+            ])
+        #expect(Set(shardColumns) == ["catalogId", "shardIndex", "checksum"])
     }
 }

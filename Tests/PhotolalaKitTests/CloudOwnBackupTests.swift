@@ -1,4 +1,5 @@
 import Foundation
+import PhotolalaS3
 import PhotolalaTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import PhotolalaKit
+@testable import PhotolalaS3
 
 /// A decorator that forwards every call to a real store and records the keys of HEADs and GETs
 /// and the number of listings, so a test can tell which objects a sync fetched. It can also

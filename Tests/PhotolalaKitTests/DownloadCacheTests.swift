@@ -53,9 +53,12 @@ import Testing
             #expect(await cache.contains(key), "\(key) was used more recently")
         }
         #expect(await cache.usedBytes == 950)
-        // An object beyond the whole budget is returned, and leaves nothing behind it.
+        // An object beyond the whole budget is returned but not kept, and evicts nothing.
         #expect(try await load("huge", size: 2_000) == false)
-        #expect(await cache.usedBytes == 0)
+        #expect(await !cache.contains("huge"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("cache/" + ContentHash.md5(of: Array("huge".utf8)))))
+        #expect(await cache.usedBytes == 950)
+        #expect(await cache.contains("big"))
     }
 
     @Test func concurrentRequestsForOneKeyShareOneDownload() async throws {

@@ -19,4 +19,34 @@ struct RenderingStoreTests {
         #expect(store.rendering(forMD5: a) != nil && store.rendering(forMD5: c) != nil)
         #expect(FileManager.default.fileExists(atPath: folder.path("cache/renderings/cc/\(c).jpg")))
     }
+
+    @Test("Across many writes the budget holds in the order of use, and the folder is listed only when a store is opened")
+    func budgetWithoutListing() throws {
+        let folder = try TemporaryDirectory()
+        let store = RenderingStore(cacheDirectory: folder.path("cache"), budget: 1_000)
+        let md5s = (0..<30).map { String(format: "%032x", $0) }
+        for md5 in md5s.prefix(10) {
+            try store.store([UInt8](repeating: 1, count: 100), forMD5: md5)
+        }
+        // A file the store did not write: it counts only once a store lists the folder again.
+        let stray = store.path(forMD5: String(repeating: "f", count: 32))
+        try FileManager.default.createDirectory(atPath: FilePath.parent(of: stray), withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: stray, contents: Data(count: 500))
+        for (index, md5) in md5s.enumerated().dropFirst(10) {
+            #expect(store.rendering(forMD5: md5s[1]) != nil)  // kept in use: never the least recent
+            try store.store([UInt8](repeating: 2, count: 100), forMD5: md5)
+            let kept = md5s.prefix(index + 1).filter { FileManager.default.fileExists(atPath: store.path(forMD5: $0)) }
+            #expect(kept == [md5s[1]] + md5s[(index - 8)...index], "after \(md5)")
+        }
+        #expect(FileManager.default.fileExists(atPath: stray))
+
+        let reopened = RenderingStore(cacheDirectory: folder.path("cache"), budget: 1_000)
+        try reopened.store([UInt8](repeating: 3, count: 100), forMD5: String(repeating: "e", count: 32))
+        let sizes = try FileManager.default.subpathsOfDirectory(atPath: reopened.directory).compactMap { name in
+            try FileManager.default.attributesOfItem(atPath: reopened.directory + "/" + name)[.type] as? FileAttributeType == .typeRegular
+                ? try FileManager.default.attributesOfItem(atPath: reopened.directory + "/" + name)[.size] as? Int : nil
+        }
+        #expect(sizes.reduce(0, +) <= 1_000)
+        #expect(reopened.rendering(forMD5: String(repeating: "e", count: 32)) != nil)
+    }
 }

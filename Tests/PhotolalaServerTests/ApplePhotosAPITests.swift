@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import PhotolalaKit
+import PhotolalaS3
 import PhotolalaTestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Hummingbird
 import HummingbirdTesting
+import PhotolalaS3
 import PhotolalaTestSupport
 import Testing
 

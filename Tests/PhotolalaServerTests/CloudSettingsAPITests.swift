@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import PhotolalaS3
 import PhotolalaTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 public import Foundation
 public import PhotolalaKit
+public import PhotolalaS3
 
 extension CloudLayout {
     /// The key of shard `index` as the manifest in `store` names it now (content-addressed),

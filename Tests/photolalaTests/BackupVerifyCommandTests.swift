@@ -1,5 +1,6 @@
 import Foundation
 import PhotolalaKit
+import PhotolalaS3
 import PhotolalaTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import PhotolalaKit
+import PhotolalaS3
 
 extension Bench {
     /// Syncs a 100,000-entry cloud catalog from a local-folder object store (the same code path

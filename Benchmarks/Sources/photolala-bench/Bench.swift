@@ -7,10 +7,11 @@ import PhotolalaKit
 ///     photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR [PHOTOS_LIBRARY [RAW_DIR RAW_PREVIEWS]]]]
 ///     photolala-bench --cloud-folder DIR PHOTO      (a backup folder for the browser benchmark)
 ///
-/// `BENCH_ONLY=thumbnails,md5,listing,catalog,library,raw,cloudsync` picks which to run; the catalog
-/// benchmark needs FLAT_DIR, one folder of many photos; the library benchmark needs
-/// PHOTOS_LIBRARY, a synthetic Apple Photos library (`Benchmarks/make-photos-library.py`); the
-/// RAW benchmark needs RAW_DIR, camera-sized RAW files, and RAW_PREVIEWS, their previews as JPEGs.
+/// `BENCH_ONLY=thumbnails,heic,md5,listing,catalog,library,raw,cloudsync` picks which to run; the
+/// catalog benchmark needs FLAT_DIR, one folder of many photos; the library benchmark needs
+/// PHOTOS_LIBRARY, a synthetic Apple Photos library (`Benchmarks/make-photos-library.py`); the HEIC
+/// one, `BENCH_HEIC_PHOTOS`, a folder of iPhone-style HEICs (`Scripts/make-heic-photos.sh`); the
+/// RAW one, RAW_DIR, camera-sized RAW files, and RAW_PREVIEWS, their previews as JPEGs.
 @main
 struct Bench {
     static func main() async throws {
@@ -32,6 +33,9 @@ struct Bench {
         func wanted(_ name: String) -> Bool { only?.contains(name) ?? true }
         var results: [Measurement] = []
         if wanted("thumbnails") { results += try await thumbnails(photos: photos, jobs: jobs) }
+        if wanted("heic"), let heic = ProcessInfo.processInfo.environment["BENCH_HEIC_PHOTOS"] {
+            results += try await heicThumbnails(photos: heic, jobs: jobs)
+        }
         if wanted("md5") { results += try md5(file: bigFile) }
         if wanted("listing") { results += try await listing(tree: tree) }
         if wanted("catalog"), arguments.count > 4 { results += try await catalog(folder: arguments[arguments.startIndex + 4], jobs: jobs) }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PhotolalaS3
 
 extension BackupQueue {
     /// One run: the waiting photos go to the uploader, their states follow its report, and its

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import PhotolalaS3
 
 extension BackupService {
     /// Uploads a large original in parts, resuming an upload a crashed run left: the upload id

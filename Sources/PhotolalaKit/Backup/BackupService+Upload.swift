@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PhotolalaS3
 
 extension BackupService {
     /// Uploads what the plan says is missing and returns the photo's catalog row, made from the

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PhotolalaS3
 
 /// Uploads photos to the user's prefix in an ``ObjectStore`` (seed 002's S3BackupService): the
 /// original to Deep Archive, thumbnail and metadata to Standard, then the cloud catalog.

@@ -1,4 +1,5 @@
 public import Foundation
+import PhotolalaS3
 
 /// Checks the backup in the store against its cloud catalog, as `restic check` checks a
 /// repository: every photo the catalog lists has its original (size, Deep Archive, Format tag,

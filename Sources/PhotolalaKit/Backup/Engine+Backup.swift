@@ -1,3 +1,5 @@
+public import PhotolalaS3
+
 extension Engine {
     /// An uploader to `store`, given the parts of the engine it uses: the database for its
     /// bookkeeping, the photo reader (identity index, thumbnail store, imaging) and the synced

@@ -1,4 +1,5 @@
 import GRDB
+import PhotolalaS3
 
 /// One row of the `multipartPart` table: a part of a multipart upload, sent and verified by
 /// its ETag; only ``MultipartUploadStore`` uses it.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PhotolalaS3
 
 /// The owner of the `multipartUpload` and `multipartPart` tables: the multipart uploads this
 /// device has in flight and their verified parts, so a run killed mid-way resumes at the first

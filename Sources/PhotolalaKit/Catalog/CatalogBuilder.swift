@@ -140,7 +140,7 @@ public struct CatalogBuilder: Sendable {
             } ?? false
         if unchanged, let previous {
             do {
-                try catalog.recoverInterruptedWrite(in: previous.directory, manifest: previous.manifest)
+                try catalog.recoverInterruptedWrite(in: previous.directory)
             } catch let error as PhotolalaError {
                 emit(.problem(error.message))
             }

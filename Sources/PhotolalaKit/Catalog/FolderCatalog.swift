@@ -181,7 +181,7 @@ public struct FolderCatalog: Sendable {
         let current = try? FileContents(path: directory + "/" + Self.shardName(index), sizeLimit: CatalogCSV.Limits.shardBytes).bytes
         guard let expected else { return (current, true) }
         if let current, ContentHash.sha256(of: current) == expected { return (current, true) }
-        let previousPath = directory + "/" + Self.previousDirectoryName + "/" + Self.shardName(index)
+        let previousPath = directory + "/" + DirectorySwap.previousDirectoryName + "/" + Self.shardName(index)
         if let previous = try? FileContents(path: previousPath, sizeLimit: CatalogCSV.Limits.shardBytes).bytes,
             ContentHash.sha256(of: previous) == expected
         {
@@ -189,9 +189,6 @@ public struct FolderCatalog: Sendable {
         }
         return (current, false)
     }
-
-    /// Holds the shards a build is replacing until its new manifest is in place.
-    static let previousDirectoryName = ".previous"
 
     /// Everything wrong with the catalog: a damaged manifest, missing or altered shards,
     /// malformed rows, and counts that disagree with the manifest (``load()``'s problems, the
@@ -218,10 +215,10 @@ public struct FolderCatalog: Sendable {
     public func write(_ entries: [CatalogEntry], previous: CatalogManifest? = nil) throws -> (manifest: CatalogManifest, directory: String) {
         let (encoded, manifest) = Self.render(entries, previous: previous)
         do {
-            try write(encoded, manifest: manifest, previous: previous, to: ownDirectory)
+            try write(encoded, manifest: manifest, to: ownDirectory)
             return (manifest, ownDirectory)
         } catch let error as PhotolalaError where error.code == .writeFailed {
-            try write(encoded, manifest: manifest, previous: previous, to: mirrorDirectory)
+            try write(encoded, manifest: manifest, to: mirrorDirectory)
             return (manifest, mirrorDirectory)
         }
     }
@@ -248,61 +245,25 @@ public struct FolderCatalog: Sendable {
         return (encoded, manifest)
     }
 
-    private func write(_ shards: [[UInt8]], manifest: CatalogManifest, previous: CatalogManifest?, to directory: String) throws {
-        try AtomicFile.createFolder(directory)
-        try recoverInterruptedWrite(in: directory, manifest: previous)
-        // A shard whose file already holds exactly the new bytes is left alone.
+    /// Writes the changed shards and then the manifest through ``DirectorySwap``: a shard
+    /// whose file already holds exactly the new bytes is left alone.
+    private func write(_ shards: [[UInt8]], manifest: CatalogManifest, to directory: String) throws {
+        // First the repair, so that a shard a killed build left is not taken for an unchanged one.
+        try recoverInterruptedWrite(in: directory)
         let unchanged = Set(
             manifest.shards.filter { shard in
                 let current = try? FileContents(path: directory + "/" + Self.shardName(shard.index), sizeLimit: CatalogCSV.Limits.shardBytes).bytes
                 return current.map { ContentHash.sha256(of: $0) == shard.sha256 } ?? false
             }.map(\.index))
-        var staged: [(temporary: String, path: String)] = []
-        do {
-            for (index, bytes) in shards.enumerated() where !unchanged.contains(index) {
-                let path = directory + "/" + Self.shardName(index)
-                staged.append((try AtomicFile.writeTemporary(bytes, beside: path), path))
-            }
-            let manifestPath = directory + "/" + Self.manifestName
-            staged.append((try AtomicFile.writeTemporary(try manifest.propertyList(), beside: manifestPath), manifestPath))
-        } catch {
-            staged.forEach { unlink($0.temporary) }
-            throw error
-        }
-        // Each replaced shard moves to .previous/ first, so until the new manifest is renamed
-        // into place the old manifest still finds every shard it describes.
-        let previousDirectory = directory + "/" + Self.previousDirectoryName
-        try AtomicFile.createFolder(previousDirectory)
-        for (temporary, path) in staged {
-            if path.hasSuffix(".csv"), access(path, F_OK) == 0 {
-                try AtomicFile.commit(path, to: previousDirectory + "/" + FilePath.name(of: path))
-            }
-            try AtomicFile.commit(temporary, to: path)
-        }
-        FileManager.default.removeLeftover(atPath: previousDirectory, logger: logger)
+        let changed = shards.enumerated().filter { !unchanged.contains($0.offset) }.map { (name: Self.shardName($0.offset), bytes: $0.element) }
+        try DirectorySwap(directory: directory, logger: logger).replace(files: changed, commit: (Self.manifestName, try manifest.propertyList()))
     }
 
-    /// Undoes what a killed build left: temporary files, and shards moved aside whose
-    /// replacements the manifest does not describe yet. A build that finds its catalog current
-    /// calls it too, for a build killed after its manifest went into place but before it
-    /// removed `.previous/`.
-    func recoverInterruptedWrite(in directory: String, manifest: CatalogManifest?) throws {
-        if let names = try? FileManager.default.contentsOfDirectory(atPath: directory) {
-            for name in names where name.hasPrefix(AtomicFile.temporaryPrefix) {
-                unlink(directory + "/" + name)
-            }
-        }
-        let previousDirectory = directory + "/" + Self.previousDirectoryName
-        guard access(previousDirectory, F_OK) == 0 else { return }
-        for shard in manifest?.shards ?? [] {
-            let name = Self.shardName(shard.index)
-            let (_, matches) = shardBytes(shard.index, in: directory, expected: shard.sha256)
-            let current = try? FileContents(path: directory + "/" + name, sizeLimit: CatalogCSV.Limits.shardBytes).bytes
-            if matches, current.map({ ContentHash.sha256(of: $0) != shard.sha256 }) ?? true {
-                try AtomicFile.commit(previousDirectory + "/" + name, to: directory + "/" + name)
-            }
-        }
-        FileManager.default.removeLeftover(atPath: previousDirectory, logger: logger)
+    /// Undoes what a killed build left (see ``DirectorySwap/recover()``). A build that finds its
+    /// catalog current calls it too, for a build killed after its manifest went into place but
+    /// before it removed `.previous/`.
+    func recoverInterruptedWrite(in directory: String) throws {
+        try DirectorySwap(directory: directory, logger: logger).recover()
     }
 }
 

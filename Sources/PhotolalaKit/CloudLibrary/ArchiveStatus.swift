@@ -1,4 +1,5 @@
 public import Foundation
+public import PhotolalaS3
 
 /// Where an original stands in Deep Archive (seed 002's ArchiveStatus): archived → restoring →
 /// restored until the expiry date → archived again.

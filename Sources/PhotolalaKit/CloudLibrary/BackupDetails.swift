@@ -1,4 +1,5 @@
 import Foundation
+import PhotolalaS3
 
 /// What the inspector says about a backed-up photo: when it was backed up, where its original
 /// is, and how its restore stands. The date and storage class come from one HEAD of the

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PhotolalaS3
 
 extension CloudCatalog {
     /// Who holds the merge lease, and until when.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PhotolalaS3
 
 extension CloudCatalog {
     /// Whether the store honours conditional writes: a probe key is written twice with

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PhotolalaS3
 
 /// The user's catalog in the bucket, `catalogs/{userId}/.photolala/`: the same 16 CSV shards
 /// and manifest as a folder catalog, so other devices browse the backup without listing it.

@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+public import PhotolalaS3
 
 #if canImport(Glibc)
     import Glibc
@@ -12,9 +13,9 @@ public import Logging
 /// The protocol, in order: HEAD the cloud manifest and compare its ETag with the one recorded
 /// in the database (unchanged: done, one request); GET the manifest and check it; GET only the
 /// shards whose SHA-256 differs from the local copy, verifying each against the manifest (a
-/// mismatch is fetched once more, then rejected, never imported); stage the new catalog in a
-/// temporary folder and rename it into place; import the changed shards into the database with
-/// the cloud winning (a shard the manifest no longer lists is emptied, and a cloud catalog that
+/// mismatch is fetched once more, then rejected, never imported); write the new catalog into
+/// its folder through the crash-safe ``DirectorySwap``; import the changed shards into the
+/// database with the cloud winning (a shard the manifest no longer lists is emptied, and a cloud catalog that
 /// is gone empties the local one); record the GET's ETag and the date. Syncs of one catalog
 /// never overlap, across processes too. Offline, the last synced catalog keeps working.
 ///
@@ -267,35 +268,23 @@ public struct CloudCatalogSync: Sendable {
         folder + "/" + FolderCatalog.shardName(index)
     }
 
-    private var stagingDirectory: String { directory + "/.staging" }
     private var retiredDirectory: String { directory + "/.retired" }
 
-    /// Writes the whole new catalog into a staging folder, then swaps it in with two renames;
-    /// ``recoverInterruptedSwap()`` repairs a crash between them.
+    /// Writes the new catalog into its folder through ``DirectorySwap``: the shards, then the
+    /// manifest; a shard left out (`nil`) is removed. A crash leaves the old copy or the new.
     private func stage(shards: [[UInt8]?], manifestBytes: [UInt8]) throws {
-        FileManager.default.removeLeftover(atPath: stagingDirectory, logger: logger)
-        try AtomicFile.createFolder(stagingDirectory)
-        for (index, bytes) in shards.enumerated() {
-            guard let bytes else { continue }
-            try AtomicFile.write(bytes, to: shardPath(index, in: stagingDirectory))
-        }
-        try AtomicFile.write(manifestBytes, to: stagingDirectory + "/" + FolderCatalog.manifestName)
-        FileManager.default.removeLeftover(atPath: retiredDirectory, logger: logger)
-        if FileManager.default.fileExists(atPath: catalogDirectory) {
-            try move(catalogDirectory, to: retiredDirectory)
-        }
-        try move(stagingDirectory, to: catalogDirectory)
+        let files = shards.enumerated().compactMap { index, bytes in bytes.map { (name: FolderCatalog.shardName(index), bytes: $0) } }
+        let removed = shards.enumerated().filter { $0.element == nil }.map { FolderCatalog.shardName($0.offset) }
+        try swap.replace(files: files, commit: (FolderCatalog.manifestName, manifestBytes), removing: removed)
+    }
+
+    /// Repairs what a killed sync left: a swap under way, or a catalog being removed.
+    private func recoverInterruptedSwap() throws {
+        try swap.recover()
         FileManager.default.removeLeftover(atPath: retiredDirectory, logger: logger)
     }
 
-    /// A crash between the two renames leaves the old catalog retired and none in place: put it back.
-    private func recoverInterruptedSwap() throws {
-        let manager = FileManager.default
-        if !manager.fileExists(atPath: catalogDirectory), manager.fileExists(atPath: retiredDirectory) {
-            try move(retiredDirectory, to: catalogDirectory)
-        }
-        manager.removeLeftover(atPath: stagingDirectory, logger: logger)
-    }
+    private var swap: DirectorySwap { DirectorySwap(directory: catalogDirectory, logger: logger) }
 
     private func move(_ from: String, to path: String) throws {
         guard rename(from, path) == 0 else { throw PhotolalaError.writeFailed(path, errno: errno) }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PhotolalaS3
 
 /// A row of `cloudOriginal`, which ``RestoreService`` owns: what a HEAD of one original told.
 struct CloudOriginalRecord: Sendable, Equatable {

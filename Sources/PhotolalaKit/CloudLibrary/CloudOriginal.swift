@@ -1,4 +1,5 @@
 public import Foundation
+public import PhotolalaS3
 
 /// What this device knows of a backed-up original in the store: when it was backed up and
 /// where it is kept. Learnt from a HEAD and remembered in the database, so the inspector can

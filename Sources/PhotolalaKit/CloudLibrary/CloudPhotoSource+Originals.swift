@@ -1,4 +1,5 @@
 public import Foundation
+import PhotolalaS3
 
 extension CloudPhotoSource {
     /// The original, once readable.

@@ -1,5 +1,6 @@
 import Foundation
 public import Logging
+import PhotolalaS3
 
 /// The user's backup as read for browsing (seed 002's S3PhotoProvider), served to browsers by
 /// ``CloudBackupSource``: items come from the

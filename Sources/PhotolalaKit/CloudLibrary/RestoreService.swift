@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import Logging
+public import PhotolalaS3
 
 /// Restores originals from Deep Archive and downloads them (seed 002's PhotoRetrievalView and
 /// S3DownloadService): a priced request with a tier and a number of days, state read from the

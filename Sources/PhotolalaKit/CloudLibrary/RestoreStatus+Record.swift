@@ -1,5 +1,6 @@
 import Foundation
 public import GRDB
+public import PhotolalaS3
 
 /// A row of `restoreRequest`, which ``RestoreService`` owns. Read by column name; a state or
 /// tier this build does not know (written by a newer one) reads as archived, or no tier.

@@ -1,4 +1,5 @@
 public import Foundation
+public import PhotolalaS3
 
 /// One original's restore, as persisted and shown (badge, inspector, `cloud restore-status`).
 public struct RestoreStatus: Sendable, Equatable, Codable {

@@ -1,4 +1,5 @@
 import Foundation
+public import PhotolalaS3
 
 /// Deep Archive retrieval prices, settings (``CloudConfiguration/retrievalPricing``) because AWS
 /// changes them and regions differ; the defaults are AWS us-east-1's (2026): Standard $0.02 per

@@ -1,4 +1,5 @@
 import Foundation
+import PhotolalaS3
 
 extension CloudConfiguration {
     /// The settings of browsing and restoring the backup, each from its environment variable

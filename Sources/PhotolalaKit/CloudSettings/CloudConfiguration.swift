@@ -1,4 +1,5 @@
 import Foundation
+public import PhotolalaS3
 
 /// Where and as whom Photolala backs up: the S3 endpoint, bucket, region, the user's id (the
 /// prefix of every object) and quota, plus the credentials from the AWS chain; or, instead of

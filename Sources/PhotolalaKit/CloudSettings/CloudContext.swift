@@ -1,3 +1,5 @@
+public import PhotolalaS3
+
 /// The cloud pieces, assembled in one place so the CLI and the server build the uploader, the
 /// star queue, the Cloud source, the sync, the restores and the verifier alike (the quota and
 /// budgets from the settings). It holds the engine so that each piece it builds need not: each

@@ -1,3 +1,5 @@
+public import PhotolalaS3
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -9,9 +11,6 @@
 /// (mode 0600 from the moment it is created). ``AWSCredentialChain`` reads it after the
 /// environment and the AWS profile.
 public struct CloudCredentialsFile: Sendable {
-    /// The section the pair is saved under.
-    static let section = "default"
-
     public let path: String
 
     /// - Parameter dataDirectory: The folder holding `cloud.json` (``EngineConfiguration/dataDirectory``).
@@ -22,7 +21,7 @@ public struct CloudCredentialsFile: Sendable {
     /// The saved pair; `nil` when none is saved.
     /// - Throws: ``CloudConfigurationError`` when the file has half a key pair.
     public func read() throws -> AWSCredentials? {
-        guard let values = AWSCredentialChain.iniSections(path)?[Self.section] else { return nil }
+        guard let values = AWSCredentialChain.iniSections(path)?[AWSCredentialChain.savedCredentialsSection] else { return nil }
         switch (values["aws_access_key_id"], values["aws_secret_access_key"]) {
         case (let key?, let secret?): return AWSCredentials(accessKeyID: key, secretAccessKey: secret)
         case (nil, nil): return nil
@@ -36,7 +35,7 @@ public struct CloudCredentialsFile: Sendable {
     public func write(_ credentials: AWSCredentials) throws {
         let text = """
             # Saved by Photolala's web UI. AWS_ACCESS_KEY_ID and ~/.aws/credentials win over it.
-            [\(Self.section)]
+            [\(AWSCredentialChain.savedCredentialsSection)]
             aws_access_key_id = \(credentials.accessKeyID)
             aws_secret_access_key = \(credentials.secretAccessKey)
 

@@ -1,4 +1,5 @@
 import Foundation
+import PhotolalaS3
 
 /// A change of the cloud settings, as the web UI's form sends it: a field left `nil` keeps
 /// what is saved. A blank endpoint means AWS S3 itself, a blank bucket no bucket, a blank user

@@ -1,3 +1,5 @@
+import PhotolalaS3
+
 /// Reads and saves the cloud settings the web UI edits: the endpoint, bucket, region and user
 /// id in `cloud.json`, the key pair in ``CloudCredentialsFile``. What the environment or
 /// `~/.aws` sets wins over what is saved, and ``current()`` says which fields that is, so a

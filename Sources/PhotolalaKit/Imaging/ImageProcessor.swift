@@ -1,4 +1,5 @@
 import CVips
+public import Logging
 
 /// Decodes photos with libvips: thumbnails through shrink-on-load, and header facts.
 ///
@@ -19,17 +20,27 @@ public struct ImageProcessor: Sendable {
         /// The thumbnail's longest edge: a panorama beyond 2:1 is scaled to it whole, not cropped,
         /// so Fit shows all of it.
         public var thumbnailLongEdge: Int = 512
+        /// The shortest short edge of a preview the file carries (a HEIF's thumbnail item) that is
+        /// used for the thumbnail instead of decoding the image: such a preview is shrunk to the
+        /// short edge of 256, or kept at its own size when its short edge is 240–255.
+        public var embeddedPreviewShortEdge: Int = 240
         public var jpegQuality: Int = 85
 
         public init() {}
     }
 
     public let configuration: Configuration
+    /// Where failures worked around (a damaged thumbnail item) are logged.
+    let logger: Logger
 
+    /// - Parameters:
+    ///   - configuration: Limits and output settings.
+    ///   - logger: Where failures worked around are logged.
     /// - Throws: ``PhotolalaError/imagingUnavailable`` when libvips cannot start.
-    public init(configuration: Configuration = Configuration()) throws {
+    public init(configuration: Configuration = Configuration(), logger: Logger = Logger(label: "photolala.imaging")) throws {
         try VipsRuntime.start()
         self.configuration = configuration
+        self.logger = logger
     }
 
     /// Reads the format, displayed dimensions, orientation and EXIF without decoding pixels.
@@ -59,25 +70,20 @@ public struct ImageProcessor: Sendable {
 
     /// Renders Photolala's thumbnail: upright and whole, short edge 256 with the long edge at most
     /// 512 (beyond 2:1, long edge 512 and the short edge what the ratio gives), JPEG at quality 85
-    /// with all metadata stripped.
+    /// with all metadata stripped. A HEIF or AVIF thumbnail comes from the file's thumbnail item
+    /// when that is good enough, with a short edge of 240–255 when the item's is.
     /// - Throws: ``PhotolalaError`` when the bytes are no image, too large, or damaged.
     public func thumbnail(of bytes: [UInt8], name: String) throws -> [UInt8] {
         let format = try recogniseFormat(bytes, name: name)
         if format.isCameraRAW { return try thumbnailOfRAW(bytes, format: format, name: name) }
         return try bytes.withUnsafeBytes { buffer in
             let source = try header(buffer, format: format, name: name)
-            let swap = source.orientationSwapsAxes
-            let (width, height) = thumbnailSize(
-                width: swap ? source.height : source.width,
-                height: swap ? source.width : source.height
-            )
-            var output: UnsafeMutablePointer<CVips.VipsImage>?
-            let base = UnsafeMutableRawPointer(mutating: buffer.baseAddress)
-            guard cvips_thumbnail_buffer(base, buffer.count, &output, Int32(width), Int32(height), 0) == 0, let output else {
-                throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError())
-            }
-            let image = try prepareForJPEG(VipsImage(output), name: name)
-            return try encodeJPEG(image, name: name)
+            let shrunk =
+                switch format {
+                case .heif, .avif: try heifThumbnail(of: buffer, primary: source, name: name)
+                default: try shrinkOnLoad(buffer, source: source, name: name)
+                }
+            return try encodeJPEG(prepareForJPEG(shrunk, name: name), name: name)
         }
     }
 
@@ -88,6 +94,9 @@ public struct ImageProcessor: Sendable {
         if format.isCameraRAW { return try renderRAW(bytes, format: format, name: name) }
         return try bytes.withUnsafeBytes { buffer in
             _ = try header(buffer, format: format, name: name)
+            if format == .heif || format == .avif, let hdr = try renderHDR(buffer, name: name) {
+                return hdr
+            }
             var data: UnsafeMutableRawPointer?
             var length = 0
             guard cvips_render_jpeg(buffer.baseAddress, buffer.count, &data, &length, 90) == 0, let data else {
@@ -110,13 +119,29 @@ public struct ImageProcessor: Sendable {
 
     // MARK: - Steps
 
+    /// The image shrunk to the thumbnail's size while it is decoded, as far as its format allows
+    /// (JPEG's DCT scaling, WebP's scaled decode, a TIFF's pyramid), and turned upright by its EXIF.
+    private func shrinkOnLoad(_ buffer: UnsafeRawBufferPointer, source: VipsImage, name: String) throws -> VipsImage {
+        let swap = source.orientationSwapsAxes
+        let (width, height) = thumbnailSize(
+            width: swap ? source.height : source.width,
+            height: swap ? source.width : source.height
+        )
+        var output: UnsafeMutablePointer<CVips.VipsImage>?
+        let base = UnsafeMutableRawPointer(mutating: buffer.baseAddress)
+        guard cvips_thumbnail_buffer(base, buffer.count, &output, Int32(width), Int32(height), 0) == 0, let output else {
+            throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError())
+        }
+        return VipsImage(output)
+    }
+
     private func recogniseFormat(_ bytes: [UInt8], name: String) throws -> ImageFormat {
         guard !bytes.isEmpty else { throw PhotolalaError.emptyFile(name) }
         guard let format = ImageFormat(sniffing: bytes) else { throw PhotolalaError.notAnImage(name) }
         return format.refined(byName: name)
     }
 
-    private func header(_ buffer: UnsafeRawBufferPointer, format: ImageFormat, name: String) throws -> VipsImage {
+    func header(_ buffer: UnsafeRawBufferPointer, format: ImageFormat, name: String) throws -> VipsImage {
         guard let pointer = cvips_header_from_buffer(buffer.baseAddress, buffer.count) else {
             let reason = VipsRuntime.takeError()
             // libvips says "not in a known format" both when it has no loader for the format and
@@ -162,10 +187,11 @@ public struct ImageProcessor: Sendable {
         return current
     }
 
-    func encodeJPEG(_ image: VipsImage, name: String) throws -> [UInt8] {
+    /// `image` as a JPEG without metadata, at `quality` (the thumbnail's by default).
+    func encodeJPEG(_ image: VipsImage, name: String, quality: Int? = nil) throws -> [UInt8] {
         var data: UnsafeMutableRawPointer?
         var length = 0
-        guard cvips_jpegsave_buffer(image.pointer, &data, &length, Int32(configuration.jpegQuality)) == 0, let data else {
+        guard cvips_jpegsave_buffer(image.pointer, &data, &length, Int32(quality ?? configuration.jpegQuality)) == 0, let data else {
             throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError())
         }
         defer { g_free(data) }

@@ -17,6 +17,7 @@ final class VipsImage {
     var width: Int { Int(vips_image_get_width(pointer)) }
     var height: Int { Int(vips_image_get_height(pointer)) }
     var bands: Int { Int(vips_image_get_bands(pointer)) }
+    var format: VipsBandFormat { vips_image_get_format(pointer) }
     var interpretation: VipsInterpretation { vips_image_get_interpretation(pointer) }
     var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
 

@@ -225,6 +225,19 @@ public struct PhotolalaDatabase: Sendable {
                 table.drop(column: "isStarred")
             }
         }
+        migrator.registerMigration("v14 catalogs without unread columns") { db in
+            // Never written nor read: a photo's camera, lens, place and format are read from the
+            // file (or its backed-up metadata) when the inspector asks, and a shard's checksum
+            // tells a sync what changed.
+            try db.alter(table: "catalogEntry") { table in
+                for column in ["format", "cameraMake", "cameraModel", "lensModel", "latitude", "longitude"] {
+                    table.drop(column: column)
+                }
+            }
+            try db.alter(table: "catalogShard") { table in
+                table.drop(column: "isModified")
+            }
+        }
         return migrator
     }
 }

@@ -5,7 +5,8 @@ public import Logging
 /// addressed by content: `{cache}/renderings/{md5[0..2]}/{md5}.jpg`.
 ///
 /// A rendering costs a full decode, so a photo previewed again is answered from here; the
-/// cache keeps at most ``budget`` bytes, the renderings seen least recently going first.
+/// cache keeps at most ``budget`` bytes, the renderings seen least recently going first
+/// (``CachedFiles``: the folder is scanned once, not on every write).
 public struct RenderingStore: Sendable {
     /// The folder holding the two-character shard folders.
     public let directory: String
@@ -13,6 +14,8 @@ public struct RenderingStore: Sendable {
     public let budget: Int64
     /// Where a rendering that cannot be kept, or an old one that cannot be deleted, is told.
     let logger: Logger
+    /// The renderings held, in the order they were seen.
+    private let files: CachedFiles
 
     /// - Parameters:
     ///   - cacheDirectory: Photolala's cache folder; renderings go in its `renderings/`.
@@ -22,6 +25,7 @@ public struct RenderingStore: Sendable {
         directory = cacheDirectory + "/renderings"
         self.budget = budget
         self.logger = logger
+        files = CachedFiles(directory: directory, budget: budget, logger: logger)
     }
 
     /// Where the rendering of content `md5` lives.
@@ -33,11 +37,11 @@ public struct RenderingStore: Sendable {
     public func rendering(forMD5 md5: String) -> [UInt8]? {
         let path = path(forMD5: md5)
         guard let jpeg = try? FileContents(path: path, sizeLimit: budget).bytes else { return nil }
-        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path)
+        files.used(path)
         return jpeg
     }
 
-    /// Stores a rendering atomically, then trims the cache to its budget. A failure is logged
+    /// Stores a rendering atomically, then keeps the cache to its budget. A failure is logged
     /// too, with the path: callers go on without the cache (the photo is rendered again next
     /// time), and the operator learns why previews stay slow.
     /// - Throws: ``PhotolalaError/writeFailed`` when the cache folder is not writable.
@@ -49,29 +53,6 @@ public struct RenderingStore: Sendable {
             logger.warning("A rendering could not be kept in the cache.", metadata: ["path": "\(path)", "error": .error(error)])
             throw error
         }
-        trim()
-    }
-
-    /// Deletes the least recently seen renderings until the rest fit in the budget.
-    private func trim() {
-        let files = FileManager.default
-        var entries: [(path: String, size: Int64, seen: Date)] = []
-        for shard in (try? files.contentsOfDirectory(atPath: directory)) ?? [] {
-            for name in (try? files.contentsOfDirectory(atPath: directory + "/" + shard)) ?? [] where name.hasSuffix(".jpg") {
-                let path = directory + "/" + shard + "/" + name
-                guard let attributes = try? files.attributesOfItem(atPath: path) else { continue }
-                let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-                entries.append((path, size, attributes[.modificationDate] as? Date ?? .distantPast))
-            }
-        }
-        var total = entries.reduce(0) { $0 + $1.size }
-        for entry in entries.sorted(by: { $0.seen < $1.seen }) where total > budget {
-            do {
-                try files.removeItem(atPath: entry.path)
-                total -= entry.size
-            } catch {
-                logger.warning("An old rendering could not be removed from the cache.", metadata: ["path": "\(entry.path)", "error": .error(error)])
-            }
-        }
+        files.written(path, size: Int64(jpeg.count))
     }
 }

@@ -13,7 +13,9 @@ public struct Thumbnail: Sendable, Equatable {
     /// The version of the rule that makes thumbnails (1: centre-cropped beyond 2:1; 2: whole,
     /// long edge at most 512). It is in the disk cache's file names, the rows' versions and the
     /// entity tags, so a thumbnail made by an older rule is made again rather than served from a
-    /// cache, a browser's included.
+    /// cache, a browser's included. A HEIF thumbnail taken from the file's thumbnail item (short
+    /// edge 240–255, or 256) is made by version 2 too: one made from the primary image before it
+    /// meets the rule, so it is kept rather than made again.
     public static let ruleVersion = 2
 
     /// MD5 of the photo the thumbnail shows, when the source knows it.

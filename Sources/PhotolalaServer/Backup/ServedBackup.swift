@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PhotolalaKit
+import PhotolalaS3
 import Synchronization
 
 /// The backup as `photolala serve` offers it: the star queue (always, so photos can be starred

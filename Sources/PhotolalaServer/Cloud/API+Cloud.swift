@@ -1,5 +1,6 @@
 import Foundation
 import PhotolalaKit
+import PhotolalaS3
 
 extension API {
     /// The cloud catalog's sync as the sidebar and the Cloud source's overlay show it; also the

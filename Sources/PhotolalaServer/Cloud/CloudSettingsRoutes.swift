@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import PhotolalaKit
+import PhotolalaS3
 
 /// The cloud settings the Cloud Backup panel edits: read them (never the secret) and save them,
 /// which puts a new cloud in place at once: the uploader, the Cloud source, the cloud routes and

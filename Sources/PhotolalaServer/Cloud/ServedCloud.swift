@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PhotolalaKit
+import PhotolalaS3
 
 /// The cloud backup as `photolala serve` browses it: the synced catalog as a source, the syncs,
 /// the restores and their polling, and what the other sources' badges and inspector say about

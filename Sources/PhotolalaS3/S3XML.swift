@@ -1,0 +1,76 @@
+import Foundation
+import PhotolalaSupport
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// A parsed S3 XML answer: an element with its text and children, namespaces ignored.
+struct S3XML: Sendable {
+    var name: String
+    var text: String = ""
+    var children: [S3XML] = []
+
+    /// Parses `bytes`; `nil` when they are not XML, or exceed ``UntrustedDocument/Limits/listing``
+    /// (an answer of S3 nests 4 levels; a hostile or broken endpoint's could nest thousands).
+    init?(_ bytes: [UInt8]) {
+        guard (try? UntrustedDocument.check(bytes, as: .xml, limits: .listing)) != nil else { return nil }
+        let builder = Builder()
+        let parser = XMLParser(data: Data(bytes))
+        parser.delegate = builder
+        guard parser.parse(), let root = builder.root else { return nil }
+        self = root
+    }
+
+    init(name: String) {
+        self.name = name
+    }
+
+    /// The first child named `name`.
+    subscript(_ name: String) -> S3XML? {
+        children.first { $0.name == name }
+    }
+
+    /// Every child named `name`.
+    func all(_ name: String) -> [S3XML] {
+        children.filter { $0.name == name }
+    }
+
+    /// The trimmed text of the first child named `name`.
+    func value(_ name: String) -> String? {
+        self[name].map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
+    /// Escapes text for an XML body we send.
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// Collects elements into a tree as the parser reports them.
+    private final class Builder: NSObject, XMLParserDelegate {
+        var stack: [S3XML] = []
+        var root: S3XML?
+
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            stack.append(S3XML(name: elementName.split(separator: ":").last.map(String.init) ?? elementName))
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            guard !stack.isEmpty else { return }
+            stack[stack.count - 1].text += string
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+            guard let finished = stack.popLast() else { return }
+            if stack.isEmpty {
+                root = finished
+            } else {
+                stack[stack.count - 1].children.append(finished)
+            }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+/// An error from the Photolala engine, with a message that says what went wrong and what to do.
+///
+/// Compare ``code`` to tell errors apart; show ``message`` to the user. Messages name files
+/// but never carry secrets or GPS data.
+public struct PhotolalaError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure this is; new codes may be added.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+
+        private init(_ name: String) {
+            self.name = name
+        }
+
+        public var description: String { name }
+
+        public static let photoNotFound = Code("photoNotFound")
+        public static let unreadableFile = Code("unreadableFile")
+        public static let emptyFile = Code("emptyFile")
+        public static let notAnImage = Code("notAnImage")
+        public static let unsupportedFormat = Code("unsupportedFormat")
+        public static let damagedImage = Code("damagedImage")
+        public static let imageTooLarge = Code("imageTooLarge")
+        public static let fileTooLarge = Code("fileTooLarge")
+        public static let unreadableFolder = Code("unreadableFolder")
+        public static let writeFailed = Code("writeFailed")
+        public static let databaseFailed = Code("databaseFailed")
+        public static let imagingUnavailable = Code("imagingUnavailable")
+        public static let noCatalog = Code("noCatalog")
+        public static let damagedCatalog = Code("damagedCatalog")
+        public static let notAPhotosLibrary = Code("notAPhotosLibrary")
+        public static let unsupportedPhotosLibrary = Code("unsupportedPhotosLibrary")
+        public static let damagedPhotosLibrary = Code("damagedPhotosLibrary")
+        public static let photosLibraryBusy = Code("photosLibraryBusy")
+        public static let notAvailableLocally = Code("notAvailableLocally")
+        public static let albumNotFound = Code("albumNotFound")
+    }
+
+    public let code: Code
+    public let message: String
+
+    public var description: String { message }
+
+    package init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+extension PhotolalaError {
+    package static func photoNotFound(_ id: String) -> Self {
+        .init(.photoNotFound, "Photo '\(id)' was not found: it may have been moved or deleted.")
+    }
+
+    package static func unreadableFile(_ path: String, errno code: Int32) -> Self {
+        .init(.unreadableFile, "Cannot read '\(path)': \(systemMessage(code)). Check that it exists and that you may read it.")
+    }
+
+    package static func emptyFile(_ path: String) -> Self {
+        .init(.emptyFile, "'\(path)' is empty (0 bytes): there is no image in it.")
+    }
+
+    package static func notAnImage(_ path: String) -> Self {
+        .init(
+            .notAnImage,
+            "'\(path)' is not an image: its content is not JPEG, PNG, HEIC, AVIF, TIFF, GIF, WebP, BMP or camera RAW, whatever its name says.")
+    }
+
+    package static func damagedImage(_ path: String, reason: String) -> Self {
+        let detail = reason.isEmpty ? "" : " (\(reason))"
+        return .init(.damagedImage, "'\(path)' could not be decoded: the file is truncated or damaged\(detail).")
+    }
+
+    package static func imageTooLarge(_ path: String, width: Int, height: Int, limit: Int) -> Self {
+        .init(
+            .imageTooLarge,
+            "'\(path)' is \(width)×\(height) pixels, over the limit of \(limit / 1_000_000) megapixels; it was not decoded, to protect memory.")
+    }
+
+    package static func fileTooLarge(_ path: String, size: Int64, limit: Int64) -> Self {
+        .init(.fileTooLarge, "'\(path)' is \(size) bytes, over the \(limit)-byte limit for one photo.")
+    }
+
+    package static func unreadableFolder(_ path: String, errno code: Int32) -> Self {
+        .init(.unreadableFolder, "Cannot open folder '\(path)': \(systemMessage(code)).")
+    }
+
+    package static func writeFailed(_ path: String, errno code: Int32) -> Self {
+        .init(.writeFailed, "Cannot write '\(path)': \(systemMessage(code)). Check free space and permissions.")
+    }
+
+    package static func databaseFailed(_ path: String, reason: String) -> Self {
+        .init(.databaseFailed, "The database '\(path)' failed: \(reason). Delete it to rebuild it from your folders.")
+    }
+
+    package static func noCatalog(_ folder: String) -> Self {
+        .init(.noCatalog, "'\(folder)' has no catalog yet. Run 'photolala catalog build \(folder)' to make one.")
+    }
+
+    package static func damagedCatalog(_ path: String, reason: String) -> Self {
+        .init(.damagedCatalog, "The catalog at '\(path)' is damaged: \(reason). Run 'photolala catalog build' to rebuild it.")
+    }
+
+    package static func imagingUnavailable(_ reason: String) -> Self {
+        .init(.imagingUnavailable, "libvips could not start: \(reason). Install libvips (apt install libvips-dev, brew install vips).")
+    }
+
+    package static func notAPhotosLibrary(_ path: String) -> Self {
+        .init(
+            .notAPhotosLibrary,
+            "'\(path)' is not an Apple Photos library: it has no database/Photos.sqlite. Give the path of a .photoslibrary folder.")
+    }
+
+    package static func unsupportedPhotosLibrary(_ path: String, reason: String) -> Self {
+        .init(
+            .unsupportedPhotosLibrary,
+            "'\(path)' is \(reason), which Photolala cannot read. Open it once in Photos on macOS 10.15 or later to upgrade it.")
+    }
+
+    package static func damagedPhotosLibrary(_ path: String, reason: String) -> Self {
+        .init(
+            .damagedPhotosLibrary,
+            "The Photos library '\(path)' is damaged: \(reason). Copy it again from the Mac, or repair it in Photos (hold Option+Command while opening)."
+        )
+    }
+
+    package static func photosLibraryBusy(_ path: String) -> Self {
+        .init(
+            .photosLibraryBusy,
+            "The database of the Photos library '\(path)' kept changing while it was copied: try again once Photos is idle.")
+    }
+
+    package static func notAvailableLocally(_ name: String, referenced: Bool) -> Self {
+        if referenced {
+            return .init(
+                .notAvailableLocally,
+                "The original of '\(name)' is not available locally (referenced outside the library): consolidate it in Photos on the Mac, then copy the library again."
+            )
+        }
+        return .init(
+            .notAvailableLocally,
+            "The original of '\(name)' is not available locally (in iCloud): download it in Photos on the Mac, then copy the library again.")
+    }
+
+    package static func albumNotFound(_ uuid: String, library: String) -> Self {
+        .init(.albumNotFound, "The Photos library '\(library)' has no album '\(uuid)'. Run 'photolala library albums' to list album uuids.")
+    }
+}
