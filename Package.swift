@@ -33,6 +33,11 @@ let package = Package(
             providers: [.apt(["libvips-dev"]), .brew(["vips"])]
         ),
         .systemLibrary(
+            name: "CLibRaw",
+            pkgConfig: "libraw_r",
+            providers: [.apt(["libraw-dev"]), .brew(["libraw"])]
+        ),
+        .systemLibrary(
             name: "CHeif",
             pkgConfig: "libheif",
             providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
@@ -63,6 +68,7 @@ let package = Package(
             dependencies: [
                 "CVips",
                 "CHeif",
+                "CLibRaw",
                 "PhotolalaS3",
                 "PhotolalaSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -2,7 +2,7 @@
 # `make bench`: makes the benchmark inputs once (in .build/bench-fixtures), then runs
 # photolala-bench, which measures Photolala and the reference tools side by side.
 #
-#   BENCH_PHOTOS=200 BENCH_HEIC=40 BENCH_TREE=100000 BENCH_JOBS=2 Benchmarks/run.sh
+#   BENCH_PHOTOS=200 BENCH_HEIC=40 BENCH_TREE=100000 BENCH_RAWS=12 BENCH_JOBS=2 Benchmarks/run.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 photos=${BENCH_PHOTOS:-200}
@@ -57,6 +57,20 @@ if [[ ! -d $dir/videos ]]; then
     Benchmarks/make-videos.sh "$dir/videos.tmp"
     mv "$dir/videos.tmp" "$dir/videos"
 fi
+raws=${BENCH_RAWS:-12}
+if [[ ! -d $dir/raw-$raws ]]; then
+    echo "Making $raws camera-sized RAW files and extracting their previews…" >&2
+    rm -rf "$dir/raw-$raws.tmp" "$dir/raw-previews-$raws"
+    RAW_BENCH_FILES=$raws python3 Tests/Fixtures/make-raw-fixtures.py "$dir/raw-$raws.tmp" --camera-sized
+    mkdir -p "$dir/raw-previews-$raws"
+    for file in "$dir/raw-$raws.tmp"/*; do
+        # The largest preview: the NEF's JpgFromRaw, the CR3's PRVW, the DNG's preview IFD.
+        preview="$dir/raw-previews-$raws/$(basename "$file").jpg"
+        exiftool -b -JpgFromRaw "$file" > "$preview"
+        [[ -s $preview ]] || exiftool -b -PreviewImage "$file" > "$preview"
+    done
+    mv "$dir/raw-$raws.tmp" "$dir/raw-$raws"
+fi
 if [[ ! -f $dir/big.bin ]]; then
     echo "Making a 1 GiB file…" >&2
     head -c $((1 << 30)) /dev/urandom > "$dir/big.bin.tmp"
@@ -65,7 +79,7 @@ fi
 
 echo "$(uname -sm), $(nproc 2>/dev/null || sysctl -n hw.ncpu) cores, $(vips --version), $(date -u +%Y-%m-%d)" >&2
 BENCH_HEIC_PHOTOS="$dir/heic-$heics" .build/release/photolala-bench "$dir/photos-$photos" "$dir/tree-$files" "$dir/big.bin" "$jobs" "$dir/flat-$files" \
-    "$dir/library-$files.photoslibrary" "$dir/videos"
+    "$dir/library-$files.photoslibrary" "$dir/videos" "$dir/raw-$raws" "$dir/raw-previews-$raws"
 
 # The web UI in headless Chromium, and the server under wrk.
 if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *browser* ]]; then

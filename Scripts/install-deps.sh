@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs the system packages Photolala builds and tests with, if any is missing:
 # libvips (with its command-line tools), libheif's headers (for HEIF thumbnail items; the test
-# fixtures' HEIF writer is compiled against them too), SQLite headers, exiftool and ffmpeg
-# (videos' poster frames).
+# fixtures' HEIF writer is compiled against them too), LibRaw (with its tools, for the RAW
+# benchmark), SQLite headers, exiftool and ffmpeg (videos' poster frames).
 set -euo pipefail
 
 missing() {
     ! pkg-config --exists vips 2>/dev/null || ! command -v vipsthumbnail >/dev/null || ! pkg-config --exists libheif 2>/dev/null ||
-        ! command -v exiftool >/dev/null || ! pkg-config --exists sqlite3 2>/dev/null || ! command -v ffmpeg >/dev/null
+        ! command -v exiftool >/dev/null || ! pkg-config --exists sqlite3 2>/dev/null || ! command -v ffmpeg >/dev/null ||
+        ! pkg-config --exists libraw_r 2>/dev/null || ! command -v dcraw_emu >/dev/null
 }
 
 if ! command -v swift >/dev/null; then
@@ -19,28 +20,28 @@ missing || exit 0
 case "$(uname -s)" in
 Linux)
     if ! command -v apt-get >/dev/null; then
-        echo "error: install libvips (with its tools), the SQLite headers, exiftool and ffmpeg with your package manager." >&2
+        echo "error: install libvips (with its tools), LibRaw, the SQLite headers, exiftool and ffmpeg with your package manager." >&2
         exit 1
     fi
     sudo=""
     [[ $(id -u) -eq 0 ]] || sudo="sudo"
-    echo "Installing libvips, libheif, SQLite headers, exiftool and ffmpeg (apt)…"
+    echo "Installing libvips, libheif, LibRaw, SQLite headers, exiftool and ffmpeg (apt)…"
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-        libvips-dev libvips-tools libheif-dev libsqlite3-dev libimage-exiftool-perl ffmpeg pkg-config >/dev/null
+        libvips-dev libvips-tools libheif-dev libraw-dev libraw20 libraw-bin libsqlite3-dev libimage-exiftool-perl ffmpeg pkg-config >/dev/null
     ;;
 Darwin)
     if ! command -v brew >/dev/null; then
         echo "error: install Homebrew (brew.sh), then run this again." >&2
         exit 1
     fi
-    echo "Installing libvips, libheif, SQLite, exiftool and ffmpeg (Homebrew)…"
-    brew install vips libheif sqlite exiftool ffmpeg pkg-config
+    echo "Installing libvips, libheif, LibRaw, SQLite, exiftool and ffmpeg (Homebrew)…"
+    brew install vips libheif libraw sqlite exiftool ffmpeg pkg-config
     ;;
 *)
     echo "error: unsupported system $(uname -s); install libvips, SQLite, exiftool and ffmpeg yourself." >&2
     exit 1
     ;;
 esac
-missing && { echo "error: the packages were installed but libvips, sqlite3, exiftool or ffmpeg is still not found." >&2; exit 1; }
+missing && { echo "error: the packages were installed but libvips, LibRaw, sqlite3, exiftool or ffmpeg is still not found." >&2; exit 1; }
 exit 0

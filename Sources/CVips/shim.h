@@ -47,7 +47,8 @@ static inline VipsImage *cvips_heifload_buffer(const void *buffer, size_t length
 }
 
 /// Shrinks a decoded image to fit width × height: for sources without shrink-on-load, such as a
-/// HEIF's primary image or thumbnail item. The caller picks a size that does not enlarge it.
+/// HEIF's primary image or thumbnail item, or a RAW's half-size decode. The caller picks a size
+/// that does not enlarge it.
 static inline int cvips_thumbnail_image(VipsImage *in, VipsImage **out, int width, int height) {
     return vips_thumbnail_image(in, out, width, "height", height, NULL);
 }
@@ -97,6 +98,48 @@ static inline int cvips_render_jpeg(const void *source, size_t source_length, vo
     if (image == NULL) return -1;
     VipsImage *upright = NULL;
     int result = vips_autorot(image, &upright, NULL);
+    g_object_unref(image);
+    if (result != 0) return result;
+    result = vips_jpegsave_buffer(upright, buffer, length, "Q", quality, NULL);
+    g_object_unref(upright);
+    return result;
+}
+
+/// Turns an image upright by `orientation` (EXIF 1–8), whatever orientation its own metadata
+/// says: a camera RAW's embedded preview is turned by the RAW's orientation, not its own.
+static inline int cvips_orient(VipsImage *in, VipsImage **out, int orientation) {
+    VipsImage *copy = NULL;
+    if (vips_copy(in, &copy, NULL) != 0) return -1;
+    vips_image_set_int(copy, VIPS_META_ORIENTATION, orientation);
+    int result = vips_autorot(copy, out, NULL);
+    g_object_unref(copy);
+    return result;
+}
+
+/// Shrink-on-load thumbnail of an embedded JPEG (a RAW's preview), turned upright by
+/// `orientation` rather than by the JPEG's own EXIF.
+static inline int cvips_thumbnail_buffer_oriented(void *buffer, size_t length, VipsImage **out,
+                                                  int width, int height, int orientation) {
+    VipsImage *thumbnail = NULL;
+    if (vips_thumbnail_buffer(buffer, length, &thumbnail, width,
+                              "height", height,
+                              "no_rotate", TRUE,
+                              "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                              "option_string", "fail_on=truncated",
+                              NULL) != 0) return -1;
+    int result = cvips_orient(thumbnail, out, orientation);
+    g_object_unref(thumbnail);
+    return result;
+}
+
+/// Decodes an embedded JPEG whole, turns it upright by `orientation` and encodes it as JPEG:
+/// the full-size view of a camera RAW.
+static inline int cvips_render_jpeg_oriented(const void *source, size_t source_length, void **buffer, size_t *length,
+                                             int quality, int orientation) {
+    VipsImage *image = vips_image_new_from_buffer(source, source_length, "", "fail_on", VIPS_FAIL_ON_TRUNCATED, NULL);
+    if (image == NULL) return -1;
+    VipsImage *upright = NULL;
+    int result = cvips_orient(image, &upright, orientation);
     g_object_unref(image);
     if (result != 0) return result;
     result = vips_jpegsave_buffer(upright, buffer, length, "Q", quality, NULL);

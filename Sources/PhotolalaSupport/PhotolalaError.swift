@@ -60,7 +60,9 @@ extension PhotolalaError {
     }
 
     package static func notAnImage(_ path: String) -> Self {
-        .init(.notAnImage, "'\(path)' is not an image: its content is not JPEG, PNG, HEIC, AVIF, TIFF, GIF, WebP or BMP, whatever its name says.")
+        .init(
+            .notAnImage,
+            "'\(path)' is not an image: its content is not JPEG, PNG, HEIC, AVIF, TIFF, GIF, WebP, BMP or camera RAW, whatever its name says.")
     }
 
     package static func damagedImage(_ path: String, reason: String) -> Self {

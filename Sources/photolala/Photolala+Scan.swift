@@ -18,7 +18,7 @@ extension Photolala {
         @Argument(help: "The folder to scan.")
         var directory: String
 
-        @Flag(help: "Print one JSON object with count, items (id, name, path, size, kind, duration), folders and errors.")
+        @Flag(help: "Print one JSON object with count, items (id, name, path, size, format, kind, duration), folders and errors.")
         var json = false
 
         func run() async throws {
@@ -63,6 +63,8 @@ private struct ScanReport: Encodable {
         let name: String
         let path: String
         let size: Int64?
+        /// The format the file's name says (`JPEG`, `HEIF`, `CR3`, `NEF`, …): a scan reads no file.
+        let format: String?
         /// `photo` or `video`.
         let kind: String
         /// A video's length in seconds, from its container.
@@ -89,7 +91,8 @@ private struct ScanReport: Encodable {
         items = photos.map { photo in
             let kind = PhotoKind(fileName: photo.item.displayName)
             return Item(
-                id: photo.item.id, name: photo.item.displayName, path: photo.path, size: photo.status?.size, kind: kind.rawValue,
+                id: photo.item.id, name: photo.item.displayName, path: photo.path, size: photo.status?.size,
+                format: ImageFormat(name: photo.path)?.rawValue, kind: kind.rawValue,
                 duration: kind == .video ? LocalPhotoSource.videoDuration(atPath: photo.path) : nil)
         }
         self.folders = folders.map { Folder(name: $0.name, path: $0.path) }

@@ -4,7 +4,8 @@ import Testing
 
 @testable import PhotolalaKit
 
-/// Mutates small JPEG, PNG, TIFF, HEIC, AVIF, WebP and GIF photos (made by `make-fixtures.sh`, the
+/// Mutates small JPEG, PNG, TIFF, HEIC, AVIF, WebP and GIF photos and camera RAW containers (DNG,
+/// NEF, CR3, RAF and a DNG LibRaw decodes) (made by `make-fixtures.sh`, the
 /// HEIC and AVIF ones with thumbnail items, one turned by irot, which libheif reads first; and a
 /// HEIC, a PNG and a WebP dated by exiftool, whose EXIF the listing's date reader finds) and
 /// reads each mutation's header date, EXIF and thumbnail in-process, and a sample of them through
@@ -14,6 +15,7 @@ import Testing
 struct ImageFuzzTests {
     static let seeds = [
         "orientation6.jpg", "photo.png", "photo.tiff", "photo.heic", "iphone-rotated.heic", "iphone.avif", "photo.webp", "photo.gif",
+        "raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw-nopreview.dng",
     ]
 
     @Test("mutated images: no crash, no hang, in-process and through the command line")
@@ -49,6 +51,7 @@ struct ImageFuzzTests {
                 do {
                     _ = try processor.inspect(input, name: seed.name)
                     _ = try processor.thumbnail(of: input, name: seed.name)
+                    _ = try processor.renderJPEG(of: input, name: seed.name)
                 } catch {
                     outcome.refused = true
                 }

@@ -1,4 +1,5 @@
 import PhotolalaS3
+
 @testable import PhotolalaKit
 
 /// The cloud pieces of one device over a store a test chooses (a counting or failing one),

@@ -77,7 +77,8 @@ struct CommandLineTests {
         #expect(output.status == 1)
         #expect(
             output.standardError
-                == "Error: '\(path)' is not an image: its content is not JPEG, PNG, HEIC, AVIF, TIFF, GIF, WebP or BMP, whatever its name says.\n")
+                == "Error: '\(path)' is not an image: its content is not JPEG, PNG, HEIC, AVIF, TIFF, GIF, WebP, BMP or camera RAW, whatever its name says.\n"
+        )
     }
 
     @Test("scan --json lists photos, folders and problems")

@@ -4,14 +4,15 @@ import PhotolalaKit
 /// Side-by-side benchmarks: each measures Photolala's engine in this process and the reference
 /// tool on the same input in the same run, and prints the ratio.
 ///
-///     photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR [PHOTOS_LIBRARY [VIDEOS_DIR]]]]
+///     photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR [PHOTOS_LIBRARY [VIDEOS_DIR [RAW_DIR RAW_PREVIEWS]]]]]
 ///     photolala-bench --cloud-folder DIR PHOTO      (a backup folder for the browser benchmark)
 ///
-/// `BENCH_ONLY=thumbnails,heic,md5,listing,catalog,library,videos,cloudsync` picks which to run; the
-/// catalog benchmark needs FLAT_DIR, one folder of many photos; the library benchmark needs
+/// `BENCH_ONLY=thumbnails,heic,md5,listing,catalog,library,videos,raw,cloudsync` picks which to run;
+/// the catalog benchmark needs FLAT_DIR, one folder of many photos; the library benchmark needs
 /// PHOTOS_LIBRARY, a synthetic Apple Photos library (`Benchmarks/make-photos-library.py`); the HEIC
 /// one, `BENCH_HEIC_PHOTOS`, a folder of iPhone-style HEICs (`Scripts/make-heic-photos.sh`); the
-/// videos benchmark needs VIDEOS_DIR, camera-like clips (`Benchmarks/make-videos.sh`).
+/// videos benchmark needs VIDEOS_DIR, camera-like clips (`Benchmarks/make-videos.sh`); the RAW one,
+/// RAW_DIR, camera-sized RAW files, and RAW_PREVIEWS, their previews as JPEGs.
 @main
 struct Bench {
     static func main() async throws {
@@ -41,6 +42,9 @@ struct Bench {
         if wanted("catalog"), arguments.count > 4 { results += try await catalog(folder: arguments[arguments.startIndex + 4], jobs: jobs) }
         if wanted("library"), arguments.count > 5 { results += try photosLibrary(arguments[arguments.startIndex + 5]) }
         if wanted("videos"), arguments.count > 6 { results += try await videos(folder: arguments[arguments.startIndex + 6], jobs: jobs) }
+        if wanted("raw"), arguments.count > 8 {
+            results += try await rawThumbnails(raws: arguments[arguments.startIndex + 7], previews: arguments[arguments.startIndex + 8], jobs: jobs)
+        }
         if wanted("cloudsync") { results += try await cloudSync() }
 
         print("| benchmark | Photolala | reference | reference tool | ratio | target |")

@@ -57,7 +57,7 @@ public struct BackupError: Error, Sendable, CustomStringConvertible {
         .init(
             code: .notAPhoto,
             message:
-                "'\(path)' is not a photo: neither its content nor its name is JPEG, PNG, HEIC, AVIF, TIFF, GIF, WebP or BMP, so it cannot be backed up."
+                "'\(path)' is not a photo: neither its content nor its name is JPEG, PNG, HEIC, AVIF, TIFF, GIF, WebP, BMP or camera RAW, so it cannot be backed up."
         )
     }
 

@@ -182,6 +182,7 @@ public struct RestoreService: Sendable {
         case "AVI": "avi"
         case "MKV": "mkv"
         case "WEBM": "webm"
+        case let name? where ImageFormat(rawValue: name)?.isCameraRAW == true: name.lowercased()
         default: "dat"
         }
     }

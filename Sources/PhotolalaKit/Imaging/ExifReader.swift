@@ -36,6 +36,14 @@ struct ExifReader {
         }
     }
 
+    /// One reader over EXIF kept in separate TIFF blocks, as CR3 keeps it (CMT1 holds IFD0,
+    /// CMT2 the EXIF directory, CMT4 the GPS directory): the first directory of each.
+    init(primary: [UInt8], exif: [UInt8]?, gps: [UInt8]?) {
+        self.init(primary)
+        self.exif = exif.map { ExifReader($0).primary } ?? [:]
+        self.gps = gps.map { ExifReader($0).primary } ?? [:]
+    }
+
     /// Tag numbers from the EXIF 2.32 and TIFF 6 specifications.
     enum Tag {
         static let make: UInt16 = 0x010F
@@ -69,7 +77,9 @@ struct ExifReader {
         let candidates = [0, 6, 4, 10]
         for offset in candidates where block.count >= offset + 8 {
             let header = Array(block[offset..<offset + 4])
-            if header == [0x49, 0x49, 0x2A, 0x00] || header == [0x4D, 0x4D, 0x00, 0x2A] {
+            // Olympus ORF ("IIRO", "IIRS", "MMOR") and Panasonic RW2 ("IIU\0") are TIFFs with their own magic numbers.
+            let rawHeaders: [[UInt8]] = [[0x49, 0x49, 0x52, 0x4F], [0x49, 0x49, 0x52, 0x53], [0x4D, 0x4D, 0x4F, 0x52], [0x49, 0x49, 0x55, 0x00]]
+            if header == [0x49, 0x49, 0x2A, 0x00] || header == [0x4D, 0x4D, 0x00, 0x2A] || (offset == 0 && rawHeaders.contains(header)) {
                 return offset
             }
         }

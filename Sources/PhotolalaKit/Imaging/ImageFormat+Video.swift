@@ -13,7 +13,7 @@ extension ImageFormat {
     public var kind: PhotoKind {
         switch self {
         case .mov, .mp4, .m4v, .threeGPP, .avi, .matroska, .webm: .video
-        case .jpeg, .png, .heif, .avif, .tiff, .gif, .webp, .bmp: .photo
+        default: .photo
         }
     }
 

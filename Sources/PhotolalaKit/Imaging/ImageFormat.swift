@@ -18,11 +18,31 @@ public enum ImageFormat: String, Sendable, Codable {
     case avi = "AVI"
     case matroska = "MKV"
     case webm = "WEBM"
+    // Camera RAW (ImageFormat+RAW.swift): thumbnails from their embedded JPEG previews.
+    case cr2 = "CR2"
+    case cr3 = "CR3"
+    case crw = "CRW"
+    case nef = "NEF"
+    case nrw = "NRW"
+    case arw = "ARW"
+    case sr2 = "SR2"
+    case srf = "SRF"
+    case dng = "DNG"
+    case raf = "RAF"
+    case orf = "ORF"
+    case rw2 = "RW2"
+    case pef = "PEF"
+    case srw = "SRW"
+    case threeFR = "3FR"
+    case iiq = "IIQ"
+    case erf = "ERF"
+    case mrw = "MRW"
+    case x3f = "X3F"
 
     /// File name extensions, lowercase, that the scanner treats as photos.
     static let photoExtensions: Set<String> = Set([
         "jpg", "jpeg", "jpe", "png", "heic", "heif", "hif", "avif", "tif", "tiff", "gif", "webp", "bmp",
-    ]).union(videoExtensions)
+    ]).union(videoExtensions).union(cameraRAWExtensions)
 
     /// The format a file's name says it has, for bytes too damaged to say it themselves;
     /// `nil` when the extension is no photo's.
@@ -37,8 +57,13 @@ public enum ImageFormat: String, Sendable, Codable {
         case "webp": self = .webp
         case "bmp": self = .bmp
         default:
-            guard let video = Self(videoExtension: fileExtension.lowercased()) else { return nil }
-            self = video
+            if let video = Self(videoExtension: fileExtension.lowercased()) {
+                self = video
+            } else if let raw = Self.cameraRAW(fileExtension: fileExtension.lowercased()) {
+                self = raw
+            } else {
+                return nil
+            }
         }
     }
 
@@ -46,12 +71,12 @@ public enum ImageFormat: String, Sendable, Codable {
     /// `nil` when neither is a photo's (a README, notes).
     init?(sniffing head: some Collection<UInt8>, orName name: String) {
         guard let format = ImageFormat(sniffing: head) ?? ImageFormat(name: name) else { return nil }
-        self = format
+        self = format.refined(byName: name)
     }
 
     /// The format a file's name (or path) says it has; `nil` when its extension is no photo's.
     /// A name that says a photo is enough to back the file up, so this spares reading it.
-    init?(name: String) {
+    public init?(name: String) {
         let fileName = FilePath.name(of: name)
         let fileExtension = fileName.lastIndex(of: ".").map { String(fileName[fileName.index(after: $0)...]) } ?? ""
         self.init(fileExtension: fileExtension)
@@ -68,6 +93,8 @@ public enum ImageFormat: String, Sendable, Codable {
         }
         if starts(with: [0xFF, 0xD8, 0xFF]) {
             self = .jpeg
+        } else if let raw = Self.cameraRAW(sniffingHead: head) {
+            self = raw
         } else if starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             self = .png
         } else if starts(with: Array("GIF87a".utf8)) || starts(with: Array("GIF89a".utf8)) {
@@ -77,7 +104,8 @@ public enum ImageFormat: String, Sendable, Codable {
         } else if starts(with: [0x49, 0x49, 0x2A, 0x00]) || starts(with: [0x4D, 0x4D, 0x00, 0x2A])
             || starts(with: [0x49, 0x49, 0x2B, 0x00]) || starts(with: [0x4D, 0x4D, 0x00, 0x2B])
         {
-            self = .tiff
+            // A whole file in memory is read where its IFD0 lies; a head, as far as it goes.
+            self = Self.tiffBasedRAW((bytes as? [UInt8]) ?? Array(bytes.prefix(Self.rawSniffLength))) ?? .tiff
         } else if starts(with: Array("BM".utf8)) && head.count >= 18 {
             self = .bmp
         } else if starts(with: Array("ftyp".utf8), at: 4), let brand = Self.isobmffImageBrand(head) {

@@ -47,6 +47,7 @@ public struct ImageProcessor: Sendable {
     /// - Throws: ``PhotolalaError`` when the bytes are no image or the image cannot be read.
     func inspect(_ bytes: [UInt8], name: String) throws -> ImageInspection {
         let format = try recogniseFormat(bytes, name: name)
+        if format.isCameraRAW { return try inspectRAW(bytes, format: format, name: name) }
         if format == .jpeg, let header = JPEGHeader(bytes) {
             let swap = header.orientation >= 5
             return ImageInspection(
@@ -74,6 +75,7 @@ public struct ImageProcessor: Sendable {
     /// - Throws: ``PhotolalaError`` when the bytes are no image, too large, or damaged.
     public func thumbnail(of bytes: [UInt8], name: String) throws -> [UInt8] {
         let format = try recogniseFormat(bytes, name: name)
+        if format.isCameraRAW { return try thumbnailOfRAW(bytes, format: format, name: name) }
         return try bytes.withUnsafeBytes { buffer in
             let source = try header(buffer, format: format, name: name)
             let shrunk =
@@ -85,10 +87,11 @@ public struct ImageProcessor: Sendable {
         }
     }
 
-    /// The whole image as an upright JPEG, for formats browsers cannot show.
+    /// The whole image as an upright JPEG, for formats browsers cannot show (a camera RAW's largest preview).
     /// - Throws: ``PhotolalaError`` when the bytes are no image, too large, or damaged.
     func renderJPEG(of bytes: [UInt8], name: String) throws -> [UInt8] {
         let format = try recogniseFormat(bytes, name: name)
+        if format.isCameraRAW { return try renderRAW(bytes, format: format, name: name) }
         return try bytes.withUnsafeBytes { buffer in
             _ = try header(buffer, format: format, name: name)
             if format == .heif || format == .avif, let hdr = try renderHDR(buffer, name: name) {
@@ -135,7 +138,7 @@ public struct ImageProcessor: Sendable {
     private func recogniseFormat(_ bytes: [UInt8], name: String) throws -> ImageFormat {
         guard !bytes.isEmpty else { throw PhotolalaError.emptyFile(name) }
         guard let format = ImageFormat(sniffing: bytes) else { throw PhotolalaError.notAnImage(name) }
-        return format
+        return format.refined(byName: name)
     }
 
     func header(_ buffer: UnsafeRawBufferPointer, format: ImageFormat, name: String) throws -> VipsImage {

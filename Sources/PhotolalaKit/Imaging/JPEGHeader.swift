@@ -7,12 +7,20 @@ struct JPEGHeader {
     let width: Int
     let height: Int
     let exif: ExifReader?
+    /// The frame's SOF marker: 0xC0–0xC2 for the baseline, extended and progressive JPEGs
+    /// libvips decodes, 0xC3 for the lossless JPEG of raw sensor data.
+    let frameMarker: UInt8
 
     init?(_ bytes: [UInt8]) {
-        guard bytes.count > 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        self.init(bytes[...])
+    }
+
+    /// Reads the header of a JPEG embedded in a larger file (a RAW's preview) without copying it.
+    init?(_ bytes: ArraySlice<UInt8>) {
+        guard bytes.count > 4, bytes[bytes.startIndex] == 0xFF, bytes[bytes.startIndex + 1] == 0xD8 else { return nil }
         var exif: ExifReader?
-        var index = 2
-        while index + 4 <= bytes.count {
+        var index = bytes.startIndex + 2
+        while index + 4 <= bytes.endIndex {
             guard bytes[index] == 0xFF else { return nil }
             let marker = bytes[index + 1]
             if marker == 0xFF {
@@ -25,7 +33,7 @@ struct JPEGHeader {
             }
             let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
             let body = index + 4
-            guard length >= 2, index + 2 + length <= bytes.count else { return nil }
+            guard length >= 2, index + 2 + length <= bytes.endIndex else { return nil }
             switch marker {
             case 0xE1 where exif == nil && length >= 8 && Array(bytes[body..<body + 6]) == Array("Exif\0\0".utf8):
                 exif = ExifReader(Array(bytes[body + 6..<index + 2 + length]))
@@ -37,6 +45,7 @@ struct JPEGHeader {
                 self.width = width
                 self.height = height
                 self.exif = exif
+                frameMarker = marker
                 return
             case 0xDA, 0xD9:
                 return nil

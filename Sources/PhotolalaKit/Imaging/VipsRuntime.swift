@@ -30,7 +30,7 @@ enum VipsRuntime {
     /// Whether this build of libvips has a loader for `format`, so that a file of that format it
     /// does not recognise is damaged rather than unsupported.
     static func canDecode(_ format: ImageFormat) -> Bool {
-        let loader =
+        let loader: String? =
             switch format {
             case .jpeg: "jpegload_buffer"
             case .png: "pngload_buffer"
@@ -39,10 +39,11 @@ enum VipsRuntime {
             case .gif: "gifload_buffer"
             case .webp: "webpload_buffer"
             case .bmp: "magickload_buffer"
-            case .mov, .mp4, .m4v, .threeGPP, .avi, .matroska, .webm: ""
+            // Videos go through ffmpeg; libvips 8.14 has no RAW loader: camera RAW goes through
+            // RAWContainer and LibRaw.
+            default: nil
             }
-        guard !loader.isEmpty else { return false }
-        return vips_type_find("VipsOperation", loader) != 0
+        return loader.map { vips_type_find("VipsOperation", $0) != 0 } ?? false
     }
 
     /// The accumulated libvips error text, cleared, on one line.

@@ -27,7 +27,7 @@ public struct DisplayableImage: Sendable {
 }
 
 extension ImageFormat {
-    /// The media type when browsers show the format as it is (videos included); `nil` for HEIF and TIFF.
+    /// The media type when browsers show the format as it is (videos included); `nil` for HEIF, TIFF and camera RAW.
     var browserMediaType: String? {
         switch self {
         case .jpeg: "image/jpeg"
@@ -36,7 +36,6 @@ extension ImageFormat {
         case .webp: "image/webp"
         case .bmp: "image/bmp"
         case .avif: "image/avif"
-        case .heif, .tiff: nil
         // Served as they are, with Range requests; whether the browser has the codec is its own
         // to say (the page shows the poster and a download link when it has not).
         case .mov: "video/quicktime"
@@ -46,6 +45,8 @@ extension ImageFormat {
         case .avi: "video/x-msvideo"
         case .matroska: "video/x-matroska"
         case .webm: "video/webm"
+        // HEIF, TIFF and camera RAW are rendered as JPEG.
+        default: nil
         }
     }
 }
