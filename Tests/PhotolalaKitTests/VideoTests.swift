@@ -36,7 +36,7 @@ struct VideoTests {
             return [0, 0, 0, UInt8(8 + brands.count)] + Array("ftyp".utf8) + brands
         }
         #expect(ImageFormat(sniffing: ftyp("heic", ["mif1", "heic"])) == .heif)
-        #expect(ImageFormat(sniffing: ftyp("crx ", ["crx ", "isom"])) == nil)
+        #expect(ImageFormat(sniffing: ftyp("crx ", ["crx ", "isom"])) == .cr3)
         #expect(ImageFormat(sniffing: ftyp("M4A ", ["M4A ", "mp42", "isom"])) == nil)
         #expect(ImageFormat(sniffing: ftyp("mp42", ["isom", "mp42"])) == .mp4)
     }
