@@ -15,16 +15,8 @@ extension Bench {
         var references: [(size: String, best: Double)] = [("x256", .infinity), ("256", .infinity)]
         for _ in 0..<2 {
             for index in references.indices {
-                let output = try temporaryFolder()
-                let size = references[index].size
                 references[index].best = min(
-                    references[index].best,
-                    try time {
-                        try shell(
-                            "find '\(photos)' -name '*.HEIC' -print0 | xargs -0 -P \(jobs) -n 20 vipsthumbnail -s \(size) -o '\(output)/%s.jpg[Q=85,strip]'"
-                        )
-                    })
-                try? FileManager.default.removeItem(atPath: output)
+                    references[index].best, try vipsthumbnailSeconds(folder: photos, matching: "*.HEIC", size: references[index].size, jobs: jobs))
             }
             oursBest = min(oursBest, try await time { try await render(files, with: processor, jobs: jobs) })
         }

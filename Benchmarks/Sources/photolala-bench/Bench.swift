@@ -78,14 +78,7 @@ struct Bench {
         var pipelineBest = Double.infinity
         var referenceBest = Double.infinity
         for _ in 0..<2 {
-            let output = try temporaryFolder()
-            referenceBest = min(
-                referenceBest,
-                try time {
-                    try shell(
-                        "find '\(photos)' -name '*.jpg' -print0 | xargs -0 -P \(jobs) -n 20 vipsthumbnail -s x256 -o '\(output)/%s.jpg[Q=85,strip]'")
-                })
-            try? FileManager.default.removeItem(atPath: output)
+            referenceBest = min(referenceBest, try vipsthumbnailSeconds(folder: photos, matching: "*.jpg", jobs: jobs))
 
             renderBest = min(renderBest, try await time { try await render(files, with: processor, jobs: jobs) })
 
@@ -359,6 +352,17 @@ struct Bench {
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// Seconds `vipsthumbnail -s SIZE` takes over the files of `folder` that match `pattern`, in
+    /// `jobs` processes of 20 files each: the reference side of every thumbnail benchmark.
+    static func vipsthumbnailSeconds(folder: String, matching pattern: String, size: String = "x256", jobs: Int) throws -> Double {
+        let output = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        return try time {
+            try shell(
+                "find '\(folder)' -name '\(pattern)' -print0 | xargs -0 -P \(jobs) -n 20 vipsthumbnail -s \(size) -o '\(output)/%s.jpg[Q=85,strip]'")
+        }
     }
 
     static func temporaryFolder() throws -> String {
