@@ -21,15 +21,18 @@ extension HeaderDate {
 
     /// The most extents of an Exif item believed: real files have one.
     fileprivate static let extentLimit = 16
+    /// The most boxes read in `meta` or `iinf`, and items in `iloc`: real files have a few dozen.
+    fileprivate static let boxLimit = 4096
 
     static func scanHEIF(_ bytes: [UInt8]) -> HEIFScan {
-        let reader = BoxReader(bytes: bytes)
-        guard let ftyp = reader.box(at: 0, before: Int.max), ftyp.type == "ftyp" else { return .absent }
+        let boxes = ISOBMFFBoxes(bytes: bytes)
+        // The end of the file is not known from its first bytes: a top-level size of 0 is refused.
+        guard let ftyp = try? boxes.box(at: 0, before: nil), ftyp.type == "ftyp" else { return .absent }
         // `meta` is a top-level box, after `ftyp` (and perhaps a few others), before the bytes run out.
         var position = ftyp.end
-        var meta: BoxReader.Box?
+        var meta: ISOBMFFBox?
         for _ in 0..<8 {
-            guard let box = reader.box(at: position, before: Int.max) else { return .absent }
+            guard let box = try? boxes.box(at: position, before: nil) else { return .absent }
             if box.type == "meta" {
                 meta = box
                 break
@@ -39,10 +42,11 @@ extension HeaderDate {
         guard let meta else { return .absent }
         guard meta.end <= bytes.count else { return .needs(meta.end) }
         // `meta` is a FullBox: version and flags come before its children.
-        let children = reader.children(of: meta, skipping: 4)
+        guard let metaBody = boxes.fullBoxBody(of: meta) else { return .absent }
+        let children = boxes.validChildren(of: metaBody, limit: boxLimit)
         guard let iinf = children.first(where: { $0.type == "iinf" }), let iloc = children.first(where: { $0.type == "iloc" }),
-            let item = reader.exifItemID(in: iinf),
-            let location = reader.location(of: item, in: iloc)
+            let item = boxes.exifItemID(in: iinf),
+            let location = boxes.location(of: item, in: iloc)
         else { return .absent }
 
         var ranges: [Range<Int>] = []
@@ -72,65 +76,22 @@ extension HeaderDate {
     }
 }
 
-/// Reads ISO/IEC 14496-12 boxes from bytes in memory; every read is bounds-checked, and a box that
-/// claims more than its container holds is not a box.
-private struct BoxReader {
-    struct Box {
-        let type: String
-        /// The box's payload (after its header), within the bytes read or not.
-        let body: Range<Int>
-        var end: Int { body.upperBound }
-    }
-
+/// The Exif item's entries in a HEIF's `iinf` and `iloc` boxes.
+extension ISOBMFFBoxes {
     /// Where an item's bytes lie, as its `iloc` entry says.
-    struct Location {
+    fileprivate struct Location {
         /// 0: offsets in the file, 1: offsets in `idat`, 2: in another item.
         let construction: Int
         let extents: [Range<Int>]
     }
 
-    /// No offset or length past 2⁴⁰ is believed, so that sums of them never overflow.
-    private static let largest: UInt64 = 1 << 40
-
-    let bytes: [UInt8]
-
-    /// The box whose header starts at `offset`, which must end at or before `limit`; a size of 0
-    /// (to the end of the file) is taken to end at `limit`, and refused at the top level.
-    func box(at offset: Int, before limit: Int) -> Box? {
-        guard let size32 = uint(at: offset, size: 4), let type = fourCC(at: offset + 4) else { return nil }
-        var header = 8
-        var size = size32
-        if size32 == 1 {
-            guard let large = uint(at: offset + 8, size: 8) else { return nil }
-            header = 16
-            size = large
-        } else if size32 == 0 {
-            guard limit != Int.max else { return nil }
-            size = UInt64(limit - offset)
-        }
-        guard size >= UInt64(header), size <= Self.largest, offset + Int(size) <= limit else { return nil }
-        return Box(type: type, body: offset + header..<offset + Int(size))
-    }
-
-    /// The boxes inside `parent` (after `skipping` bytes of its own fields), as far as the bytes go
-    /// and no more than `limit`: real files have a few dozen.
-    func children(of parent: Box, skipping: Int, limit: Int = 4096) -> [Box] {
-        var boxes: [Box] = []
-        var position = parent.body.lowerBound + skipping
-        while boxes.count < limit, position < parent.end, let box = box(at: position, before: parent.end) {
-            boxes.append(box)
-            position = box.end
-        }
-        return boxes
-    }
-
     /// The ID of the first item of type `Exif` in an `iinf` box.
-    func exifItemID(in iinf: Box) -> UInt64? {
+    fileprivate func exifItemID(in iinf: ISOBMFFBox) -> UInt64? {
         guard let version = uint(at: iinf.body.lowerBound, size: 1) else { return nil }
         let entries = iinf.body.lowerBound + 4 + (version == 0 ? 2 : 4)
         // An `iinf` too small for its own entry count holds no items.
         guard entries <= iinf.end else { return nil }
-        for infe in children(of: Box(type: "iinf", body: entries..<iinf.end), skipping: 0) where infe.type == "infe" {
+        for infe in validChildren(of: entries..<iinf.end, limit: HeaderDate.boxLimit) where infe.type == "infe" {
             // Item types are recorded from version 2 of `infe` on: an item ID of 16 bits (32 in
             // version 3), the protection index, the type.
             let start = infe.body.lowerBound
@@ -145,7 +106,7 @@ private struct BoxReader {
     }
 
     /// Where the item `id`'s bytes lie, from an `iloc` box (versions 0, 1 and 2).
-    func location(of id: UInt64, in iloc: Box) -> Location? {
+    fileprivate func location(of id: UInt64, in iloc: ISOBMFFBox) -> Location? {
         var position = iloc.body.lowerBound
         guard let version = uint(at: position, size: 1), version <= 2, let sizes = uint(at: position + 4, size: 2) else { return nil }
         let offsetSize = Int(sizes >> 12), lengthSize = Int(sizes >> 8 & 0xF), baseSize = Int(sizes >> 4 & 0xF)
@@ -155,7 +116,7 @@ private struct BoxReader {
         let countSize = version < 2 ? 2 : 4
         guard let count = uint(at: position, size: countSize) else { return nil }
         position += countSize
-        for _ in 0..<min(count, 4096) {
+        for _ in 0..<min(count, UInt64(HeaderDate.boxLimit)) {
             guard let itemID = uint(at: position, size: countSize) else { return nil }
             position += countSize
             var construction: UInt64 = 0
@@ -191,16 +152,5 @@ private struct BoxReader {
             return Location(construction: Int(construction), extents: extents)
         }
         return nil
-    }
-
-    /// A big-endian unsigned integer of `size` bytes (0 reads as 0) at `offset`.
-    private func uint(at offset: Int, size: Int) -> UInt64? {
-        guard offset >= 0, offset <= bytes.count - size else { return nil }
-        return bytes[offset..<offset + size].reduce(0) { $0 << 8 | UInt64($1) }
-    }
-
-    private func fourCC(at offset: Int) -> String? {
-        guard offset >= 0, offset <= bytes.count - 4 else { return nil }
-        return String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
     }
 }

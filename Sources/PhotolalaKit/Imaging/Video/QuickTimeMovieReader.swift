@@ -3,8 +3,8 @@ import Foundation
 /// Reads a QuickTime or MP4 file's movie atom (`moov`) for its ``VideoHeader``, without trusting
 /// any size it finds: the top-level atoms are walked with a few small reads (a camera puts `moov`
 /// after gigabytes of `mdat`, which is skipped, not read), the movie atom alone is read whole, up
-/// to ``movieSizeLimit``, and every nested atom must fit inside its parent, at most
-/// ``depthLimit`` deep and ``childLimit`` to a parent.
+/// to ``movieSizeLimit``, and every nested atom must fit inside its parent (``ISOBMFFBoxes``), at
+/// most ``childLimit`` to a parent, found by paths a few atoms deep.
 ///
 /// Atoms read (ISO/IEC 14496-12 and Apple's QuickTime File Format): `mvhd` (duration, creation
 /// time), each `trak`'s `tkhd` (size, matrix), `mdia/hdlr` (video or not), `mdia/minf/stbl/stsd`
@@ -15,7 +15,6 @@ enum QuickTimeMovieReader {
     static let movieSizeLimit = 64 << 20
     /// The most top-level atoms walked before `moov` (real files have under ten).
     static let topLevelLimit = 1024
-    static let depthLimit = 8
     static let childLimit = 4096
 
     /// The header of the QuickTime or MP4 file at `path`.
@@ -46,36 +45,35 @@ enum QuickTimeMovieReader {
     /// - Throws: ``PhotolalaError/damagedVideo(_:reason:)`` when there is no complete movie atom.
     static func read(size: Int64, format: ImageFormat, name: String, read: (Int64, Int) throws -> [UInt8]) throws -> VideoHeader {
         var offset: Int64 = 0
-        for _ in 0..<topLevelLimit {
+        scan: for _ in 0..<topLevelLimit {
             guard offset + 8 <= size else { break }
-            let head = try read(offset, 16)
-            guard head.count >= 8 else { break }
-            var atomSize = Int64(Atoms.uint(head, 0, 4) ?? 0)
-            var headerSize: Int64 = 8
-            if atomSize == 1 {
-                guard let large = Atoms.uint(head, 8, 8), large < UInt64(Int64.max) else { break }
-                atomSize = Int64(large)
-                headerSize = 16
-            } else if atomSize == 0 {
-                atomSize = size - offset
-            }
-            guard atomSize >= headerSize, offset + atomSize <= size || Atoms.type(head, 4) == "moov" else {
-                throw PhotolalaError.damagedVideo(name, reason: "an atom at byte \(offset) claims \(atomSize) bytes, past the file's end")
-            }
-            if Atoms.type(head, 4) == "moov" {
-                guard atomSize - headerSize <= Int64(movieSizeLimit) else {
-                    throw PhotolalaError.damagedVideo(name, reason: "its movie atom claims \(atomSize) bytes, over the \(movieSizeLimit)-byte limit")
+            // The longest header: size, type, 64-bit size and a `uuid` box's extended type.
+            let head = try read(offset, 32)
+            let atom: ISOBMFFBox
+            do {
+                atom = try ISOBMFFBoxes(bytes: head).box(at: 0, before: Int(size - offset))
+            } catch ISOBMFFBoxes.Failure.overrun(let type, let claimed, _) {
+                guard type == "moov" else {
+                    throw PhotolalaError.damagedVideo(name, reason: "an atom at byte \(offset) claims \(claimed) bytes, past the file's end")
                 }
-                guard offset + atomSize <= size else {
-                    throw PhotolalaError.damagedVideo(name, reason: "its movie atom ends past the file's \(size) bytes")
+                guard claimed <= UInt64(movieSizeLimit) else {
+                    throw PhotolalaError.damagedVideo(name, reason: "its movie atom claims \(claimed) bytes, over the \(movieSizeLimit)-byte limit")
                 }
-                let body = try read(offset + headerSize, Int(atomSize - headerSize))
-                guard body.count == Int(atomSize - headerSize) else {
+                throw PhotolalaError.damagedVideo(name, reason: "its movie atom ends past the file's \(size) bytes")
+            } catch {
+                break scan
+            }
+            if atom.type == "moov" {
+                guard atom.body.count <= movieSizeLimit else {
+                    throw PhotolalaError.damagedVideo(name, reason: "its movie atom claims \(atom.end) bytes, over the \(movieSizeLimit)-byte limit")
+                }
+                let body = try read(offset + Int64(atom.body.lowerBound), atom.body.count)
+                guard body.count == atom.body.count else {
                     throw PhotolalaError.damagedVideo(name, reason: "its movie atom could not be read whole")
                 }
                 return try parse(movie: body, format: format, name: name)
             }
-            offset += atomSize
+            offset += Int64(atom.end)
         }
         throw PhotolalaError.damagedVideo(name, reason: "no movie atom ('moov') in its \(size) bytes")
     }
@@ -83,8 +81,8 @@ enum QuickTimeMovieReader {
     /// The header from a movie atom's body.
     /// - Throws: ``PhotolalaError/damagedVideo(_:reason:)`` when it has no movie header (`mvhd`).
     static func parse(movie: [UInt8], format: ImageFormat, name: String) throws -> VideoHeader {
-        let atoms = Atoms(bytes: movie)
-        let top = atoms.children(of: 0..<movie.count)
+        let atoms = ISOBMFFBoxes(bytes: movie)
+        let top = atoms.validChildren(of: 0..<movie.count, limit: childLimit)
         guard let mvhd = top.first(where: { $0.type == "mvhd" }) else {
             throw PhotolalaError.damagedVideo(name, reason: "its movie atom has no movie header ('mvhd')")
         }
@@ -108,7 +106,7 @@ enum QuickTimeMovieReader {
         }
         // Apple's keys win over `©xyz` and the UTC creation time: they carry the local offset.
         for meta in top.filter({ $0.type == "meta" })
-            + top.filter({ $0.type == "udta" }).flatMap({ atoms.children(of: $0.body) }).filter({ $0.type == "meta" })
+            + top.filter({ $0.type == "udta" }).flatMap({ atoms.validChildren(of: $0.body, limit: childLimit) }).filter({ $0.type == "meta" })
         {
             atoms.applyMetadataKeys(meta.body, to: &header)
         }
@@ -116,74 +114,33 @@ enum QuickTimeMovieReader {
     }
 }
 
-/// Bounded reading of nested atoms in one buffer.
-private struct Atoms {
-    struct Atom {
-        let type: String
-        let body: Range<Int>
-    }
-
-    let bytes: [UInt8]
-
+/// The atoms of a movie that its header is read from.
+extension ISOBMFFBoxes {
     /// Seconds from 1904-01-01 (QuickTime's epoch) to 1970-01-01.
-    static let epochOffset: Int64 = 2_082_844_800
+    fileprivate static let epochOffset: Int64 = 2_082_844_800
 
-    static func uint(_ bytes: [UInt8], _ offset: Int, _ size: Int) -> UInt64? {
-        guard offset >= 0, size <= 8, offset + size <= bytes.count else { return nil }
-        return bytes[offset..<offset + size].reduce(0) { $0 << 8 | UInt64($1) }
+    fileprivate func int32(_ offset: Int, within range: Range<Int>) -> Int32? {
+        uint(at: offset, size: 4, within: range).map { Int32(bitPattern: UInt32(truncatingIfNeeded: $0)) }
     }
 
-    static func type(_ bytes: [UInt8], _ offset: Int) -> String? {
-        guard offset >= 0, offset + 4 <= bytes.count else { return nil }
-        return String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
-    }
-
-    func uint(_ offset: Int, _ size: Int, within range: Range<Int>) -> UInt64? {
-        guard offset >= range.lowerBound, offset + size <= range.upperBound else { return nil }
-        return Self.uint(bytes, offset, size)
-    }
-
-    func int32(_ offset: Int, within range: Range<Int>) -> Int32? {
-        uint(offset, 4, within: range).map { Int32(bitPattern: UInt32(truncatingIfNeeded: $0)) }
+    /// The atom at the end of `path`, at most ``QuickTimeMovieReader/childLimit`` to a parent.
+    fileprivate func find(_ path: [String], in range: Range<Int>) -> ISOBMFFBox? {
+        find(path, in: range, limit: QuickTimeMovieReader.childLimit)
     }
 
     /// The atoms inside `range`, each wholly inside it; a damaged one ends the list.
-    func children(of range: Range<Int>) -> [Atom] {
-        var atoms: [Atom] = []
-        var position = range.lowerBound
-        while atoms.count < QuickTimeMovieReader.childLimit, position + 8 <= range.upperBound {
-            guard let size32 = uint(position, 4, within: range), let type = Self.type(bytes, position + 4) else { break }
-            var size = Int(size32)
-            var header = 8
-            if size32 == 1 {
-                guard let large = uint(position + 8, 8, within: range), large <= UInt64(range.upperBound - position) else { break }
-                size = Int(large)
-                header = 16
-            } else if size32 == 0 {
-                size = range.upperBound - position
-            }
-            guard size >= header, position + size <= range.upperBound else { break }
-            atoms.append(Atom(type: type, body: position + header..<position + size))
-            position += size
-        }
-        return atoms
-    }
-
-    /// The first atom of `type` at the end of `path` (types from `range` down).
-    func find(_ path: [String], in range: Range<Int>) -> Atom? {
-        guard path.count <= QuickTimeMovieReader.depthLimit, let first = path.first else { return nil }
-        guard let atom = children(of: range).first(where: { $0.type == first }) else { return nil }
-        return path.count == 1 ? atom : find(Array(path.dropFirst()), in: atom.body)
+    fileprivate func children(of range: Range<Int>) -> [ISOBMFFBox] {
+        validChildren(of: range, limit: QuickTimeMovieReader.childLimit)
     }
 
     /// `mvhd`: duration in seconds and creation time in Unix seconds (none when unset).
-    func movieHeader(_ body: Range<Int>) -> (duration: Double?, created: Int64?)? {
-        guard let version = uint(body.lowerBound, 1, within: body) else { return nil }
+    fileprivate func movieHeader(_ body: Range<Int>) -> (duration: Double?, created: Int64?)? {
+        guard let version = uint(at: body.lowerBound, size: 1, within: body) else { return nil }
         let wide = version == 1
         let field = wide ? 8 : 4
         let start = body.lowerBound + 4
-        guard let created = uint(start, field, within: body), let timescale = uint(start + 2 * field, 4, within: body),
-            let duration = uint(start + 2 * field + 4, field, within: body)
+        guard let created = uint(at: start, size: field, within: body), let timescale = uint(at: start + 2 * field, size: 4, within: body),
+            let duration = uint(at: start + 2 * field + 4, size: field, within: body)
         else { return nil }
         // An unknown duration is all ones; a creation time of 0 is 1904, i.e. none was set.
         let seconds = timescale > 0 && duration != (wide ? UInt64.max : UInt64(UInt32.max)) ? Double(duration) / Double(timescale) : nil
@@ -192,29 +149,30 @@ private struct Atoms {
     }
 
     /// A `trak` whose handler is `vide`: its size, its matrix's rotation and its codec.
-    func videoTrack(_ trak: Range<Int>) -> (width: Int, height: Int, rotation: Int, codec: String?)? {
-        guard let hdlr = find(["mdia", "hdlr"], in: trak), Self.type(bytes, hdlr.body.lowerBound + 8) == "vide",
-            let tkhd = find(["tkhd"], in: trak), let version = uint(tkhd.body.lowerBound, 1, within: tkhd.body)
+    fileprivate func videoTrack(_ trak: Range<Int>) -> (width: Int, height: Int, rotation: Int, codec: String?)? {
+        guard let hdlr = find(["mdia", "hdlr"], in: trak), fourCC(at: hdlr.body.lowerBound + 8) == "vide",
+            let tkhd = find(["tkhd"], in: trak), let version = uint(at: tkhd.body.lowerBound, size: 1, within: tkhd.body)
         else { return nil }
         // version, flags, times and ids, duration, reserved, layer, group, volume, reserved
         let matrix = tkhd.body.lowerBound + 4 + (version == 1 ? 32 : 20) + 8 + 8
         guard let a = int32(matrix, within: tkhd.body), let b = int32(matrix + 4, within: tkhd.body),
-            let width = uint(matrix + 36, 4, within: tkhd.body), let height = uint(matrix + 40, 4, within: tkhd.body)
+            let width = uint(at: matrix + 36, size: 4, within: tkhd.body), let height = uint(at: matrix + 40, size: 4, within: tkhd.body)
         else { return nil }
         // The matrix [a b; c d] in 16.16 turns the frame by atan2(b, a), clockwise on screen.
         let degrees = Int((atan2(Double(b), Double(a)) * 180 / .pi).rounded())
         let rotation = ((degrees % 360 + 360) % 360 + 45) / 90 * 90 % 360
         var codec: String?
         if let stsd = find(["mdia", "minf", "stbl", "stsd"], in: trak) {
-            codec = Self.type(bytes, stsd.body.lowerBound + 12).flatMap { stsd.body.lowerBound + 16 <= stsd.body.upperBound ? $0 : nil }
+            codec = fourCC(at: stsd.body.lowerBound + 12).flatMap { stsd.body.lowerBound + 16 <= stsd.body.upperBound ? $0 : nil }
         }
         return (Int(width >> 16), Int(height >> 16), rotation, codec)
     }
 
     /// `udta`'s `©xyz` (ISO 6709), `©mak`, `©mod` and `©day`: a 16-bit length, a language, the text.
-    func applyUserData(_ udta: Range<Int>, to header: inout VideoHeader) {
+    fileprivate func applyUserData(_ udta: Range<Int>, to header: inout VideoHeader) {
         for atom in children(of: udta) {
-            guard let length = uint(atom.body.lowerBound, 2, within: atom.body), atom.body.lowerBound + 4 + Int(length) <= atom.body.upperBound
+            guard let length = uint(at: atom.body.lowerBound, size: 2, within: atom.body),
+                atom.body.lowerBound + 4 + Int(length) <= atom.body.upperBound
             else { continue }
             let text = String(decoding: bytes[atom.body.lowerBound + 4..<atom.body.lowerBound + 4 + Int(length)], as: UTF8.self)
             switch atom.type {
@@ -227,27 +185,27 @@ private struct Atoms {
     }
 
     /// A `meta` atom's `keys` and `ilst` (Apple's `mdta` metadata), full box or not.
-    func applyMetadataKeys(_ meta: Range<Int>, to header: inout VideoHeader) {
+    fileprivate func applyMetadataKeys(_ meta: Range<Int>, to header: inout VideoHeader) {
         // In MP4 `meta` is a full box (4 bytes of version and flags), in QuickTime it is not.
-        let start = Self.type(bytes, meta.lowerBound + 4) == "hdlr" ? meta.lowerBound : meta.lowerBound + 4
+        let start = fourCC(at: meta.lowerBound + 4) == "hdlr" ? meta.lowerBound : meta.lowerBound + 4
         guard start <= meta.upperBound else { return }
         let atoms = children(of: start..<meta.upperBound)
         guard let keys = atoms.first(where: { $0.type == "keys" }), let ilst = atoms.first(where: { $0.type == "ilst" }),
-            let count = uint(keys.body.lowerBound + 4, 4, within: keys.body)
+            let count = uint(at: keys.body.lowerBound + 4, size: 4, within: keys.body)
         else { return }
         var names: [String] = []
         var position = keys.body.lowerBound + 8
         for _ in 0..<min(Int(count), QuickTimeMovieReader.childLimit) {
-            guard let size = uint(position, 4, within: keys.body), size >= 8, position + Int(size) <= keys.body.upperBound else { break }
+            guard let size = uint(at: position, size: 4, within: keys.body), size >= 8, position + Int(size) <= keys.body.upperBound else { break }
             names.append(String(decoding: bytes[position + 8..<position + Int(size)], as: UTF8.self))
             position += Int(size)
         }
         for item in children(of: ilst.body) {
-            guard let index = Self.uint(bytes, item.body.lowerBound - 4, 4), index >= 1, index <= names.count,
+            guard let index = uint(at: item.body.lowerBound - 4, size: 4), index >= 1, index <= names.count,
                 let data = children(of: item.body).first(where: { $0.type == "data" }), data.body.lowerBound + 8 <= data.body.upperBound
             else { continue }
             // The data atom: a type (1 is UTF-8), a locale, the value.
-            guard uint(data.body.lowerBound, 4, within: data.body) == 1 else { continue }
+            guard uint(at: data.body.lowerBound, size: 4, within: data.body) == 1 else { continue }
             let text = String(decoding: bytes[data.body.lowerBound + 8..<data.body.upperBound], as: UTF8.self)
             switch names[Int(index) - 1] {
             case "com.apple.quicktime.creationdate": header.date = Self.creationDate(text) ?? header.date
@@ -273,7 +231,7 @@ private struct Atoms {
     }
 
     /// Apple's creation date, ISO 8601 with its offset: `2024-05-01T14:23:11+0200` (or `+02:00`, `Z`).
-    static func creationDate(_ text: String) -> HeaderDate? {
+    fileprivate static func creationDate(_ text: String) -> HeaderDate? {
         let scalars = Array(text.utf8)
         func number(_ start: Int, _ count: Int) -> Int? {
             guard start + count <= scalars.count else { return nil }
