@@ -47,8 +47,9 @@ struct PhotoDateIndex: Sendable {
         guard !dates.isEmpty else { return }
         do {
             try database.write { db in
+                let insert = try db.cachedStatement(sql: PhotoDate.replaceSQL)
                 for (md5, date) in dates {
-                    try PhotoDate(md5: md5, date: date).insert(db, onConflict: .replace)
+                    try insert.execute(arguments: PhotoDate(md5: md5, date: date).replaceArguments)
                 }
             }
         } catch {
