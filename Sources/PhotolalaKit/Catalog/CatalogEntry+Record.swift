@@ -58,6 +58,9 @@ struct CatalogEntryRecord: PersistableRecord {
         """
 
     var replaceArguments: StatementArguments {
-        [catalogID, entry.shard, entry.md5, entry.filename, entry.size, entry.photoDate, entry.modified, entry.width, entry.height, entry.applePhotoID]
+        [
+            catalogID, entry.shard, entry.md5, entry.filename, entry.size, entry.photoDate, entry.modified, entry.width, entry.height,
+            entry.applePhotoID,
+        ]
     }
 }
