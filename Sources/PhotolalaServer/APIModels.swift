@@ -166,11 +166,7 @@ enum API {
                 out.append(UInt8(ascii: ","))
                 JSONText.appendInteger(file.size, to: &out)
                 out.append(UInt8(ascii: ","))
-                if let version = file.version {
-                    JSONText.appendString(version, to: &out)
-                } else {
-                    out += "null".utf8
-                }
+                JSONText.appendString(file.version, to: &out)
                 out.append(UInt8(ascii: "]"))
             }
             out.append(UInt8(ascii: "]"))
@@ -210,17 +206,9 @@ enum API {
                 out.append(UInt8(ascii: ","))
                 JSONText.appendInteger(photo.height.map(Int64.init), to: &out)
                 out.append(UInt8(ascii: ","))
-                if let version = photo.version {
-                    JSONText.appendString(version, to: &out)
-                } else {
-                    out += "null".utf8
-                }
+                JSONText.appendString(photo.version, to: &out)
                 out.append(UInt8(ascii: ","))
-                if let source = photo.dateSource {
-                    JSONText.appendString(source.rawValue, to: &out)
-                } else {
-                    out += "null".utf8
-                }
+                JSONText.appendString(photo.dateSource?.rawValue, to: &out)
                 out.append(UInt8(ascii: ","))
                 JSONText.appendInteger(photo.offset.map(Int64.init), to: &out)
                 out.append(UInt8(ascii: ","))

@@ -39,6 +39,15 @@ enum JSONText {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// Appends `value` as a JSON string literal, or `null` when there is none.
+    static func appendString(_ value: String?, to out: inout [UInt8]) {
+        guard let value else {
+            out.append(contentsOf: "null".utf8)
+            return
+        }
+        appendString(value, to: &out)
+    }
+
     /// Appends `value` as a JSON number, or `null` when there is none.
     static func appendInteger(_ value: Int64?, to out: inout [UInt8]) {
         guard let value else {

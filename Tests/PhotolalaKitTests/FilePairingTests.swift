@@ -71,17 +71,6 @@ struct FilePairingTests {
 /// An open folder keeps its pairs as files come and go.
 @Suite("Pairs in an open folder")
 struct FolderPairingTests {
-    /// The session's rows by name once `done` holds for them, or after 60 seconds (a loaded machine).
-    private func rows(of session: FolderSession, until done: ([String: ListedPhoto]) -> Bool) async throws -> [String: ListedPhoto] {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while true {
-            let expired = ContinuousClock.now > deadline
-            let rows = Dictionary(await session.currentPhotos().map { ($0.item.displayName, $0) }, uniquingKeysWith: { first, _ in first })
-            if done(rows) || expired { return rows }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-    }
-
     @Test("a RAW copied in joins its JPEG, a movie its still; a still deleted leaves its companions items of their own")
     func followsFiles() async throws {
         let folder = try TemporaryDirectory()
@@ -103,14 +92,14 @@ struct FolderPairingTests {
         await session.start()
         defer { Task { await session.stop() } }
 
-        let listed = try await rows(of: session) { $0.count == 3 }
+        let listed = try await listedRows(of: session) { $0.count == 3 }
         #expect(listed.keys.sorted() == ["DSC_0100.JPG", "IMG_0042.JPG", "solo.JPG"])
         #expect(listed["DSC_0100.JPG"]?.companions.map(\.item.displayName) == ["DSC_0100.NEF"])
 
         // A Live Photo's movie arrives: the still's row is updated, no item is added.
         let videos = try await Fixtures.videos()
         try FileManager.default.copyItem(atPath: videos.appendingPathComponent("iphone.mov").path, toPath: photos + "/IMG_0042.MOV")
-        let joined = try await rows(of: session) { $0["IMG_0042.JPG"]?.companions.isEmpty == false }
+        let joined = try await listedRows(of: session) { $0["IMG_0042.JPG"]?.companions.isEmpty == false }
         #expect(joined.count == 3)
         #expect(joined["IMG_0042.JPG"]?.companions.map(\.item.displayName) == ["IMG_0042.MOV"])
         #expect(joined["IMG_0042.JPG"]?.companions.first?.kind == .video)
@@ -121,7 +110,7 @@ struct FolderPairingTests {
         // The JPEG of the RAW+JPEG pair is deleted: the RAW is listed on its own.
         await events.clear()
         try FileManager.default.removeItem(atPath: photos + "/DSC_0100.JPG")
-        let parted = try await rows(of: session) { $0["DSC_0100.NEF"] != nil }
+        let parted = try await listedRows(of: session) { $0["DSC_0100.NEF"] != nil }
         #expect(parted.keys.sorted() == ["DSC_0100.NEF", "IMG_0042.JPG", "solo.JPG"])
         #expect(parted["DSC_0100.NEF"]?.companions.isEmpty == true)
         let parting = await events.changes()
@@ -130,7 +119,7 @@ struct FolderPairingTests {
         // The movie is deleted: the still is a photo of its own again.
         await events.clear()
         try FileManager.default.removeItem(atPath: photos + "/IMG_0042.MOV")
-        let alone = try await rows(of: session) { $0["IMG_0042.JPG"]?.companions.isEmpty == true }
+        let alone = try await listedRows(of: session) { $0["IMG_0042.JPG"]?.companions.isEmpty == true }
         #expect(alone["IMG_0042.JPG"]?.companions.isEmpty == true)
         #expect(Set(await events.changes().updated) == ["IMG_0042.JPG"])
     }
