@@ -23,9 +23,11 @@ run: build
 TIMED_SUITES := ServeConnectionFloodTests|ConnectionLimitsTests|BackupCrashTests|CatalogCrashSafetyTests|BackupFaultProxyTests|CatalogWrittenWhileOpenTests
 
 ## Check formatting, build and run every test: Swift suites (S3 ones against a SeaweedFS they
-## start), then the web UI in Chromium. A missing test server fails the run rather than
-## skipping its tests.
+## start), the fixture suites again in a clean clone of HEAD (Scripts/check-clean-clone.sh),
+## then the web UI in Chromium; last, fail if a process the tests started is still running.
+## A missing test server fails the run rather than skipping its tests.
 test: export PHOTOLALA_REQUIRE_TEST_SERVERS = 1
+test: export PHOTOLALA_TEST_RUN := $(shell date +%s)-$(shell od -An -N4 -tx4 /dev/urandom | tr -d ' ')
 test: deps lint
 	@Scripts/install-photos-test-deps.sh
 	@Scripts/install-test-servers.sh
@@ -33,8 +35,10 @@ test: deps lint
 	swift test --skip-build --skip "$(TIMED_SUITES)|PhotolalaFuzzTests"
 	swift test --skip-build --no-parallel --filter "$(TIMED_SUITES)"
 	swift test --skip-build --filter PhotolalaFuzzTests
+	Scripts/check-clean-clone.sh
 	@Scripts/install-browser-deps.sh
 	PHOTOLALA_BIN=$(CURDIR)/.build/debug/photolala python3 -m pytest Tests/e2e
+	env -u PHOTOLALA_TEST_RUN Scripts/check-test-processes.sh "$$PHOTOLALA_TEST_RUN"
 
 ## Side-by-side benchmarks against vipsthumbnail, md5sum and find (slow: makes fixtures).
 bench: deps

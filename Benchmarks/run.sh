@@ -48,7 +48,7 @@ if [[ ! -d $dir/library-$files.photoslibrary ]]; then
     echo "Making an Apple Photos library of $files assets…" >&2
     Scripts/install-photos-test-deps.sh
     rm -rf "$dir/library-$files.tmp"
-    python3 Benchmarks/make-photos-library.py "${PHOTOS_LIBRARIES:-../shared/testdata/photos-libraries}/Test-13.0.0.photoslibrary" \
+    python3 Benchmarks/make-photos-library.py "${PHOTOS_LIBRARIES:-Tests/Fixtures/photos-libraries}/Test-13.0.0.photoslibrary" \
         "$dir/library-$files.tmp" "$files"
     mv "$dir/library-$files.tmp" "$dir/library-$files.photoslibrary"
 fi

@@ -5,8 +5,8 @@ import Testing
 
 /// The signer against the AWS Signature Version 4 test suite, in the cases that apply to S3.
 @Suite struct SignatureV4Tests {
-    /// The AWS suite in the shared test data beside the repository (never copied into it).
-    static let suite = Fixtures.repositoryRoot.deletingLastPathComponent().path + "/shared/testdata/aws-sig-v4-test-suite/aws-sig-v4-test-suite"
+    /// The AWS suite's cases, committed with its licence and notice (see the README there).
+    static let suite = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/aws-sig-v4-test-suite").path
 
     /// Cases S3 signs differently, with the reason.
     static let notForS3: [String: String] = [

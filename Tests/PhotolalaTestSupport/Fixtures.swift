@@ -24,9 +24,15 @@ public enum Fixtures {
         try Shell.run("exiftool", ["-q", "-overwrite_original", "-all="] + tags + [path])
     }
 
-    /// The repository's root, found from this file's path.
-    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository's root: `$PHOTOLALA_REPOSITORY_ROOT` when set, else found from this file's
+    /// path. `Scripts/check-clean-clone.sh` sets it to a fresh clone, so that this build's tests
+    /// read the committed fixtures, scripts and web UI of the clone and nothing of this checkout.
+    public static let repositoryRoot: URL = {
+        if let root = ProcessInfo.processInfo.environment["PHOTOLALA_REPOSITORY_ROOT"], !root.isEmpty {
+            return URL(fileURLWithPath: root)
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }()
 
     private static let generated = Task<URL, any Error> {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photolala-fixtures-\(UUID().uuidString)")

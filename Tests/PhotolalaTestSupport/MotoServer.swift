@@ -4,11 +4,11 @@ public import Foundation
 /// Deep Archive, 403 InvalidObjectState on archived GETs, and the `x-amz-restore` header.
 /// It does not check signatures, so authentication is tested on SeaweedFS only.
 ///
-/// Started through the same kind of watchdog as ``SeaweedFS``, so it never outlives the tests.
+/// A ``WatchedServer``, as ``SeaweedFS`` is, so it never outlives the tests: `moto_server` is
+/// often pyenv's shim, a shell script, rather than the server itself.
 public final class MotoServer: @unchecked Sendable {
     public let endpoint: String
-    private let pid: Int32
-    private let directory: URL
+    private let server: WatchedServer
 
     /// Why the server cannot run here, for the skip message; `nil` when `moto_server` is installed.
     public static let unavailableReason: String? = {
@@ -34,39 +34,15 @@ public final class MotoServer: @unchecked Sendable {
 
     private init(executable: String, port: Int) throws {
         endpoint = "http://127.0.0.1:\(port)"
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("photolala-moto-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("photolala-moto-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let folder = directory.path
-        let script = """
-            '\(executable)' -H 127.0.0.1 -p \(port) > '\(folder)/moto.log' 2>&1 &
-            m=$!; echo $m > '\(folder)/moto.pid'
-            trap 'kill $m 2>/dev/null; exit 0' TERM
-            while kill -0 \(getpid()) 2>/dev/null && kill -0 $m 2>/dev/null; do sleep 0.5; done
-            kill $m 2>/dev/null; wait $m
-            rm -rf '\(folder)'
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var found: Int32 = 0
-        for _ in 0..<100 {
-            if let text = try? String(contentsOfFile: folder + "/moto.pid", encoding: .utf8),
-                let value = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            {
-                found = value
-                break
-            }
-            usleep(20_000)
-        }
-        pid = found
+        server = try WatchedServer(
+            executable: executable, arguments: ["-H", "127.0.0.1", "-p", "\(port)"], folder: directory.path, logName: "moto.log")
     }
 
     /// What the server logged, for failure messages.
     public var log: String {
-        (try? String(contentsOfFile: directory.path + "/moto.log", encoding: .utf8)) ?? ""
+        server.log
     }
 
     /// Polls a ListBuckets until it answers 200 (moto checks no signature, so none is sent).
@@ -76,7 +52,7 @@ public final class MotoServer: @unchecked Sendable {
             if output.standardOutput == "200" { return }
             try await Task.sleep(for: .milliseconds(50))
         }
-        if pid > 0 { kill(pid, SIGTERM) }
+        server.stop()
         throw SeaweedFS.StartFailure(message: "moto_server did not answer on \(endpoint) within 15 s:\n\(log.suffix(2000))")
     }
 

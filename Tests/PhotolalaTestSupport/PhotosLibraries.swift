@@ -1,25 +1,31 @@
 public import Foundation
 
-/// The two real Apple Photos libraries in the shared test data (macOS 10.15.7 and 13.0), copied
-/// into a test's own folder so nothing ever writes into the shared bundles.
+/// The two real Apple Photos libraries of `Tests/Fixtures/photos-libraries` (macOS 10.15.7 and
+/// 13.0, from osxphotos, trimmed: see the README there), copied into a test's own folder so
+/// nothing ever writes into the committed bundles.
 public enum PhotosLibraries {
     public static let catalina = "Test-10.15.7.photoslibrary"
     public static let ventura = "Test-13.0.0.photoslibrary"
 
-    /// `$PHOTOLALA_PHOTOS_LIBRARIES`, else `../shared/testdata/photos-libraries` beside the repository.
+    /// `$PHOTOLALA_PHOTOS_LIBRARIES` (a folder holding both bundles), else the repository's
+    /// `Tests/Fixtures/photos-libraries`.
     public static let folder: URL = {
-        if let configured = ProcessInfo.processInfo.environment["PHOTOLALA_PHOTOS_LIBRARIES"] {
+        if let configured = ProcessInfo.processInfo.environment["PHOTOLALA_PHOTOS_LIBRARIES"], !configured.isEmpty {
             return URL(fileURLWithPath: configured)
         }
-        return Fixtures.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata/photos-libraries")
+        return Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/photos-libraries")
     }()
 
     /// Copies the library `name` into `directory` and returns the copy's path: made writable,
     /// as a copy from a Mac would be, or with every file and folder read-only (0444, 0555), as
-    /// on a read-only share.
+    /// on a read-only share. Git keeps no empty folder, so the copy gets back the `originals/0`
+    /// to `originals/F` shard folders every Photos library has, whose originals were trimmed.
     public static func copy(_ name: String, into directory: TemporaryDirectory, writable: Bool = true) throws -> String {
         let copy = directory.path(name)
         try Shell.run("cp", ["-R", folder.appendingPathComponent(name).path, copy])
+        for shard in "0123456789ABCDEF" {
+            try FileManager.default.createDirectory(atPath: copy + "/originals/\(shard)", withIntermediateDirectories: true)
+        }
         try Shell.run("chmod", ["-R", writable ? "u+w" : "a-w", copy])
         return copy
     }

@@ -3,9 +3,8 @@ public import Foundation
 /// A SeaweedFS server (`weed mini`) on 127.0.0.1 for S3 tests, with SigV4 enforced by an
 /// identity, on free ports, in a fresh temporary folder.
 ///
-/// The server is started through a small shell watchdog that stops it when the test process
-/// ends, so no `weed` outlives a test run even when the tests crash. Only the S3 port is
-/// used: SeaweedFS's filer port serves data without authentication.
+/// The server runs as a ``WatchedServer``, so no `weed` outlives a test run even when the tests
+/// crash. Only the S3 port is used: SeaweedFS's filer port serves data without authentication.
 ///
 /// Without `weed`, ``shared()`` and ``start()`` return `nil` and the tests skip, saying why,
 /// for a developer running `swift test` alone; under `make test`, which sets
@@ -15,7 +14,7 @@ public final class SeaweedFS: @unchecked Sendable {
     public let accessKey = "AKIDPHOTOLALATEST"
     public let secretKey = "photolala-test-secret-\(UUID().uuidString)"
     public let directory: URL
-    private let weedPID: Int32
+    private let server: WatchedServer
 
     /// Why the server cannot run here, for the skip message; `nil` when `weed` is installed.
     public static let unavailableReason: String? = {
@@ -63,42 +62,15 @@ public final class SeaweedFS: @unchecked Sendable {
             "-admin.ui=false", "-master.telemetry=false", "-volume.preStopSeconds=0",
             "-filer.localSocket=\(folder)/filer.sock", "-s3.localSocket=\(folder)/s3.sock",
         ]
-        let quoted = ([weed] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
-        // The watchdog: start weed, record its pid, stop it when the test process is gone.
-        let script = """
-            \(quoted) > '\(folder)/weed.log' 2>&1 &
-            w=$!; echo $w > '\(folder)/weed.pid'
-            trap 'kill $w 2>/dev/null; exit 0' TERM
-            while kill -0 \(getpid()) 2>/dev/null && kill -0 $w 2>/dev/null; do sleep 0.5; done
-            kill $w 2>/dev/null; wait $w
-            rm -rf '\(folder)'
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
         // Without AWS_* variables SeaweedFS relies on the identity file alone.
-        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("AWS_") }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var pid: Int32 = 0
-        for _ in 0..<100 {
-            if let text = try? String(contentsOfFile: folder + "/weed.pid", encoding: .utf8),
-                let value = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            {
-                pid = value
-                break
-            }
-            usleep(20_000)
-        }
-        weedPID = pid
+        server = try WatchedServer(
+            executable: weed, arguments: arguments, folder: folder, logName: "weed.log",
+            environment: ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("AWS_") })
     }
 
-    /// Stops the server (SIGTERM, by pid); its folder is removed by the watchdog.
+    /// Stops the server (SIGTERM); its folder is removed by the watchdog.
     public func stop() {
-        if weedPID > 0 {
-            kill(weedPID, SIGTERM)
-        }
+        server.stop()
     }
 
     /// Stops the server and returns once its S3 port refuses connections, so a request made
@@ -116,7 +88,7 @@ public final class SeaweedFS: @unchecked Sendable {
 
     /// What the server logged, for failure messages.
     public var log: String {
-        (try? String(contentsOfFile: directory.path + "/weed.log", encoding: .utf8)) ?? ""
+        server.log
     }
 
     /// Polls a signed ListBuckets until it answers 200: the S3 port listens before the filer

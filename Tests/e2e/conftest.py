@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, sync_playwright
 
+import server_process
 from photolala_page import PhotolalaPage
 from s3_moto import Moto
 from seaweedfs import SeaweedFS
@@ -121,7 +122,7 @@ def serve(arguments: list[str | Path], state: Path, log_name: str, extra_env: di
     log = open(ARTIFACTS / log_name, "ab")
     env = dict(os.environ, PHOTOLALA_CACHE_DIR=str(state / "cache"), PHOTOLALA_DATA_DIR=str(state / "data"), **(extra_env or {}))
     env.setdefault("PHOTOLALA_WEB_ROOT", str(REPO / "Sources" / "PhotolalaServer" / "Public"))
-    process = subprocess.Popen(
+    process = server_process.start(
         [str(BINARY), "serve", *map(str, arguments), "--port", str(port)],
         env=env, stdout=log, stderr=subprocess.STDOUT,
     )
@@ -140,11 +141,7 @@ def serve(arguments: list[str | Path], state: Path, log_name: str, extra_env: di
             time.sleep(0.1)
         yield url
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        server_process.stop(process, timeout=5)
         log.close()
 
 

@@ -18,6 +18,7 @@ import urllib.request
 import boto3
 from botocore.config import Config
 
+import server_process
 from seaweedfs import free_ports
 
 
@@ -33,7 +34,7 @@ class Moto:
         self.endpoint = f"http://127.0.0.1:{free_ports(1)[0]}"
         self._log = open(log, "wb")
         port = self.endpoint.rsplit(":", 1)[1]
-        self.process = subprocess.Popen([executable, "-H", "127.0.0.1", "-p", port], stdout=self._log, stderr=subprocess.STDOUT)
+        self.process = server_process.start([executable, "-H", "127.0.0.1", "-p", port], stdout=self._log, stderr=subprocess.STDOUT)
         self.s3 = boto3.client(
             "s3", endpoint_url=self.endpoint, region_name="us-east-1", aws_access_key_id=self.access_key,
             aws_secret_access_key=self.secret_key, config=Config(s3={"addressing_style": "path"}, retries={"max_attempts": 1}))
@@ -69,9 +70,5 @@ class Moto:
             assert response.status == 201, response.status
 
     def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        server_process.stop(self.process)
         self._log.close()

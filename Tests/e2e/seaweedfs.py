@@ -17,6 +17,8 @@ from pathlib import Path
 import boto3
 from botocore.config import Config
 
+import server_process
+
 
 def free_ports(count: int) -> list[int]:
     sockets = []
@@ -56,7 +58,7 @@ class SeaweedFS:
         # Without AWS_* variables SeaweedFS relies on the identity file alone.
         env = {key: value for key, value in os.environ.items() if not key.startswith("AWS_")}
         self._log = open(log, "wb")
-        self.process = subprocess.Popen([weed, *arguments], env=env, stdout=self._log, stderr=subprocess.STDOUT)
+        self.process = server_process.start([weed, *arguments], env=env, stdout=self._log, stderr=subprocess.STDOUT)
         self.s3 = boto3.client(
             "s3", endpoint_url=self.endpoint, region_name="us-east-1", aws_access_key_id=self.access_key,
             aws_secret_access_key=self.secret_key, config=Config(s3={"addressing_style": "path"}, retries={"max_attempts": 1}))
@@ -80,9 +82,5 @@ class SeaweedFS:
         return sorted(item["Key"] for item in listing.get("Contents", []))
 
     def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
+        server_process.stop(self.process)
         self._log.close()

@@ -1,6 +1,7 @@
-"""An Apple Photos library in the browser: `photolala serve --library` on a copy of the shared
-macOS 10.15.7 test library; All Photos, albums and folders, thumbnails (from Photos's
-derivatives, also for originals only in iCloud), the preview and the inspector."""
+"""An Apple Photos library in the browser: `photolala serve --library` on a copy of the macOS
+10.15.7 test library of Tests/Fixtures/photos-libraries; All Photos, albums and folders,
+thumbnails (from Photos's derivatives, also for originals only in iCloud), the preview and the
+inspector."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from playwright.sync_api import expect
 from conftest import ARTIFACTS, REPO, serve
 from photolala_page import PhotolalaPage
 
-LIBRARIES = Path(os.environ.get("PHOTOLALA_PHOTOS_LIBRARIES", REPO.parent / "shared" / "testdata" / "photos-libraries"))
+LIBRARIES = Path(os.environ.get("PHOTOLALA_PHOTOS_LIBRARIES") or REPO / "Tests" / "Fixtures" / "photos-libraries")
 SHOWN = 26  # All Photos: 29 assets, less one hidden and two recently deleted
 
 
