@@ -41,7 +41,10 @@ struct Bench {
         if wanted("listing") { results += try await listing(tree: tree) }
         if wanted("catalog"), arguments.count > 4 { results += try await catalog(folder: arguments[arguments.startIndex + 4], jobs: jobs) }
         if wanted("library"), arguments.count > 5 { results += try photosLibrary(arguments[arguments.startIndex + 5]) }
-        if wanted("videos"), arguments.count > 6 { results += try await videos(folder: arguments[arguments.startIndex + 6], jobs: jobs) }
+        if wanted("videos"), arguments.count > 6 {
+            results += try await videos(folder: arguments[arguments.startIndex + 6], jobs: jobs)
+            results += try videoHeaders(folder: arguments[arguments.startIndex + 6], jobs: jobs)
+        }
         if wanted("raw"), arguments.count > 8 {
             results += try await rawThumbnails(raws: arguments[arguments.startIndex + 7], previews: arguments[arguments.startIndex + 8], jobs: jobs)
         }
