@@ -109,10 +109,12 @@ enum API {
 
     /// The columns of a compact row; `version` changes when the file does, so the page can put it
     /// in the thumbnail's address.
-    static let rowFields = ["id", "name", "date", "size", "width", "height", "version", "dateSource", "offset", "kind", "duration"]
+    static let rowFields = ["id", "name", "date", "size", "width", "height", "version", "dateSource", "offset", "kind", "duration", "companions"]
 
-    /// One photo as a compact row: `[id, name, date, size, width, height, version, dateSource, offset, kind, duration]`;
-    /// `kind` is `photo` or `video`, `duration` a video's seconds (else `null`).
+    /// One photo as a compact row: `[id, name, date, size, width, height, version, dateSource, offset, kind, duration, companions]`;
+    /// `kind` is `photo` or `video`, `duration` a video's seconds (else `null`); `companions`
+    /// the files shown as part of the item (`null` for most), each `[id, name, role, size,
+    /// version]` with `role` `raw` (a RAW beside the JPEG shown) or `live` (a Live Photo's movie).
     struct Row: Encodable {
         let photo: ListedPhoto
 
@@ -129,6 +131,49 @@ enum API {
             try row.encode(photo.offset)
             try row.encode(photo.kind.rawValue)
             try row.encode(photo.duration)
+            try row.encode(photo.companions.isEmpty ? nil : photo.companions.map(Companion.init))
+        }
+    }
+
+    /// A file shown as part of an item: `[id, name, role, size, version]`.
+    struct Companion: Encodable {
+        let file: ListedPhoto
+
+        func encode(to encoder: any Encoder) throws {
+            var row = encoder.unkeyedContainer()
+            try row.encode(file.item.id)
+            try row.encode(file.item.displayName)
+            try row.encode(file.companionRole.rawValue)
+            try row.encode(file.size)
+            try row.encode(file.version)
+        }
+
+        /// The same as JSON text, for ``Items``.
+        static func append(_ companions: [ListedPhoto], to out: inout [UInt8]) {
+            guard !companions.isEmpty else {
+                out += "null".utf8
+                return
+            }
+            out.append(UInt8(ascii: "["))
+            for (index, file) in companions.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "["))
+                JSONText.appendString(file.item.id, to: &out)
+                out.append(UInt8(ascii: ","))
+                JSONText.appendString(file.item.displayName, to: &out)
+                out.append(UInt8(ascii: ","))
+                JSONText.appendString(file.companionRole.rawValue, to: &out)
+                out.append(UInt8(ascii: ","))
+                JSONText.appendInteger(file.size, to: &out)
+                out.append(UInt8(ascii: ","))
+                if let version = file.version {
+                    JSONText.appendString(version, to: &out)
+                } else {
+                    out += "null".utf8
+                }
+                out.append(UInt8(ascii: "]"))
+            }
+            out.append(UInt8(ascii: "]"))
         }
     }
 
@@ -186,6 +231,8 @@ enum API {
                 } else {
                     out += "null".utf8
                 }
+                out.append(UInt8(ascii: ","))
+                Companion.append(photo.companions, to: &out)
                 out.append(UInt8(ascii: "]"))
             }
             out += "]}".utf8

@@ -18,10 +18,12 @@ struct ExportRoutes {
     /// `POST …/export` with the form field `ids` once per photo (a form the page submits, so the
     /// browser downloads the answer as a file): `application/zip`, named after the folder.
     private func export(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let source = try sources.source(try context.parameters.require("source"))
+        let sourceID = try context.parameters.require("source")
+        let source = try sources.source(sourceID)
         let folderID = try context.parameters.require("folder")
         let form = try await request.body.collect(upTo: Self.maximumFormBytes)
-        let ids = Self.ids(inForm: String(buffer: form))
+        // A RAW+JPEG pair or a Live Photo exports all its files, as Photos exports originals.
+        let ids = await sources.files(of: Self.ids(inForm: String(buffer: form)), source: sourceID, folder: folderID).ids
         guard !ids.isEmpty else { throw ServerError(.badRequest, "Name the photos to export: one ids field per photo.") }
         guard ids.count <= Self.maximumPhotos else {
             throw ServerError(.contentTooLarge, "An export takes at most \(Self.maximumPhotos.formatted()) photos; export the rest separately.")

@@ -8,8 +8,11 @@ extension Photolala {
             abstract: "List the photos of a folder tree as they are found.",
             discussion: """
                 Photos are found by extension (jpg, jpeg, png, heic, heif, avif, tif, tiff, gif, \
-                webp, bmp) or, for files without one, by content. Hidden files are skipped. \
-                Folders that cannot be read and link loops are reported, and the scan goes on.
+                webp, bmp, camera RAW such as cr3, nef, arw, dng, and videos such as mov, mp4) \
+                or, for files without one, by content. Hidden files are skipped. Folders that \
+                cannot be read and link loops are reported, and the scan goes on. With --json, \
+                a RAW and the JPEG or HEIC of the same name, or a Live Photo's still and movie, \
+                name each other as their pair.
                 """
         )
 
@@ -18,7 +21,7 @@ extension Photolala {
         @Argument(help: "The folder to scan.")
         var directory: String
 
-        @Flag(help: "Print one JSON object with count, items (id, name, path, size, format, kind, duration), folders and errors.")
+        @Flag(help: "Print one JSON object with count, items (id, name, path, size, format, kind, duration, pair, pairRole), folders and errors.")
         var json = false
 
         func run() async throws {
@@ -69,6 +72,11 @@ private struct ScanReport: Encodable {
         let kind: String
         /// A video's length in seconds, from its container.
         let duration: Double?
+        /// The name of the file shown with this one as one item (``FilePairing``): a
+        /// companion's still; a still's RAW, else its Live Photo movie.
+        var pair: String? = nil
+        /// `raw` for a RAW+JPEG pair, `live` for a Live Photo's still and movie.
+        var pairRole: String? = nil
     }
 
     struct Folder: Encodable {
@@ -88,13 +96,31 @@ private struct ScanReport: Encodable {
 
     init(photos: [ScannedPhoto], folders: [ScannedFolder], problems: [ScanProblem]) {
         count = photos.count
-        items = photos.map { photo in
+        var items = photos.map { photo in
             let kind = PhotoKind(fileName: photo.item.displayName)
             return Item(
                 id: photo.item.id, name: photo.item.displayName, path: photo.path, size: photo.status?.size,
                 format: ImageFormat(name: photo.path)?.rawValue, kind: kind.rawValue,
                 duration: kind == .video ? LocalPhotoSource.videoDuration(atPath: photo.path) : nil)
         }
+        // A folder's photos come together; files pair within one folder.
+        var start = photos.startIndex
+        while start < photos.endIndex {
+            let end = photos[start...].firstIndex { $0.folder != photos[start].folder } ?? photos.endIndex
+            for group in FilePairing.groups(ofNames: photos[start..<end].map(\.item.displayName)) {
+                let still = start + group.primary
+                for companion in group.companions {
+                    items[start + companion.index].pair = items[still].name
+                    items[start + companion.index].pairRole = companion.role.rawValue
+                }
+                if let first = group.companions.first {
+                    items[still].pair = items[start + first.index].name
+                    items[still].pairRole = first.role.rawValue
+                }
+            }
+            start = end
+        }
+        self.items = items
         self.folders = folders.map { Folder(name: $0.name, path: $0.path) }
         errors = problems.map { Problem(path: $0.path, message: $0.message) }
     }

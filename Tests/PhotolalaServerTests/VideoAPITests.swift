@@ -37,7 +37,7 @@ struct VideoAPITests {
         let named = try await withClient { client in
             let listing = try await client.execute(uri: "/api/sources/local-0/folders/~/items", method: .get) { try APITestSupport.json($0) }
             let fields = try #require(listing["fields"] as? [String])
-            #expect(fields.suffix(2) == ["kind", "duration"])
+            #expect(Array(fields.suffix(3)) == ["kind", "duration", "companions"])
             var named: [String: Row] = [:]
             for row in try await APITestSupport.rows(client, source: "local-0", folder: "~") {
                 let values = Dictionary(zip(fields, row), uniquingKeysWith: { first, _ in first })

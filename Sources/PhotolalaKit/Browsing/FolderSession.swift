@@ -191,6 +191,10 @@ public actor FolderSession {
             var updated: [ListedPhoto] = []
             do {
                 switch change {
+                case .added(let items) where source.pairsFilesByName:
+                    (added, removed, updated) = regroup(adding: try source.listedPhotos(for: items), removing: [])
+                case .removed(let ids) where source.pairsFilesByName:
+                    (added, removed, updated) = regroup(adding: [], removing: ids)
                 case .added(let items):
                     added = add(try source.listedPhotos(for: items))
                 case .removed(let ids):
@@ -289,6 +293,9 @@ public actor FolderSession {
 
     // MARK: - Listing
 
+    /// What pages are told of a change: items added, removed and updated.
+    private typealias Told = (added: [ListedPhoto], removed: [PhotoItem.ID], updated: [ListedPhoto])
+
     /// Appends the photos not listed yet (a change can report a photo the listing already has)
     /// and returns them.
     private func add(_ batch: [ListedPhoto]) -> [ListedPhoto] {
@@ -306,15 +313,75 @@ public actor FolderSession {
         photos.removeAll { gone.contains($0.item.id) }
     }
 
+    /// Adds and removes files of a listing whose files pair by name (``FilePairing``), keeping
+    /// each group one item: a companion arriving joins its still, whose row is updated; a still
+    /// removed leaves its companions items of their own. Returns what pages must be told, as
+    /// items. The whole listing is grouped again, which is linear and rare (files come and go).
+    private func regroup(adding batch: [ListedPhoto], removing ids: [PhotoItem.ID]) -> Told {
+        let gone = Set(ids)
+        // A change can report a file the listing already has.
+        var arriving = Dictionary(batch.map { ($0.item.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var removed: [PhotoItem.ID] = []
+        var grouped: [PhotoItem.ID: [ListedPhoto]] = [:]
+        var wasCompanion = Set<PhotoItem.ID>()
+        var files: [ListedPhoto] = []
+        files.reserveCapacity(photos.count + batch.count)
+        for photo in photos {
+            arriving[photo.item.id] = nil
+            if gone.contains(photo.item.id) {
+                removed.append(photo.item.id)
+            } else {
+                files.append(photo.alone)
+            }
+            guard !photo.companions.isEmpty else { continue }
+            grouped[photo.item.id] = photo.companions
+            for companion in photo.companions {
+                arriving[companion.item.id] = nil
+                wasCompanion.insert(companion.item.id)
+                if !gone.contains(companion.item.id) { files.append(companion) }
+            }
+        }
+        let new = batch.filter { arriving.removeValue(forKey: $0.item.id) != nil }
+        let newIDs = Set(new.map(\.item.id))
+        photos = FilePairing.pair(files + new)
+
+        var added: [ListedPhoto] = []
+        var updated: [ListedPhoto] = []
+        for photo in photos {
+            if newIDs.contains(photo.item.id) || wasCompanion.contains(photo.item.id) {
+                added.append(photo)
+            } else if (grouped[photo.item.id] ?? []) != photo.companions {
+                updated.append(photo)
+            }
+            // A file shown on its own until now that joined a still.
+            for companion in photo.companions where !wasCompanion.contains(companion.item.id) && !newIDs.contains(companion.item.id) {
+                removed.append(companion.item.id)
+            }
+        }
+        return (added, removed, updated)
+    }
+
     /// Replaces the listed photos that `changed` holds and differ from it, and returns those
     /// (a change announced for many photos, such as a new catalog's, often leaves most as they
-    /// were: pages are told only of the others).
+    /// were: pages are told only of the others). A companion's facts change its item's row.
     private func replace(_ changed: [ListedPhoto]) -> [ListedPhoto] {
         let replacements = Dictionary(changed.map { ($0.item.id, $0) }, uniquingKeysWith: { _, last in last })
         guard !replacements.isEmpty else { return [] }
         var replaced: [ListedPhoto] = []
         for index in photos.indices {
-            if let photo = replacements[photos[index].item.id], photo != photos[index] {
+            var photo = photos[index]
+            if let fresh = replacements[photo.item.id] {
+                let companions = photo.companions
+                photo = fresh
+                // Files are read one by one; a source that lists items gives their companions too.
+                if source.pairsFilesByName { photo.companions = companions }
+            }
+            for companion in photo.companions.indices {
+                if let fresh = replacements[photo.companions[companion].item.id] {
+                    photo.companions[companion] = fresh
+                }
+            }
+            if photo != photos[index] {
                 photos[index] = photo
                 replaced.append(photo)
             }

@@ -40,4 +40,12 @@ struct PhotoDate: Sendable, Equatable, Codable {
 
 extension PhotoDate: FetchableRecord, PersistableRecord {
     static let databaseTableName = "photoDate"
+
+    /// Inserts a row or replaces the content's, with ``replaceArguments``: a statement prepared
+    /// once for many rows, where the record's own `insert` builds its SQL for each.
+    static let replaceSQL = "INSERT OR REPLACE INTO photoDate (md5, seconds, offset, source) VALUES (?, ?, ?, ?)"
+
+    var replaceArguments: StatementArguments {
+        [md5, seconds, offset, source]
+    }
 }

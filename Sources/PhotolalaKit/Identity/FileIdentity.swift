@@ -44,4 +44,15 @@ public struct FileIdentity: Sendable, Equatable, Codable {
 
 extension FileIdentity: FetchableRecord, PersistableRecord {
     public static let databaseTableName = "fileIdentity"
+
+    /// Inserts a row or replaces the path's, with ``replaceArguments``: a statement prepared
+    /// once for many rows, where the record's own `insert` builds its SQL for each.
+    static let replaceSQL = """
+        INSERT OR REPLACE INTO fileIdentity (path, size, modifiedNanoseconds, md5, headMD5, width, height, orientation) \
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    var replaceArguments: StatementArguments {
+        [path, size, modifiedNanoseconds, md5, headMD5, width, height, orientation]
+    }
 }

@@ -23,7 +23,10 @@ public struct IdentityIndex: Sendable {
         if let md5 = recent.md5(forPath: path, status: status) {
             return md5
         }
-        let md5 = try database.read { db in try FileIdentity.fetchOne(db, key: path) }.flatMap { $0.holds(for: status) ? $0.md5 : nil }
+        let md5 = try database.read { db in
+            // Prepared once per connection: each thumbnail asks, and building the query each time cost more than the lookup.
+            try FileIdentity.fetchOne(try db.cachedStatement(sql: "SELECT * FROM fileIdentity WHERE path = ?"), arguments: [path])
+        }.flatMap { $0.holds(for: status) ? $0.md5 : nil }
         if let md5 {
             recent.remember(md5, forPath: path, status: status)
         }
@@ -44,12 +47,11 @@ public struct IdentityIndex: Sendable {
         return md5
     }
 
-    /// The identity of a file read whole: its MD5 from the index while the bytes are those of
-    /// the file as recorded, else hashed from them, with their fast key. Not recorded here: the
-    /// caller records it with what else the read taught (``record(_:)``).
-    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
-    func identity(of contents: FileContents) throws -> FileIdentity {
-        let md5 = try md5(forPath: contents.path, status: contents.status) ?? ContentHash.md5(of: contents.bytes)
+    /// The identity of a file read whole: `md5`, the one the index records for the file as it
+    /// is now, else hashed from the bytes, with their fast key. Not recorded here: the caller
+    /// records it with what else the read taught (``record(_:)``).
+    func identity(of contents: FileContents, md5 recorded: String?) -> FileIdentity {
+        let md5 = recorded ?? ContentHash.md5(of: contents.bytes)
         return FileIdentity(
             path: contents.path, status: contents.status, md5: md5,
             headMD5: ContentHash.fastKey(head: contents.bytes, size: contents.status.size).headMD5)
@@ -61,8 +63,10 @@ public struct IdentityIndex: Sendable {
     public func record(_ identities: [FileIdentity]) throws {
         guard !identities.isEmpty else { return }
         try database.write { db in
+            // One statement prepared for all rows: a catalog build records a thousand at a time.
+            let insert = try db.cachedStatement(sql: FileIdentity.replaceSQL)
             for identity in identities {
-                try identity.insert(db, onConflict: .replace)
+                try insert.execute(arguments: identity.replaceArguments)
             }
         }
         recent.forget(identities.map(\.path))

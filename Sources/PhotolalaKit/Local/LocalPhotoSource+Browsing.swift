@@ -90,6 +90,9 @@ extension LocalPhotoSource: PhotoSource {
 }
 
 /// A folder-scoped source is the listing a folder session keeps: the folder is watched on disk.
+/// Its files pair by name: a RAW+JPEG pair or a Live Photo is one item (``FilePairing``).
 extension LocalPhotoSource: FolderListing {
     public var watchedPath: String? { root }
+
+    public var pairsFilesByName: Bool { true }
 }

@@ -22,6 +22,7 @@ extension LocalPhotoSource {
 
     /// The folder's own photos with their dates and sizes, as ``Scope/folder`` lists them: from
     /// the catalog at once when it is valid (then reconciled in the background), else scanned.
+    /// Files shown as one item (RAW+JPEG, Live Photos) come as one row (see ``FilePairing``).
     public func listFolder() -> AsyncThrowingStream<[ListedPhoto], any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
@@ -45,7 +46,7 @@ extension LocalPhotoSource {
         if let loaded = try? catalog.load(), loaded.rejectedShards.isEmpty, loaded.problems.isEmpty {
             let directoryUUID = loaded.manifest.directoryUUID
             if volume == .network, let cached = await catalogs.networkListings.listing(directoryUUID: directoryUUID) {
-                Self.deliver(cached.map { ListedPhoto($0) }, to: continuation)
+                Self.deliver(FilePairing.pair(cached.map { ListedPhoto($0) }), to: continuation)
                 return
             }
             // A catalog is a file anyone may have written: it lists only what a scan would.
@@ -54,7 +55,7 @@ extension LocalPhotoSource {
             // recorded of them. A small folder reads those never recorded (a few reads) before
             // its rows go out; a big one lists at once and reads them in a follow-up pass.
             let (shown, unknown) = try await offload { [self] in catalogRows(for: entries, reading: entries.count < Self.catalogThreshold) }
-            Self.deliver(shown, to: continuation)
+            Self.deliver(FilePairing.pair(shown), to: continuation)
             background.start { [self] in
                 await announceLearntDates(of: unknown)
                 await reconcile(with: loaded)
@@ -73,15 +74,15 @@ extension LocalPhotoSource {
                 waiting += batch.photos
                 held = waiting.count < Self.catalogThreshold ? waiting : nil
                 if held == nil {
-                    continuation.yield(waiting.map { ListedPhoto($0) })
+                    continuation.yield(FilePairing.pair(waiting.map { ListedPhoto($0) }))
                 }
             } else {
-                continuation.yield(batch.photos.map { ListedPhoto($0) })
+                continuation.yield(FilePairing.pair(batch.photos.map { ListedPhoto($0) }))
             }
         }
         if let held, !held.isEmpty {
             let facts = try await offload { [self] in headerFacts(of: held.map { ($0.path, $0.status) }) }
-            continuation.yield(zip(held, facts).map { ListedPhoto($0, taken: $1.taken, duration: $1.duration) })
+            continuation.yield(FilePairing.pair(zip(held, facts).map { ListedPhoto($0, taken: $1.taken, duration: $1.duration) }))
         }
         feed.publish([], listing: photos)
         if photos.count >= Self.catalogThreshold {

@@ -6,7 +6,9 @@ extension LocalPhotoSource {
     /// come from what was recorded of the photo's content (``PhotoDateIndex``) when anything was:
     /// the same as an uncatalogued listing and `info --json` give. Otherwise the row has the
     /// catalog's date, the EXIF date (`exif`) unless it is the file time (`file`), and no offset.
-    static func listedPhoto(for entry: CatalogEntry, recorded: PhotoDateIndex.Recorded?, duration: Double? = nil) -> ListedPhoto {
+    static func listedPhoto(
+        for entry: CatalogEntry, recorded: PhotoDateIndex.Recorded?, kind: PhotoKind? = nil, duration: Double? = nil
+    ) -> ListedPhoto {
         let (date, offset, source): (Int64, Int?, PhotoDateSource) =
             switch recorded {
             case .taken(let taken): (taken.seconds, taken.offset, .exif)
@@ -15,7 +17,7 @@ extension LocalPhotoSource {
             }
         return ListedPhoto(
             item: item(for: entry), date: date, size: entry.size, modified: entry.modified, width: entry.width, height: entry.height,
-            offset: offset, dateSource: source, duration: duration)
+            offset: offset, dateSource: source, kind: kind, duration: duration)
     }
 
     /// When photos listed without a catalog were taken: what an earlier read of each recorded
@@ -76,13 +78,14 @@ extension LocalPhotoSource {
             }
         }
         let unknown = recorded.indices.filter { recorded[$0] == nil }.map { entries[$0] }
-        // The catalog has no duration column: a video's is read from its container.
-        let durations = entries.map { entry -> Double? in
-            guard let format = ImageFormat(name: entry.filename), format.kind == .video, let path = try? path(for: Self.item(for: entry).id)
-            else { return nil }
-            return Self.videoHeader(atPath: path, named: format)?.duration
+        let rows = entries.indices.map { index in
+            let entry = entries[index]
+            let kind = ImageFormat(name: entry.filename)?.kind ?? .photo
+            // The catalog has no duration column: a video's is read from its container.
+            let duration = kind == .video ? (try? path(for: Self.item(for: entry).id)).flatMap(Self.videoDuration(atPath:)) : nil
+            return Self.listedPhoto(for: entry, recorded: recorded[index], kind: kind, duration: duration)
         }
-        return (entries.indices.map { Self.listedPhoto(for: entries[$0], recorded: recorded[$0], duration: durations[$0]) }, unknown)
+        return (rows, unknown)
     }
 
     /// Reads what the catalog cannot say of these photos' dates (their offsets) from their files'

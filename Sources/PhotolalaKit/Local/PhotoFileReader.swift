@@ -88,6 +88,14 @@ struct PhotoFileReader: Sendable {
     /// error.
     func catalogEntries(at paths: [String]) -> [Result<CatalogEntry, PhotolalaError>] {
         var learnt: [PhotoFacts] = []
+        // What is recorded of the files, in one query: a query a file would cost more than its read.
+        let recorded: [String: FileIdentity]
+        do {
+            recorded = try identities.identities(forPaths: paths)
+        } catch {
+            logger.warning("What was recorded of photos could not be looked up; they are hashed again.", metadata: ["error": .error(error)])
+            recorded = [:]
+        }
         let entries = paths.map { path -> Result<CatalogEntry, PhotolalaError> in
             do {
                 if Self.videoFormat(ofFileAt: path) != nil {
@@ -95,7 +103,9 @@ struct PhotoFileReader: Sendable {
                     learnt.append(video.facts)
                     return .success(video.entry)
                 }
-                let facts = try learn(from: try readFile(at: path)).facts
+                let contents = try readFile(at: path)
+                let known = recorded[path].flatMap { $0.holds(for: contents.status) ? $0.md5 : nil }
+                let facts = try learn(from: contents, md5: .some(known)).facts
                 learnt.append(facts)
                 return .success(CatalogEntry(filename: FilePath.name(of: path), facts: facts))
             } catch let error as PhotolalaError {
@@ -132,8 +142,11 @@ struct PhotoFileReader: Sendable {
     /// All one read of a file teaches: its identity (the MD5 from the index when the bytes are
     /// the file as recorded, else hashed from them) and, when it is an image, its displayed
     /// size, orientation and date from its header; with the inspection, or why there is none.
-    private func learn(from contents: FileContents) throws -> (facts: PhotoFacts, inspection: Result<ImageInspection, any Error>) {
-        var identity = try identities.identity(of: contents)
+    /// - Parameter md5: The MD5 recorded for the file as it is now, when the caller looked it up
+    ///   already (`.some(nil)`: none); `nil` to look it up here.
+    private func learn(from contents: FileContents, md5: String?? = nil) throws -> (facts: PhotoFacts, inspection: Result<ImageInspection, any Error>)
+    {
+        var identity = try identities.identity(of: contents, md5: md5 ?? identities.md5(forPath: contents.path, status: contents.status))
         let inspection = Result { try imaging.inspect(contents.bytes, name: contents.path) }
         guard case .success(let inspected) = inspection else { return (PhotoFacts(identity: identity, date: nil), inspection) }
         identity.width = inspected.width

@@ -1,4 +1,5 @@
-/// Groups scan events into deliveries: the first 200 photos at once, then batches of 100.
+/// Groups scan events into deliveries: the first 200 photos at once, then batches of 100, each
+/// cut between files of different base names so that the files shown as one item come together.
 ///
 /// A scan of a slow share also delivers whatever it has every quarter second, so the first
 /// photos show even when 200 take long to find.
@@ -18,7 +19,13 @@ struct ProgressiveBatcher {
         var due: [ScanBatch] = []
         var remaining = listing.photos[...]
         while !remaining.isEmpty {
-            let room = targetSize - batch.photos.count
+            var room = targetSize - batch.photos.count
+            // A RAW+JPEG pair or a Live Photo (names sorted: side by side) goes out in one batch.
+            while room > 0, room < remaining.count, let last = remaining.dropFirst(room - 1).first,
+                FilePairing.mayPair(last.item.displayName, with: remaining[remaining.startIndex + room].item.displayName)
+            {
+                room += 1
+            }
             batch.photos += remaining.prefix(room)
             remaining = remaining.dropFirst(room)
             if batch.photos.count >= targetSize {

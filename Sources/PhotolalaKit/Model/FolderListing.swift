@@ -11,6 +11,11 @@ public protocol FolderListing: Sendable {
     /// - Throws: when the source cannot be read (an Apple Photos database).
     func listedPhotos(for items: [PhotoItem]) throws -> [ListedPhoto]
 
+    /// Whether the rows are files that ``FilePairing`` folds into items by their names, which a
+    /// session does again as files come and go; `false` when each row is an item already (an
+    /// Apple Photos asset comes with its RAW and its Live Photo movie).
+    var pairsFilesByName: Bool { get }
+
     /// The folder on disk to watch for changes, or `nil` when nothing needs watching.
     var watchedPath: String? { get }
 
@@ -30,6 +35,8 @@ public protocol FolderListing: Sendable {
 }
 
 extension FolderListing {
+    public var pairsFilesByName: Bool { false }
+
     public var catalogDirectories: [String] { [] }
 
     public func refreshCatalog() {}

@@ -27,8 +27,8 @@ struct BackupRoutes {
         try await checkFolder(body.folder, of: source, id: body.source)
         // Each photo once, however often the body names it: the answer has one badge a photo.
         var seen: Set<String> = []
-        let ids = body.ids.filter { seen.insert($0).inserted }
-        let names = await displayNames(of: ids, source: body.source, folder: body.folder)
+        // A RAW+JPEG pair or a Live Photo is starred (and unstarred) as one: its files too.
+        let (ids, names) = await sources.files(of: body.ids.filter { seen.insert($0).inserted }, source: body.source, folder: body.folder)
         var items: [String: API.Badge] = [:]
         var files: [(id: String, path: String)] = []
         for id in ids {
@@ -86,17 +86,6 @@ struct BackupRoutes {
     /// What the page says about a photo that could not be starred, naming no served path.
     private func message(_ error: any Error) -> String {
         (error as? ServerError ?? ServerError.from(error)).redacting(sources.privatePaths).message
-    }
-
-    /// The names the open folder lists these photos under.
-    private func displayNames(of ids: [String], source: String, folder: String) async -> [String: String] {
-        guard let session = await sources.openSession(source: source, folder: folder) else { return [:] }
-        let wanted = Set(ids)
-        var names: [String: String] = [:]
-        for photo in await session.currentPhotos() where wanted.contains(photo.item.id) {
-            names[photo.item.id] = photo.item.displayName
-        }
-        return names
     }
 
     /// The badges of the folder's photos: queued ones by their state, others that the cloud

@@ -95,6 +95,23 @@ final class ServedSources: Sendable {
         await sessions.existing(key: sourceID + "/" + folderID)
     }
 
+    /// The files that items of an open folder stand for, each item's own then its companions'
+    /// (the RAW of a RAW+JPEG pair, a Live Photo's movie), each once, and the names the folder
+    /// lists them under. For a folder not open, the ids as they are and no names.
+    func files(of ids: [String], source sourceID: String, folder folderID: String) async -> (ids: [String], names: [String: String]) {
+        guard let session = await openSession(source: sourceID, folder: folderID) else { return (ids, [:]) }
+        let wanted = Set(ids)
+        var names: [String: String] = [:]
+        var companions: [String] = []
+        for photo in await session.currentPhotos() where wanted.contains(photo.item.id) {
+            for file in photo.files {
+                names[file.item.id] = file.item.displayName
+            }
+            companions += photo.companions.map(\.item.id).filter { !wanted.contains($0) }
+        }
+        return (ids + companions, names)
+    }
+
     /// Opens the folder a page shows first, the first source's top folder, so that the page
     /// opened from the printed address finds it listed (or being listed) instead of starting
     /// the listing itself. A folder that cannot be opened is left for the page to report.

@@ -7,12 +7,12 @@
 import {
   dropPrefetched, estimateRestore, exportUrl, getBackupBadges, getBackupFailures, getBackupStatus, getCloud, getCloudSettings, getCloudSync, getSources, isAbort,
   loadThumbnail, originalUrl, prefetchFolder, requestRestore, retryBackup, runBackup, saveCloudSettings, searchItemIds, setStarred, subscribeEvents, syncCloud,
-  testCloudSettings,
+  testCloudSettings, videoUrl,
 } from './api.js';
 import { hasCommandKey, isEditing } from './dom.js';
 import { FolderSession } from './folder-session.js';
 import { icons } from './icons.js';
-import { itemKey, PhotoList } from './photo-list.js';
+import { itemKey, liveMotion, PhotoList } from './photo-list.js';
 import { currentLocation, navigate, onLocationChange } from './router.js';
 import { Selection } from './selection.js';
 import { Settings, THUMBNAIL_SIZES } from './settings.js';
@@ -83,7 +83,10 @@ const toolbar = new Toolbar({
   onSearch: (text) => setSearch(text),
 });
 const folderStrip = new FolderStrip({ onOpen: (folder) => navigate(state.source.id, folder) });
-const grid = new PhotoGrid({ loader, selection, onOpen: openPreview, onContextMenu: openContextMenu, onStar: (id, starred) => star([id], starred) });
+const grid = new PhotoGrid({
+  loader, selection, onOpen: openPreview, onContextMenu: openContextMenu, onStar: (id, starred) => star([id], starred),
+  motionUrl: (id) => videoUrl(state.source.id, state.folder, liveMotion(state.list.get(id))?.id ?? id),
+});
 const contextMenu = new ContextMenu();
 const inspector = new Inspector({ onClose: () => settings.set({ inspector: false }) });
 const status = new StatusBar();

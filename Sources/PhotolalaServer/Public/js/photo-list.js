@@ -18,7 +18,7 @@ export const DEFAULT_FIELDS = ['id', 'name', 'date', 'size', 'width', 'height', 
  */
 export function itemsFromRows(rows, fields = DEFAULT_FIELDS) {
   const at = (name) => fields.indexOf(name);
-  const [id, name, date, size, width, height, version, dateSource, offset, kind, duration] = [...DEFAULT_FIELDS, 'dateSource', 'offset', 'kind', 'duration'].map(at);
+  const [id, name, date, size, width, height, version, dateSource, offset, kind, duration, companions] = [...DEFAULT_FIELDS, 'dateSource', 'offset', 'kind', 'duration', 'companions'].map(at);
   return rows.map((row) => {
     const seconds = row[date] ?? null;
     const source = row[dateSource] ?? null;
@@ -37,11 +37,26 @@ export function itemsFromRows(rows, fields = DEFAULT_FIELDS) {
       version: row[version] ?? null,
       kind: row[kind] ?? 'photo', // 'video' plays in the preview and wears its duration in the grid
       duration: row[duration] ?? null,
+      // The files shown as part of this item: a RAW beside the JPEG shown, a Live Photo's movie.
+      companions: row[companions] ? row[companions].map(([fileId, fileName, role, fileSize, fileVersion]) => ({ id: String(fileId), name: fileName, role, size: fileSize ?? null, version: fileVersion ?? null })) : NO_COMPANIONS,
       day: dayKey(clock), // cached: grouping 100,000 items must not build 100,000 Dates per layout
       nameKey: null, // made on first use: date order only needs it for ties
       order: 0, // the place in the source's order, set by the list
     };
   });
+}
+
+/** Most items are one file: they share one empty list. */
+const NO_COMPANIONS = Object.freeze([]);
+
+/** The movie of a Live Photo item, or undefined. */
+export function liveMotion(item) {
+  return item?.companions.find((file) => file.role === 'live');
+}
+
+/** Whether an item is shown for a RAW+JPEG pair. */
+export function hasRaw(item) {
+  return item?.companions.some((file) => file.role === 'raw') ?? false;
 }
 
 /**

@@ -109,6 +109,7 @@ export class Inspector {
     this.body.replaceChildren(
       el('div', { class: 'inspector-preview' }, thumbnail),
       el('h3', { class: 'inspector-name', 'data-testid': 'inspector-name', text: item.name, title: item.name }),
+      ...(item.companions.length > 0 ? [fileList(item)] : []),
       this.#details(item, cached),
     );
     this.#controller = new AbortController();
@@ -154,6 +155,24 @@ export class Inspector {
     fields.dataset.loaded = String(metadata != null);
     return fields;
   }
+}
+
+/** What each file of a RAW+JPEG pair or a Live Photo is, with its size. */
+const FILE_ROLES = { raw: 'RAW', live: 'Live Photo movie' };
+
+/** The files an item stands for: the one shown, then its companions. */
+function fileList(item) {
+  const files = [{ name: item.name, role: null, size: item.size }, ...item.companions];
+  return el(
+    'ul',
+    { class: 'inspector-files', 'data-testid': 'inspector-files', 'aria-label': 'Files' },
+    ...files.map((file) =>
+      el('li', { class: 'inspector-file', 'data-testid': 'inspector-file', 'data-role': file.role ?? 'shown' },
+        el('span', { class: 'inspector-file-name', text: file.name, title: file.name }),
+        el('span', { class: 'inspector-file-role', text: [FILE_ROLES[file.role] ?? 'Shown', formatBytes(file.size)].filter(Boolean).join(' · ') }),
+      ),
+    ),
+  );
 }
 
 /** A definition list of `[label, value, field]`, skipping empty values. */

@@ -11,10 +11,10 @@ import { el, hasCommandKey, isEditing } from '../dom.js';
 import { formatDayKey, formatMonthKey, formatPhotoCount } from '../format.js';
 import { computeLayout, monthMarkers } from '../grid-layout.js';
 import { blankUrl, brokenPhotoUrl } from '../icons.js';
-import { itemKey } from '../photo-list.js';
+import { hasRaw, itemKey, liveMotion } from '../photo-list.js';
 import { BadgeLayer } from './badge-layer.js';
 import { CAPTION_HEIGHT, CaptionLayer } from './caption-layer.js';
-import { VideoBadgeLayer } from './video-badge-layer.js';
+import { KindBadgeLayer } from './kind-badge-layer.js';
 import { DateScrubber } from './date-scrubber.js';
 
 /** Space between cells for each cell size. */
@@ -42,7 +42,7 @@ export class PhotoGrid {
   /** The rows whose captions are shown (`first:last`), so a scroll within them places none again. */
   #captioned = null;
   /** The same for the video badges. */
-  #videoBadged = null;
+  #kindBadged = null;
   #rows = new Map(); // row index → mounted row element
   #cells = new Map(); // thumbnail key → mounted cell
   #rowPool = [];
@@ -61,8 +61,9 @@ export class PhotoGrid {
    * - onOpen(id): a photo was double-clicked or opened with Enter/Space.
    * - onContextMenu(id, x, y): a photo's context menu was asked for, to open at page point x, y.
    * - onStar(id, starred): a photo's backup badge was clicked to star or unstar it.
+   * - motionUrl(id): where the movie of Live Photo `id` streams from, played over its cell.
    */
-  constructor({ loader, selection, onOpen, onContextMenu, onStar }) {
+  constructor({ loader, selection, onOpen, onContextMenu, onStar, motionUrl }) {
     this.#loader = loader;
     this.#selection = selection;
     this.#onOpen = onOpen;
@@ -72,7 +73,7 @@ export class PhotoGrid {
     this.emptyMessage = el('div', { class: 'grid-empty', 'data-testid': 'grid-empty', hidden: true });
     this.badges = new BadgeLayer({ onToggle: onStar });
     this.captions = new CaptionLayer();
-    this.videoBadges = new VideoBadgeLayer();
+    this.kindBadges = new KindBadgeLayer({ motionUrl });
     this.scroller = el(
       'div',
       {
@@ -96,7 +97,7 @@ export class PhotoGrid {
       this.spacer,
       this.badges.element,
       this.captions.element,
-      this.videoBadges.element,
+      this.kindBadges.element,
     );
     // Cell images' load and error events do not bubble; one capturing listener serves them all.
     this.scroller.addEventListener('load', (event) => this.#onImageEvent(event, true), true);
@@ -191,7 +192,7 @@ export class PhotoGrid {
     this.#layout = computeLayout(list, { width, cellSize: this.#cellSize, gap: GAPS[this.#cellSize] ?? 6, groupBy: this.#groupBy, caption });
     const layout = this.#layout;
     this.#captioned = null;
-    this.#videoBadged = null;
+    this.#kindBadged = null;
     this.spacer.style.height = `${layout.totalHeight}px`;
     this.scroller.style.setProperty('--grid-left', `${layout.left}px`);
     this.scroller.setAttribute('aria-rowcount', String(layout.rowCount));
@@ -247,9 +248,9 @@ export class PhotoGrid {
       this.#detachPooled();
       this.badges.place([]);
       this.captions.place([]);
-      this.videoBadges.place([]);
+      this.kindBadges.place([]);
       this.#captioned = null;
-      this.#videoBadged = null;
+      this.#kindBadged = null;
       this.#loader.want([]);
       this.#wished = null;
       return;
@@ -271,7 +272,7 @@ export class PhotoGrid {
     this.#detachPooled();
     this.#placeBadges(scrollTop, clientHeight);
     this.#placeCaptions(firstVisible, lastVisible);
-    this.#placeVideoBadges(firstVisible, lastVisible);
+    this.#placeKindBadges(firstVisible, lastVisible);
 
     const jump = Math.abs(scrollTop - this.#lastTop);
     this.#lastTop = scrollTop;
@@ -332,21 +333,22 @@ export class PhotoGrid {
     this.captions.place(cells);
   }
 
-  /** Puts each video's play mark and duration on its cell in the rows on screen. */
-  #placeVideoBadges(firstVisible, lastVisible) {
+  /** Puts each video's, RAW pair's and Live Photo's badge on its cell in the rows on screen. */
+  #placeKindBadges(firstVisible, lastVisible) {
     const rows = `${firstVisible}:${lastVisible}`;
-    if (rows === this.#videoBadged) return;
-    this.#videoBadged = rows;
+    if (rows === this.#kindBadged) return;
+    this.#kindBadged = rows;
     const cells = [];
     const layout = this.#layout;
     for (let row = firstVisible; row <= lastVisible; row++) {
       if (layout.isHeader(row)) continue;
       for (let column = 0, start = layout.rowStart[row]; column < layout.rowLength[row]; column++) {
         const item = this.#list.at(start + column);
-        if (item?.kind === 'video') cells.push({ id: item.id, duration: item.duration, x: layout.cellX(column), y: layout.rowTop[row], size: layout.cellSize });
+        const kind = item?.kind === 'video' ? 'video' : liveMotion(item) ? 'live' : hasRaw(item) ? 'raw' : null;
+        if (kind) cells.push({ id: item.id, kind, duration: item.duration, x: layout.cellX(column), y: layout.rowTop[row], size: layout.cellSize });
       }
     }
-    this.videoBadges.place(cells);
+    this.kindBadges.place(cells);
   }
 
   /** The ☆ badge follows the pointer from cell to cell; over a badge it stays where it is. */

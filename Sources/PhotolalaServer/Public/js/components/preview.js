@@ -6,12 +6,14 @@
  * Archive, only in iCloud) shows its sharp thumbnail at most at its own size, with a label.
  * A video plays in a `<video controls>` element streaming from the server (Range requests, never
  * fetched whole); one whose codec the browser cannot play (HEVC in Chromium) shows its poster
- * frame and a Download link.
+ * frame and a Download link. A Live Photo wears a LIVE button that plays its movie over the
+ * still, muted, while the pointer rests on it or while it is pressed.
  */
 
 import { getFullImage, isAbort, originalUrl, thumbnailUrl, videoUrl } from '../api.js';
 import { el } from '../dom.js';
 import { formatInteger } from '../format.js';
+import { liveMotion } from '../photo-list.js';
 import { icons } from '../icons.js';
 
 const ZOOM_STEP = 1.25;
@@ -61,6 +63,23 @@ export class Preview {
     this.notice = el('div', { class: 'preview-notice', 'data-testid': 'preview-notice', role: 'status', hidden: true });
     this.video = el('video', { class: 'preview-video', 'data-testid': 'preview-video', controls: true, playsinline: true, preload: 'metadata', hidden: true });
     this.unplayable = el('div', { class: 'preview-unplayable', 'data-testid': 'preview-unplayable', hidden: true });
+    this.motion = el('video', { class: 'preview-motion', 'data-testid': 'preview-motion', muted: true, playsinline: true, hidden: true });
+    this.liveButton = el('button', {
+      class: 'preview-live',
+      type: 'button',
+      'data-testid': 'preview-live',
+      title: 'Live Photo: rest the pointer here or hold to play',
+      'aria-label': 'Play Live Photo',
+      text: '◉ LIVE',
+      hidden: true,
+      onpointerenter: () => this.#playMotion(),
+      onpointerdown: (event) => {
+        event.stopPropagation(); // not the start of a pan
+        this.#playMotion();
+      },
+      onpointerleave: () => this.#stopMotion(),
+      onclick: () => this.#playMotion(),
+    });
     this.stage = el('div', {
       class: 'preview-stage',
       onwheel: (event) => this.#onWheel(event),
@@ -69,7 +88,7 @@ export class Preview {
       onpointerup: (event) => this.#onPointerUp(event),
       onpointercancel: (event) => this.#onPointerUp(event),
       ondblclick: (event) => this.#onDoubleClick(event),
-    }, this.placeholder, this.image, this.video, this.unplayable, this.message, this.notice);
+    }, this.placeholder, this.image, this.motion, this.video, this.unplayable, this.liveButton, this.message, this.notice);
     this.previousButton = tool('preview-previous', 'Previous photo (←)', icons.chevronLeft, () => this.step(-1));
     this.nextButton = tool('preview-next', 'Next photo (→)', icons.chevronRight, () => this.step(1));
     this.zoomOutButton = tool('zoom-out', 'Zoom out (−)', icons.zoomOut, () => this.#zoomBy(1 / ZOOM_STEP));
@@ -121,6 +140,7 @@ export class Preview {
     this.#drop('ahead');
     this.#setImageUrl(null);
     this.#stopVideo();
+    this.#stopMotion();
     this.#returnFocus?.focus?.({ preventScroll: true });
     this.#onClose(this.#id);
   }
@@ -161,6 +181,7 @@ export class Preview {
     this.notice.hidden = true;
     this.image.hidden = true;
     this.#stopVideo();
+    this.#stopMotion();
     this.placeholder.hidden = false;
     const thumbnail = this.#lookupThumbnail(id);
     if (thumbnail) this.placeholder.src = thumbnail;
@@ -168,6 +189,7 @@ export class Preview {
 
     this.#drop('current');
     const item = list.get(id);
+    this.liveButton.hidden = !liveMotion(item);
     if (item?.kind === 'video') {
       this.#showVideo(item);
       return;
@@ -257,6 +279,34 @@ export class Preview {
     this.video.removeAttribute('src');
     this.video.load();
     this.video.hidden = true;
+  }
+
+  /** Plays the shown Live Photo's movie over its still, once, from the server's stream. */
+  #playMotion() {
+    const motion = liveMotion(this.#getList().get(this.#id));
+    if (!motion || !this.motion.hidden || !this.#view.width) return;
+    this.motion.muted = true; // the attribute alone does not mute a video made by script
+    this.motion.style.width = `${this.#view.width}px`;
+    this.motion.style.height = `${this.#view.height}px`;
+    this.motion.style.transform = this.image.style.transform;
+    this.motion.onended = () => this.#stopMotion();
+    this.motion.onerror = () => this.#stopMotion();
+    this.motion.src = videoUrl(this.#source, this.#folder, motion.id);
+    this.motion.hidden = false;
+    this.motion.play().catch(() => {}); // stopped before it started: nothing to say
+    this.element.dataset.live = 'playing';
+  }
+
+  /** Stops the Live Photo's movie, if playing, and closes its stream. */
+  #stopMotion() {
+    delete this.element.dataset.live;
+    if (this.motion.hidden) return;
+    this.motion.onended = null;
+    this.motion.onerror = null;
+    this.motion.pause();
+    this.motion.removeAttribute('src');
+    this.motion.load();
+    this.motion.hidden = true;
   }
 
   /** Shows the image at `url` in place of the placeholder, fitted (never above 100 %). */
@@ -352,6 +402,7 @@ export class Preview {
     view.x = clamp(view.x, view.width * view.scale, clientWidth);
     view.y = clamp(view.y, view.height * view.scale, clientHeight);
     this.image.style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.scale})`;
+    this.motion.style.transform = this.image.style.transform;
     this.zoomLabel.textContent = `${Math.round(view.scale * 100)}%`;
     const [min, max] = this.#zoomRange();
     this.zoomOutButton.disabled = view.scale <= min + 1e-6;
