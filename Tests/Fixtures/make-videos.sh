@@ -36,10 +36,41 @@ ff "${src[@]}" -c:v libx265 -preset ultrafast -x265-params log-level=error -tag:
 # A clip shorter than the 1 s poster time: its first frame is the poster.
 ff -f lavfi -i "testsrc=size=320x240:rate=25" -t 0.4 "${h264[@]}" "$out/short.mp4"
 
-# Other containers: WebM (VP9), Matroska and AVI.
-ff "${src[@]}" -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -b:v 200k "$out/clip.webm"
-ff -i "$out/clip.mp4" -c copy "$out/clip.mkv"
+# Other containers: WebM (VP9), Matroska and AVI. ffmpeg writes `creation_time` as the Matroska
+# segment's DateUTC (a remux does not carry it over: clip.mkv is given clip.mp4's).
+ff "${src[@]}" -c:v libvpx-vp9 -deadline realtime -cpu-used 8 -b:v 200k -metadata creation_time=2022-03-04T05:06:07Z "$out/clip.webm"
+ff -i "$out/clip.mp4" -c copy -metadata creation_time=2023-07-14T01:22:33Z "$out/clip.mkv"
 ff "${src[@]}" -c:v mpeg4 -q:v 5 "$out/clip.avi"
+
+# A camera's IDIT date in the AVI's header list ("SAT JAN 01 12:00:00 2022", a clock time without
+# offset), written over the start of the JUNK chunk ffmpeg reserves at the list's end for OpenDML,
+# so that no other byte moves (exiftool cannot write AVI).
+python3 - "$out/clip.avi" <<'PY'
+import struct, sys
+path = sys.argv[1]
+data = bytearray(open(path, "rb").read())
+assert data[0:4] == b"RIFF" and data[8:12] == b"AVI " and data[12:16] == b"LIST" and data[20:24] == b"hdrl"
+end = 20 + struct.unpack("<I", data[16:20])[0]
+text = b"SAT JAN 01 12:00:00 2022\n\0"
+idit = b"IDIT" + struct.pack("<I", len(text)) + text
+offset = 24
+while offset + 8 <= end:
+    size = struct.unpack("<I", data[offset + 4:offset + 8])[0]
+    if data[offset:offset + 4] == b"JUNK" and size >= len(idit) + 8:
+        data[offset:offset + 8 + size] = idit + b"JUNK" + struct.pack("<I", size - len(idit)) + bytes(size - len(idit))
+        open(path, "wb").write(data)
+        sys.exit(0)
+    offset += 8 + size + (size & 1)
+sys.exit("no JUNK chunk in the header list of " + path)
+PY
+
+# A Matroska file dated only by a tag of the whole segment (no DateUTC): DATE_RECORDED, a clock time.
+ff "${src[@]}" "${h264[@]}" -metadata DATE_RECORDED="2021-02-03 04:05:06" "$out/tagged.mkv"
+
+# A live recording: written to a pipe with `-live 1`, its segment of unknown size, no Duration,
+# no Cues; dated by DateUTC.
+ff -f lavfi -t 3 -i "testsrc=size=640x360:rate=25" "${h264[@]}" -metadata creation_time=2022-03-04T05:06:07Z -live 1 -f matroska - \
+    > "$out/live.mkv"
 
 # A video cut short: its movie atom (written last) is gone, as after an interrupted copy.
 head -c "$(($(stat -c %s "$out/clip.mp4") / 2))" "$out/clip.mp4" > "$out/truncated.mp4"

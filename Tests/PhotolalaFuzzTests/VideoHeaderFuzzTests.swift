@@ -5,9 +5,10 @@ import Testing
 @testable import PhotolalaKit
 
 /// Mutates the generated videos (MP4, QuickTime with Apple's keys, a rotated one, HEVC, WebM,
-/// Matroska, AVI) and reads each mutation's header the way a listing and a thumbnail do: sniffed,
-/// then its movie atom read from the bytes and from a file. A crash, or a batch that runs over
-/// 10 s, fails the run with the seed that replays it.
+/// Matroska with a tag and as a live recording, AVI with IDIT) and reads each mutation's header
+/// the way a listing and a thumbnail do: sniffed, then read from the bytes by every container's
+/// reader (the QuickTime atoms, Matroska's elements, AVI's chunks), and from a file as its bytes
+/// say. A crash, or a batch that runs over 10 s, fails the run with the seed that replays it.
 @Suite("Fuzzing video headers")
 struct VideoHeaderFuzzTests {
     private static let batch = 100
@@ -31,13 +32,17 @@ struct VideoHeaderFuzzTests {
             let finished = TimedProcess.finishes {
                 counted.value = inputs.count { bytes in
                     let format = ImageFormat(sniffing: bytes) ?? .mov
-                    let header = try? QuickTimeMovieReader.read(size: Int64(bytes.count), format: format, name: "mutation") { offset, count in
+                    let movie = try? QuickTimeMovieReader.read(size: Int64(bytes.count), format: format, name: "mutation") { offset, count in
                         guard offset >= 0, offset < Int64(bytes.count) else { return [] }
                         return Array(bytes[Int(offset)..<min(bytes.count, Int(offset) + count)])
                     }
-                    return header != nil
+                    var elements = VideoFileRanges(bytes: bytes, budget: MatroskaReader.readLimit)
+                    let matroska = try? MatroskaReader.read(&elements, format: format, name: "mutation")
+                    var chunks = VideoFileRanges(bytes: bytes, budget: AVIReader.readLimit)
+                    let avi = try? AVIReader.read(&chunks, format: format, name: "mutation")
+                    return movie != nil || matroska != nil || avi != nil
                 }
-                _ = try? VideoHeader.read(atPath: path, format: .mov)
+                _ = try? VideoHeader.read(atPath: path, format: ImageFormat(sniffing: inputs[0]) ?? .mov)
             }
             guard finished else {
                 Issue.record(

@@ -116,8 +116,16 @@ struct VideoTests {
         // Known from the header before ffmpeg runs…
         let known = await #expect(throws: PhotolalaError.self) { try await engine.thumbnail(ofFileAt: try await video("clip.mp4")) }
         #expect(known?.code == .imageTooLarge)
-        // …and refused by ffmpeg's decoder for a container whose size only it reads.
-        let unknown = await #expect(throws: PhotolalaError.self) { try await engine.thumbnail(ofFileAt: try await video("clip.mkv")) }
+        // …from Matroska's and AVI's headers too…
+        for name in ["clip.mkv", "clip.avi"] {
+            let header = await #expect(throws: PhotolalaError.self) { try await engine.thumbnail(ofFileAt: try await video(name)) }
+            #expect(header?.code == .imageTooLarge)
+        }
+        // …and refused by ffmpeg's decoder for a header that does not say its size.
+        let posters = VideoPosterFrame(imaging: try ImageProcessor(configuration: configuration.imaging))
+        let unknown = await #expect(throws: PhotolalaError.self) {
+            try posters.thumbnail(ofVideoAt: try await video("clip.mkv"), header: VideoHeader(format: .matroska))
+        }
         #expect(unknown?.code == .damagedImage)
     }
 
@@ -131,7 +139,7 @@ struct VideoTests {
             rows += batch
         }
         let byName = Dictionary(uniqueKeysWithValues: rows.map { ($0.item.displayName, $0) })
-        #expect(byName.count == 9)
+        #expect(byName.count == 11)
         #expect(byName.values.allSatisfy { $0.kind == .video })
         #expect(byName["iphone.mov"]?.duration == 3 && byName["short.mp4"]?.duration == 0.4)
         #expect(byName["iphone.mov"]?.offset == 7_200 && byName["iphone.mov"]?.dateSource == .exif)

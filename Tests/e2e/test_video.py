@@ -10,7 +10,10 @@ from playwright.sync_api import expect
 from conftest import run, serve
 from photolala_page import PhotolalaPage
 
-VIDEOS = ["clip.avi", "clip.mkv", "clip.mp4", "clip.webm", "hevc.mp4", "iphone.mov", "rotated.mov", "short.mp4", "truncated.mp4"]
+VIDEOS = [
+    "clip.avi", "clip.mkv", "clip.mp4", "clip.webm", "hevc.mp4", "iphone.mov", "live.mkv", "rotated.mov", "short.mp4", "tagged.mkv",
+    "truncated.mp4",
+]
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +35,9 @@ def test_grid_badges_videos_with_their_duration(video_ui):
     badge = page.locator('[data-testid="video-badge"][data-id="~iphone.mov"]')
     expect(badge).to_have_text("▶ 0:03")
     expect(page.locator('[data-testid="video-badge"][data-id="~short.mp4"]')).to_have_text("▶ 0:00")
+    # AVI, Matroska and WebM give their durations from their own headers.
+    for name in ("clip.avi", "clip.mkv", "clip.webm"):
+        expect(page.locator(f'[data-testid="video-badge"][data-id="~{name}"]')).to_have_text("▶ 0:03")
     # Every video is badged, the damaged one too (its cell shows the error icon).
     expect(page.get_by_test_id("video-badge")).to_have_count(len(VIDEOS))
 

@@ -7,11 +7,11 @@ import PhotolalaKit
 ///     photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR [PHOTOS_LIBRARY [VIDEOS_DIR [RAW_DIR RAW_PREVIEWS]]]]]
 ///     photolala-bench --cloud-folder DIR PHOTO      (a backup folder for the browser benchmark)
 ///
-/// `BENCH_ONLY=thumbnails,heic,md5,listing,catalog,library,videos,raw,cloudsync` picks which to run;
+/// `BENCH_ONLY=thumbnails,heic,md5,listing,catalog,library,videos,videoheaders,raw,cloudsync` picks which to run;
 /// the catalog benchmark needs FLAT_DIR, one folder of many photos; the library benchmark needs
 /// PHOTOS_LIBRARY, a synthetic Apple Photos library (`Benchmarks/make-photos-library.py`); the HEIC
 /// one, `BENCH_HEIC_PHOTOS`, a folder of iPhone-style HEICs (`Scripts/make-heic-photos.sh`); the
-/// videos benchmark needs VIDEOS_DIR, camera-like clips (`Benchmarks/make-videos.sh`); the RAW one,
+/// videos and video headers benchmarks need VIDEOS_DIR, camera-like clips (`Benchmarks/make-videos.sh`); the RAW one,
 /// RAW_DIR, camera-sized RAW files, and RAW_PREVIEWS, their previews as JPEGs.
 @main
 struct Bench {
@@ -42,6 +42,7 @@ struct Bench {
         if wanted("catalog"), arguments.count > 4 { results += try await catalog(folder: arguments[arguments.startIndex + 4], jobs: jobs) }
         if wanted("library"), arguments.count > 5 { results += try photosLibrary(arguments[arguments.startIndex + 5]) }
         if wanted("videos"), arguments.count > 6 { results += try await videos(folder: arguments[arguments.startIndex + 6], jobs: jobs) }
+        if wanted("videoheaders"), arguments.count > 6 { results += try videoHeaders(folder: arguments[arguments.startIndex + 6], jobs: jobs) }
         if wanted("raw"), arguments.count > 8 {
             results += try await rawThumbnails(raws: arguments[arguments.startIndex + 7], previews: arguments[arguments.startIndex + 8], jobs: jobs)
         }

@@ -54,6 +54,8 @@ public struct ApplePhotosAsset: Sendable, Equatable {
     /// `ZKINDSUBTYPE`: 1 panorama, 2 live photo, 10 screenshot, 101 slow motion, 102 time lapse,
     /// 103 screen recording.
     public let kindSubtype: Int
+    /// A video's length in seconds (`ZDURATION`); `nil` for a photo.
+    public let duration: Double?
     public let isFavorite: Bool
     /// Hidden in Photos (`ZHIDDEN`): left out of listings unless asked for.
     public let isHidden: Bool

@@ -105,7 +105,7 @@ extension ApplePhotosLibrary {
             asset(.kind), asset(.kindSubtype), asset(.favorite), "(\(asset(.hidden)) IS NOT 0)", "(\(asset(.trashed)) IS NOT 0)",
             asset(.burstUUID), asset(.burstPickType), asset(.latitude), asset(.longitude),
             asset(.typeIdentifier), attribute(.title), asset(.adjustments), asset(.savedAssetType),
-            asset(.cloudBatchPublishDate), local, raw, originalUTI, outside,
+            asset(.cloudBatchPublishDate), local, raw, originalUTI, outside, asset(.duration),
         ]
         let uuid = schema.expression(.assetUUID, "a")
         var sql = """
@@ -155,6 +155,7 @@ extension ApplePhotosLibrary {
             orientation: row.int(14).flatMap { (1...8).contains($0) ? $0 : nil },
             kind: ApplePhotosAsset.Kind(code: row.int(15), typeIdentifier: uti, filename: originalFilename),
             kindSubtype: row.int(16) ?? 0,
+            duration: row.double(33).flatMap { $0.isFinite && $0 > 0 ? $0 : nil },
             isFavorite: row.int(17) == 1,
             isHidden: row.int(18) != 0,
             isTrashed: row.int(19) != 0,

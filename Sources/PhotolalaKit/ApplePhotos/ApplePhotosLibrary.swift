@@ -24,7 +24,7 @@ public final class ApplePhotosLibrary: Sendable {
     let database: DatabaseQueue
     private let workingCopy: String
     /// Where a working copy that cannot be removed is told: it holds a copy of the database.
-    private let logger: Logger
+    let logger: Logger
 
     /// Opens the library at `path`.
     /// - Parameters:

@@ -93,6 +93,7 @@ extension ApplePhotosLibrarySource {
         ListedPhoto(
             item: item(asset), date: asset.creationDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) }, size: asset.fileSize,
             modified: asset.modificationDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) }, width: asset.width, height: asset.height,
-            offset: asset.timeZoneOffset, dateSource: asset.creationDate == nil ? nil : .photos, kind: asset.kind == .video ? .video : .photo)
+            offset: asset.timeZoneOffset, dateSource: asset.creationDate == nil ? nil : .photos, kind: asset.kind == .video ? .video : .photo,
+            duration: asset.isMovie ? asset.duration : nil)
     }
 }

@@ -113,8 +113,10 @@ public final class ApplePhotosLibrarySource: ThumbnailSource {
     // MARK: - Reading photos
 
     public func loadMetadata(for id: PhotoItem.ID) async throws -> PhotoMetadata {
-        let asset = try await offload { [library] in try library.asset(uuid: id) }
-        return Self.metadata(of: asset)
+        try await offload { [library] in
+            let asset = try library.asset(uuid: id)
+            return Self.metadata(of: asset, header: library.videoHeader(of: asset))
+        }
     }
 
     public func loadThumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
@@ -141,20 +143,30 @@ public final class ApplePhotosLibrarySource: ThumbnailSource {
         PhotoItem(id: asset.uuid, displayName: asset.displayName)
     }
 
-    static func metadata(of asset: ApplePhotosAsset) -> PhotoMetadata {
+    /// The asset's metadata as Photos records it; a video's also from its file's `header`
+    /// (codec, camera), where Photos' own date, place and size win.
+    static func metadata(of asset: ApplePhotosAsset, header: VideoHeader? = nil) -> PhotoMetadata {
         var metadata = PhotoMetadata()
+        header?.apply(to: &metadata)
+        if asset.isMovie {
+            metadata.kind = .video
+            metadata.duration = asset.duration ?? metadata.duration
+        }
         metadata.fileSize = asset.fileSize
         metadata.creationDate = asset.addedDate
         metadata.modificationDate = asset.modificationDate
-        metadata.photoDate = asset.creationDate
-        metadata.photoDateOffsetSeconds = asset.timeZoneOffset
-        metadata.photoDateSource = asset.creationDate == nil ? nil : .photos
-        metadata.width = asset.width
-        metadata.height = asset.height
-        metadata.orientation = asset.orientation
-        metadata.latitude = asset.latitude
-        metadata.longitude = asset.longitude
-        metadata.format = asset.originalUTI.flatMap(Self.format(uti:))
+        if asset.creationDate != nil || header?.date == nil {
+            metadata.photoDate = asset.creationDate
+            metadata.photoDateOffsetSeconds = asset.timeZoneOffset
+            metadata.photoDateSource = asset.creationDate == nil ? nil : .photos
+        }
+        metadata.width = asset.width ?? metadata.width
+        metadata.height = asset.height ?? metadata.height
+        metadata.orientation = asset.orientation ?? metadata.orientation
+        if let latitude = asset.latitude, let longitude = asset.longitude {
+            (metadata.latitude, metadata.longitude) = (latitude, longitude)
+        }
+        metadata.format = asset.originalUTI.flatMap(Self.format(uti:)) ?? metadata.format
         metadata.originalFilename = asset.originalFilename
         return metadata
     }

@@ -30,6 +30,7 @@ extension ApplePhotosSchema {
             "Photolala cannot tell which photos were deleted, so it treats every photo as recently deleted: All Photos, Favorites and albums list none (only a listing that asks for deleted photos shows them)"
         case kind = "whether an item is a photo or a video is guessed from its file type"
         case kindSubtype = "live photos, panoramas and screenshots are not told apart"
+        case duration = "videos are listed without their duration"
         case favorite = "no photo shows as a favourite (Favorites is empty)"
         case originalFile = "the originals' files cannot be found: every photo counts as not local and cannot be exported or backed up"
         case dateTaken = "photos show no date taken and are listed last"
@@ -85,7 +86,7 @@ extension ApplePhotosSchema {
     /// through this table, so the check and the queries cannot drift apart.
     enum Column: Sendable, CaseIterable {
         case assetKey, assetUUID, filename, directory, dateCreated, addedDate, modificationDate, width, height, orientation
-        case kind, kindSubtype, favorite, hidden, trashed, burstUUID, burstPickType, latitude, longitude, typeIdentifier
+        case kind, kindSubtype, favorite, hidden, trashed, burstUUID, burstPickType, latitude, longitude, typeIdentifier, duration
         case adjustments, savedAssetType, cloudBatchPublishDate, momentShare
         case attributesKey, attributesAsset, originalFilename, originalFileSize, timeZoneOffset, timeZoneName, title
         case syndicationIdentifier, syndicationHistory
@@ -117,6 +118,7 @@ extension ApplePhotosSchema {
             case .latitude: Definition(.asset, "ZLATITUDE", loss: .location)
             case .longitude: Definition(.asset, "ZLONGITUDE", loss: .location)
             case .typeIdentifier: Definition(.asset, "ZUNIFORMTYPEIDENTIFIER", loss: .type, text: true)
+            case .duration: Definition(.asset, "ZDURATION", loss: .duration)
             // ZHASADJUSTMENTS became ZADJUSTMENTSSTATE in Photos 10 (macOS 15).
             case .adjustments: Definition(.asset, "ZHASADJUSTMENTS", "ZADJUSTMENTSSTATE", loss: .adjustments)
             case .savedAssetType: Definition(.asset, "ZSAVEDASSETTYPE", loss: .reference)

@@ -21,23 +21,9 @@ enum QuickTimeMovieReader {
     /// - Throws: ``PhotolalaError`` when the file cannot be read or its movie atom is missing,
     ///   too large or damaged.
     static func read(atPath path: String, format: ImageFormat) throws -> VideoHeader {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw PhotolalaError.unreadableFile(path, errno: errno) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw PhotolalaError.unreadableFile(path, errno: errno) }
-        return try read(size: Int64(info.st_size), format: format, name: path) { offset, count in
-            var bytes = [UInt8](repeating: 0, count: count)
-            var done = 0
-            while done < count {
-                let got = bytes.withUnsafeMutableBytes { buffer in
-                    pread(descriptor, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset) + off_t(done))
-                }
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { break }
-                done += got
-            }
-            return Array(bytes.prefix(done))
+        // The top-level atoms' headers, then the movie atom.
+        try VideoFileRanges.reading(atPath: path, budget: topLevelLimit * 32 + movieSizeLimit) { file in
+            try read(size: file.size, format: format, name: path) { offset, count in try file.read(offset, count) ?? [] }
         }
     }
 

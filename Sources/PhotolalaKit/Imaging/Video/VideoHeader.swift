@@ -5,14 +5,15 @@ import Foundation
 /// camera).
 ///
 /// ``QuickTimeMovieReader`` reads it from QuickTime and MP4 files (the `moov` atom), which is
-/// what phones and cameras write; other containers (AVI, Matroska, WebM) carry only their format
-/// here, and their poster frame tells their size.
+/// what phones and cameras write; ``MatroskaReader`` from Matroska and WebM files (the segment's
+/// `Info`, `Tracks` and `Tags`), ``AVIReader`` from AVI files (the `hdrl` list and `IDIT`).
 struct VideoHeader: Sendable, Equatable {
     var format: ImageFormat
     /// Seconds.
     var duration: Double?
     /// The video track's sample format as a four-character code: `avc1` (H.264), `hvc1` or
-    /// `hev1` (HEVC), `apcn` (ProRes), …
+    /// `hev1` (HEVC), `apcn` (ProRes), …; Matroska's codec ID (`V_MPEG4/ISO/AVC`, `V_VP9`, …);
+    /// AVI's `biCompression` (`H264`, `MJPG`, `FMP4`, …).
     var codec: String?
     /// Pixels as the video is displayed: its track's size turned by ``rotation``.
     var width: Int?
@@ -20,7 +21,8 @@ struct VideoHeader: Sendable, Equatable {
     /// Clockwise degrees the player turns the frames (0, 90, 180 or 270), from the track's matrix.
     var rotation: Int = 0
     /// When it was filmed: Apple's `com.apple.quicktime.creationdate`, which carries the local
-    /// offset, else the movie header's creation time, which is UTC.
+    /// offset, else the movie header's creation time, which is UTC; Matroska's `DateUTC` (UTC)
+    /// or a date tag; AVI's `IDIT`, a clock time without offset.
     var date: HeaderDate?
     /// Signed degrees and metres, from an ISO 6709 location (Apple's key or `©xyz`).
     var latitude: Double?
@@ -35,13 +37,15 @@ struct VideoHeader: Sendable, Equatable {
         self.format = format
     }
 
-    /// The video's header: the container's atoms for the QuickTime family, only the format for
-    /// others.
-    /// - Throws: ``PhotolalaError`` when the file cannot be read, or is a QuickTime or MP4 file
-    ///   whose movie atom is missing or damaged.
+    /// The video's header, read by its container's reader.
+    /// - Throws: ``PhotolalaError`` when the file cannot be read, or its container's header is
+    ///   missing or damaged.
     static func read(atPath path: String, format: ImageFormat) throws -> VideoHeader {
-        guard format.isQuickTimeFamily else { return VideoHeader(format: format) }
-        return try QuickTimeMovieReader.read(atPath: path, format: format)
+        switch format {
+        case .avi: try AVIReader.read(atPath: path, format: format)
+        case .matroska, .webm: try MatroskaReader.read(atPath: path, format: format)
+        default: try format.isQuickTimeFamily ? QuickTimeMovieReader.read(atPath: path, format: format) : VideoHeader(format: format)
+        }
     }
 }
 
