@@ -139,7 +139,7 @@ extension ApplePhotosLibrary {
         let latitude = row.double(22)
         let longitude = row.double(23)
         let hasLocation = latitude != -180 && longitude != -180
-        let originalFilename = row.name(3) ?? filename.precomposedStringWithCanonicalMapping
+        let originalFilename = row.name(3) ?? ApplePhotosRow.composed(filename)
         let uti = row.string(24)
         return ApplePhotosAsset(
             uuid: uuid,

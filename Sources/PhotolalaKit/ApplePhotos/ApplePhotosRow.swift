@@ -42,7 +42,12 @@ struct ApplePhotosRow {
     /// combining accent), and the same name must look, sort and match the same either way. Not
     /// for paths on disk, whose bytes must stay as they are to open the file.
     func name(_ index: Int) -> String? {
-        string(index)?.precomposedStringWithCanonicalMapping
+        string(index).map(Self.composed)
+    }
+
+    /// `text` in NFC; ASCII (most names) is already, and skips Foundation's normalisation.
+    static func composed(_ text: String) -> String {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text : text.precomposedStringWithCanonicalMapping
     }
 
     /// Text, cut at ``textLimit`` characters; `nil` for NULL, numbers and blobs.

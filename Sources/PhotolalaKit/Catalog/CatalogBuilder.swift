@@ -175,11 +175,11 @@ public struct CatalogBuilder: Sendable {
         return unread
     }
 
-    /// Reads photos, `jobs` at a time (in runs of up to 32, so small files do not pay a thread
-    /// hand-off each), each run's facts recorded as soon as it is read; unreadable ones are
-    /// reported and left out.
+    /// Reads photos, `jobs` at a time (in runs of up to 256, so small files do not pay a thread
+    /// hand-off and a database commit each), each run's facts recorded as soon as it is read;
+    /// unreadable ones are reported and left out.
     private func read(_ photos: [ScannedPhoto], emit: (Event) -> Void) async throws -> [CatalogEntry] {
-        let runLength = max(1, min(32, photos.count / (jobs * 4)))
+        let runLength = max(1, min(256, photos.count / (jobs * 4)))
         let runs = stride(from: 0, to: photos.count, by: runLength).map { Array(photos[$0..<min($0 + runLength, photos.count)]) }
         return try await withThrowingTaskGroup(of: [Result<CatalogEntry, PhotolalaError>].self) { group in
             var entries: [CatalogEntry] = []

