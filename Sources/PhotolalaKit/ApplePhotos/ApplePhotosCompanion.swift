@@ -16,22 +16,22 @@ public struct ApplePhotosCompanion: Sendable, Equatable {
         self.role = role
     }
 
-    /// The companion an item id names, or `nil` for an id that is not a companion's.
+    /// The companion an item id names, or `nil` for an id that is not a companion's. Looks at
+    /// bytes: every asset of a listing is checked.
     public init?(id: String) {
-        guard let separator = id.lastIndex(of: Self.separator), separator > id.startIndex,
-            let role = FilePairing.Role(rawValue: String(id[id.index(after: separator)...]))
+        guard let separator = id.utf8.lastIndex(of: UInt8(ascii: "~")), separator > id.utf8.startIndex,
+            let role = FilePairing.Role(rawValue: String(id[id.utf8.index(after: separator)...]))
         else { return nil }
         self.init(assetUUID: String(id[..<separator]), role: role)
     }
 
-    public var id: String { assetUUID + String(Self.separator) + role.rawValue }
-
-    private static let separator: Character = "~"
+    public var id: String { assetUUID + "~" + role.rawValue }
 
     /// The files the database records with `asset`, in the order the item lists them: the RAW,
     /// then the movie. Only a photo has them.
     public static func companions(of asset: ApplePhotosAsset) -> [ApplePhotosCompanion] {
-        guard asset.isPhoto else { return [] }
+        // Most assets have neither: nothing is allocated for them.
+        guard asset.isPhoto, asset.hasRAW || asset.isLivePhoto else { return [] }
         let roles: [FilePairing.Role?] = [asset.hasRAW ? .raw : nil, asset.isLivePhoto ? .live : nil]
         return roles.compactMap { $0.map { ApplePhotosCompanion(assetUUID: asset.uuid, role: $0) } }
     }
