@@ -186,7 +186,7 @@ struct ApplePhotosLibraryTests {
         #expect(try source.library.fullImagePath(of: edited, edited: false).hasSuffix("originals/E/E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51.jpeg"))
     }
 
-    @Test("renders: an edited video's is <uuid>_2_0_a.mov, a live photo's edited video an extra resource, and an unedited asset has none")
+    @Test("renders: an edited video's is <uuid>_2_0_a.mov, an edited live photo's movie is its companion's, and an unedited asset has none")
     func renders() throws {
         let folder = try TemporaryDirectory()
         let path = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
@@ -212,7 +212,10 @@ struct ApplePhotosLibraryTests {
         #expect(try library.fullImagePath(of: try library.asset(uuid: video)) == files[0])
         let livePhoto = try library.asset(uuid: live)
         #expect(library.renderPath(of: livePhoto) == nil)
-        #expect(library.companionPaths(of: livePhoto) == [files[2], files[1]])
+        let movie = try #require(ApplePhotosCompanion.companions(of: livePhoto).first)
+        #expect(movie.id == live + "~live" && movie.role == .live)
+        #expect(try library.companionPath(movie, of: livePhoto) == files[1])
+        #expect(try library.companionPath(movie, of: livePhoto, edited: false) == files[2])
         let unedited = try library.asset(uuid: "F12384F6-CD17-4151-ACBA-AE0E3688539E")
         #expect(try library.fullImagePath(of: unedited).hasSuffix("originals/F/F12384F6-CD17-4151-ACBA-AE0E3688539E.jpeg"))
     }
@@ -248,16 +251,31 @@ struct ApplePhotosLibraryTests {
         #expect(kind?.contains("RAW+JPEG") == true)
         #expect(try await source.details(for: "D05A5FE3-15FB-49A1-A15D-AB3DA6F8B068").first { $0.field == "kind" } == nil)
 
-        // The RAW file itself is an extra resource only where the database records one.
+        // The RAW is the pair's companion, named as Photos exports it, with the size Photos
+        // recorded (10.15 names its type in a table, 13 by a compact code); its file is not here.
         let asset = try opened.library.asset(uuid: pair)
-        #expect(opened.library.companionPaths(of: asset).isEmpty)
+        let companion = try #require(ApplePhotosCompanion.companions(of: asset).first)
+        #expect(ApplePhotosCompanion.companions(of: asset).count == 1)
+        #expect(companion.role == .raw && companion.id == pair + "~raw" && ApplePhotosCompanion(id: companion.id) == companion)
+        #expect(companion.name(of: asset) == "IMG_1997.CR2")
+        #expect(asset.rawFileSize == 15_921_433)
+        let error = #expect(throws: PhotolalaError.self) { try opened.library.companionPath(companion, of: asset) }
+        #expect(error?.code == .notAvailableLocally)
+        #expect(error?.message.contains("'IMG_1997.CR2' is not available locally (in iCloud)") == true)
+        // Its file is `<stem>_4.<ext>` beside the original; a stray one of an asset without a RAW is no companion.
         let raw = opened.path + "/originals/4/\(pair)_4.cr2"
         let stray = opened.path + "/originals/7/7783E8E6-9CAC-40F3-BE22-81FB7051C266_4.dng"
         for path in [raw, stray] {
             try Data("raw".utf8).write(to: URL(fileURLWithPath: path))
         }
-        #expect(opened.library.companionPaths(of: asset) == [raw])
-        #expect(opened.library.companionPaths(of: try opened.library.asset(uuid: "7783E8E6-9CAC-40F3-BE22-81FB7051C266")).isEmpty)
+        #expect(try opened.library.companionPath(companion, of: asset) == raw)
+        #expect(ApplePhotosCompanion.companions(of: try opened.library.asset(uuid: "7783E8E6-9CAC-40F3-BE22-81FB7051C266")).isEmpty)
+        // The referenced pair's RAW is listed too, and said to be outside the library.
+        let referenced = try opened.library.asset(uuid: "8E1D7BC9-9321-44F9-8CFB-4083F6B9232A")
+        let outside = try #require(ApplePhotosCompanion.companions(of: referenced).first)
+        #expect(outside.name(of: referenced) == "IMG_2000.CR2")
+        let elsewhere = #expect(throws: PhotolalaError.self) { try opened.library.companionPath(outside, of: referenced) }
+        #expect(elsewhere?.message.contains("referenced outside the library") == true)
     }
 
     @Test(

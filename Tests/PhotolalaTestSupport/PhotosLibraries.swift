@@ -69,6 +69,32 @@ public enum PhotosLibraries {
                 .joined(separator: "\n"), to: bundle)
     }
 
+    /// What ``addLivePhoto(to:)`` makes.
+    public struct LivePhoto: Sendable {
+        public let assetUUID: String
+        /// The still's original filename; the movie is listed as its base name and `.MOV`.
+        public let originalFilename: String
+        /// The movie beside the original, `<uuid>_3.mov`.
+        public let moviePath: String
+    }
+
+    /// Makes photo 1EB2B765 (`Pumpkins3.jpg`) of a copied library a Live Photo, as Photos
+    /// records one (the test libraries hold none): `ZKINDSUBTYPE` 2, and its movie beside its
+    /// original as `<uuid>_3.mov`, 2 s of H.264 made by ffmpeg from its test pattern.
+    public static func addLivePhoto(to bundle: String) throws -> LivePhoto {
+        let live = LivePhoto(
+            assetUUID: "1EB2B765-0765-43BA-A90C-0D0580E6172C", originalFilename: "Pumpkins3.jpg",
+            moviePath: bundle + "/originals/1/1EB2B765-0765-43BA-A90C-0D0580E6172C_3.mov")
+        try write("UPDATE \(try assetTable(in: bundle)) SET ZKINDSUBTYPE = 2 WHERE ZUUID = '\(live.assetUUID)';", to: bundle)
+        try Shell.run(
+            "ffmpeg",
+            [
+                "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=30", "-t", "2",
+                "-c:v", "libx264", "-pix_fmt", "yuv420p", "-f", "mov", live.moviePath,
+            ])
+        return live
+    }
+
     /// What ``addSharedAlbum(to:)`` adds.
     public struct SharedAlbum: Sendable {
         public let albumUUID: String

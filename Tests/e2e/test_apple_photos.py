@@ -1,12 +1,14 @@
 """An Apple Photos library in the browser: `photolala serve --library` on a copy of the macOS
 10.15.7 test library of Tests/Fixtures/photos-libraries; All Photos, albums and folders,
 thumbnails (from Photos's derivatives, also for originals only in iCloud), the preview and the
-inspector."""
+inspector; a RAW+JPEG asset's RAW badge and, on a photo the copy makes a Live Photo, the LIVE
+badge playing its movie."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
 import subprocess
 from pathlib import Path
 
@@ -18,6 +20,24 @@ from photolala_page import PhotolalaPage
 
 LIBRARIES = Path(os.environ.get("PHOTOLALA_PHOTOS_LIBRARIES") or REPO / "Tests" / "Fixtures" / "photos-libraries")
 SHOWN = 26  # All Photos: 29 assets, less one hidden and two recently deleted
+PAIR = "4D521201-92AC-43E5-8F7C-59BC41C37A96"  # IMG_1997.JPG, with a .CR2 Photos keeps (its file not in the test library)
+LIVE = "1EB2B765-0765-43BA-A90C-0D0580E6172C"  # Pumpkins3.jpg, made a Live Photo by make_live_photo
+
+
+def make_live_photo(library: Path) -> None:
+    """Makes Pumpkins3.jpg a Live Photo as Photos records one (the test library holds none): ZKINDSUBTYPE 2 in the
+    copy's database (Core Data's triggers, which call functions only Photos defines, dropped first) and an H.264
+    `<uuid>_3.mov` beside its original."""
+    database = sqlite3.connect(library / "database" / "Photos.sqlite")
+    with database:
+        for (trigger,) in database.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
+            database.execute(f'DROP TRIGGER "{trigger}"')
+        database.execute("UPDATE ZGENERICASSET SET ZKINDSUBTYPE = 2 WHERE ZUUID = ?", (LIVE,))
+    database.close()
+    subprocess.run(
+        ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=30", "-t", "2",
+         "-c:v", "libx264", "-pix_fmt", "yuv420p", "-f", "mov", str(library / "originals" / "1" / f"{LIVE}_3.mov")],
+        check=True)
 
 
 @pytest.fixture(scope="module")
@@ -27,6 +47,7 @@ def library_server(tmp_path_factory) -> tuple[str, Path]:
     library = root / "Test-10.15.7.photoslibrary"
     shutil.copytree(LIBRARIES / library.name, library)
     subprocess.run(["chmod", "-R", "u+w", str(library)], check=True)
+    make_live_photo(library)
     for url in serve(["--library", library, "--include-hidden", "--include-trashed"], root, "server-photos-library.log"):
         yield url, library
 
@@ -171,3 +192,43 @@ def test_an_open_album_follows_changes_photos_writes(photos, library_server):
     subprocess.run(["sqlite3", str(database), drops + favourite], check=True)
     expect(photos.page.get_by_test_id("status-count")).to_have_text("2 photos", timeout=10_000)
     expect(photos.cell("Pumpkins3.jpg")).to_be_visible()
+
+
+def test_a_raw_jpeg_asset_has_its_raw_badge_and_a_live_photo_plays_its_movie(photos):
+    page = photos.page
+    photos.open("apple-photos", count=SHOWN)
+    photos.cell("IMG_1997.JPG").scroll_into_view_if_needed()
+    expect(page.locator(f'[data-testid="raw-badge"][data-id="{PAIR}"]')).to_have_text("RAW")
+    # The inspector lists the JPEG and its RAW, named as Photos exports it, with the size Photos recorded.
+    photos.cell("IMG_1997.JPG").click()
+    photos.open_inspector()
+    files = page.get_by_test_id("inspector-file")
+    expect(files).to_have_count(2)
+    expect(files.nth(0)).to_contain_text("IMG_1997.JPG")
+    expect(files.nth(1)).to_contain_text("IMG_1997.CR2")
+    expect(files.nth(1)).to_contain_text("RAW")
+    expect(files.nth(1)).to_contain_text("16 MB")
+    page.keyboard.press("Escape")
+
+    cell = photos.cell("Pumpkins3.jpg")
+    cell.scroll_into_view_if_needed()
+    badge = page.locator(f'[data-testid="live-badge"][data-id="{LIVE}"]')
+    expect(badge).to_have_text("◉ LIVE")
+    badge.hover()
+    motion = page.get_by_test_id("live-motion")
+    expect(motion).to_have_count(1)
+    expect(motion).to_have_attribute("src", f"api/sources/apple-photos/folders/~/items/{LIVE}~live/full")
+    page.wait_for_function("() => document.querySelector('[data-testid=live-motion]')?.currentTime > 0.3", timeout=15_000)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "apple-photos-live.png"))
+    page.mouse.move(0, 0)
+    expect(motion).to_have_count(0)
+
+    # The preview's LIVE button plays it too.
+    cell.dblclick()
+    expect(page.get_by_test_id("preview")).to_have_attribute("data-state", "loaded", timeout=30_000)
+    live = page.get_by_test_id("preview-live")
+    expect(live).to_be_visible()
+    live.hover()
+    page.wait_for_function("() => document.querySelector('[data-testid=preview-motion]')?.currentTime > 0.3", timeout=15_000)
+    expect(page.get_by_test_id("preview")).to_have_attribute("data-live", "playing")

@@ -97,6 +97,11 @@ public struct ApplePhotosAsset: Sendable, Equatable {
     /// `ZDATASTORESUBTYPE` 17) beside the JPEG original, whether or not the RAW file is on disk
     /// (osxphotos's `has_raw`).
     public let hasRAW: Bool
+    /// The RAW resource's type identifier, e.g. `com.canon.cr2-raw-image`, when the database
+    /// tells it: the name a RAW companion is listed under takes its extension from it.
+    public let rawTypeIdentifier: String?
+    /// The RAW file's size as Photos recorded it (`ZDATALENGTH`), known without the file.
+    public let rawFileSize: Int64?
     /// The original is not on this disk: in iCloud only, referenced, or its file is absent.
     public internal(set) var isMissing: Bool
     /// The albums (user and shared) the asset belongs to, by uuid.

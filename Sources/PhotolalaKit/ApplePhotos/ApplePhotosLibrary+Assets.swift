@@ -57,10 +57,11 @@ extension ApplePhotosLibrary {
         var assets = try read { db -> [ApplePhotosAsset] in
             let keywords = try keywordsByAttributes(db, restrictedTo: restriction)
             let memberships = try albumMemberships(db, restrictedTo: restriction)
+            let raws = try rawResources(db, restrictedTo: restriction)
             var assets: [ApplePhotosAsset] = []
             let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
             while let row = try rows.next() {
-                guard var asset = Self.asset(from: ApplePhotosRow(row), keywords: keywords) else { continue }
+                guard var asset = Self.asset(from: ApplePhotosRow(row), keywords: keywords, raws: raws) else { continue }
                 asset.albumUUIDs = memberships[asset.primaryKey] ?? []
                 assets.append(asset)
             }
@@ -86,7 +87,6 @@ extension ApplePhotosLibrary {
             AND \(schema.expression(.resourceAvailability, "r")) = 1)
             """
             : "1"
-        let raw = hasResources ? "EXISTS (SELECT 1 FROM ZINTERNALRESOURCE r WHERE \(resourceAsset) = \(key) AND \(subtype) = 17)" : "0"
         let originalUTI =
             hasResources && [.resourceTypeIdentifier, .typeIdentifierKey, .typeIdentifierName].allSatisfy(schema.has)
             ? """
@@ -105,7 +105,7 @@ extension ApplePhotosLibrary {
             asset(.kind), asset(.kindSubtype), asset(.favorite), "(\(asset(.hidden)) IS NOT 0)", "(\(asset(.trashed)) IS NOT 0)",
             asset(.burstUUID), asset(.burstPickType), asset(.latitude), asset(.longitude),
             asset(.typeIdentifier), attribute(.title), asset(.adjustments), asset(.savedAssetType),
-            asset(.cloudBatchPublishDate), local, raw, originalUTI, outside, asset(.duration),
+            asset(.cloudBatchPublishDate), local, originalUTI, outside, asset(.duration),
         ]
         let uuid = schema.expression(.assetUUID, "a")
         var sql = """
@@ -121,9 +121,11 @@ extension ApplePhotosLibrary {
 
     /// One asset from a row of ``assetQuery(where:)``, missing until its original is found on
     /// disk; album membership is filled in later. `nil` for a row whose uuid cannot be an
-    /// asset's (none, or one with a slash or `..`, which would lead out of the library's folders).
-    private static func asset(from row: ApplePhotosRow, keywords: [Int64: [String]]) -> ApplePhotosAsset? {
-        guard let uuid = row.string(2), ApplePhotosAsset.isFileName(uuid) else { return nil }
+    /// asset's (none, one with a slash or `..`, which would lead out of the library's folders, or
+    /// one that reads as a companion's id, which would name two items).
+    private static func asset(from row: ApplePhotosRow, keywords: [Int64: [String]], raws: [Int64: RAWResource]) -> ApplePhotosAsset? {
+        guard let uuid = row.string(2), ApplePhotosAsset.isFileName(uuid), ApplePhotosCompanion(id: uuid) == nil else { return nil }
+        let raw = row.int64(0).flatMap { raws[$0] }
         let attributesKey = row.int64(1)
         var filename = row.string(4) ?? ""
         var directory = row.string(5) ?? ""
@@ -155,7 +157,7 @@ extension ApplePhotosLibrary {
             orientation: row.int(14).flatMap { (1...8).contains($0) ? $0 : nil },
             kind: ApplePhotosAsset.Kind(code: row.int(15), typeIdentifier: uti, filename: originalFilename),
             kindSubtype: row.int(16) ?? 0,
-            duration: row.double(33).flatMap { $0.isFinite && $0 > 0 ? $0 : nil },
+            duration: row.double(32).flatMap { $0.isFinite && $0 > 0 ? $0 : nil },
             isFavorite: row.int(17) == 1,
             isHidden: row.int(18) != 0,
             isTrashed: row.int(19) != 0,
@@ -164,15 +166,17 @@ extension ApplePhotosLibrary {
             latitude: hasLocation ? ApplePhotosAsset.coordinate(latitude, limit: 90) : nil,
             longitude: hasLocation ? ApplePhotosAsset.coordinate(longitude, limit: 180) : nil,
             uti: uti,
-            originalUTI: ApplePhotosAsset.originalUTI(resource: row.string(31), originalFilename: originalFilename, assetUTI: uti),
+            originalUTI: ApplePhotosAsset.originalUTI(resource: row.string(30), originalFilename: originalFilename, assetUTI: uti),
             title: row.name(25).flatMap { $0.isEmpty ? nil : $0 },
             keywords: attributesKey.flatMap { keywords[$0] } ?? [],
             hasAdjustments: (row.int(26) ?? 0) != 0,
             isReference: isReference,
             isShared: row.double(28) != nil,
             isOriginalLocal: row.int(29) == 1,
-            isOutsideLibrary: row.int(32) == 1,
-            hasRAW: row.int(30) == 1,
+            isOutsideLibrary: row.int(31) == 1,
+            hasRAW: raw != nil,
+            rawTypeIdentifier: raw?.typeIdentifier,
+            rawFileSize: raw?.fileSize,
             isMissing: true,
             albumUUIDs: [],
             primaryKey: row.int64(0) ?? 0,
@@ -203,6 +207,46 @@ extension ApplePhotosLibrary {
             }
         }
         return keywords.mapValues { $0.sorted() }
+    }
+
+    /// What the database says of a RAW+JPEG pair's RAW resource.
+    struct RAWResource {
+        let typeIdentifier: String?
+        let fileSize: Int64?
+    }
+
+    /// The RAW resource (`ZDATASTORESUBTYPE` 17, osxphotos's `has_raw`) of each asset
+    /// `restriction` selects that has one, by asset row: its type (10.15 and 11 name it in a table
+    /// of identifiers, 12 and later give a compact code) and its recorded size. One pass over the
+    /// resources, not a look-up an asset, in the listing's one read of the database.
+    private func rawResources(_ db: Database, restrictedTo restriction: (clause: String, arguments: [String])?) throws -> [Int64: RAWResource] {
+        guard schema.has(.resourceAsset), schema.has(.resourceSubtype) else { return [:] }
+        let asset = schema.expression(.resourceAsset, "r")
+        let named = [.resourceTypeIdentifier, .typeIdentifierKey, .typeIdentifierName].allSatisfy(schema.has)
+        let columns = [
+            asset, schema.expression(.resourceDataLength, "r"), named ? schema.value(.typeIdentifierName, "u") : "NULL",
+            schema.expression(.resourceCompactType, "r"),
+        ]
+        var sql = "SELECT \(columns.joined(separator: ", ")) FROM ZINTERNALRESOURCE r"
+        if named {
+            sql +=
+                " LEFT JOIN ZUNIFORMTYPEIDENTIFIER u ON \(schema.expression(.typeIdentifierKey, "u")) = \(schema.expression(.resourceTypeIdentifier, "r"))"
+        }
+        sql += " WHERE \(schema.expression(.resourceSubtype, "r")) = 17"
+        if let restriction {
+            sql += " AND \(asset) IN (SELECT \(schema.expression(.assetKey, "a")) FROM \(schema.assetTable) a WHERE \(restriction.clause))"
+        }
+        var raws: [Int64: RAWResource] = [:]
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(restriction?.arguments ?? []))
+        while let row = try rows.next().map(ApplePhotosRow.init) {
+            guard let key = row.int64(0), raws[key] == nil else { continue }
+            // Photos writes the compact code as text ("11").
+            let code = row.int(3) ?? row.string(3).flatMap { Int($0) }
+            raws[key] = RAWResource(
+                typeIdentifier: row.string(2) ?? code.flatMap { ApplePhotosCompanion.rawTypeIdentifiers[$0] },
+                fileSize: row.int64(1).flatMap { $0 >= 0 ? $0 : nil })
+        }
+        return raws
     }
 
     /// The uuids of the user and shared albums (not trashed) each asset `restriction` selects

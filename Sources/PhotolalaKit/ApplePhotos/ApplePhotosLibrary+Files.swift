@@ -39,19 +39,30 @@ extension ApplePhotosLibrary {
         return candidates.first(where: Self.fileExists)
     }
 
-    /// Extra resources the database records, when their files are on disk: a live photo's
-    /// video (`<stem>_3.mov`, and its edit `resources/renders/…_2_100_a.mov`) and the RAW of a
-    /// RAW+JPEG pair (`<stem>_4.<ext>`), found as osxphotos's `path_live_photo`,
-    /// `path_edited_live_photo` and `path_raw` find them.
-    public func companionPaths(of asset: ApplePhotosAsset) -> [String] {
-        guard !asset.isReference, asset.isLivePhoto || asset.hasRAW, let original = originalPath(of: asset) else { return [] }
+    /// A companion's file (see ``ApplePhotosCompanion``), found as osxphotos's `path_raw`,
+    /// `path_live_photo` and `path_edited_live_photo` find them: the RAW is `<stem>_4.<ext>`
+    /// beside the original (its extension as imported), the movie `<stem>_3.mov`, and with
+    /// `edited` an edited Live Photo's movie is its render, `resources/renders/…_2_100_a.mov`.
+    /// - Throws: ``PhotolalaError/notAvailableLocally`` when the file is not on this disk (in
+    ///   iCloud, or referenced outside the library).
+    public func companionPath(_ companion: ApplePhotosCompanion, of asset: ApplePhotosAsset, edited: Bool = true) throws -> String {
+        let missing = PhotolalaError.notAvailableLocally(companion.name(of: asset), referenced: asset.isReference)
+        guard !asset.isReference, let original = originalPath(of: asset) else { throw missing }
         let folder = FilePath.parent(of: original)
         let stem = URL(fileURLWithPath: asset.filename).deletingPathExtension().lastPathComponent
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        let prefixes = [asset.isLivePhoto ? stem + "_3." : nil, asset.hasRAW ? stem + "_4." : nil].compactMap { $0 }
-        let beside = names.filter { name in prefixes.contains { name.hasPrefix($0) } }.sorted().map { folder + "/" + $0 }
-        let editedVideo = "\(path)/resources/renders/\(asset.uuid.prefix(1))/\(asset.uuid)_2_100_a.mov"
-        return beside + (asset.isLivePhoto && asset.hasAdjustments && Self.fileExists(editedVideo) ? [editedVideo] : [])
+        switch companion.role {
+        case .live:
+            let render = "\(path)/resources/renders/\(asset.uuid.prefix(1))/\(asset.uuid)_2_100_a.mov"
+            if edited && asset.hasAdjustments && Self.fileExists(render) { return render }
+            let movie = "\(folder)/\(stem)_3.mov"
+            guard Self.fileExists(movie) else { throw missing }
+            return movie
+        case .raw:
+            // Its extension is the imported file's, in its case: the folder is read for it.
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            guard let name = names.filter({ $0.hasPrefix(stem + "_4.") }).min() else { throw missing }
+            return folder + "/" + name
+        }
     }
 
     /// Thumbnail-sized derivatives Photos made, best thumbnail source first: the 360-pixel

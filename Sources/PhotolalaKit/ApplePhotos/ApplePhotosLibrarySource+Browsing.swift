@@ -28,10 +28,12 @@ extension ApplePhotosLibrarySource {
     }
 
     /// The original file's path and the name to give it, to star the photo for backup or to
-    /// "Export…" it (streamed from the file, never read whole into memory).
+    /// "Export…" it (streamed from the file, never read whole into memory); for a companion's id,
+    /// its file (see ``ApplePhotosCompanion``).
     /// - Throws: ``PhotolalaError/notAvailableLocally`` when the original is in iCloud only.
     public func originalFile(for id: PhotoItem.ID) async throws -> (path: String, filename: String) {
-        try await offload { [library] in
+        try await offload { [self] in
+            if let companion = try companionOriginal(for: id) { return companion }
             let asset = try library.asset(uuid: id)
             return (try library.availableOriginalPath(of: asset), asset.displayName)
         }
@@ -89,11 +91,14 @@ extension ApplePhotosLibrarySource {
         }
     }
 
+    /// The asset's row, with its RAW and its Live Photo movie as companions.
     static func listedPhoto(_ asset: ApplePhotosAsset) -> ListedPhoto {
-        ListedPhoto(
-            item: item(asset), date: asset.creationDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) }, size: asset.fileSize,
-            modified: asset.modificationDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) }, width: asset.width, height: asset.height,
+        let date = asset.creationDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
+        let modified = asset.modificationDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
+        return ListedPhoto(
+            item: item(asset), date: date, size: asset.fileSize, modified: modified, width: asset.width, height: asset.height,
             offset: asset.timeZoneOffset, dateSource: asset.creationDate == nil ? nil : .photos, kind: asset.kind == .video ? .video : .photo,
-            duration: asset.isMovie ? asset.duration : nil)
+            duration: asset.isMovie ? asset.duration : nil,
+            companions: ApplePhotosCompanion.companions(of: asset).map { $0.listedPhoto(of: asset, date: date, modified: modified) })
     }
 }

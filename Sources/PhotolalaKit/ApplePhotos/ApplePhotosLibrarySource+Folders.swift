@@ -122,20 +122,22 @@ extension ApplePhotosLibrarySource: PhotoSource {
         return (metadata, lines)
     }
 
-    /// The asset's uuid and when Photos last changed it.
+    /// The asset's uuid and when Photos last changed it; a companion's adds its role.
     public func fullImageTag(folder folderID: String, item: PhotoItem.ID) async throws -> String? {
-        assetTag(item)
+        guard let companion = ApplePhotosCompanion(id: item) else { return assetTag(item) }
+        return assetTag(companion.assetUUID).map { $0 + "-" + companion.role.rawValue }
     }
 
     /// The edited or original image; for one not on this Mac's disk (in iCloud, or referenced
     /// elsewhere), the message with a reason, so the preview shows the thumbnail and says why.
     public func fullImage(folder folderID: String, item: PhotoItem.ID) async throws -> FullImage {
         do {
+            if let companion = try await companionFullImage(for: item) { return companion }
             if let video = try await videoFile(for: item) { return video }
             let image = try await loadDisplayableImage(for: item)
             return FullImage(body: .bytes(image.bytes), mediaType: image.mediaType)
         } catch let error as PhotolalaError where error.code == .notAvailableLocally {
-            let referenced = (try? library.asset(uuid: item).isReference) ?? false
+            let referenced = (try? library.asset(uuid: ApplePhotosCompanion(id: item)?.assetUUID ?? item).isReference) ?? false
             throw SourceError.notFound(error.message, reason: referenced ? "referenced" : "inICloud")
         }
     }
@@ -146,13 +148,18 @@ extension ApplePhotosLibrarySource: PhotoSource {
         try await offload { [library] in
             let asset = try library.asset(uuid: id)
             guard asset.kind == .video else { return nil }
-            let path = try library.fullImagePath(of: asset)
-            let format = (try? PhotoFileReader.head(of: path)).flatMap { ImageFormat(sniffing: $0) } ?? ImageFormat(name: path)
-            guard let format, format.kind == .video, let mediaType = format.browserMediaType else {
-                throw PhotolalaError.notAnImage(asset.displayName)
-            }
-            return FullImage(body: .file(path: path), mediaType: mediaType)
+            return try Self.movie(at: try library.fullImagePath(of: asset), name: asset.displayName)
         }
+    }
+
+    /// The movie at `path` as browsers play it, streamed from disk, never read whole.
+    /// - Throws: ``PhotolalaError/notAnImage`` when the file is no video a browser plays.
+    static func movie(at path: String, name: String) throws -> FullImage {
+        let format = (try? PhotoFileReader.head(of: path)).flatMap { ImageFormat(sniffing: $0) } ?? ImageFormat(name: path)
+        guard let format, format.kind == .video, let mediaType = format.browserMediaType else {
+            throw PhotolalaError.notAnImage(name)
+        }
+        return FullImage(body: .file(path: path), mediaType: mediaType)
     }
 
     public func original(folder folderID: String, item: PhotoItem.ID) async throws -> OriginalFile {
@@ -168,9 +175,10 @@ extension ApplePhotosLibrarySource: PhotoSource {
         itemID(forOriginalPath: path)
     }
 
-    /// A library item's id is its asset's uuid, which the cloud catalog keeps as `applephotoid`.
+    /// A library item's id is its asset's uuid, which the cloud catalog keeps as `applephotoid`;
+    /// a companion's file (a RAW, a Live Photo's movie) is kept under its asset's.
     public func applePhotoID(of item: PhotoItem.ID) -> String? {
-        item
+        ApplePhotosCompanion(id: item)?.assetUUID ?? item
     }
 }
 

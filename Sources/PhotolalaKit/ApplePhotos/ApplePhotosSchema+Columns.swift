@@ -91,7 +91,7 @@ extension ApplePhotosSchema {
         case attributesKey, attributesAsset, originalFilename, originalFileSize, timeZoneOffset, timeZoneName, title
         case syndicationIdentifier, syndicationHistory
         case albumKey, albumUUID, albumTitle, albumKind, albumParent, albumTrashed, albumSortKey, albumSortAscending, albumPosition
-        case resourceAsset, resourceSubtype, resourceAvailability, resourceTypeIdentifier
+        case resourceAsset, resourceSubtype, resourceAvailability, resourceTypeIdentifier, resourceCompactType, resourceDataLength
         case keywordKey, keywordTitle
         case typeIdentifierKey, typeIdentifierName
 
@@ -149,6 +149,8 @@ extension ApplePhotosSchema {
             case .resourceAvailability: Definition(.resource, "ZLOCALAVAILABILITY", loss: .resources)
             // 10.15 and 11 join resources to a table of identifiers; 12 and later store a compact code.
             case .resourceTypeIdentifier: Definition(.resource, "ZUNIFORMTYPEIDENTIFIER", presence: .optional, loss: .type)
+            case .resourceCompactType: Definition(.resource, "ZCOMPACTUTI", presence: .optional, loss: .type)
+            case .resourceDataLength: Definition(.resource, "ZDATALENGTH", presence: .optional, loss: .fileSize)
             case .keywordKey: Definition(.keyword, "Z_PK", loss: .keywords)
             case .keywordTitle: Definition(.keyword, "ZTITLE", loss: .keywords, text: true)
             case .typeIdentifierKey: Definition(.typeIdentifier, "Z_PK", presence: .optional, loss: .type)
