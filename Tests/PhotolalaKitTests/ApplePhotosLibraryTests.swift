@@ -101,7 +101,7 @@ struct ApplePhotosLibraryTests {
         arguments: [
             // The originals the trimmed test libraries keep (Tests/Fixtures/photos-libraries/README.md);
             // every other asset's is missing, as when iCloud keeps the originals.
-            (PhotosLibraries.catalina, ["E9BC5C36", "F12384F6", "7F74DD34", "52083079", "7783E8E6"]),
+            (PhotosLibraries.catalina, ["E9BC5C36", "F12384F6", "7F74DD34", "52083079", "7783E8E6", "35329C57", "D1359D09"]),
             (PhotosLibraries.ventura, ["6191423D", "F12384F6"]),
         ])
     func missing(name: String, local: [String]) throws {

@@ -22,6 +22,7 @@ struct ApplePhotosCompanionAPITests {
         engine = try makeEngine(in: folder)
         library = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
         live = try PhotosLibraries.addLivePhoto(to: library)
+        try PhotosLibraries.putOriginal(library + "/originals/4/\(pair).jpeg")
     }
 
     private func items(_ id: String) -> String {

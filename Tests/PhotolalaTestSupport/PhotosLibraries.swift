@@ -86,6 +86,8 @@ public enum PhotosLibraries {
             assetUUID: "1EB2B765-0765-43BA-A90C-0D0580E6172C", originalFilename: "Pumpkins3.jpg",
             moviePath: bundle + "/originals/1/1EB2B765-0765-43BA-A90C-0D0580E6172C_3.mov")
         try write("UPDATE \(try assetTable(in: bundle)) SET ZKINDSUBTYPE = 2 WHERE ZUUID = '\(live.assetUUID)';", to: bundle)
+        // The still's original, which the trimmed test library does not keep.
+        try putOriginal(bundle + "/originals/1/\(live.assetUUID).jpeg")
         try Shell.run(
             "ffmpeg",
             [
@@ -93,6 +95,14 @@ public enum PhotosLibraries {
                 "-c:v", "libx264", "-pix_fmt", "yuv420p", "-f", "mov", live.moviePath,
             ])
         return live
+    }
+
+    /// A small JPEG of its own where a copied library's original is not kept (the trimmed test
+    /// libraries keep few), so a test can open, star or export that asset; an original there stays.
+    public static func putOriginal(_ path: String) throws {
+        guard !FileManager.default.fileExists(atPath: path) else { return }
+        // Its name in its bytes: two put originals are two contents, as two photos are.
+        try Fixtures.datedPhoto(at: path, tags: ["-ImageDescription=" + URL(fileURLWithPath: path).lastPathComponent])
     }
 
     /// What ``addSharedAlbum(to:)`` adds.
