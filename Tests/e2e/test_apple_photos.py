@@ -27,13 +27,20 @@ LIVE = "1EB2B765-0765-43BA-A90C-0D0580E6172C"  # Pumpkins3.jpg, made a Live Phot
 def make_live_photo(library: Path) -> None:
     """Makes Pumpkins3.jpg a Live Photo as Photos records one (the test library holds none): ZKINDSUBTYPE 2 in the
     copy's database (Core Data's triggers, which call functions only Photos defines, dropped first) and an H.264
-    `<uuid>_3.mov` beside its original."""
+    `<uuid>_3.mov` beside its original (a small JPEG, as the trimmed library keeps none)."""
     database = sqlite3.connect(library / "database" / "Photos.sqlite")
     with database:
         for (trigger,) in database.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
             database.execute(f'DROP TRIGGER "{trigger}"')
         database.execute("UPDATE ZGENERICASSET SET ZKINDSUBTYPE = 2 WHERE ZUUID = ?", (LIVE,))
     database.close()
+    # The trimmed test library keeps neither the still's original nor its (empty) shard folder: a small JPEG of its own.
+    folder = library / "originals" / "1"
+    folder.mkdir(parents=True, exist_ok=True)
+    still = folder / f"{LIVE}.jpeg"
+    if not still.exists():
+        subprocess.run(["vips", "black", str(still), "64", "48"], check=True)
+        subprocess.run(["exiftool", "-q", "-overwrite_original", f"-ImageDescription={still.name}", str(still)], check=True)
     subprocess.run(
         ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=30", "-t", "2",
          "-c:v", "libx264", "-pix_fmt", "yuv420p", "-f", "mov", str(library / "originals" / "1" / f"{LIVE}_3.mov")],
