@@ -81,6 +81,11 @@ echo "$(uname -sm), $(nproc 2>/dev/null || sysctl -n hw.ncpu) cores, $(vips --ve
 BENCH_HEIC_PHOTOS="$dir/heic-$heics" .build/release/photolala-bench "$dir/photos-$photos" "$dir/tree-$files" "$dir/big.bin" "$jobs" "$dir/flat-$files" \
     "$dir/library-$files.photoslibrary" "$dir/videos" "$dir/raw-$raws" "$dir/raw-previews-$raws"
 
+# `photolala scan` (and `--json`) against `find` printing the same facts, with peak memory.
+if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *scan* ]]; then
+    python3 Benchmarks/scan_bench.py .build/release/photolala "$dir/tree-$files" "$dir/flat-$files"
+fi
+
 # The web UI in headless Chromium, and the server under wrk.
 if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *browser* ]]; then
     Scripts/install-browser-deps.sh

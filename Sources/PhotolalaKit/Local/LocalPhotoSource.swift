@@ -77,8 +77,8 @@ public final class LocalPhotoSource: ThumbnailSource {
     /// - Parameters:
     ///   - recursive: Include the photos of every subfolder.
     ///   - includeStatus: Read each photo's size and modification time.
-    public func scan(recursive: Bool = true, includeStatus: Bool = false) -> AsyncThrowingStream<ScanBatch, any Error> {
-        walk(.init(recursive: recursive, includeStatus: includeStatus)) { $0 }
+    public func scan(recursive: Bool = true, includeStatus: Bool = false) -> ScanStream<ScanBatch> {
+        walk(.init(recursive: recursive, includeStatus: includeStatus))
     }
 
     /// Rescans the tree (or, scoped to a folder, the folder) and announces on ``changes()``
@@ -105,24 +105,29 @@ public final class LocalPhotoSource: ThumbnailSource {
 
     public func loadItems() -> AsyncThrowingStream<[PhotoItem], any Error> {
         switch scope {
-        case .tree:
-            walk(.init()) { batch in
-                batch.photos.isEmpty ? nil : batch.photos.map(\.item)
-            }
-        case .folder:
-            AsyncThrowingStream { continuation in
-                let task = Task {
-                    do {
-                        for try await batch in listFolder() {
-                            continuation.yield(batch.map(\.item))
+        case .tree: Self.relay(scan()) { $0.photos.isEmpty ? nil : $0.photos.map(\.item) }
+        case .folder: Self.relay(listFolder()) { $0.map(\.item) }
+        }
+    }
+
+    /// `upstream`'s deliveries as items, from a task that ends when the reader goes.
+    private static func relay<Upstream: AsyncSequence & Sendable>(
+        _ upstream: Upstream, _ items: @escaping @Sendable (Upstream.Element) -> [PhotoItem]?
+    ) -> AsyncThrowingStream<[PhotoItem], any Error> where Upstream.Element: Sendable {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    for try await delivery in upstream {
+                        if let items = items(delivery) {
+                            continuation.yield(items)
                         }
-                        continuation.finish()
-                    } catch {
-                        continuation.finish(throwing: error)
                     }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
                 }
-                continuation.onTermination = { _ in task.cancel() }
             }
+            continuation.onTermination = { _ in task.cancel() }
         }
     }
 
@@ -149,27 +154,22 @@ public final class LocalPhotoSource: ThumbnailSource {
 
     // MARK: - Walking
 
-    /// Runs the scanner on a dispatch thread, delivering each batch through `transform`
-    /// (`nil` skips it); ending the iteration stops the walk.
-    private func walk<Element: Sendable>(
-        _ options: DirectoryScanner.Options,
-        transform: @escaping @Sendable (ScanBatch) -> Element?
-    ) -> AsyncThrowingStream<Element, any Error> {
+    /// Runs the scanner on a dispatch thread, a few deliveries ahead of the reader at most
+    /// (``ScanStream``); ending the iteration stops the walk.
+    private func walk(_ options: DirectoryScanner.Options) -> ScanStream<ScanBatch> {
         let scanner = DirectoryScanner(root: root, options: options)
-        return AsyncThrowingStream { continuation in
-            let cancellation = CancellationFlag()
-            continuation.onTermination = { _ in cancellation.set() }
+        let window = ScanStream<ScanBatch>.Window(places: 4)
+        let deliveries = AsyncThrowingStream<ScanBatch, any Error> { continuation in
+            continuation.onTermination = { _ in window.stop() }
             DispatchQueue.global(qos: .userInitiated).async {
                 var batcher = ProgressiveBatcher()
                 func deliver(_ batches: [ScanBatch]) {
-                    for batch in batches {
-                        if let element = transform(batch) {
-                            continuation.yield(element)
-                        }
+                    for batch in batches where window.reserve() {
+                        continuation.yield(batch)
                     }
                 }
                 do {
-                    try scanner.walk(isCancelled: { cancellation.isSet }) { deliver(batcher.add($0)) }
+                    try scanner.walk(isCancelled: { window.isStopped }) { deliver(batcher.add($0)) }
                     deliver(batcher.finish().map { [$0] } ?? [])
                     continuation.finish()
                 } catch {
@@ -177,5 +177,6 @@ public final class LocalPhotoSource: ThumbnailSource {
                 }
             }
         }
+        return ScanStream(deliveries: deliveries, window: window)
     }
 }

@@ -1,11 +1,11 @@
 /// JSON written by hand, for responses too large to go through `JSONEncoder` quickly (a folder
 /// listing of 100,000 rows): appends to a byte array without allocating per value.
-enum JSONText {
+public enum JSONText {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Appends `value` as a JSON string literal: quotes, backslashes and control characters
     /// escaped, everything else as UTF-8.
-    static func appendString(_ value: String, to out: inout [UInt8]) {
+    public static func appendString(_ value: String, to out: inout [UInt8]) {
         let backslash = UInt8(ascii: "\\")
         out.append(UInt8(ascii: "\""))
         // Almost every name needs no escape: then its bytes are copied at once.
@@ -40,7 +40,7 @@ enum JSONText {
     }
 
     /// Appends `value` as a JSON string literal, or `null` when there is none.
-    static func appendString(_ value: String?, to out: inout [UInt8]) {
+    public static func appendString(_ value: String?, to out: inout [UInt8]) {
         guard let value else {
             out.append(contentsOf: "null".utf8)
             return
@@ -49,7 +49,7 @@ enum JSONText {
     }
 
     /// Appends `value` as a JSON number, or `null` when there is none.
-    static func appendInteger(_ value: Int64?, to out: inout [UInt8]) {
+    public static func appendInteger(_ value: Int64?, to out: inout [UInt8]) {
         guard let value else {
             out.append(contentsOf: "null".utf8)
             return
@@ -71,5 +71,20 @@ enum JSONText {
             remaining /= 10
             index -= 1
         } while remaining > 0
+    }
+
+    /// Appends `value` as a JSON number: whole values without a fraction (`5`, as
+    /// `JSONEncoder` writes them), others in the shortest form that reads back the same.
+    /// Infinity and NaN, which JSON cannot hold, become `null`.
+    public static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+        guard value.isFinite else {
+            out.append(contentsOf: "null".utf8)
+            return
+        }
+        if value == value.rounded(), abs(value) < 1e15 {
+            appendInteger(Int64(value), to: &out)
+        } else {
+            out.append(contentsOf: value.description.utf8)
+        }
     }
 }

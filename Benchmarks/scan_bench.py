@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""`photolala scan` against `find` printing the same facts, each best of five, with the peak
+resident memory of each: prints Markdown rows as photolala-bench does.
+
+    scan_bench.py PHOTOLALA_BINARY FOLDER...
+
+For each folder: `scan` (paths) against `find -type f` (paths), and `scan --json` (paths,
+sizes, formats, pairs, one JSON object) against `find -type f -printf '%p\\t%s\\n'`.
+"""
+import os
+import subprocess
+import sys
+import time
+
+
+def run(command):
+    """Seconds and peak resident KiB of one run, its output thrown away."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - started
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"{' '.join(command)} failed with status {os.waitstatus_to_exitcode(status)}")
+    return elapsed, usage.ru_maxrss
+
+
+def best(commands, rounds=5):
+    """Each command's best time and peak memory over `rounds` alternating runs."""
+    results = [(float("inf"), 0) for _ in commands]
+    for _ in range(rounds):
+        for index, command in enumerate(commands):
+            seconds, kib = run(command)
+            results[index] = (min(results[index][0], seconds), max(results[index][1], kib))
+    return results
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit(__doc__)
+    binary, folders = sys.argv[1], sys.argv[2:]
+    data = subprocess.run(["mktemp", "-d"], capture_output=True, text=True, check=True).stdout.strip()
+    os.environ["PHOTOLALA_DATA_DIR"] = data + "/data"
+    os.environ["PHOTOLALA_CACHE_DIR"] = data + "/cache"
+    print("| benchmark | Photolala | reference | reference tool | ratio | target |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for folder in folders:
+        files = sum(len(names) for _, _, names in os.walk(folder))
+        subprocess.run(["find", folder, "-type", "f"], stdout=subprocess.DEVNULL, check=True)  # warm the dentry cache
+        name = os.path.basename(os.path.normpath(folder))
+        pairs = [
+            ("`photolala scan` of", [binary, "scan", folder], ["find", folder, "-type", "f"], "find -type f"),
+            (
+                "`photolala scan --json` of",
+                [binary, "scan", folder, "--json"],
+                ["find", folder, "-type", "f", "-printf", "%p\\t%s\\n"],
+                "find -type f -printf '%p\\t%s\\n'",
+            ),
+        ]
+        for label, ours, reference, tool in pairs:
+            (our_seconds, our_kib), (their_seconds, their_kib) = best([ours, reference])
+            print(
+                f"| {label} {name} ({files} files) | {our_seconds * 1000:.0f} ms, {our_kib / 1024:.0f} MB resident | "
+                f"{their_seconds * 1000:.0f} ms, {their_kib / 1024:.0f} MB | `{tool}` | {our_seconds / their_seconds:.2f}× | ≤ 1.5×, memory flat |"
+            )
+    subprocess.run(["rm", "-rf", data], check=True)
+
+
+if __name__ == "__main__":
+    main()
