@@ -26,7 +26,7 @@ default), camera-like previews of noise for the RAW thumbnail benchmark: a NEF w
 6000×4000 JpgFromRaw and 20 MiB of random bytes as its raw data, a CR3 with a 1620×1080 PRVW and
 20 MiB of random bytes, and a DNG with a 1620×1080 preview and real 6000×4000 14-bit CFA data
 (a photo-like scene with shot noise, different in every file), stored as cameras and Adobe DNG
-Converter store it: lossless JPEG (Compression 7) in 256×256 tiles, about 26 MB, which LibRaw
+Converter store it: lossless JPEG (Compression 7) in 256×256 tiles, about 28 MB, which LibRaw
 decodes. The NEF's and CR3's raw bytes are no codec's output: only the DNGs can be decoded.
 These need numpy (`python3 -m pip install numpy`).
 
