@@ -22,8 +22,9 @@ run: build
 # timing; the fuzz suites (PHOTOLALA_FUZZ_SECONDS, 60 by default) last.
 TIMED_SUITES := ServeConnectionFloodTests|ConnectionLimitsTests|BackupCrashTests|CatalogCrashSafetyTests|BackupFaultProxyTests|CatalogWrittenWhileOpenTests
 
-## Check formatting, build and run every test: Swift suites (S3 ones against a SeaweedFS they
-## start), the fixture suites again in a clean clone of HEAD (Scripts/check-clean-clone.sh),
+## Check formatting, check that the RAW fixture script's lossless-JPEG DNGs decode in LibRaw to
+## the samples it encoded, build and run every test: Swift suites (S3 ones against a SeaweedFS
+## they start), the fixture suites again in a clean clone of HEAD (Scripts/check-clean-clone.sh),
 ## then the web UI in Chromium; last, fail if a process the tests started is still running.
 ## A missing test server fails the run rather than skipping its tests.
 test: export PHOTOLALA_REQUIRE_TEST_SERVERS = 1
@@ -31,6 +32,8 @@ test: export PHOTOLALA_TEST_RUN := $(shell date +%s)-$(shell od -An -N4 -tx4 /de
 test: deps lint
 	@Scripts/install-photos-test-deps.sh
 	@Scripts/install-test-servers.sh
+	@python3 -c "import numpy" 2>/dev/null || python3 -m pip install -q numpy
+	python3 Tests/Fixtures/make-raw-fixtures.py --self-test
 	swift build --build-tests
 	swift test --skip-build --skip "$(TIMED_SUITES)|PhotolalaFuzzTests"
 	swift test --skip-build --no-parallel --filter "$(TIMED_SUITES)"

@@ -58,9 +58,12 @@ if [[ ! -d $dir/videos ]]; then
     mv "$dir/videos.tmp" "$dir/videos"
 fi
 raws=${BENCH_RAWS:-12}
-if [[ ! -d $dir/raw-$raws ]]; then
+# The RAW files are made again whenever the script that makes them changes.
+raw_version=$(cksum < Tests/Fixtures/make-raw-fixtures.py)
+if [[ ! -d $dir/raw-$raws || $(cat "$dir/raw-$raws.version" 2>/dev/null) != "$raw_version" ]]; then
+    python3 -c "import numpy" 2>/dev/null || python3 -m pip install -q numpy >&2
     echo "Making $raws camera-sized RAW files and extracting their previews…" >&2
-    rm -rf "$dir/raw-$raws.tmp" "$dir/raw-previews-$raws"
+    rm -rf "$dir/raw-$raws" "$dir/raw-$raws.tmp" "$dir/raw-previews-$raws"
     RAW_BENCH_FILES=$raws python3 Tests/Fixtures/make-raw-fixtures.py "$dir/raw-$raws.tmp" --camera-sized
     mkdir -p "$dir/raw-previews-$raws"
     for file in "$dir/raw-$raws.tmp"/*; do
@@ -70,6 +73,7 @@ if [[ ! -d $dir/raw-$raws ]]; then
         [[ -s $preview ]] || exiftool -b -PreviewImage "$file" > "$preview"
     done
     mv "$dir/raw-$raws.tmp" "$dir/raw-$raws"
+    echo "$raw_version" > "$dir/raw-$raws.version"
 fi
 if [[ ! -f $dir/big.bin ]]; then
     echo "Making a 1 GiB file…" >&2

@@ -23,17 +23,28 @@ green.
 
 With --camera-sized, only `bench-NN.nef|cr3|dng` files are made instead (RAW_BENCH_FILES, 12 by
 default), camera-like previews of noise for the RAW thumbnail benchmark: a NEF with a full-size
-6000×4000 JpgFromRaw and 20 MiB of raw bytes, a CR3 with a 1620×1080 PRVW and 20 MiB of raw
-bytes, and a DNG with a 1620×1080 preview and real uncompressed 6000×4000 16-bit CFA data
-(48 MB) that LibRaw decodes.
+6000×4000 JpgFromRaw and 20 MiB of random bytes as its raw data, a CR3 with a 1620×1080 PRVW and
+20 MiB of random bytes, and a DNG with a 1620×1080 preview and real 6000×4000 14-bit CFA data
+(a photo-like scene with shot noise, different in every file), stored as cameras and Adobe DNG
+Converter store it: lossless JPEG (Compression 7) in 256×256 tiles, about 28 MB, which LibRaw
+decodes. The NEF's and CR3's raw bytes are no codec's output: only the DNGs can be decoded.
+These need numpy (`python3 -m pip install numpy`).
+
+With --self-test, a small lossless-JPEG DNG is written the same way into a temporary folder and
+checked: exiftool reads its tags and preview, and LibRaw's raw values (`unprocessed_raw`) equal
+the samples encoded, sample for sample (`make test` runs it; about a second).
 """
+import atexit
+import json
 import os
+import shutil
 import struct
 import subprocess
 import sys
 import tempfile
 
 WORK = tempfile.mkdtemp()
+atexit.register(shutil.rmtree, WORK, ignore_errors=True)
 
 BYTE, ASCII, SHORT, LONG, RATIONAL, UNDEFINED, SRATIONAL = 1, 2, 3, 4, 5, 7, 10
 TYPE_SIZE = {BYTE: 1, ASCII: 1, SHORT: 2, LONG: 4, RATIONAL: 8, UNDEFINED: 1, SRATIONAL: 8}
@@ -152,20 +163,174 @@ def gps_entries(t):
     ])
 
 
-def dng(preview_size, sensor=(3000, 2000), crop=(2976, 1984), orientation=6, raw_data=None, noise=False):
-    """A DNG; `raw_data` (16-bit little-endian CFA samples, sensor-sized) makes its raw image real and uncompressed."""
+def numpy():
+    """numpy, which the camera-sized DNGs' encoder needs (the small fixtures do not)."""
+    try:
+        import numpy as np
+    except ImportError:
+        sys.exit("make-raw-fixtures.py: the camera-sized DNGs need numpy: python3 -m pip install numpy")
+    return np
+
+
+def camera_cfa(seed, width, height):
+    """Photo-like RGGB samples of a 14-bit sensor (black 512): smooth light with finer detail, each
+    colour's own response, and shot noise (a 50,000-electron full well) and read noise, so that
+    lossless JPEG compresses them about as much as a camera's (to 8–9 bits a sample), unlike flat
+    or uniformly random data."""
+    np = numpy()
+    rng = np.random.default_rng(seed)
+
+    def field(cells_x, cells_y):
+        """Random values on a coarse grid, bilinearly interpolated to the sensor's size: 0–1."""
+        grid = rng.random((cells_y + 1, cells_x + 1), dtype=np.float32)
+        ys, xs = np.linspace(0, cells_y, height, dtype=np.float32), np.linspace(0, cells_x, width, dtype=np.float32)
+        y0, x0 = np.minimum(ys.astype(np.intp), cells_y - 1), np.minimum(xs.astype(np.intp), cells_x - 1)
+        fy, fx = (ys - y0)[:, None], (xs - x0)[None, :]
+        rows = grid[y0] * (1 - fy) + grid[y0 + 1] * fy
+        return rows[:, x0] * (1 - fx) + rows[:, x0 + 1] * fx
+
+    # Broad light (cells of 500 pixels) and detail (cells of 20), at any size alike.
+    light = 0.8 * field(max(1, width // 500), max(1, height // 500)) + 0.2 * field(max(1, width // 20), max(1, height // 20))
+    response = np.tile(np.array([[0.45, 0.9], [0.9, 0.6]], np.float32), (height // 2 + 1, width // 2 + 1))[:height, :width]
+    signal = 512 + 15000 * light * light * response
+    noisy = signal + rng.standard_normal((height, width), dtype=np.float32) * np.sqrt(signal / 3 + 16)
+    return np.clip(noisy, 0, 16383).astype(np.uint16)
+
+
+def huffman_table(frequencies):
+    """The optimal JPEG Huffman table for symbol `frequencies` (T.81 Annex K.2, as libjpeg's
+    jpeg_gen_optimal_table builds it): codes of at most 16 bits, none all ones. Returns BITS (the
+    number of codes of each length 1–16), HUFFVAL (the symbols by code length) and each
+    symbol's (code, length)."""
+    frequency = list(frequencies) + [1]  # a reserved symbol whose code, the all-ones one, is dropped
+    size, others = [0] * len(frequency), [-1] * len(frequency)
+    while True:
+        live = sorted((f, -symbol) for symbol, f in enumerate(frequency) if f > 0)
+        if len(live) < 2:
+            break
+        first, second = -live[0][1], -live[1][1]  # the two rarest, the larger symbol first on a tie
+        frequency[first] += frequency[second]
+        frequency[second] = 0
+        for symbol in (first, second):
+            size[symbol] += 1
+            while others[symbol] >= 0:
+                symbol = others[symbol]
+                size[symbol] += 1
+        while others[first] >= 0:
+            first = others[first]
+        others[first] = second
+    count = [0] * 33
+    for length in size:
+        if length:
+            count[length] += 1
+    for length in range(32, 16, -1):  # shorten codes longer than 16 bits (Figure K.3)
+        while count[length] > 0:
+            shorter = length - 2
+            while count[shorter] == 0:
+                shorter -= 1
+            count[length] -= 2
+            count[length - 1] += 1
+            count[shorter + 1] += 2
+            count[shorter] -= 1
+    longest = 16
+    while count[longest] == 0:
+        longest -= 1
+    count[longest] -= 1  # the reserved symbol's
+    values = sorted((symbol for symbol in range(len(frequency) - 1) if size[symbol]), key=lambda symbol: (size[symbol], symbol))
+    codes, code, index = {}, 0, 0
+    for length in range(1, 17):  # canonical codes (Annex C)
+        for _ in range(count[length]):
+            codes[values[index]] = (code, length)
+            code += 1
+            index += 1
+        code <<= 1
+    return count[1:17], values, codes
+
+
+def lossless_jpeg_tiles(samples, tile=256):
+    """Compresses a 16-bit CFA image as DNG writers do (Adobe DNG Converter's layout): tile × tile
+    tiles, edge tiles padded by repeating the last row and column, each a lossless JPEG (T.81
+    process 14, SOF3) of (tile/2) × tile pixels of two components, so a JPEG row is a tile row of
+    samples and each component a column parity of the CFA; precision 16, predictor 1 (the sample
+    two to the left, a row's first from the one above), and each tile's own optimal Huffman
+    table. Vectorised over a row of tiles at a time. Returns (tile, the tiles' JPEGs row by row)."""
+    np = numpy()
+    height, width = samples.shape
+    across, down = -(-width // tile), -(-height // tile)
+    padded = np.pad(samples, ((0, down * tile - height), (0, across * tile - width)), mode="edge").astype(np.int64)
+    categories = np.zeros((1 << 16) + 1, np.int64)  # SSSS of each magnitude of a difference (Table H.2)
+    for category in range(1, 17):
+        categories[1 << (category - 1):1 << category] = category
+    first = np.arange(across)[:, None] * 17  # each tile's row in the flattened code tables
+
+    def segment(marker, payload):
+        return struct.pack(">HH", marker, len(payload) + 2) + payload
+
+    jpegs = []
+    for band in range(down):
+        rows = padded[band * tile:(band + 1) * tile].reshape(tile, across, tile).transpose(1, 0, 2)
+        predicted = np.empty_like(rows)
+        predicted[:, :, 2:] = rows[:, :, :-2]
+        predicted[:, 1:, :2] = rows[:, :-1, :2]
+        predicted[:, 0, :2] = 1 << 15
+        difference = (((rows - predicted + 32768) & 0xFFFF) - 32768).reshape(across, -1)  # modulo 2^16 (H.1.2.1)
+        category = categories[np.abs(difference)]
+        extra_length = np.where(category == 16, 0, category)  # a difference of 32768 has no extra bits
+        extra = np.where(difference >= 0, difference, difference - 1) & ((1 << extra_length) - 1)  # ones' complement when negative
+        symbol = first + category
+        tables = [huffman_table(f) for f in np.bincount(symbol.ravel(), minlength=across * 17).reshape(across, 17)]
+        code_of = np.zeros(across * 17, np.int64)
+        length_of = np.zeros(across * 17, np.int64)
+        for index, (_, _, codes) in enumerate(tables):
+            for value, (code, length) in codes.items():
+                code_of[index * 17 + value], length_of[index * 17 + value] = code, length
+        length = length_of[symbol] + extra_length
+        value = (code_of[symbol] << extra_length) | extra
+        padding = -length.sum(axis=1) % 8  # each tile's last byte filled with 1 bits
+        length = np.concatenate([length, padding[:, None]], axis=1).ravel().astype(np.uint64)
+        value = np.concatenate([value, (1 << padding[:, None]) - 1], axis=1).ravel().astype(np.uint64)
+        # Every code (at most 31 bits) lies in a 64-bit window starting at its 32-bit word: its
+        # high and low halves are added into that word and the next (codes never overlap, and
+        # the sums stay below 2^32, exact in bincount's float64).
+        end = np.cumsum(length)
+        start = end - length
+        window = value << (np.uint64(64) - length - (start & np.uint64(31)))
+        word = (start >> np.uint64(5)).astype(np.intp)
+        words = int(end[-1]) // 32 + 2
+        stream = (np.bincount(word, (window >> np.uint64(32)).astype(np.float64), words)
+                  + np.bincount(word + 1, (window & np.uint64(0xFFFFFFFF)).astype(np.float64), words))
+        stream = stream.astype(np.uint32).astype(">u4").tobytes()
+        bounds = [0] + list(end[tile * tile::tile * tile + 1] // 8)
+        for index, (bits, values, _) in enumerate(tables):
+            header = segment(0xFFC4, bytes([0]) + bytes(bits) + bytes(values)) \
+                + segment(0xFFC3, struct.pack(">BHHB", 16, tile, tile // 2, 2) + bytes([0, 0x11, 0, 1, 0x11, 0])) \
+                + segment(0xFFDA, bytes([2, 0, 0x00, 1, 0x00, 1, 0, 0]))
+            body = stream[int(bounds[index]):int(bounds[index + 1])].replace(b"\xff", b"\xff\x00")
+            jpegs.append(b"\xff\xd8" + header + body + b"\xff\xd9")
+    return tile, jpegs
+
+
+def dng(preview_size, sensor=(3000, 2000), crop=(2976, 1984), orientation=6, raw_tiles=None, levels=(0, 4095), noise=False):
+    """A DNG whose raw image is a few bytes claiming to be a sensor-sized lossless JPEG, or real:
+    `raw_tiles`, (tile size, the tiles' JPEGs) from `lossless_jpeg_tiles`."""
     t = TIFF("<")
     preview = jpeg(*preview_size, True, noise=noise)
     preview_at = t.add(preview)
     thumb_at = t.add(rgb_strip(256, 171))
-    raw = raw_data if raw_data is not None else b"\0" * 64
-    raw_at = t.add(raw)
-    raw_ifd = t.directory([
+    if raw_tiles is not None:
+        tile, tiles = raw_tiles
+        offsets = [t.add(data) for data in tiles]
+        layout = [(0x0103, SHORT, [7]), (0x0142, LONG, [tile]), (0x0143, LONG, [tile]),
+                  (0x0144, LONG, offsets), (0x0145, LONG, [len(data) for data in tiles])]
+    else:
+        raw = b"\0" * 64
+        layout = [(0x0103, SHORT, [7]), (0x0111, LONG, [t.add(raw)]),
+                  (0x0116, LONG, [sensor[1]]), (0x0117, LONG, [len(raw)])]
+    raw_ifd = t.directory(layout + [
         (0x00FE, LONG, [0]), (0x0100, LONG, [sensor[0]]), (0x0101, LONG, [sensor[1]]),
-        (0x0102, SHORT, [16]), (0x0103, SHORT, [1 if raw_data is not None else 7]), (0x0106, SHORT, [32803]),
-        (0x0111, LONG, [raw_at]), (0x0115, SHORT, [1]), (0x0116, LONG, [sensor[1]]), (0x0117, LONG, [len(raw)]),
+        (0x0102, SHORT, [16]), (0x0106, SHORT, [32803]), (0x0115, SHORT, [1]),
         (0x828D, SHORT, [2, 2]), (0x828E, BYTE, [0, 1, 1, 2]),
-        (0xC61A, SHORT, [0]), (0xC61D, SHORT, [4095]),
+        (0xC61A, SHORT, [levels[0]]), (0xC61D, SHORT, [levels[1]]),
         (0xC61F, LONG, [8, 8]), (0xC620, LONG, list(crop)),
     ])
     preview_ifd = t.directory([
@@ -374,16 +539,45 @@ def write(folder, name, data):
         f.write(data)
 
 
+def self_test():
+    """Writes a small lossless-JPEG DNG, as the camera-sized ones are written, and checks that
+    exiftool reads its tags and preview and that LibRaw decodes exactly the samples encoded."""
+    np = numpy()
+    folder = WORK
+    width, height = 700, 500  # partial tiles on the right and at the bottom
+    samples = camera_cfa(1, width, height)
+    # The extremes: a row of random 16-bit samples, and differences of ±32768 (category 16).
+    samples[300] = np.random.default_rng(2).integers(0, 1 << 16, width)
+    samples[301, :6] = [0, 0, 32768, 32768, 0, 65535]
+    path = os.path.join(folder, "lossless.dng")
+    write(folder, "lossless.dng", dng((400, 300), sensor=(width, height), crop=(width - 16, height - 16), orientation=1,
+                                      raw_tiles=lossless_jpeg_tiles(samples), levels=(512, 16383)))
+    tags = json.loads(subprocess.run(["exiftool", "-json", "-n", "-G1", path], check=True, capture_output=True).stdout)[0]
+    raw_ifd = {key.split(":")[1]: value for key, value in tags.items() if key.startswith("SubIFD:")}
+    expected = {"Compression": 7, "ImageWidth": width, "ImageHeight": height, "TileWidth": 256, "TileLength": 256}
+    assert all(raw_ifd.get(key) == value for key, value in expected.items()), f"exiftool reads the raw IFD as {raw_ifd}"
+    preview = subprocess.run(["exiftool", "-b", "-PreviewImage", path], check=True, capture_output=True).stdout
+    assert preview == jpeg(400, 300, True), "exiftool does not extract the preview"
+    subprocess.run(["unprocessed_raw", "-q", path], check=True)
+    with open(path + ".pgm", "rb") as f:
+        pgm = f.read()
+    header = f"P5\n{width} {height}\n65535\n".encode()
+    assert pgm.startswith(header), f"LibRaw wrote {pgm[:20]!r}"
+    decoded = np.frombuffer(pgm[len(header):], ">u2").reshape(height, width)
+    wrong = np.argwhere(decoded != samples)
+    assert not len(wrong), f"LibRaw decodes {len(wrong)} samples differently, the first at row {wrong[0][0]}, column {wrong[0][1]}"
+    print(f"ok: {width}×{height} lossless-JPEG DNG read by exiftool and decoded by LibRaw sample for sample")
+
+
 def main():
     folder = sys.argv[1]
+    if folder == "--self-test":
+        self_test()
+        return
     os.makedirs(folder, exist_ok=True)
     if "--camera-sized" in sys.argv:
         count = int(os.environ.get("RAW_BENCH_FILES", "12"))
         sensor = (6000, 4000)
-        # Real 16-bit CFA samples for the DNGs, so LibRaw has raw data to decode: a noisy grey.
-        import random
-        row = struct.pack("<6000H", *(random.randrange(600, 3000) for _ in range(6000)))
-        raw = b"".join(row[(y * 2) % 64:] + row[:(y * 2) % 64] for y in range(4000))
         for index in range(count):
             kind = index % 3
             if kind == 0:
@@ -392,7 +586,8 @@ def main():
             elif kind == 1:
                 write(folder, f"bench-{index:02}.cr3", cr3((1620, 1080), sensor=sensor, orientation=1, noise=True, raw_bytes=20 << 20))
             else:
-                data = dng((1620, 1080), sensor=sensor, crop=sensor, orientation=1, raw_data=raw, noise=True)
+                tiles = lossless_jpeg_tiles(camera_cfa(index, *sensor))
+                data = dng((1620, 1080), sensor=sensor, crop=(5984, 3984), orientation=1, raw_tiles=tiles, levels=(512, 16383), noise=True)
                 write(folder, f"bench-{index:02}.dng", data)
         return
     write(folder, "raw.dng", dng((1200, 800)))

@@ -5,7 +5,7 @@ extension Bench {
     /// Thumbnails of camera RAW files from their embedded previews, `jobs` at a time: against
     /// `vipsthumbnail` over the same previews already extracted to JPEG files (what finding the
     /// preview in the container costs), and against LibRaw's half-size decode (`dcraw_emu -h`)
-    /// of the DNGs, the files whose raw data LibRaw can decode.
+    /// of the DNGs, the files whose raw data LibRaw can decode (lossless JPEG, as cameras write it).
     ///
     /// - Parameters:
     ///   - raws: A folder of camera-sized RAW files (`make-raw-fixtures.py --camera-sized`).
@@ -42,7 +42,7 @@ extension Bench {
                 reference: String(format: "%.1f img/s", Double(files.count) / vipsBest),
                 tool: "xargs -P\(jobs) -n20 vipsthumbnail -s x256 (previews extracted)", ratio: vipsBest / oursBest, target: "≥ 0.9×"),
             Measurement(
-                name: "the same for the \(dngs.count) DNGs (6000 × 4000 uncompressed raw data), against LibRaw's half-size decode",
+                name: "the same for the \(dngs.count) DNGs (6000 × 4000 lossless-JPEG raw data), against LibRaw's half-size decode",
                 ours: String(format: "%.1f img/s", Double(dngs.count) / oursDNGBest),
                 reference: String(format: "%.2f img/s", Double(dngs.count) / librawBest),
                 tool: "xargs -P\(jobs) dcraw_emu -h", ratio: librawBest / oursDNGBest, target: "≥ 20×"),
