@@ -111,7 +111,7 @@ struct LivePhotoIdentifierTests {
     }
 
     private func expectPaired(_ listed: [String: ListedPhoto], _ comment: Comment) {
-        #expect(listed.count == 8, comment)
+        #expect(listed.count == 7, comment)
         for (still, movie) in Self.stills {
             #expect(listed[still]?.companions.map(\.item.displayName) == [movie], comment)
             #expect(listed[still]?.companions.first?.companionRole == .live, comment)
