@@ -25,10 +25,10 @@ PHOTOS = [
 # A RAW+JPEG pair, a Live Photo, and one renamed apart (paired by its content identifier): each one
 # item, the still shown, with its companion.
 PAIRS = {"DSC_0100.JPG": "DSC_0100.NEF", "IMG_0042.JPG": "IMG_0042.MOV", "IMG_0061.HEIC": "IMG_0061 (1).MOV"}
-# Chromium decodes H.264 in MP4, QuickTime and Matroska, and VP9 in WebM.
-PLAYABLE = ["clip.mp4", "iphone.mov", "clip.m4v", "clip.mkv", "clip.webm"]
-# It has no decoder for HEVC nor for MPEG-4 Part 2 (the AVI), nor a 3GP demuxer.
-UNPLAYABLE = ["hevc.mp4", "clip.avi", "clip.3gp"]
+# Chromium decodes H.264 in MP4 (and its .m4v, .3gp and QuickTime kin) and Matroska, and VP9 in WebM.
+PLAYABLE = ["clip.mp4", "iphone-clip.mov", "clip.m4v", "clip.3gp", "clip.mkv", "clip.webm"]
+# It has no decoder for HEVC, nor an AVI demuxer.
+UNPLAYABLE = ["hevc.mp4", "clip.avi"]
 ITEMS = PHOTOS + list(PAIRS) + PLAYABLE + UNPLAYABLE
 
 
@@ -47,8 +47,10 @@ def every_kind(tmp_path_factory) -> Path:
     for still, companion in PAIRS.items():
         for name in (still, companion):
             shutil.copy2(made / "pairs" / name, folder / name)
-    for name in ("clip.mp4", "iphone.mov", "clip.mkv", "clip.webm", "hevc.mp4", "clip.avi"):
+    for name in ("clip.mp4", "clip.mkv", "clip.webm", "hevc.mp4", "clip.avi"):
         shutil.copy2(made / "videos" / name, folder / name)
+    # Renamed: beside iphone.heic, iphone.mov would be its Live Photo movie by name.
+    shutil.copy2(made / "videos" / "iphone.mov", folder / "iphone-clip.mov")
     for name, muxer in (("clip.m4v", "ipod"), ("clip.3gp", "3gp")):
         subprocess.run(
             ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-i", str(folder / "clip.mp4"), "-c", "copy", "-f", muxer,
@@ -107,7 +109,7 @@ def test_every_kind_previews_and_the_videos_play_or_offer_a_download(every_ui):
     for name in PLAYABLE:
         every_ui.cell(name).scroll_into_view_if_needed()
         every_ui.cell(name).dblclick()
-        expect(preview).to_have_attribute("data-state", "loaded", timeout=20_000)
+        expect(preview, name).to_have_attribute("data-state", "loaded", timeout=20_000)
         video = page.get_by_test_id("preview-video")
         video.evaluate("v => { v.muted = true; return v.play(); }")
         page.wait_for_function("() => document.querySelector('[data-testid=preview-video]').currentTime > 0.3", timeout=15_000)
@@ -117,7 +119,7 @@ def test_every_kind_previews_and_the_videos_play_or_offer_a_download(every_ui):
     for name in UNPLAYABLE:
         every_ui.cell(name).scroll_into_view_if_needed()
         every_ui.cell(name).dblclick()
-        expect(preview).to_have_attribute("data-state", "unplayable", timeout=20_000)
+        expect(preview, name).to_have_attribute("data-state", "unplayable", timeout=20_000)
         expect(page.get_by_test_id("preview-download")).to_be_visible()
         page.wait_for_function("() => document.querySelector('.preview-poster')?.naturalWidth > 0")
         page.keyboard.press("Escape")
