@@ -92,6 +92,7 @@ public struct Engine: Sendable {
         PhotoFileReader(
             identities: identities,
             dates: photoDates,
+            liveIdentifiers: LiveIdentifierIndex(database: database),
             thumbnails: thumbnailStore,
             renderings: RenderingStore(cacheDirectory: configuration.cacheDirectory, logger: logger),
             imaging: imaging,

@@ -18,8 +18,9 @@ from conftest import BINARY, run, serve
 from photolala_page import PhotolalaPage
 
 PAIRS_USER_ID = "3b9f0c2e-7d1a-4e5b-8c6f-2a4d6e8f0b1c"
-# The items: DSC_0100 (JPEG + NEF) and IMG_0042 (JPEG + MOV) are one each.
-ITEMS = ["DSC_0100.JPG", "IMG_0042.JPG", "IMG_0050.JPG", "IMG_0050.mp4", "big.mov", "clip.MOV", "solo.JPG"]
+# The items: DSC_0100 (JPEG + NEF), IMG_0042 (JPEG + MOV) and IMG_0061 (HEIC + "IMG_0061 (1).MOV", paired
+# by the content identifier they share) are one each.
+ITEMS = ["DSC_0100.JPG", "IMG_0042.JPG", "IMG_0050.JPG", "IMG_0050.mp4", "IMG_0061.HEIC", "big.mov", "clip.MOV", "solo.JPG"]
 BADGE = '[data-testid="cell-badge"]'
 
 
@@ -60,8 +61,10 @@ def test_a_raw_jpeg_pair_and_a_live_photo_are_one_item_each_with_their_badge(pai
     assert sorted(pairs_ui.mounted_names()) == sorted(ITEMS)
     expect(page.locator('[data-testid="raw-badge"][data-id="~DSC_0100.JPG"]')).to_have_text("RAW")
     expect(page.locator('[data-testid="live-badge"][data-id="~IMG_0042.JPG"]')).to_have_text("◉ LIVE")
+    # Renamed apart by an importer: paired by Apple's content identifier, not by name.
+    expect(page.locator('[data-testid="live-badge"][data-id="~IMG_0061.HEIC"]')).to_have_text("◉ LIVE")
     expect(page.get_by_test_id("raw-badge")).to_have_count(1)
-    expect(page.get_by_test_id("live-badge")).to_have_count(1)
+    expect(page.get_by_test_id("live-badge")).to_have_count(2)
     # A movie of its own, and an MP4 beside a JPEG of its name, are videos.
     expect(page.locator('[data-testid="video-badge"][data-id="~clip.MOV"]')).to_be_visible()
     expect(page.locator('[data-testid="video-badge"][data-id="~IMG_0050.mp4"]')).to_be_visible()
@@ -76,6 +79,10 @@ def test_a_raw_jpeg_pair_and_a_live_photo_are_one_item_each_with_their_badge(pai
     expect(files.nth(1)).to_contain_text("RAW")
     pairs_ui.cell("IMG_0042.JPG").click()
     expect(files.nth(1)).to_contain_text("IMG_0042.MOV")
+    expect(files.nth(1)).to_contain_text("Live Photo movie")
+    pairs_ui.cell("IMG_0061.HEIC").click()
+    expect(files).to_have_count(2)
+    expect(files.nth(1)).to_contain_text("IMG_0061 (1).MOV")
     expect(files.nth(1)).to_contain_text("Live Photo movie")
     page.screenshot(path=str(Path(".build/e2e") / "live-photo-inspector.png"))
 

@@ -195,6 +195,14 @@ public actor FolderSession {
                     (added, removed, updated) = regroup(adding: try source.listedPhotos(for: items), removing: [])
                 case .removed(let ids) where source.pairsFilesByName:
                     (added, removed, updated) = regroup(adding: [], removing: ids)
+                case .updated(let items) where source.pairsFilesByName:
+                    // Rows read again can carry Live Photo identifiers that pair files renamed apart.
+                    let fresh = try source.listedPhotos(for: items)
+                    if bringsLiveIdentifiers(fresh) {
+                        (added, removed, updated) = regroup(adding: [], removing: [], replacing: fresh)
+                    } else {
+                        updated = replace(fresh)
+                    }
                 case .added(let items):
                     added = add(try source.listedPhotos(for: items))
                 case .removed(let ids):
@@ -313,12 +321,26 @@ public actor FolderSession {
         photos.removeAll { gone.contains($0.item.id) }
     }
 
-    /// Adds and removes files of a listing whose files pair by name (``FilePairing``), keeping
-    /// each group one item: a companion arriving joins its still, whose row is updated; a still
-    /// removed leaves its companions items of their own. Returns what pages must be told, as
-    /// items. The whole listing is grouped again, which is linear and rare (files come and go).
-    private func regroup(adding batch: [ListedPhoto], removing ids: [PhotoItem.ID]) -> Told {
+    /// Whether rows read again carry a Live Photo content identifier the listing does not have
+    /// for their file: a big folder's rows are listed before its files are read.
+    private func bringsLiveIdentifiers(_ fresh: [ListedPhoto]) -> Bool {
+        let identified = Dictionary(
+            fresh.compactMap { row in row.liveIdentifier.map { (row.item.id, $0) } }, uniquingKeysWith: { first, _ in first })
+        guard !identified.isEmpty else { return false }
+        func differs(_ file: ListedPhoto) -> Bool {
+            identified[file.item.id].map { $0 != file.liveIdentifier } ?? false
+        }
+        return photos.contains { photo in differs(photo) || photo.companions.contains(where: differs) }
+    }
+
+    /// Adds, removes and replaces (`replacing`, rows read again) files of a listing whose files
+    /// pair (``FilePairing``), keeping each group one item: a companion arriving joins its still,
+    /// whose row is updated; a still removed leaves its companions items of their own. Returns
+    /// what pages must be told, as items. The whole listing is grouped again, which is linear and
+    /// rare (files come and go, identifiers are learnt).
+    private func regroup(adding batch: [ListedPhoto], removing ids: [PhotoItem.ID], replacing: [ListedPhoto] = []) -> Told {
         let gone = Set(ids)
+        let replacements = Dictionary(replacing.map { ($0.item.id, $0) }, uniquingKeysWith: { _, last in last })
         // A change can report a file the listing already has.
         var arriving = Dictionary(batch.map { ($0.item.id, $0) }, uniquingKeysWith: { first, _ in first })
         var removed: [PhotoItem.ID] = []
@@ -331,14 +353,14 @@ public actor FolderSession {
             if gone.contains(photo.item.id) {
                 removed.append(photo.item.id)
             } else {
-                files.append(photo.alone)
+                files.append(replacements[photo.item.id] ?? photo.alone)
             }
             guard !photo.companions.isEmpty else { continue }
             grouped[photo.item.id] = photo.companions
             for companion in photo.companions {
                 arriving[companion.item.id] = nil
                 wasCompanion.insert(companion.item.id)
-                if !gone.contains(companion.item.id) { files.append(companion) }
+                if !gone.contains(companion.item.id) { files.append(replacements[companion.item.id] ?? companion) }
             }
         }
         let new = batch.filter { arriving.removeValue(forKey: $0.item.id) != nil }
@@ -350,7 +372,7 @@ public actor FolderSession {
         for photo in photos {
             if newIDs.contains(photo.item.id) || wasCompanion.contains(photo.item.id) {
                 added.append(photo)
-            } else if (grouped[photo.item.id] ?? []) != photo.companions {
+            } else if (grouped[photo.item.id] ?? []) != photo.companions || replacements[photo.item.id] != nil {
                 updated.append(photo)
             }
             // A file shown on its own until now that joined a still.

@@ -1,11 +1,14 @@
 /// What one read of a photo file teaches that its catalog row and its listing need: its identity
-/// (MD5, size, time, displayed size, orientation) and what its content says of its date.
-/// ``PhotoFileReader`` records both as soon as it has read the file, in `fileIdentity` and
-/// `photoDate`, so the file is not read again while it is unchanged.
+/// (MD5, size, time, displayed size, orientation), what its content says of its date and, for a
+/// Live Photo's still or movie, Apple's content identifier. ``PhotoFileReader`` records them as
+/// soon as it has read the file, in `fileIdentity`, `photoDate` and `liveIdentifier`, so the
+/// file is not read again while it is unchanged.
 struct PhotoFacts: Sendable, Equatable {
     var identity: FileIdentity
     /// What the content says of its date; `nil` when it was never read as an image.
     var date: PhotoDateIndex.Recorded?
+    /// The content identifier a Live Photo's still and movie share (``LiveIdentifierIndex``).
+    var liveIdentifier: String? = nil
 
     /// Whether these facts say all a catalog row needs of the file as `status` describes it now:
     /// they were learnt of it as it is, and it was read as an image.

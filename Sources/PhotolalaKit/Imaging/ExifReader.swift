@@ -16,6 +16,9 @@ struct ExifReader {
     private(set) var primary: [UInt16: Value] = [:]
     private(set) var exif: [UInt16: Value] = [:]
     private(set) var gps: [UInt16: Value] = [:]
+    /// The Live Photo content identifier of an iPhone's still, from its Apple maker note
+    /// (``AppleMakerNote``); `nil` for any other photo.
+    private(set) var liveIdentifier: String?
 
     private let data: [UInt8]
     private let base: Int
@@ -30,6 +33,7 @@ struct ExifReader {
         primary = readDirectory(at: Int(firstDirectory))
         if case .numbers(let values)? = primary[Tag.exifPointer], let offset = values.first {
             exif = readDirectory(at: Int(offset))
+            liveIdentifier = makerNote(inDirectoryAt: Int(offset)).flatMap { AppleMakerNote.contentIdentifier(in: data[$0]) }
         }
         if case .numbers(let values)? = primary[Tag.gpsPointer], let offset = values.first {
             gps = readDirectory(at: Int(offset))
@@ -63,6 +67,7 @@ struct ExifReader {
         static let offsetTimeDigitized: UInt16 = 0x9012
         static let focalLength: UInt16 = 0x920A
         static let lensModel: UInt16 = 0xA434
+        static let makerNote: UInt16 = 0x927C
         static let gpsLatitudeRef: UInt16 = 0x0001
         static let gpsLatitude: UInt16 = 0x0002
         static let gpsLongitudeRef: UInt16 = 0x0003
@@ -93,6 +98,8 @@ struct ExifReader {
         for index in 0..<min(Int(count), 512) {
             let entry = start + 2 + index * 12
             guard let tag = uint16(at: entry), let type = uint16(at: entry + 2), let components = uint32(at: entry + 4) else { break }
+            // A maker note is kilobytes of a camera's own structure, read by ``makerNote(inDirectoryAt:)`` when wanted.
+            if tag == Tag.makerNote { continue }
             if let value = readValue(type: type, count: Int(components), entry: entry) {
                 tags[tag] = value
             }
@@ -100,9 +107,24 @@ struct ExifReader {
         return tags
     }
 
-    private func readValue(type: UInt16, count: Int, entry: Int) -> Value? {
-        let sizes: [UInt16: Int] = [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4]
-        guard let size = sizes[type], count > 0, count <= 1 << 20 else { return nil }
+    /// Where the MakerNote of the directory at `offset` lies in the block, when it lies wholly inside.
+    private func makerNote(inDirectoryAt offset: Int) -> Range<Int>? {
+        let start = base + offset
+        guard offset > 0, let count = uint16(at: start) else { return nil }
+        for index in 0..<min(Int(count), 512) {
+            let entry = start + 2 + index * 12
+            guard let tag = uint16(at: entry), let type = uint16(at: entry + 2), let components = uint32(at: entry + 4) else { return nil }
+            if tag == Tag.makerNote { return valueRange(type: type, count: Int(components), entry: entry) }
+        }
+        return nil
+    }
+
+    private static let typeSizes: [UInt16: Int] = [1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4]
+
+    /// Where the value of the entry at `entry` lies in the block: in the entry when it fits in
+    /// four bytes, else at its offset; `nil` for an unknown type or a value past the block.
+    private func valueRange(type: UInt16, count: Int, entry: Int) -> Range<Int>? {
+        guard let size = Self.typeSizes[type], count > 0, count <= 1 << 20 else { return nil }
         let length = size * count
         let position: Int
         if length <= 4 {
@@ -112,6 +134,12 @@ struct ExifReader {
             position = base + Int(offset)
         }
         guard position >= 0, position + length <= data.count else { return nil }
+        return position..<position + length
+    }
+
+    private func readValue(type: UInt16, count: Int, entry: Int) -> Value? {
+        guard let range = valueRange(type: type, count: count, entry: entry), let size = Self.typeSizes[type] else { return nil }
+        let position = range.lowerBound, length = range.count
 
         if type == 2 {
             let raw = data[position..<position + length].prefix { $0 != 0 }

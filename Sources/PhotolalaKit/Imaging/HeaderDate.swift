@@ -8,7 +8,8 @@ import Foundation
 /// JPEG (the EXIF segment), TIFF (the file is the EXIF block), HEIF and AVIF (the Exif item), PNG
 /// (the `eXIf` chunk) and WebP (the `EXIF` chunk) are read; other formats, and files whose EXIF is
 /// damaged or records no date, have none, and their listing keeps the file time. Catalogues read
-/// the same tags through libvips, with the same precedence.
+/// the same tags through libvips, with the same precedence. The same read gives a Live Photo
+/// still's content identifier (``exif(atPath:)``, ``ExifReader/liveIdentifier``).
 struct HeaderDate: Equatable {
     /// Unix seconds; a floating clock time (no offset recorded) as if it were UTC.
     let seconds: Int64
@@ -22,6 +23,12 @@ struct HeaderDate: Equatable {
 
     /// The date of the file at `path`, or `nil` when it records none (or cannot be read).
     static func read(atPath path: String) -> HeaderDate? {
+        exif(atPath: path).flatMap(date(of:))
+    }
+
+    /// The EXIF of the file at `path`, from the same reads as ``read(atPath:)``; `nil` when it
+    /// has none (or cannot be read).
+    static func exif(atPath path: String) -> ExifReader? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let prefix = try? handle.read(upToCount: prefixLength) else { return nil }
@@ -51,31 +58,37 @@ struct HeaderDate: Equatable {
                 guard let data = fetch(range) else { return nil }
                 item += data
             }
-            return exifBlock(inHEIFItem: item).flatMap(date(inBlock:))
+            return exifBlock(inHEIFItem: item).map(ExifReader.init)
         }
-        return date(in: bytes) ?? exifBlock(inWebP: bytes, reading: fetch).flatMap(date(inBlock:))
+        return exif(in: bytes) ?? exifBlock(inWebP: bytes, reading: fetch).map(ExifReader.init)
     }
 
     /// The date recorded in a file's first bytes.
     static func date(in bytes: [UInt8]) -> HeaderDate? {
-        if let block = exifBlock(inJPEG: bytes) {
-            return date(inBlock: block)
-        }
-        if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
-            return date(inBlock: bytes)
-        }
-        if case .found(let block) = scanHEIF(bytes) {
-            return date(inBlock: block)
-        }
-        if case .found(let chunk) = scanPNG(bytes) {
-            return date(inBlock: Array(bytes[chunk]))
-        }
-        let webP = exifBlock(inWebP: bytes) { $0.upperBound <= bytes.count ? Array(bytes[$0]) : nil }
-        return webP.flatMap(date(inBlock:))
+        exif(in: bytes).flatMap(date(of:))
     }
 
-    private static func date(inBlock block: [UInt8]) -> HeaderDate? {
-        PhotoMetadata.photoDate(in: ExifReader(block)).map { HeaderDate(seconds: $0.seconds, offset: $0.offset) }
+    /// The EXIF in a file's first bytes.
+    private static func exif(in bytes: [UInt8]) -> ExifReader? {
+        if let block = exifBlock(inJPEG: bytes) {
+            return ExifReader(block)
+        }
+        if bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) || bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) {
+            return ExifReader(bytes)
+        }
+        if case .found(let block) = scanHEIF(bytes) {
+            return ExifReader(block)
+        }
+        if case .found(let chunk) = scanPNG(bytes) {
+            return ExifReader(Array(bytes[chunk]))
+        }
+        let webP = exifBlock(inWebP: bytes) { $0.upperBound <= bytes.count ? Array(bytes[$0]) : nil }
+        return webP.map(ExifReader.init)
+    }
+
+    /// The date an EXIF block records, with its offset.
+    static func date(of exif: ExifReader) -> HeaderDate? {
+        PhotoMetadata.photoDate(in: exif).map { HeaderDate(seconds: $0.seconds, offset: $0.offset) }
     }
 
     /// How many bytes from the start a JPEG, HEIF or PNG needs to be read to reach its EXIF, when

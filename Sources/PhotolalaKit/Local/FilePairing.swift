@@ -9,6 +9,14 @@
 /// HEIC or HEIF; with neither, a RAW is the still of its Live Photo movie. Every RAW of the
 /// base name joins the still; one movie does. Other files with the base name (a PNG export, a
 /// second movie) stay items of their own.
+///
+/// Listing rows also pair by Apple's content identifier (``ListedPhoto/liveIdentifier``), which
+/// a Live Photo's still (MakerApple tag 17) and movie (`com.apple.quicktime.content.identifier`)
+/// share when an importer renamed them apart (`IMG_0001.HEIC`, `IMG_0001 (1).MOV`): a QuickTime
+/// movie left alone by the names joins the JPEG or HEIC with its identifier that has no movie
+/// yet. Identifiers are known only once a file was read, so this applies where the rows carry
+/// them (``pair(_:)``): catalogued folders and folders whose files' facts were recorded or read
+/// for their dates; names alone (``groups(ofNames:)``: `scan --json`, folder tiles) pair by name.
 public enum FilePairing {
     /// What a companion is to the item it joins.
     public enum Role: String, Sendable, Equatable {
@@ -80,6 +88,42 @@ public enum FilePairing {
         return groups.sorted { $0.primary < $1.primary }
     }
 
+    /// The groups among one folder's rows: by name (``groups(ofNames:)``), then each QuickTime
+    /// movie left alone joins the still, alone or shown for a group without a movie, that
+    /// carries its Live Photo content identifier (the JPEG first, then the first by position).
+    static func groups(of rows: [ListedPhoto]) -> [Group] {
+        let names = rows.map(\.item.displayName)
+        let groups = groups(ofNames: names)
+        let movies = rows.indices.filter { rows[$0].liveIdentifier != nil && isLiveMovie(names[$0]) }
+        guard !movies.isEmpty else { return groups }
+        var grouped = Set<Int>()
+        var withMovie = Set<Int>()
+        for group in groups {
+            grouped.insert(group.primary)
+            for companion in group.companions {
+                grouped.insert(companion.index)
+                if companion.role == .live { withMovie.insert(group.primary) }
+            }
+        }
+        var stills: [String: (index: Int, rank: Int)] = [:]
+        for (index, row) in rows.enumerated() {
+            guard let identifier = row.liveIdentifier, !withMovie.contains(index), case .still(let rank)? = part(of: names[index]) else { continue }
+            if let known = stills[identifier], (known.rank, known.index) <= (rank, index) { continue }
+            stills[identifier] = (index, rank)
+        }
+        var joining: [Int: Companion] = [:]
+        for movie in movies where !grouped.contains(movie) {
+            guard let identifier = rows[movie].liveIdentifier, let still = stills.removeValue(forKey: identifier) else { continue }
+            joining[still.index] = Companion(index: movie, role: .live)
+        }
+        guard !joining.isEmpty else { return groups }
+        var joined = groups.map { group in
+            joining.removeValue(forKey: group.primary).map { Group(primary: group.primary, companions: group.companions + [$0]) } ?? group
+        }
+        joined += joining.map { Group(primary: $0.key, companions: [$0.value]) }
+        return joined.sorted { $0.primary < $1.primary }
+    }
+
     /// The name without its last extension: what a RAW, its JPEG and a Live Photo's movie share.
     static func baseName(of name: String) -> Substring {
         name.lastIndex(of: ".").map { name[..<$0] } ?? name[...]
@@ -107,6 +151,12 @@ public enum FilePairing {
         return false
     }
 
+    /// Whether the name is a QuickTime movie's, the only kind of file a Live Photo's motion is.
+    static func isLiveMovie(_ name: String) -> Bool {
+        if case .movie? = part(of: name) { return true }
+        return false
+    }
+
     private static func part(of name: String) -> Part? {
         guard let format = ImageFormat(name: name) else { return nil }
         switch format {
@@ -120,9 +170,10 @@ public enum FilePairing {
 
 extension FilePairing {
     /// `rows`, one folder's files, with each group's companions folded into the row of the
-    /// file it shows; rows in no group are as they were, in their order.
+    /// file it shows (by name, and by Live Photo content identifier: ``groups(of:)``); rows in
+    /// no group are as they were, in their order.
     public static func pair(_ rows: [ListedPhoto]) -> [ListedPhoto] {
-        let groups = groups(ofNames: rows.map(\.item.displayName))
+        let groups = groups(of: rows)
         guard !groups.isEmpty else { return rows }
         var joined = [Bool](repeating: false, count: rows.count)
         var paired = rows

@@ -3,7 +3,7 @@
 /// bytes when there is none.
 ///
 /// A server holds one of these for every photo of every open folder, so the optional facts are
-/// packed (88 bytes a photo instead of 160): a listing of 100,000 photos stays near 9 MB.
+/// packed (104 bytes a photo instead of 176): a listing of 100,000 photos stays near 10 MB.
 public struct ListedPhoto: Sendable, Equatable {
     public let item: PhotoItem
     private let packedDate: Int64
@@ -19,6 +19,9 @@ public struct ListedPhoto: Sendable, Equatable {
     /// The files shown as part of this item, each with its own facts: the RAW of a RAW+JPEG
     /// pair, a Live Photo's movie (see ``FilePairing``); empty for most photos.
     public internal(set) var companions: [ListedPhoto] = []
+    /// The content identifier of a Live Photo's still or movie, when a read of the file recorded
+    /// it: ``FilePairing`` pairs a still and a movie that share one whatever their names.
+    public let liveIdentifier: String?
 
     /// Unix seconds: when the photo was taken, or when the file was last modified (see
     /// ``dateSource``); a floating clock time (``offset`` `nil`) as if it were UTC.
@@ -63,11 +66,14 @@ public struct ListedPhoto: Sendable, Equatable {
     ///   - kind: Photo or video; by default what the name's extension says.
     ///   - duration: A video's length in seconds.
     ///   - companions: The files shown as part of this item (see ``FilePairing``).
+    ///   - liveIdentifier: A Live Photo's content identifier, when a read of the file found one.
     public init(
         item: PhotoItem, date: Int64?, size: Int64?, modified: Int64? = nil, width: Int? = nil, height: Int? = nil, offset: Int? = nil,
-        dateSource: PhotoDateSource? = nil, kind: PhotoKind? = nil, duration: Double? = nil, companions: [ListedPhoto] = []
+        dateSource: PhotoDateSource? = nil, kind: PhotoKind? = nil, duration: Double? = nil, companions: [ListedPhoto] = [],
+        liveIdentifier: String? = nil
     ) {
         self.item = item
+        self.liveIdentifier = liveIdentifier
         packedDate = date ?? .min
         packedOffset = offset.flatMap { Int32(exactly: $0) } ?? .min
         packedDateSource = dateSource.flatMap { source in Self.dateSources.firstIndex(of: source).map(UInt8.init) } ?? UInt8.max
@@ -82,16 +88,22 @@ public struct ListedPhoto: Sendable, Equatable {
 
     /// A scanned photo dated by its file time, or by `taken` (read from its EXIF or a video's
     /// container) when given; a video with its `duration` when its container was read.
-    init(_ photo: ScannedPhoto, taken: HeaderDate? = nil, duration: Double? = nil) {
-        let modified = photo.status.map { $0.modifiedNanoseconds / 1_000_000_000 }
+    init(_ photo: ScannedPhoto, taken: HeaderDate? = nil, duration: Double? = nil, liveIdentifier: String? = nil) {
+        self.init(item: photo.item, status: photo.status, taken: taken, duration: duration, liveIdentifier: liveIdentifier)
+    }
+
+    /// A file dated by `taken` when given, else by its modification time, with what else its
+    /// header said (``LocalPhotoSource/headerFacts(of:)``).
+    init(item: PhotoItem, status: FileStatus?, taken: HeaderDate?, duration: Double?, liveIdentifier: String?) {
+        let modified = status.map { $0.modifiedNanoseconds / 1_000_000_000 }
         if let taken {
             self.init(
-                item: photo.item, date: taken.seconds, size: photo.status?.size, modified: modified, offset: taken.offset, dateSource: .exif,
-                duration: duration)
+                item: item, date: taken.seconds, size: status?.size, modified: modified, offset: taken.offset, dateSource: .exif,
+                duration: duration, liveIdentifier: liveIdentifier)
         } else {
             self.init(
-                item: photo.item, date: modified, size: photo.status?.size, modified: modified, dateSource: modified == nil ? nil : .file,
-                duration: duration)
+                item: item, date: modified, size: status?.size, modified: modified, dateSource: modified == nil ? nil : .file,
+                duration: duration, liveIdentifier: liveIdentifier)
         }
     }
 

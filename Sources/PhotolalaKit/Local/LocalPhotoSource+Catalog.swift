@@ -54,7 +54,11 @@ extension LocalPhotoSource {
             // The catalog keeps no offsets: the photos show their own clock times from what was
             // recorded of them. A small folder reads those never recorded (a few reads) before
             // its rows go out; a big one lists at once and reads them in a follow-up pass.
-            let (shown, unknown) = try await offload { [self] in catalogRows(for: entries, reading: entries.count < Self.catalogThreshold) }
+            // Only a folder with a QuickTime movie can hold a Live Photo renamed apart.
+            let identifying = entries.contains { FilePairing.isLiveMovie($0.filename) }
+            let (shown, unknown) = try await offload { [self] in
+                catalogRows(for: entries, reading: entries.count < Self.catalogThreshold, identifying: identifying)
+            }
             Self.deliver(FilePairing.pair(shown), to: continuation)
             background.start { [self] in
                 await announceLearntDates(of: unknown)
@@ -82,7 +86,8 @@ extension LocalPhotoSource {
         }
         if let held, !held.isEmpty {
             let facts = try await offload { [self] in headerFacts(of: held.map { ($0.path, $0.status) }) }
-            continuation.yield(FilePairing.pair(zip(held, facts).map { ListedPhoto($0, taken: $1.taken, duration: $1.duration) }))
+            let rows = zip(held, facts).map { ListedPhoto($0, taken: $1.taken, duration: $1.duration, liveIdentifier: $1.liveIdentifier) }
+            continuation.yield(FilePairing.pair(rows))
         }
         feed.publish([], listing: photos)
         if photos.count >= Self.catalogThreshold {
@@ -95,15 +100,17 @@ extension LocalPhotoSource {
     }
 
     /// Announces as updated, a few hundred at a time, the photos whose EXIF records when they
-    /// were taken: they were listed by their file times, and a browser sorting by date must move
-    /// them. Their rows are read again by ``listedPhotos(for:)``.
+    /// were taken (they were listed by their file times, and a browser sorting by date must move
+    /// them) or a Live Photo content identifier (which may pair them). Their rows are read again
+    /// by ``listedPhotos(for:)``.
     private func announceHeaderDates(of photos: [ScannedPhoto]) async {
         let chunk = 500
         for start in stride(from: 0, to: photos.count, by: chunk) {
             guard !Task.isCancelled else { return }
             let part = photos[start..<min(photos.count, start + chunk)]
             let facts = (try? await offload { [self] in headerFacts(of: part.map { ($0.path, $0.status) }) }) ?? []
-            feed.announce([.updated(zip(part, facts).filter { $0.1.taken != nil || $0.1.duration != nil }.map(\.0.item))])
+            let changed = zip(part, facts).filter { $0.1.taken != nil || $0.1.duration != nil || $0.1.liveIdentifier != nil }
+            feed.announce([.updated(changed.map(\.0.item))])
         }
     }
 

@@ -7,7 +7,8 @@ extension LocalPhotoSource {
     /// the same as an uncatalogued listing and `info --json` give. Otherwise the row has the
     /// catalog's date, the EXIF date (`exif`) unless it is the file time (`file`), and no offset.
     static func listedPhoto(
-        for entry: CatalogEntry, recorded: PhotoDateIndex.Recorded?, kind: PhotoKind? = nil, duration: Double? = nil
+        for entry: CatalogEntry, recorded: PhotoDateIndex.Recorded?, kind: PhotoKind? = nil, duration: Double? = nil,
+        liveIdentifier: String? = nil
     ) -> ListedPhoto {
         let (date, offset, source): (Int64, Int?, PhotoDateSource) =
             switch recorded {
@@ -17,7 +18,7 @@ extension LocalPhotoSource {
             }
         return ListedPhoto(
             item: item(for: entry), date: date, size: entry.size, modified: entry.modified, width: entry.width, height: entry.height,
-            offset: offset, dateSource: source, kind: kind, duration: duration)
+            offset: offset, dateSource: source, kind: kind, duration: duration, liveIdentifier: liveIdentifier)
     }
 
     /// When photos listed without a catalog were taken: what an earlier read of each recorded
@@ -28,10 +29,11 @@ extension LocalPhotoSource {
         headerFacts(of: photos).map(\.taken)
     }
 
-    /// What listing rows say of photos beyond `stat`: when each was taken (``takenDates(of:)``)
-    /// and, for a video, its duration, from its container (a few small reads, each listing:
-    /// nothing records a duration).
-    func headerFacts(of photos: [(path: String, status: FileStatus?)]) -> [(taken: HeaderDate?, duration: Double?)] {
+    /// What listing rows say of photos beyond `stat`: when each was taken (``takenDates(of:)``),
+    /// the Live Photo content identifier of a still or a movie (recorded, else from the same
+    /// first bytes) and, for a video, its duration, from its container (a few small reads, each
+    /// listing: nothing records a duration).
+    func headerFacts(of photos: [(path: String, status: FileStatus?)]) -> [(taken: HeaderDate?, duration: Double?, liveIdentifier: String?)] {
         var recorded: [String: PhotoFacts] = [:]
         do {
             recorded = try files.recordedFacts(forPaths: photos.filter { $0.status != nil }.map(\.path))
@@ -41,13 +43,14 @@ extension LocalPhotoSource {
         return photos.map { photo in
             if let format = ImageFormat(name: photo.path), format.kind == .video {
                 let header = Self.videoHeader(atPath: photo.path, named: format)
-                return (header?.date, header?.duration)
+                return (header?.date, header?.duration, header?.contentIdentifier)
             }
             guard let status = photo.status, let facts = recorded[photo.path], facts.identity.holds(for: status), let date = facts.date else {
-                return (HeaderDate.read(atPath: photo.path), nil)
+                let exif = HeaderDate.exif(atPath: photo.path)
+                return (exif.flatMap(HeaderDate.date(of:)), nil, exif?.liveIdentifier)
             }
-            if case .taken(let taken) = date { return (taken, nil) }
-            return (nil, nil)
+            if case .taken(let taken) = date { return (taken, nil, facts.liveIdentifier) }
+            return (nil, nil, facts.liveIdentifier)
         }
     }
 
@@ -66,8 +69,12 @@ extension LocalPhotoSource {
     /// The rows of catalogued photos, dated by what was recorded of their contents (one query
     /// for all). Photos never read are read first when `reading` (a few of them: their files'
     /// first bytes), else listed with the catalog's date and returned as `unknown`, for a
-    /// follow-up pass (``announceLearntDates(of:)``).
-    func catalogRows(for entries: [CatalogEntry], reading: Bool) -> (rows: [ListedPhoto], unknown: [CatalogEntry]) {
+    /// follow-up pass (``announceLearntDates(of:)``). With `identifying`, stills and QuickTime
+    /// movies carry the Live Photo content identifiers recorded of them (one more query), so
+    /// ``FilePairing`` pairs those renamed apart; a listing without a movie has no such pair.
+    func catalogRows(
+        for entries: [CatalogEntry], reading: Bool, identifying: Bool = true
+    ) -> (rows: [ListedPhoto], unknown: [CatalogEntry]) {
         guard !entries.isEmpty else { return ([], []) }
         var recorded = catalogs.dates.dates(ofMD5s: entries.map(\.md5))
         let missing = recorded.indices.filter { recorded[$0] == nil }
@@ -78,12 +85,17 @@ extension LocalPhotoSource {
             }
         }
         let unknown = recorded.indices.filter { recorded[$0] == nil }.map { entries[$0] }
+        let live = identifying ? files.liveIdentifiers.identifiers(ofMD5s: entries.map(\.md5)) : []
         let rows = entries.indices.map { index in
             let entry = entries[index]
-            let kind = ImageFormat(name: entry.filename)?.kind ?? .photo
-            // The catalog has no duration column: a video's is read from its container.
-            let duration = kind == .video ? (try? path(for: Self.item(for: entry).id)).flatMap(Self.videoDuration(atPath:)) : nil
-            return Self.listedPhoto(for: entry, recorded: recorded[index], kind: kind, duration: duration)
+            let format = ImageFormat(name: entry.filename)
+            let kind = format?.kind ?? .photo
+            // The catalog has no duration column: a video's is read from its container, whose
+            // header also names a Live Photo movie's content identifier.
+            let file = kind == .video ? try? path(for: Self.item(for: entry).id) : nil
+            let header = file.flatMap { file in format.flatMap { Self.videoHeader(atPath: file, named: $0) } }
+            let identifier = live.indices.contains(index) ? live[index] ?? header?.contentIdentifier : nil
+            return Self.listedPhoto(for: entry, recorded: recorded[index], kind: kind, duration: header?.duration, liveIdentifier: identifier)
         }
         return (rows, unknown)
     }
@@ -91,15 +103,21 @@ extension LocalPhotoSource {
     /// Reads what the catalog cannot say of these photos' dates (their offsets) from their files'
     /// first bytes, and records it. A file that changed since it was catalogued is left to the
     /// reconcile. A photo whose date ``HeaderDate`` cannot find keeps the catalog's date as its
-    /// own, without an offset, until libvips reads it (the inspector, a catalog build).
+    /// own, without an offset, until libvips reads it (the inspector, a catalog build). A Live
+    /// Photo still's content identifier, in the same bytes, is recorded too.
     func learnDates(of entries: [CatalogEntry]) -> [String: PhotoDateIndex.Recorded] {
         var learnt: [(md5: String, date: PhotoDateIndex.Recorded)] = []
+        var identified: [LiveIdentifier] = []
         for entry in entries {
             guard let path = try? path(for: Self.item(for: entry).id), let status = try? FileStatus(path: path),
                 status.size == entry.size, status.modifiedNanoseconds / 1_000_000_000 == entry.modified
             else { continue }
+            let exif = HeaderDate.exif(atPath: path)
+            if let identifier = exif?.liveIdentifier {
+                identified.append(LiveIdentifier(md5: entry.md5, identifier: identifier))
+            }
             let date: PhotoDateIndex.Recorded =
-                if let taken = HeaderDate.read(atPath: path) {
+                if let taken = exif.flatMap(HeaderDate.date(of:)) {
                     .taken(taken)
                 } else if entry.photoDate != entry.modified {
                     .taken(HeaderDate(seconds: entry.photoDate, offset: nil))
@@ -109,6 +127,7 @@ extension LocalPhotoSource {
             learnt.append((entry.md5, date))
         }
         catalogs.dates.record(learnt)
+        files.liveIdentifiers.record(identified)
         return Dictionary(learnt, uniquingKeysWith: { first, _ in first })
     }
 

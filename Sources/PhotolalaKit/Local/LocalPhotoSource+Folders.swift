@@ -83,16 +83,8 @@ extension LocalPhotoSource {
         }
         let facts = headerFacts(of: uncatalogued.map { ($0.path, $0.status) })
         for (photo, facts) in zip(uncatalogued, facts) {
-            let modified = photo.status.modifiedNanoseconds / 1_000_000_000
-            rows[photo.row] =
-                if let taken = facts.taken {
-                    ListedPhoto(
-                        item: photo.item, date: taken.seconds, size: photo.status.size, modified: modified, offset: taken.offset, dateSource: .exif,
-                        duration: facts.duration)
-                } else {
-                    ListedPhoto(
-                        item: photo.item, date: modified, size: photo.status.size, modified: modified, dateSource: .file, duration: facts.duration)
-                }
+            rows[photo.row] = ListedPhoto(
+                item: photo.item, status: photo.status, taken: facts.taken, duration: facts.duration, liveIdentifier: facts.liveIdentifier)
         }
         return rows.compactMap { $0 }
     }

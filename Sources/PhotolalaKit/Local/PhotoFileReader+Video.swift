@@ -69,7 +69,7 @@ extension PhotoFileReader {
         identity.width = read.width
         identity.height = read.height
         identity.orientation = read.width == nil ? nil : 1
-        return (PhotoFacts(identity: identity, date: read.date.map { .taken($0) } ?? .undated), header)
+        return (PhotoFacts(identity: identity, date: read.date.map { .taken($0) } ?? .undated, liveIdentifier: read.contentIdentifier), header)
     }
 
     /// The container a video's bytes say it is (a `.MOV` may hold MP4), else what its name says.

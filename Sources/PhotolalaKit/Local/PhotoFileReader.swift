@@ -12,6 +12,8 @@ struct PhotoFileReader: Sendable {
     let identities: IdentityIndex
     /// Where the photo dates read here are kept, for catalogued listings.
     let dates: PhotoDateIndex
+    /// Where Live Photo content identifiers read here are kept, for pairing in listings.
+    let liveIdentifiers: LiveIdentifierIndex
     let thumbnails: ThumbnailStore
     let renderings: RenderingStore
     let imaging: ImageProcessor
@@ -123,20 +125,25 @@ struct PhotoFileReader: Sendable {
         return entries
     }
 
-    /// What is recorded of the files at `paths`, by path, from two queries whatever their number
-    /// (``PhotoFacts/complete(for:)`` says whether they still hold and suffice for a row).
+    /// What is recorded of the files at `paths`, by path, from three queries whatever their
+    /// number (``PhotoFacts/complete(for:)`` says whether they still hold and suffice for a row).
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     func recordedFacts(forPaths paths: [String]) throws -> [String: PhotoFacts] {
         let known = Array(try identities.identities(forPaths: paths).values)
         let dated = dates.dates(ofMD5s: known.map(\.md5))
-        return Dictionary(zip(known, dated).map { ($0.path, PhotoFacts(identity: $0, date: $1)) }, uniquingKeysWith: { first, _ in first })
+        let live = liveIdentifiers.identifiers(ofMD5s: known.map(\.md5))
+        return Dictionary(
+            known.indices.map { (known[$0].path, PhotoFacts(identity: known[$0], date: dated[$0], liveIdentifier: live[$0])) },
+            uniquingKeysWith: { first, _ in first })
     }
 
-    /// Records what reads taught: identities in one transaction, dates in another.
+    /// Records what reads taught: identities in one transaction, dates and Live Photo
+    /// identifiers each in another.
     /// - Throws: ``PhotolalaError/databaseFailed`` when the identities cannot be written.
     func record(_ facts: [PhotoFacts]) throws {
         try identities.record(facts.map(\.identity))
         dates.record(facts.compactMap { facts in facts.date.map { (facts.identity.md5, $0) } })
+        liveIdentifiers.record(facts.compactMap { facts in facts.liveIdentifier.map { LiveIdentifier(md5: facts.identity.md5, identifier: $0) } })
     }
 
     /// All one read of a file teaches: its identity (the MD5 from the index when the bytes are
@@ -156,7 +163,8 @@ struct PhotoFileReader: Sendable {
         if let exif = inspected.exif {
             metadata.apply(exif)
         }
-        return (PhotoFacts(identity: identity, date: PhotoDateIndex.Recorded(metadata)), inspection)
+        let facts = PhotoFacts(identity: identity, date: PhotoDateIndex.Recorded(metadata), liveIdentifier: inspected.exif?.liveIdentifier)
+        return (facts, inspection)
     }
 
     /// Reads a file whole; an empty file reads as no bytes rather than failing.

@@ -238,6 +238,16 @@ public struct PhotolalaDatabase: Sendable {
                 table.drop(column: "isModified")
             }
         }
+        migrator.registerMigration("v15 live photo identifiers") { db in
+            // The content identifier a Live Photo's still and movie share (MakerApple tag 17,
+            // `com.apple.quicktime.content.identifier`), as the engine read it, so a listing
+            // pairs the two when their names differ. Keyed by MD5 like `photoDate`; only
+            // contents that carry one have a row.
+            try db.create(table: "liveIdentifier", options: .withoutRowID) { table in
+                table.primaryKey("md5", .text)
+                table.column("identifier", .text).notNull()
+            }
+        }
         return migrator
     }
 }
