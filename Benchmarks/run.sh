@@ -99,6 +99,14 @@ if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *browser* ]]; then
         mv "$dir/cloud-folder.tmp" "$dir/cloud-folder"
     fi
     python3 Benchmarks/browser_bench.py .build/release/photolala "$dir/flat-$files" "$dir/cloud-folder"
+    # An unseen folder of 1,000 camera photos, each with distinct bytes: the first screen and a jump.
+    if [[ ! -d $dir/unseen-1000 ]]; then
+        echo "Making a folder of 1,000 distinct 12 MP photos…" >&2
+        rm -rf "$dir/unseen-1000.tmp"
+        Benchmarks/make-unseen-folder.sh "$dir/photos-$photos" "$dir/unseen-1000.tmp" 1000
+        mv "$dir/unseen-1000.tmp" "$dir/unseen-1000"
+    fi
+    python3 Benchmarks/screen_bench.py .build/release/photolala "$dir/unseen-1000" "${BENCH_SCREEN_RUNS:-3}"
 fi
 
 # Upload to SeaweedFS on loopback against rclone copy.

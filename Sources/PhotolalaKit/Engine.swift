@@ -12,6 +12,8 @@ public struct Engine: Sendable {
     public let identities: IdentityIndex
     public let thumbnailStore: ThumbnailStore
     public let imaging: ImageProcessor
+    /// Thumbnails someone waits for, which catalog builds give way to.
+    public let foreground = ForegroundWork()
     /// Videos' thumbnails, through the `ffmpeg` found on `PATH` when the engine was made.
     let posterFrames: VideoPosterFrame
     /// What was read of each photo content's date, for catalogued listings.
@@ -43,7 +45,15 @@ public struct Engine: Sendable {
     public func localSource(
         root: String, scope: LocalPhotoSource.Scope = .tree, thumbnailLoading: ThumbnailLoader.Configuration = .init()
     ) throws -> LocalPhotoSource {
-        try LocalPhotoSource(root: root, scope: scope, files: fileReader, catalogs: catalogContext, thumbnailLoading: thumbnailLoading)
+        try LocalPhotoSource(
+            root: root, scope: scope, files: fileReader, catalogs: catalogContext, thumbnailLoading: loading(thumbnailLoading))
+    }
+
+    /// `configuration` announcing its loads as the engine's foreground work.
+    func loading(_ configuration: ThumbnailLoader.Configuration) -> ThumbnailLoader.Configuration {
+        var configuration = configuration
+        configuration.foreground = configuration.foreground ?? foreground
+        return configuration
     }
 
     var catalogContext: CatalogContext {
@@ -54,7 +64,7 @@ public struct Engine: Sendable {
 
     /// A builder of folder catalogs that reads `jobs` photos at a time.
     public func catalogBuilder(jobs: Int) -> CatalogBuilder {
-        CatalogBuilder(files: fileReader, cacheDirectory: configuration.cacheDirectory, jobs: max(1, jobs))
+        CatalogBuilder(files: fileReader, cacheDirectory: configuration.cacheDirectory, jobs: max(1, jobs), foreground: foreground)
     }
 
     /// The catalog of one folder, wherever it lives (in the folder or the cache mirror).

@@ -97,7 +97,11 @@ struct APIRoutes {
             return Response(status: .notModified, headers: thumbnailHeaders(tag: knownTag))
         }
         let priority = ThumbnailPriority(request) ?? .visible
-        let thumbnail = try await engineCall { try await source.thumbnail(folder: folder, item: item, priority: priority) }
+        // A page aborts the fetch of a cell scrolled away by closing its connection: its load is
+        // withdrawn then, and dropped unless it has started or another page wants it too.
+        let thumbnail = try await engineCall {
+            try await ClientDeparture.cancellingOnDeparture { try await source.thumbnail(folder: folder, item: item, priority: priority) }
+        }
         let tag = thumbnail.md5.map(source.thumbnailTag(forMD5:)) ?? knownTag ?? source.thumbnailTag(folder: folder, item: item)
         if conditional, let tag, EntityTag.matches(request, tag: tag) {
             return Response(status: .notModified, headers: thumbnailHeaders(tag: tag))

@@ -63,8 +63,12 @@ public struct ServerError: HTTPResponseError {
 
     /// The response for an engine error: a source's refusal as it says (``SourceError``), a missing photo or folder is 404, a file that is not
     /// a readable image 422, an original still in Deep Archive 409, a cloud store that cannot
-    /// be reached 503 (that refuses, 502), anything else 500.
+    /// be reached 503 (that refuses, 502), work the client stopped waiting for 499 (as nginx logs
+    /// it: nobody reads the answer), anything else 500.
     static func from(_ error: any Error) -> ServerError {
+        if error is CancellationError {
+            return ServerError(.init(code: 499, reasonPhrase: "Client Closed Request"), "The request was withdrawn before its answer was ready.")
+        }
         if let error = error as? SourceError {
             return from(error)
         }

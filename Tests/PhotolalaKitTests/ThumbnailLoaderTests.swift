@@ -196,4 +196,45 @@ struct ThumbnailLoaderTests {
         let error = await #expect(throws: PhotolalaError.self) { try await loader.thumbnail(for: missing) }
         #expect(error?.code == .photoNotFound)
     }
+
+    @Test("Loads someone waits for hold background work back: a catalog build reads no photo until they are done")
+    func backgroundWorkGivesWay() async throws {
+        let recording = RecordingSource(source, holding: items[0].id)
+        var configuration = ThumbnailLoader.Configuration()
+        configuration.foreground = engine.foreground
+        let loader = ThumbnailLoader(source: recording, configuration: configuration)
+        // Loads nobody waits for do not hold anything back.
+        await loader.preload([items[1].id], priority: .background)
+        try await waitUntil { await loader.pendingLoads == 0 }
+        #expect(engine.foreground.running == 0)
+
+        let visible = Task { try await loader.thumbnail(for: items[0].id) }
+        try await waitForLoads(recording, count: 2)
+        #expect(engine.foreground.running == 1)
+        let released = Mutex(false)
+        let build = Task {
+            var (hashedWhileHeld, hashed, catalogued) = (0, 0, 0)
+            for try await event in engine.catalogBuilder(jobs: 2).build(folder: try engine.localSource(root: source.root)) {
+                switch event {
+                case .photoDone(hashed: true, _):
+                    hashed += 1
+                    hashedWhileHeld += released.withLock { $0 } ? 0 : 1
+                case .folderDone(let report):
+                    catalogued = report.photoCount
+                default:
+                    break
+                }
+            }
+            return (hashedWhileHeld, hashed, catalogued)
+        }
+        // Long enough for a build that did not wait to read a few of the twelve photos.
+        try await Task.sleep(for: .milliseconds(500))
+        released.withLock { $0 = true }
+        recording.release()
+        _ = try await visible.value
+        let (hashedWhileHeld, hashed, catalogued) = try await build.value
+        #expect(hashedWhileHeld == 0)
+        #expect(hashed > 0 && catalogued == items.count)
+        #expect(engine.foreground.running == 0)
+    }
 }

@@ -13,7 +13,7 @@ extension Engine {
         let live = try ApplePhotosLiveLibrary(path: path, workingDirectory: configuration.temporaryDirectory)
         let thumbnails = ThumbnailLoader(
             source: ApplePhotosThumbnails(live: live, imaging: imaging, maximumFileSize: configuration.maximumFileSize),
-            configuration: thumbnailLoading)
+            configuration: loading(thumbnailLoading))
         return ApplePhotosLibrarySource(
             live: live, scope: scope, imaging: imaging, maximumFileSize: configuration.maximumFileSize,
             browsing: ApplePhotosBrowsing(

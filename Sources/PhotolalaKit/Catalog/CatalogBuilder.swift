@@ -41,6 +41,11 @@ public struct CatalogBuilder: Sendable {
     let files: PhotoFileReader
     let cacheDirectory: String
     let jobs: Int
+    /// What the builder gives way to between reads: thumbnails someone waits for.
+    let foreground: ForegroundWork
+
+    /// The most bytes of photos one run reads before the builder looks for foreground work again.
+    static let runBytes = 8 << 20
 
     /// Builds or updates the catalog of every folder in `source`'s tree.
     public func build(tree source: LocalPhotoSource) -> AsyncThrowingStream<Event, any Error> {
@@ -177,9 +182,12 @@ public struct CatalogBuilder: Sendable {
 
     /// Reads photos, `jobs` at a time (in runs of up to 256, so small files do not pay a thread
     /// hand-off and a database commit each), each run's facts recorded as soon as it is read;
-    /// unreadable ones are reported and left out.
+    /// unreadable ones are reported and left out. Each run waits while ``foreground`` work
+    /// runs, and holds at most ``runBytes`` of photos (one camera photo or a few), so
+    /// thumbnails wanted meanwhile wait for one short run at most.
     private func read(_ photos: [ScannedPhoto], emit: (Event) -> Void) async throws -> [CatalogEntry] {
-        let runLength = max(1, min(256, photos.count / (jobs * 4)))
+        let averageBytes = photos.reduce(0) { $0 + Int($1.status?.size ?? 0) } / max(1, photos.count)
+        let runLength = max(1, min(256, photos.count / (jobs * 4), Self.runBytes / max(1, averageBytes)))
         let runs = stride(from: 0, to: photos.count, by: runLength).map { Array(photos[$0..<min($0 + runLength, photos.count)]) }
         return try await withThrowingTaskGroup(of: [Result<CatalogEntry, PhotolalaError>].self) { group in
             var entries: [CatalogEntry] = []
@@ -198,6 +206,7 @@ public struct CatalogBuilder: Sendable {
                 if index >= jobs, let outcomes = try await group.next() {
                     collect(outcomes)
                 }
+                await foreground.idle()
                 group.addTask { [files] in
                     try await offload { files.catalogEntries(at: run.map(\.path)) }
                 }

@@ -102,11 +102,12 @@ extension LocalPhotoSource {
     /// Announces as updated, a few hundred at a time, the photos whose EXIF records when they
     /// were taken (they were listed by their file times, and a browser sorting by date must move
     /// them) or a Live Photo content identifier (which may pair them). Their rows are read again
-    /// by ``listedPhotos(for:)``.
+    /// by ``listedPhotos(for:)``. Each chunk waits for the thumbnails being made.
     private func announceHeaderDates(of photos: [ScannedPhoto]) async {
         let chunk = 500
         for start in stride(from: 0, to: photos.count, by: chunk) {
             guard !Task.isCancelled else { return }
+            await catalogs.builder.foreground.idle()
             let part = photos[start..<min(photos.count, start + chunk)]
             let facts = (try? await offload { [self] in headerFacts(of: part.map { ($0.path, $0.status) }) }) ?? []
             let changed = zip(part, facts).filter { $0.1.taken != nil || $0.1.duration != nil || $0.1.liveIdentifier != nil }

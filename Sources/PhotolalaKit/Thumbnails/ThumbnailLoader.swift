@@ -8,7 +8,8 @@ import Foundation
 /// without decoding. At most ``Configuration/maximumConcurrentLoads`` loads run at once, taken
 /// from the queue in priority order (visible, near visible, prefetch, background), first come
 /// first served within a priority. A queued load whose every requester cancelled is dropped
-/// before it does any work.
+/// before it does any work. Loads above ``ThumbnailPriority/background`` count as
+/// ``Configuration/foreground`` work, which catalog builds give way to.
 ///
 /// ```swift
 /// let loader = ThumbnailLoader(source: source)
@@ -21,6 +22,9 @@ public actor ThumbnailLoader {
         public var memoryBudget = 64 << 20
         /// How many loads run in parallel; one per core keeps every core decoding.
         public var maximumConcurrentLoads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        /// Where the loads someone waits for are announced, so background work waits for them;
+        /// the engine's sources share the engine's.
+        public var foreground: ForegroundWork?
 
         public init() {}
     }
@@ -238,6 +242,8 @@ public actor ThumbnailLoader {
             request.isRunning = true
             running += 1
             let id = request.id
+            let foreground = request.priority > .background ? configuration.foreground : nil
+            foreground?.begin()
             Task { [source] in
                 let result: Result<Thumbnail, any Error>
                 do {
@@ -245,12 +251,15 @@ public actor ThumbnailLoader {
                 } catch {
                     result = .failure(error)
                 }
-                self.finish(id, with: result)
+                self.finish(id, with: result, foreground: foreground)
             }
         }
     }
 
-    private func finish(_ id: PhotoItem.ID, with result: Result<Thumbnail, any Error>) {
+    /// Hands out a load's result, then starts the next load before the finished one's
+    /// foreground mark ends, so background work does not slip in between two loads.
+    private func finish(_ id: PhotoItem.ID, with result: Result<Thumbnail, any Error>, foreground: ForegroundWork?) {
+        defer { foreground?.end() }
         running -= 1
         if let request = requests.removeValue(forKey: id) {
             switch result {

@@ -16,8 +16,14 @@ import NIOHTTPTypesHTTP1
 /// `HTTP1Channel` takes extra handlers only after its conversion to HTTP types, which has
 /// dropped an absolute-form target's authority by then and knows nothing of a head that is
 /// still arriving; so this channel builds the same pipeline with the guard in front of it.
+/// Each request is served knowing its connection's ``ClientDeparture``.
 struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
-    typealias Value = HTTP1Channel.Value
+    struct Value: ServerChildChannelValue {
+        let asyncChannel: HTTP1Channel.Value
+        let departure: ClientDeparture
+
+        var channel: any Channel { asyncChannel.channel }
+    }
 
     let responder: Responder
     let limits: ConnectionLimits
@@ -36,7 +42,9 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             let connection = ConnectionGuard(limits: limits, registry: registry, logger: logger)
+            let departure = ClientDeparture()
             let pipeline = channel.pipeline.syncOperations
+            try pipeline.addHandler(ClientDeparture.Handler(marking: departure))
             try pipeline.addHandler(RequestBytes(notifying: connection))
             // As HTTP1Channel sets it up: errors answered by Hummingbird, headers checked by HTTP types,
             // heads of at most 80 KB (target and headers) and 1,000 fields.
@@ -49,13 +57,16 @@ struct GuardedHTTP1Channel: ServerChildChannel, HTTPChannelHandler {
             try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
             // Without a timeout of its own (the guard has them), it still closes connections on graceful shutdown.
             try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))
-            return try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+            let asyncChannel = try HTTP1Channel.Value(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+            return Value(asyncChannel: asyncChannel, departure: departure)
         }
     }
 
     func handle(value: Value, logger: Logger) async {
         await ClientAddress.$current.withValue(ClientAddress.of(value.channel.remoteAddress)) {
-            await handleHTTP(asyncChannel: value, logger: logger)
+            await ClientDeparture.$current.withValue(value.departure) {
+                await handleHTTP(asyncChannel: value.asyncChannel, logger: logger)
+            }
         }
     }
 
