@@ -2,8 +2,17 @@
 SHELL := bash
 PHOTOS ?=
 BIN := .build/release/photolala
+# Where `make install` puts photolala, and `make uninstall` takes it from.
+PREFIX ?= $(HOME)/.local
+# The build `make install` and `make deb` take: release, or debug (the one `make test` built).
+CONFIGURATION ?= release
+# Where `make deb` writes the package.
+DEB_FOLDER ?= .build
+# Installed and packaged binaries carry the Swift runtime: none is installed where they run.
+# (Swift 6.3's static FoundationXML leaves its libxml2 shim, _CFXMLInterface, to be named.)
+PACKAGED_BUILD := swift build -c $(CONFIGURATION) --static-swift-stdlib -Xlinker -l_CFXMLInterface -Xlinker -lxml2 --product photolala
 
-.PHONY: run test bench deps build format lint clean
+.PHONY: run test bench deps build install uninstall deb format lint clean
 
 ## Install missing system packages (libvips, SQLite headers, exiftool, ffmpeg).
 deps:
@@ -12,6 +21,21 @@ deps:
 ## Build the release binary.
 build: deps
 	swift build -c release --product photolala
+
+## Build, then install photolala in PREFIX (default ~/.local): bin/photolala, its web UI in
+## share/photolala, bash/zsh/fish completions and the manual page photolala(1).
+install: deps
+	$(PACKAGED_BUILD)
+	Scripts/install.sh install .build/$(CONFIGURATION)/photolala "$(PREFIX)"
+
+## Remove what `make install` put in PREFIX.
+uninstall:
+	Scripts/install.sh uninstall "$(PREFIX)"
+
+## Build, then package photolala_<version>_<arch>.deb in DEB_FOLDER (default .build).
+deb: deps
+	$(PACKAGED_BUILD)
+	Scripts/make-deb.sh .build/$(CONFIGURATION)/photolala "$(DEB_FOLDER)"
 
 ## Build, then serve PHOTOS (or ~/Pictures, or a demo folder) at http://127.0.0.1:8080/.
 run: build
@@ -42,6 +66,7 @@ test: deps lint
 	@Scripts/install-browser-deps.sh
 	PHOTOLALA_BIN=$(CURDIR)/.build/debug/photolala python3 -m pytest Tests/e2e
 	env -u PHOTOLALA_TEST_RUN Scripts/check-test-processes.sh "$$PHOTOLALA_TEST_RUN"
+	Scripts/check-install.sh
 
 ## Side-by-side benchmarks against vipsthumbnail, md5sum and find (slow: makes fixtures).
 bench: deps

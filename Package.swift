@@ -109,8 +109,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["VersionPlugin"]
         ),
+        .plugin(name: "VersionPlugin", capability: .buildTool()),
         .executableTarget(
             name: "photolala-bench",
             dependencies: ["PhotolalaKit", "PhotolalaS3"],

@@ -2,14 +2,17 @@ import Foundation
 import Hummingbird
 
 /// Finds the web UI's files: SwiftPM copies `Public/` into a resource folder beside the
-/// executable (`Photolala_PhotolalaServer.resources`), which an installed binary must carry
-/// along; `PHOTOLALA_WEB_ROOT` points elsewhere.
+/// executable (`Photolala_PhotolalaServer.resources`); `make install` and the Debian package put
+/// it in `share/photolala/Public` beside the binary's `bin/`; `PHOTOLALA_WEB_ROOT` points
+/// elsewhere.
 enum WebRoot {
     static let bundleName = "Photolala_PhotolalaServer.resources"
 
     /// - Throws: ``ServerError`` naming the places looked in when none has `index.html`.
     static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath().deletingLastPathComponent()
+        // Not argv[0]: a binary found on PATH is started as plain `photolala`.
+        let binary = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+        let executable = binary.resolvingSymlinksInPath().deletingLastPathComponent()
         var candidates: [String] = []
         if let override = environment["PHOTOLALA_WEB_ROOT"], !override.isEmpty {
             candidates.append(override)

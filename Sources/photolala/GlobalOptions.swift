@@ -27,9 +27,28 @@ struct GlobalOptions: ParsableArguments {
         transform: GlobalOptions.parseLogLevel)
     var logLevel: Logger.Level?
 
-    /// The engine configuration from these flags over the environment's defaults.
-    func engineConfiguration() -> EngineConfiguration {
-        var configuration = EngineConfiguration.standard(environment: ProcessInfo.processInfo.environment)
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp(
+            "Settings file (default: $PHOTOLALA_CONFIG, else $XDG_CONFIG_HOME/photolala/config.json).",
+            valueName: "path"))
+    var configFile: String?
+
+    /// The settings file `--config` names, else the default one (empty when there is none).
+    /// - Throws: ``ConfigurationFileError`` naming the file and the key at fault.
+    func configurationFile() throws -> ConfigurationFile {
+        try ConfigurationFile.load(explicitPath: configFile.map(Self.absolute), environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// The engine configuration from these flags over the environment, over the settings file,
+    /// over the defaults.
+    func engineConfiguration(file: ConfigurationFile) -> EngineConfiguration {
+        var environment = ProcessInfo.processInfo.environment
+        for (variable, value) in [("PHOTOLALA_DATA_DIR", file.dataDirectory), ("PHOTOLALA_CACHE_DIR", file.cacheDirectory)]
+        where environment[variable, default: ""].isEmpty {
+            environment[variable] = value
+        }
+        var configuration = EngineConfiguration.standard(environment: environment)
         if let cacheDirectory {
             configuration.cacheDirectory = Self.absolute(cacheDirectory)
         }
@@ -39,8 +58,10 @@ struct GlobalOptions: ParsableArguments {
         return configuration
     }
 
+    /// The engine for the configuration these flags, the environment and the settings file give.
+    /// - Throws: ``ConfigurationFileError`` for a bad settings file; the engine's own errors.
     func makeEngine() throws -> Engine {
-        try Engine(configuration: engineConfiguration())
+        try Engine(configuration: engineConfiguration(file: configurationFile()))
     }
 
     /// Resolves a path given on the command line against the working directory.

@@ -16,12 +16,16 @@ extension Photolala {
                 folders are watched, and pages update as photos are added or removed \
                 (PHOTOLALA_WATCH=poll rescans them every 2 seconds instead, poll:SECONDS as often \
                 as asked).
+
+                Folders, libraries, host, port and token not given here come from the settings \
+                file (--config, else $PHOTOLALA_CONFIG, else $XDG_CONFIG_HOME/photolala/config.json): \
+                the command line wins.
                 """
         )
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "Folder trees to serve.")
+        @Argument(help: "Folder trees to serve (default: the settings file's folders).")
         var directories: [String] = []
 
         @Option(name: .customLong("library"), help: ArgumentHelp("An Apple Photos library to serve.", valueName: "photoslibrary"))
@@ -33,11 +37,11 @@ extension Photolala {
         @Flag(help: "Show each library's Recently Deleted album.")
         var includeTrashed = false
 
-        @Option(help: "Address to listen on.")
-        var host = "127.0.0.1"
+        @Option(help: "Address to listen on (default: the settings file's, else 127.0.0.1).")
+        var host: String?
 
-        @Option(help: "Port to listen on (0 picks a free one).")
-        var port = 8080
+        @Option(help: "Port to listen on, 0 picking a free one (default: the settings file's, else 8080).")
+        var port: Int?
 
         @Option(help: "Access token every request must carry (required off loopback).")
         var token: String?
@@ -59,24 +63,27 @@ extension Photolala {
         var debugTiming = false
 
         func validate() throws {
-            guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
-            if let token, token.count < 8 || !token.allSatisfy({ $0.isLetter || $0.isNumber || "-_.~".contains($0) }) {
+            if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535.") }
+            if let token, !ConfigurationFile.isValidToken(token) {
                 throw ValidationError("--token must be at least 8 letters, digits or -_.~ characters.")
             }
         }
 
         func run() async throws {
-            for directory in directories {
-                let path = GlobalOptions.absolute(directory)
+            let file = try global.configurationFile()
+            let folders = directories.isEmpty ? file.folders : directories.map(GlobalOptions.absolute)
+            let origin = directories.isEmpty ? file.path.map { " (listed in \($0))" } ?? "" : ""
+            for path in folders {
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                    throw PhotolalaCommandError("No such folder: \(path)")
+                    throw PhotolalaCommandError("No such folder: \(path)\(origin)")
                 }
-                guard isFolder.boolValue else { throw PhotolalaCommandError("Not a folder: \(path); serve the folder that holds it.") }
+                guard isFolder.boolValue else { throw PhotolalaCommandError("Not a folder: \(path)\(origin); serve the folder that holds it.") }
             }
+            let port = port ?? file.port ?? 8080
             var configuration = ServerConfiguration(
-                folders: directories.map(GlobalOptions.absolute), libraries: libraries.map(GlobalOptions.absolute), host: host,
-                port: port, token: token ?? (generateToken ? Self.randomToken() : nil))
+                folders: folders, libraries: libraries.isEmpty ? file.libraries : libraries.map(GlobalOptions.absolute),
+                host: host ?? file.host ?? "127.0.0.1", port: port, token: token ?? (generateToken ? Self.randomToken() : file.token))
             configuration.includeHidden = includeHidden
             configuration.includeTrashed = includeTrashed
             configuration.accessLog = accessLog.map { AccessLogDestination(argument: $0 == "-" ? $0 : GlobalOptions.absolute($0)) }
@@ -92,7 +99,7 @@ extension Photolala {
                 var terminal = Terminal()
                 terminal.message("Open folders are rescanned every \(seconds.formatted()) s (PHOTOLALA_WATCH), not watched.")
             }
-            let engine = try global.makeEngine()
+            let engine = try Engine(configuration: global.engineConfiguration(file: file))
             do {
                 configuration.cloud = try CloudConfiguration.load(environment: environment, dataDirectory: engine.configuration.dataDirectory)
             } catch {
@@ -103,7 +110,8 @@ extension Photolala {
                 configuration.backupInactivity = BackupQueue.debugInactivity
             }
             let shouldOpen = open
-            let served = Self.served(folders: directories.count, libraries: libraries.count, cloud: configuration.cloud?.isConfigured == true)
+            let served = Self.served(
+                folders: configuration.folders.count, libraries: configuration.libraries.count, cloud: configuration.cloud?.isConfigured == true)
             let app = try buildApplication(configuration: configuration, engine: engine) { url in
                 Terminal().output("Photolala is serving \(served) at \(url)")
                 if shouldOpen {

@@ -11,7 +11,7 @@ struct Photolala: AsyncParsableCommand {
             Photos are known by the MD5 of their content; thumbnails are cached under it, so a \
             photo is decoded once however often and wherever it is seen.
             """,
-        version: "0.1.0",
+        version: PhotolalaVersion.current,
         subcommands: [
             Serve.self, Scan.self, Info.self, Thumbnail.self, Thumbnails.self, Export.self, Catalog.self, Library.self, Backup.self, Cloud.self,
         ]

@@ -38,6 +38,9 @@ REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / ".build" / "e2e"
 BINARY = Path(os.environ.get("PHOTOLALA_BIN", REPO / ".build" / "debug" / "photolala"))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# Every server started here reads no settings file: not the tester's ~/.config/photolala one.
+os.environ.pop("PHOTOLALA_CONFIG", None)
+os.environ["XDG_CONFIG_HOME"] = str(ARTIFACTS / "no-config")
 VIEWPORT = {"width": 1280, "height": 800}
 
 BIG_COUNT = 100_000

@@ -2,7 +2,8 @@ import Foundation
 import PhotolalaTestSupport
 import Testing
 
-/// Runs the built `photolala` binary with its own cache and data folders.
+/// Runs the built `photolala` binary with its own cache, data and settings folders: the settings
+/// file of whoever runs the tests is never read.
 struct CLI {
     let folder: TemporaryDirectory
 
@@ -26,7 +27,10 @@ struct CLI {
     }
 
     func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Shell.Output {
-        let defaults = ["PHOTOLALA_CACHE_DIR": folder.path("cache"), "PHOTOLALA_DATA_DIR": folder.path("data")]
+        let defaults = [
+            "PHOTOLALA_CACHE_DIR": folder.path("cache"), "PHOTOLALA_DATA_DIR": folder.path("data"), "PHOTOLALA_CONFIG": "",
+            "XDG_CONFIG_HOME": folder.path("config"),
+        ]
         return try Shell.capture(Self.binary, arguments, environment: defaults.merging(environment) { $1 })
     }
 

@@ -51,6 +51,17 @@ struct CommandLineTests {
         #expect(scanHelp.standardOutput.contains("--json"))
     }
 
+    @Test("--version names a version, with the commit it was built from in a git checkout")
+    func version() throws {
+        let output = try CLI().run("--version")
+        #expect(output.status == 0)
+        // A tag's `git describe` (v1.2.0, v1.2.0-3-g1a2b3c4), else the package version with the
+        // commit (0.1.0-g1a2b3c4, -dirty when built from changed files), else 0.1.0.
+        #expect(
+            output.standardOutput.wholeMatch(of: /v?[0-9]+\.[0-9]+(\.[0-9]+)?(-[0-9]+)?(-g[0-9a-f]{7,})?(-dirty)?\n/) != nil,
+            "\(output.standardOutput)")
+    }
+
     @Test("info --json agrees with exiftool -n")
     func infoJSON() async throws {
         let path = try await Fixtures.file("photo-4000x3000.jpg").path

@@ -1,0 +1,116 @@
+import Foundation
+import PhotolalaKit
+import PhotolalaTestSupport
+import Testing
+
+/// `config.json`: where it is found, what it holds, and the errors that name the file and key.
+@Suite struct ConfigurationFileTests {
+    /// Writes `text` as the settings file in a fresh folder and returns both.
+    private static func file(_ text: String, name: String = "config.json") throws -> (TemporaryDirectory, String) {
+        let folder = try TemporaryDirectory()
+        let path = folder.path(name)
+        try AtomicFile.write(Array(text.utf8), to: path)
+        return (folder, path)
+    }
+
+    private static func error(loading text: String) throws -> String {
+        let (folder, path) = try file(text)
+        do {
+            _ = try ConfigurationFile.load(explicitPath: path, environment: ["HOME": folder.path])
+        } catch let error as ConfigurationFileError {
+            return error.message
+        }
+        Issue.record("\(text) was accepted")
+        return ""
+    }
+
+    @Test func everySettingIsRead() throws {
+        let (folder, path) = try Self.file(
+            #"""
+            {"folders": ["~/Pictures", "photos", "/srv/photos/../shared"], "libraries": ["Family.photoslibrary"],
+             "host": "0.0.0.0", "port": 0, "token": "abc-DEF_123.~", "dataDirectory": "data", "cacheDirectory": "/var/cache/photolala"}
+            """#)
+        let file = try ConfigurationFile.load(explicitPath: path, environment: ["HOME": "/home/ann"])
+        #expect(file.path == path)
+        #expect(file.folders == ["/home/ann/Pictures", folder.url.standardizedFileURL.path + "/photos", "/srv/shared"])
+        #expect(file.libraries == [folder.url.standardizedFileURL.path + "/Family.photoslibrary"])
+        #expect(file.host == "0.0.0.0" && file.port == 0 && file.token == "abc-DEF_123.~")
+        #expect(file.dataDirectory == folder.url.standardizedFileURL.path + "/data")
+        #expect(file.cacheDirectory == "/var/cache/photolala")
+    }
+
+    @Test func theFileIsFoundByFlagThenEnvironmentThenXDG() throws {
+        let folder = try TemporaryDirectory()
+        for (name, port) in [("flag.json", 1), ("environment.json", 2), ("xdg/photolala/config.json", 3)] {
+            try AtomicFile.write(Array(#"{"port": \#(port)}"#.utf8), to: folder.path(name))
+        }
+        let environment = ["HOME": folder.path, "XDG_CONFIG_HOME": folder.path("xdg"), "PHOTOLALA_CONFIG": folder.path("environment.json")]
+        #expect(try ConfigurationFile.load(explicitPath: folder.path("flag.json"), environment: environment).port == 1)
+        #expect(try ConfigurationFile.load(explicitPath: nil, environment: environment).port == 2)
+        #expect(try ConfigurationFile.load(explicitPath: nil, environment: environment.merging(["PHOTOLALA_CONFIG": ""]) { $1 }).port == 3)
+        #expect(ConfigurationFile.defaultPath(environment: ["HOME": "/home/ann"]) == "/home/ann/.config/photolala/config.json")
+    }
+
+    @Test func noFileAtTheDefaultPlaceMeansNoSettings() throws {
+        let folder = try TemporaryDirectory()
+        #expect(try ConfigurationFile.load(explicitPath: nil, environment: ["HOME": folder.path]) == ConfigurationFile())
+    }
+
+    @Test func aNamedFileThatIsMissingIsAnError() throws {
+        let folder = try TemporaryDirectory()
+        let missing = folder.path("nowhere.json")
+        #expect(throws: ConfigurationFileError.self) { try ConfigurationFile.load(explicitPath: missing, environment: [:]) }
+        do {
+            _ = try ConfigurationFile.load(explicitPath: nil, environment: ["PHOTOLALA_CONFIG": missing])
+            Issue.record("a missing PHOTOLALA_CONFIG file was accepted")
+        } catch let error as ConfigurationFileError {
+            #expect(error.message == "The configuration file '\(missing)' (named by PHOTOLALA_CONFIG) does not exist. Create it or name another.")
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"port": "8080"}"#, "'port' must be a whole number from 0 to 65535 (0 picks a free port)."),
+        (#"{"port": 70000}"#, "'port' must be a whole number from 0 to 65535 (0 picks a free port)."),
+        (#"{"port": 80.5}"#, "'port' must be a whole number from 0 to 65535 (0 picks a free port)."),
+        (#"{"port": true}"#, "'port' must be a whole number from 0 to 65535 (0 picks a free port)."),
+        (#"{"host": ""}"#, "'host' must be a non-empty string."),
+        (#"{"token": "short"}"#, "'token' must be at least 8 letters, digits or -_.~ characters."),
+        (#"{"token": "has a space"}"#, "'token' must be at least 8 letters, digits or -_.~ characters."),
+        (#"{"folders": "~/Pictures"}"#, #"'folders' must be a list of paths, such as ["~/Pictures"]."#),
+        (#"{"libraries": [1]}"#, #"'libraries' must be a list of paths, such as ["~/Pictures"]."#),
+        (#"{"dataDirectory": 5}"#, "'dataDirectory' must be a non-empty string."),
+    ])
+    func aBadValueNamesTheFileAndTheKey(text: String, expected: String) throws {
+        let message = try Self.error(loading: text)
+        #expect(message.hasPrefix("In the configuration file '/") && message.hasSuffix("/config.json', " + expected), "\(message)")
+    }
+
+    @Test func anUnknownKeyIsRefusedWithTheKnownOnes() throws {
+        let message = try Self.error(loading: #"{"prot": 8080}"#)
+        #expect(
+            message.contains("has an unknown setting 'prot'. The settings are folders, libraries, host, port, token, dataDirectory, cacheDirectory;"))
+    }
+
+    @Test func aSecretIsNotASetting() throws {
+        let message = try Self.error(loading: #"{"bucket": "photos", "secretAccessKey": "wJalrXUtnFEMI"}"#)
+        #expect(message.contains("unknown setting 'bucket'") && message.contains("cloud settings live in cloud.json"))
+        #expect(!message.contains("wJalrXUtnFEMI"))
+    }
+
+    @Test(arguments: [
+        ("{\"port\": ", "it is not well-formed JSON"),
+        ("[\"~/Pictures\"]", "it is not a JSON object of settings"),
+        (String(repeating: "[", count: 100) + String(repeating: "]", count: 100), "it nests more than 64 levels deep"),
+        ("{\"host\": \"" + String(repeating: "a", count: 1 << 20) + "\"}", "over the limit of 1048576 bytes"),
+    ])
+    func aDamagedFileIsRefusedBeforeItIsParsed(text: String, reason: String) throws {
+        let message = try Self.error(loading: text)
+        #expect(message.hasPrefix("The configuration file '") && message.contains(reason), "\(message)")
+    }
+
+    @Test func tokensFitInAURLAsTheyAre() {
+        #expect(ConfigurationFile.isValidToken("abcd-1234"))
+        #expect(!ConfigurationFile.isValidToken("abc123"))
+        #expect(!ConfigurationFile.isValidToken("abcd/1234"))
+    }
+}
