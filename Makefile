@@ -9,8 +9,9 @@ CONFIGURATION ?= release
 # Where `make deb` writes the package.
 DEB_FOLDER ?= .build
 # Installed and packaged binaries carry the Swift runtime: none is installed where they run.
-# (Swift 6.3's static FoundationXML leaves its libxml2 shim, _CFXMLInterface, to be named.)
-PACKAGED_BUILD := swift build -c $(CONFIGURATION) --static-swift-stdlib -Xlinker -l_CFXMLInterface -Xlinker -lxml2 --product photolala
+# (Swift 6.3's static Foundation leaves its libxml2 shim, _CFXMLInterface, and its ICU, _FoundationICU,
+# to be named: without the ICU the link fails once a date or time zone formatter is reached.)
+PACKAGED_BUILD := swift build -c $(CONFIGURATION) --static-swift-stdlib -Xlinker -l_CFXMLInterface -Xlinker -lxml2 -Xlinker -l_FoundationICU --product photolala
 
 .PHONY: run test bench deps build install uninstall deb format lint clean
 
