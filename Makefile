@@ -9,9 +9,12 @@ CONFIGURATION ?= release
 # Where `make deb` writes the package.
 DEB_FOLDER ?= .build
 # Installed and packaged binaries carry the Swift runtime: none is installed where they run.
-# (Swift 6.3's static Foundation leaves its libxml2 shim, _CFXMLInterface, and its ICU, _FoundationICU,
-# to be named: without the ICU the link fails once a date or time zone formatter is reached.)
-PACKAGED_BUILD := swift build -c $(CONFIGURATION) --static-swift-stdlib -Xlinker -l_CFXMLInterface -Xlinker -lxml2 -Xlinker -l_FoundationICU --product photolala
+# (Swift 6.3's static Foundation leaves libraries it needs to be named: its libxml2 shim,
+# _CFXMLInterface, its ICU, _FoundationICU, and FoundationEssentials' _FoundationCollections and
+# _FoundationCShims. Objects compiled by an earlier dynamic build, as `make test`'s are, name none
+# of them, so the link fails without them.)
+PACKAGED_BUILD := swift build -c $(CONFIGURATION) --static-swift-stdlib -Xlinker -l_CFXMLInterface -Xlinker -lxml2 \
+	-Xlinker -l_FoundationICU -Xlinker -l_FoundationCollections -Xlinker -l_FoundationCShims --product photolala
 
 .PHONY: run test bench deps build install uninstall deb format lint clean
 
