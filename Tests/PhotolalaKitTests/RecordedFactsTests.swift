@@ -37,7 +37,7 @@ struct RecordedFactsTests {
         }
         let recorded = try engine.fileReader.recordedFacts(forPaths: paths)
         let elsewhere = try makeEngine(in: folder, device: "elsewhere")
-        let fresh = elsewhere.fileReader.catalogEntries(at: paths)
+        let fresh = elsewhere.fileReader.catalogEntries(at: paths).entries
         for (path, read) in zip(paths, fresh) {
             let facts = try #require(recorded[path], "\(path) was read and not recorded")
             #expect(CatalogEntry(filename: FilePath.name(of: path), facts: facts) == (try read.get()), "\(path)")

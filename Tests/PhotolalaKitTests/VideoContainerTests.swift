@@ -84,7 +84,7 @@ struct VideoContainerTests {
         #expect(LocalPhotoSource.videoDuration(atPath: folder.appendingPathComponent("clip.avi").path) == 3)
 
         let names = ["clip.avi", "clip.webm", "tagged.mkv"]
-        let entries = try engine.fileReader.catalogEntries(at: names.map { folder.appendingPathComponent($0).path }).map { try $0.get() }
+        let entries = try engine.fileReader.catalogEntries(at: names.map { folder.appendingPathComponent($0).path }).entries.map { try $0.get() }
         let catalogued = Dictionary(uniqueKeysWithValues: entries.map { ($0.filename, $0) })
         #expect(catalogued["clip.avi"]?.width == 640 && catalogued["clip.avi"]?.height == 360)
         #expect(catalogued["clip.avi"]?.photoDate == 1_641_038_400 && catalogued["tagged.mkv"]?.photoDate == 1_612_325_106)

@@ -165,7 +165,7 @@ struct VideoTests {
         let engine = try makeEngine(in: temporary)
         let folder = try await Fixtures.videos()
         let paths = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { folder.appendingPathComponent($0).path }
-        let entries = try engine.fileReader.catalogEntries(at: paths).map { try $0.get() }
+        let entries = try engine.fileReader.catalogEntries(at: paths).entries.map { try $0.get() }
         let byName = Dictionary(uniqueKeysWithValues: entries.map { ($0.filename, $0) })
         #expect(byName["rotated.mov"]?.width == 360 && byName["rotated.mov"]?.height == 640)
         #expect(byName["clip.mp4"]?.photoDate == 1_689_297_753)

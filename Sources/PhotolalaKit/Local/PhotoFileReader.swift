@@ -85,10 +85,11 @@ struct PhotoFileReader: Sendable {
     }
 
     /// The catalog rows of files, each from one read (MD5, size, times and, when it is a readable
-    /// image, its dimensions and photo date), with what the reads taught recorded together at
-    /// once. A file that is no readable image still gets a row; one that cannot be read gets its
-    /// error.
-    func catalogEntries(at paths: [String]) -> [Result<CatalogEntry, PhotolalaError>] {
+    /// image, its dimensions and photo date), and what the reads taught, for the caller to
+    /// ``record(_:)``: a catalog build records many of these runs in one transaction, since each
+    /// commit rewrites every index page its random MD5 keys touched. A file that is no readable
+    /// image still gets a row; one that cannot be read gets its error.
+    func catalogEntries(at paths: [String]) -> (entries: [Result<CatalogEntry, PhotolalaError>], learnt: [PhotoFacts]) {
         var learnt: [PhotoFacts] = []
         // What is recorded of the files, in one query: a query a file would cost more than its read.
         let recorded: [String: FileIdentity]
@@ -116,13 +117,7 @@ struct PhotoFileReader: Sendable {
                 return .failure(PhotolalaError.unreadableFile(path, errno: EIO))
             }
         }
-        do {
-            try record(learnt)
-        } catch {
-            // The rows stand; the files are only read again next time.
-            logger.warning("What was read of photos could not be recorded; they are read again next time.", metadata: ["error": .error(error)])
-        }
-        return entries
+        return (entries, learnt)
     }
 
     /// What is recorded of the files at `paths`, by path, from three queries whatever their
