@@ -65,13 +65,21 @@ struct PhotoDateIndex: Sendable {
         // Asked in MD5 order, the lookups walk the table's index in order: five times quicker for
         // a big catalog than in the listing's order, which jumps about it. Sorted by the first
         // 16 hex digits as a number (close is enough).
-        let keys = md5s.map { md5 in md5.utf8.prefix(16).reduce(UInt64(0)) { $0 << 4 | UInt64(CatalogEntry.hexValue($1) ?? 0) } }
-        let order = md5s.indices.sorted { keys[$0] < keys[$1] }
-        // One JSON array bound to one parameter (SQLite limits how many can be bound); anything
-        // but hex, which no MD5 is, becomes an empty string that matches nothing.
-        let list =
-            "[\"" + order.lazy.map { md5s[$0] }.map { $0.utf8.allSatisfy { CatalogEntry.hexValue($0) != nil } ? $0 : "" }.joined(separator: "\",\"")
-            + "\"]"
+        let order = md5s.indices.map { index in (key: Self.sortKey(md5s[index]), index: index) }.sorted { $0.key < $1.key }.map(\.index)
+        // One JSON array bound to one parameter (SQLite limits how many can be bound), made byte
+        // by byte; anything but 32 hex digits, which no MD5 is, becomes an empty string that
+        // matches nothing.
+        var json: [UInt8] = [UInt8(ascii: "[")]
+        json.reserveCapacity(md5s.count * 35 + 2)
+        for index in order {
+            if json.count > 1 { json.append(UInt8(ascii: ",")) }
+            json.append(UInt8(ascii: "\""))
+            let md5 = md5s[index].utf8
+            if md5.count == 32, md5.allSatisfy({ CatalogEntry.hexValue($0) != nil }) { json += md5 }
+            json.append(UInt8(ascii: "\""))
+        }
+        json.append(UInt8(ascii: "]"))
+        let list = String(decoding: json, as: UTF8.self)
         do {
             return try database.read { db in
                 var known = [Recorded?](repeating: nil, count: md5s.count)
@@ -91,5 +99,14 @@ struct PhotoDateIndex: Sendable {
             logger.warning("Recorded photo dates could not be read; the catalog's are listed.", metadata: ["error": .error(error)])
             return [Recorded?](repeating: nil, count: md5s.count)
         }
+    }
+
+    /// The first 16 hex digits of an MD5 as a number: its place in the table's order.
+    private static func sortKey(_ md5: String) -> UInt64 {
+        var key: UInt64 = 0
+        for digit in md5.utf8.prefix(16) {
+            key = key << 4 | UInt64(CatalogEntry.hexValue(digit) ?? 0)
+        }
+        return key
     }
 }

@@ -205,7 +205,12 @@ extension LocalPhotoSource {
     /// sort then only confirms it, one comparison a photo, and the first batch is the first
     /// screenful): the first 200 at once, then the rest together.
     private static func deliver(_ listing: [ListedPhoto], to continuation: AsyncThrowingStream<[ListedPhoto], any Error>.Continuation) {
-        let items = listing.sorted { ($0.date ?? .min, $0.item.displayName) < ($1.date ?? .min, $1.item.displayName) }
+        // Names compared only between photos of the same second: a tuple of both for each of
+        // the 1.7 million comparisons of 100,000 rows would retain and release two strings.
+        let items = listing.sorted { first, second in
+            let (firstDate, secondDate) = (first.date ?? .min, second.date ?? .min)
+            return firstDate != secondDate ? firstDate < secondDate : first.item.displayName < second.item.displayName
+        }
         let first = items.prefix(ProgressiveBatcher.firstBatchSize)
         if !first.isEmpty {
             continuation.yield(Array(first))
