@@ -5,6 +5,8 @@
 #
 #   DSC_0100.NEF + DSC_0100.JPG   a camera's RAW+JPEG: the NEF of make-raw-fixtures.py and a
 #                                 1200 × 800 JPEG of the same scene, both taken 2024-06-01 10:00
+#                                 at UTC−5, as the camera writes both (the NEF's offset is
+#                                 make-raw-fixtures.py's)
 #   IMG_0042.JPG + IMG_0042.MOV   a Live Photo: the still is the movie's first frame; the movie is
 #                                 2 s of H.264 (Chromium plays it) with Apple's keys and content
 #                                 identifier, as an iPhone writes it; the still carries the same
@@ -33,7 +35,8 @@ cp "$work/raw/raw.nef" "$out/DSC_0100.NEF"
 vips gaussnoise "$work/scene.v" 1200 800 --mean 128 --sigma 40
 vips colourspace "$work/scene.v" "$work/scene-srgb.v" srgb
 vips jpegsave "$work/scene-srgb.v" "$out/DSC_0100.JPG" --Q 80
-exiftool -q -overwrite_original -Make=NIKON -Model="NIKON Z 6" "-DateTimeOriginal=2024:06:01 10:00:00" "$out/DSC_0100.JPG"
+exiftool -q -overwrite_original -Make=NIKON -Model="NIKON Z 6" "-DateTimeOriginal=2024:06:01 10:00:00" "-OffsetTimeOriginal=-05:00" \
+    "$out/DSC_0100.JPG"
 exiftool -q -overwrite_original "-DateTimeOriginal=2024:06:01 10:00:00" "$out/DSC_0100.NEF" || true
 
 # A Live Photo.

@@ -64,6 +64,11 @@ while offset + 8 <= end:
 sys.exit("no JUNK chunk in the header list of " + path)
 PY
 
+# The clip stored sideways in Matroska, as an older ffmpeg remuxed a phone's film: a ROTATE tag of
+# its video track (ffmpeg 5.1 writes no display matrix into Matroska, and takes a lowercase
+# `rotate` for one, so the tag is named in capitals), 640 × 360 frames shown 360 × 640.
+ff -i "$out/clip.mp4" -c copy -metadata:s:v:0 ROTATE=90 "$out/rotated.mkv"
+
 # A Matroska file dated only by a tag of the whole segment (no DateUTC): DATE_RECORDED, a clock time.
 ff "${src[@]}" "${h264[@]}" -metadata DATE_RECORDED="2021-02-03 04:05:06" "$out/tagged.mkv"
 

@@ -39,6 +39,8 @@ import Testing
             #expect(try await store.head(layout.metadata(item.md5)) == nil)
         }
         #expect(try await CloudCatalog(store: store, layout: layout).load().entries.map(\.md5) == [items[2].md5])
+        // What the backup read of the edited file is not recorded as the starred content.
+        #expect(try engine.identities.md5(forPath: paths[0], status: FileStatus(path: paths[0])) != items[0].md5)
     }
 
     @Test func theQueueMarksAPhotoEditedSinceItWasStarredFailedWithTheReason() async throws {

@@ -13,7 +13,7 @@ extension Engine {
     func cloudSource(store: any ObjectStore, userID: String) -> CloudPhotoSource {
         CloudPhotoSource(
             sync: cloudSync(store: store, userID: userID), downloads: DownloadCache(directory: configuration.cacheDirectory + "/cloud/" + userID),
-            thumbnails: thumbnailStore, imaging: imaging, logger: logger)
+            thumbnails: thumbnailStore, imaging: imaging, liveIdentifiers: LiveIdentifierIndex(database: database), logger: logger)
     }
 
     func restores(store: any ObjectStore, userID: String) -> RestoreService {

@@ -55,6 +55,23 @@ struct FilePairingTests {
         #expect(paired[0].companions.isEmpty)
     }
 
+    @Test("in a backup, files of one base name pair only when taken at one moment")
+    func moments() {
+        let files: [(name: String, date: Int64)] = [
+            ("IMG_1.JPG", 1_000), ("IMG_1.CR2", 1_000), ("IMG_1.MOV", 1_002), ("IMG_1.JPG", 9_000), ("IMG_1.MOV", 50_000), ("IMG_2.CR2", 7),
+            ("IMG_2.MOV", 5), ("x.JPG", .max), ("x.MOV", .min),
+        ]
+        let rows = files.enumerated().map { index, file in
+            ListedPhoto(item: PhotoItem(id: "\(index)", displayName: file.name), date: file.date, size: 1)
+        }
+        let paired = Dictionary(
+            FilePairing.pair(rows, scope: .backup).map { ($0.item.id, $0.companions.map(\.item.id)) }, uniquingKeysWith: { first, _ in first })
+        #expect(paired == ["0": ["1", "2"], "3": [], "4": [], "5": ["6"], "7": [], "8": []])
+        // In one folder the names alone pair, whatever the dates.
+        #expect(FilePairing.pair(rows).first { $0.item.id == "0" }?.companions.map(\.item.id) == ["1", "2"])
+        #expect(FilePairing.pair(rows).first { $0.item.id == "7" }?.companions.map(\.item.id) == ["8"])
+    }
+
     @Test("a batch of a scan is not cut between a RAW and its JPEG")
     func batches() {
         var listing = DirectoryContents()

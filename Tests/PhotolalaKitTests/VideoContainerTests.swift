@@ -91,7 +91,41 @@ struct VideoContainerTests {
         #expect(catalogued["clip.webm"]?.photoDate == 1_646_370_367)
     }
 
+    @Test("rotated.mkv: its track's ROTATE tag turns it as ffprobe reads the tag, 640 × 360 frames shown 360 × 640")
+    func rotateTag() async throws {
+        let path = try await video("rotated.mkv")
+        let probed = try Shell.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_streams", path])
+        #expect(probed.contains("TAG:ROTATE=90") && probed.contains("\nwidth=640\n") && probed.contains("\nheight=360\n"), "\(probed)")
+        let header = try VideoHeader.read(atPath: path, format: .matroska)
+        #expect(header.rotation == 90 && header.width == 360 && header.height == 640)
+        #expect(try VideoHeader.read(atPath: try await video("clip.mkv"), format: .matroska).rotation == 0)
+    }
+
     // MARK: - Matroska laid out by hand
+
+    @Test(
+        "a rectangular projection's roll turns the film counter-clockwise; another projection, a roll out of range or a tag of another track does not"
+    )
+    func turns() throws {
+        func turned(_ video: [UInt8], tags: [UInt8] = []) throws -> (rotation: Int, width: Int?, height: Int?) {
+            var file = VideoFileRanges(bytes: EBML.turned(video: video, tags: tags), budget: MatroskaReader.readLimit)
+            let header = try MatroskaReader.read(&file, format: .matroska, name: "turned.mkv")
+            return (header.rotation, header.width, header.height)
+        }
+        #expect(try turned(EBML.projection(roll: -90)) == (90, 360, 640), "a quarter clockwise, as ffmpeg writes a phone's film")
+        #expect(try turned(EBML.projection(roll: 90)) == (270, 360, 640))
+        #expect(try turned(EBML.projection(roll: 180)) == (180, 640, 360))
+        #expect(try turned(EBML.projection(roll: -89.6)) == (90, 360, 640), "to the nearest quarter")
+        #expect(try turned(EBML.projection(type: 1, roll: -90)) == (0, 640, 360), "an equirectangular projection's roll is no turn")
+        #expect(try turned(EBML.projection(roll: 1e300)) == (0, 640, 360))
+        #expect(try turned(EBML.projection(roll: .nan)) == (0, 640, 360))
+        #expect(try turned([], tags: EBML.rotateTag(track: 7, "90")) == (90, 360, 640))
+        #expect(try turned([], tags: EBML.rotateTag(track: 7, "-90")) == (270, 360, 640))
+        #expect(try turned([], tags: EBML.rotateTag(track: 8, "90")) == (0, 640, 360), "another track's tag")
+        #expect(try turned([], tags: EBML.rotateTag(track: 7, "sideways")) == (0, 640, 360))
+        #expect(try turned([], tags: EBML.rotateTag(track: 7, "1e400")) == (0, 640, 360))
+        #expect(try turned(EBML.projection(roll: 0), tags: EBML.rotateTag(track: 7, "90")) == (0, 640, 360), "the projection first")
+    }
 
     @Test("mkvmerge's layout: Tags after the clusters found through the SeekHead, the media never read, a ratio's displayed size")
     func seekHeadToTags() throws {
@@ -240,6 +274,26 @@ private enum EBML {
 
     static func string(_ identifier: UInt32, _ value: String) -> [UInt8] {
         element(identifier, Array(value.utf8))
+    }
+
+    /// A film of 640 × 360 pixels whose track's UID is 7, with `turn` among its video's fields
+    /// and `tags` before its media.
+    static func turned(video turn: [UInt8], tags: [UInt8]) -> [UInt8] {
+        let info = element(Self.info, uint(timestampScale, 1_000_000) + float(duration, 1_000))
+        let video = element(Self.video, uint(0xB0, 640) + uint(0xBA, 360) + turn)
+        let tracks = element(Self.tracks, element(trackEntry, uint(trackType, 1) + uint(0x73C5, 7) + string(codecID, "V_VP9") + video))
+        return header + segmentStart + info + tracks + tags + element(0x1F43_B675, [UInt8](repeating: 0, count: 16))
+    }
+
+    /// A video's `Projection` of `type` (0: rectangular) with a roll of `roll` degrees.
+    static func projection(type: UInt64 = 0, roll: Double) -> [UInt8] {
+        element(0x7670, uint(0x7671, type) + float(0x7675, roll))
+    }
+
+    /// `Tags` holding a `ROTATE` tag of `value` for the track of UID `track`.
+    static func rotateTag(track: UInt64, _ value: String) -> [UInt8] {
+        element(
+            Self.tags, element(0x7373, element(0x63C0, uint(0x63C5, track)) + element(0x67C8, string(0x45A3, "ROTATE") + string(0x4487, value))))
     }
 
     /// A segment's header of unknown size, as live recordings write it.

@@ -71,7 +71,7 @@ struct VideoTests {
         "the thumbnail is a poster frame, upright, short edge 256 (a smaller clip is not enlarged)",
         arguments: [
             ("clip.mp4", 455, 256), ("rotated.mov", 256, 455), ("short.mp4", 320, 240), ("hevc.mp4", 455, 256), ("clip.webm", 455, 256),
-            ("clip.mkv", 455, 256), ("clip.avi", 455, 256),
+            ("clip.mkv", 455, 256), ("clip.avi", 455, 256), ("rotated.mkv", 256, 455),
         ])
     func posterFrame(_ name: String, _ width: Int, _ height: Int) async throws {
         let folder = try TemporaryDirectory()
@@ -84,14 +84,16 @@ struct VideoTests {
         #expect(try await engine.thumbnail(ofFileAt: try await video(name)).origin == .disk)
     }
 
-    @Test("the rotated clip's poster is the upright clip's poster turned as its matrix says, the other way round is not")
-    func posterIsTurned() async throws {
+    @Test(
+        "a rotated clip's poster is the upright clip's poster turned as its container says (QuickTime's matrix, Matroska's tag), the other way round is not",
+        arguments: [("rotated.mov", ImageFormat.mov), ("rotated.mkv", .matroska)])
+    func posterIsTurned(_ name: String, _ format: ImageFormat) async throws {
         let folder = try TemporaryDirectory()
         let engine = try makeEngine(in: folder)
-        let rotation = try VideoHeader.read(atPath: try await video("rotated.mov"), format: .mov).rotation
+        let rotation = try VideoHeader.read(atPath: try await video(name), format: format).rotation
         #expect(rotation == 90 || rotation == 270)
         try Data(try await engine.thumbnail(ofFileAt: try await video("clip.mp4")).jpeg).write(to: URL(fileURLWithPath: folder.path("clip.jpg")))
-        try Data(try await engine.thumbnail(ofFileAt: try await video("rotated.mov")).jpeg).write(
+        try Data(try await engine.thumbnail(ofFileAt: try await video(name)).jpeg).write(
             to: URL(fileURLWithPath: folder.path("rotated.jpg")))
         /// The mean difference between the rotated clip's poster and the clip's turned `degrees` clockwise.
         func distance(turning degrees: Int) throws -> Double {
@@ -139,7 +141,7 @@ struct VideoTests {
             rows += batch
         }
         let byName = Dictionary(uniqueKeysWithValues: rows.map { ($0.item.displayName, $0) })
-        #expect(byName.count == 11)
+        #expect(byName.count == 12)
         #expect(byName.values.allSatisfy { $0.kind == .video })
         #expect(byName["iphone.mov"]?.duration == 3 && byName["short.mp4"]?.duration == 0.4)
         #expect(byName["iphone.mov"]?.offset == 7_200 && byName["iphone.mov"]?.dateSource == .exif)

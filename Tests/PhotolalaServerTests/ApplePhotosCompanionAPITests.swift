@@ -52,6 +52,7 @@ struct ApplePhotosCompanionAPITests {
 
             // The movie streams from its file as a <video> asks for it.
             let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: live.moviePath)))
+            #expect(movie[0][3] as? Int == bytes.count, "the movie's size, from its file")
             let whole = try await client.execute(uri: items(live.assetUUID + "~live") + "/full", method: .get)
             #expect(whole.status == .ok && whole.headers[.contentType] == "video/quicktime")
             #expect(Array(whole.body.readableBytesView) == bytes)

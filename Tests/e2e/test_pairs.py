@@ -2,7 +2,7 @@
 LIVE badge and the preview's LIVE button play the movie; the inspector lists both files; starring
 the item backs up both, and with them a 200 MB movie in parts (to moto: the originals go to Deep
 Archive); `photolala cloud restore` and `cloud get` bring every file back byte for byte under its own
-name and extension."""
+name and extension, and browsing the backup shows each pair as one item with its badge."""
 
 from __future__ import annotations
 
@@ -134,6 +134,13 @@ def test_starring_backs_up_every_file_and_each_comes_back_with_its_extension(pai
     expect(page.locator(f'{BADGE}[data-state="backedUp"]')).to_have_count(3, timeout=180_000)
     status = pairs_ui.api("backup/status")
     assert status["done"] == len(files) and status["failed"] == 0, status
+
+    # Browsing the backup, each pair is one item with its badge, as in the folder: three items of five files.
+    pairs_ui.open("cloud", count=3)
+    md5s = {name: hashlib.md5((pairs_folder / name).read_bytes()).hexdigest() for name in files}
+    expect(page.locator(f'[data-testid="raw-badge"][data-id="{md5s["DSC_0100.JPG"]}"]')).to_have_text("RAW")
+    expect(page.locator(f'[data-testid="live-badge"][data-id="{md5s["IMG_0042.JPG"]}"]')).to_have_text("◉ LIVE")
+    expect(page.locator(f'[data-testid="video-badge"][data-id="{md5s["big.mov"]}"]')).to_be_visible()
 
     # Back from the bucket, as another device would fetch them: byte for byte, named by format.
     state = tmp_path / "restoring"

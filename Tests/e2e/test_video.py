@@ -11,8 +11,8 @@ from conftest import run, serve
 from photolala_page import PhotolalaPage
 
 VIDEOS = [
-    "clip.avi", "clip.mkv", "clip.mp4", "clip.webm", "hevc.mp4", "iphone.mov", "live.mkv", "rotated.mov", "short.mp4", "tagged.mkv",
-    "truncated.mp4",
+    "clip.avi", "clip.mkv", "clip.mp4", "clip.webm", "hevc.mp4", "iphone.mov", "live.mkv", "rotated.mkv", "rotated.mov", "short.mp4",
+    "tagged.mkv", "truncated.mp4",
 ]
 
 

@@ -90,7 +90,7 @@ extension Bench {
             sync: CloudCatalogSync(
                 store: store, userID: userID, catalogs: CatalogStore(database: engine.database), dataDirectory: engine.configuration.dataDirectory),
             downloads: DownloadCache(directory: engine.configuration.cacheDirectory + "/cloud/" + userID), thumbnails: engine.thumbnailStore,
-            imaging: engine.imaging)
+            imaging: engine.imaging, liveIdentifiers: LiveIdentifierIndex(database: engine.database))
         _ = await source.sync.sync()
         let first = try source.listedPhotos().prefix(100).map(\.item.id)
         for md5 in first {

@@ -48,11 +48,11 @@ public struct ApplePhotosCompanion: Sendable, Equatable {
     }
 
     /// The companion as a row of its item's listing: a RAW is a photo with the size Photos
-    /// recorded, the movie a video (its size unknown until its file is read); both dated and
-    /// versioned as their asset.
-    func listedPhoto(of asset: ApplePhotosAsset, date: Int64?, modified: Int64?) -> ListedPhoto {
+    /// recorded, the movie a video of `movieSize` (its file's: the database's resource rows
+    /// for the movie are not read); both dated and versioned as their asset.
+    func listedPhoto(of asset: ApplePhotosAsset, date: Int64?, modified: Int64?, movieSize: Int64?) -> ListedPhoto {
         ListedPhoto(
-            item: PhotoItem(id: id, displayName: name(of: asset)), date: date, size: role == .raw ? asset.rawFileSize : nil, modified: modified,
+            item: PhotoItem(id: id, displayName: name(of: asset)), date: date, size: role == .raw ? asset.rawFileSize : movieSize, modified: modified,
             offset: asset.timeZoneOffset, dateSource: asset.creationDate == nil ? nil : .photos, kind: role == .live ? .video : .photo)
     }
 

@@ -4,7 +4,7 @@ extension ApplePhotosLibrarySource {
     /// This scope's assets with the facts a browser sorts and groups by (date taken, size,
     /// dimensions), a first screenful at once and then the rest.
     public func listFolder() -> AsyncThrowingStream<[ListedPhoto], any Error> {
-        deliver { Self.listedPhoto($0) }
+        deliver { [library] in Self.listedPhoto($0, in: library) }
     }
 
     /// The listing facts of assets announced as added or changed, read in one go; assets the
@@ -13,7 +13,7 @@ extension ApplePhotosLibrarySource {
     public func listedPhotos(for items: [PhotoItem]) throws -> [ListedPhoto] {
         let found = try library.assets(uuids: items.map(\.id))
         let byUUID = Dictionary(found.map { ($0.uuid, $0) }, uniquingKeysWith: { first, _ in first })
-        return items.compactMap { byUUID[$0.id].map(Self.listedPhoto) }
+        return items.compactMap { item in byUUID[item.id].map { Self.listedPhoto($0, in: library) } }
     }
 
     /// The full image as browsers can show it: the edited version (or the original) as it is
@@ -91,14 +91,26 @@ extension ApplePhotosLibrarySource {
         }
     }
 
-    /// The asset's row, with its RAW and its Live Photo movie as companions.
-    static func listedPhoto(_ asset: ApplePhotosAsset) -> ListedPhoto {
+    /// The asset's row, with its RAW and its Live Photo movie as companions: the RAW's size as
+    /// Photos recorded it, the movie's from its file in `library` (one `stat`; unknown while the
+    /// movie is in iCloud).
+    static func listedPhoto(_ asset: ApplePhotosAsset, in library: ApplePhotosLibrary) -> ListedPhoto {
         let date = asset.creationDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
         let modified = asset.modificationDate.map { Int64($0.timeIntervalSince1970.rounded(.down)) }
         return ListedPhoto(
             item: item(asset), date: date, size: asset.fileSize, modified: modified, width: asset.width, height: asset.height,
             offset: asset.timeZoneOffset, dateSource: asset.creationDate == nil ? nil : .photos, kind: asset.kind == .video ? .video : .photo,
             duration: asset.isMovie ? asset.duration : nil,
-            companions: ApplePhotosCompanion.companions(of: asset).map { $0.listedPhoto(of: asset, date: date, modified: modified) })
+            companions: ApplePhotosCompanion.companions(of: asset).map { companion in
+                companion.listedPhoto(of: asset, date: date, modified: modified, movieSize: movieSize(of: companion, asset, in: library))
+            })
+    }
+
+    /// A Live Photo movie's size, from its original file; `nil` for a RAW, and for a movie that
+    /// is not on this disk (in iCloud, or referenced elsewhere), which has no size to tell.
+    private static func movieSize(of companion: ApplePhotosCompanion, _ asset: ApplePhotosAsset, in library: ApplePhotosLibrary) -> Int64? {
+        guard companion.role == .live, let path = try? library.companionPath(companion, of: asset, edited: false) else { return nil }
+        // Gone since it was found: as unknown as one never there.
+        return try? FileStatus(path: path).size
     }
 }

@@ -9,7 +9,7 @@ extension ApplePhotosLibrarySource {
             if case .album(let uuid) = scope {
                 folders = try library.albums().count { $0.parentUUID == uuid }
             }
-            return FolderSummary(photoCount: assets.count, folderCount: folders, cover: assets.first.map(Self.listedPhoto))
+            return FolderSummary(photoCount: assets.count, folderCount: folders, cover: assets.first.map { Self.listedPhoto($0, in: library) })
         }
     }
 }

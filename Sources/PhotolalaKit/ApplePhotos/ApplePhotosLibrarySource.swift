@@ -101,7 +101,7 @@ public final class ApplePhotosLibrarySource: ThumbnailSource {
     /// ignoring case and accents, in the scope's order, with their listing facts.
     /// - Throws: ``PhotolalaError`` when the database cannot be read or the album is unknown.
     public func search(_ text: String) async throws -> [ListedPhoto] {
-        try await offload { [self] in try assets(in: library, search: text).map(Self.listedPhoto) }
+        try await offload { [self] in try assets(in: library, search: text).map { Self.listedPhoto($0, in: library) } }
     }
 
     /// The library's albums and folders, for the sidebar.

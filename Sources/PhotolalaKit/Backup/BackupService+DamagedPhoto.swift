@@ -21,14 +21,16 @@ extension BackupService {
         return metadata
     }
 
-    /// The metadata plist of a photo, or for one that cannot be decoded its file facts: the
-    /// original is what the user has, so it is backed up whatever it shows.
-    func metadata(of contents: FileContents, md5: String) throws -> PhotoMetadata {
+    /// The metadata plist of a photo, or for one that cannot be decoded its file facts (the
+    /// original is what the user has, so it is backed up whatever it shows), with what the read
+    /// taught, to record once the original is stored (``PhotoFileReader/backupRead(of:md5:)``).
+    func metadata(of contents: FileContents, md5: String) throws -> (metadata: PhotoMetadata, facts: PhotoFacts) {
+        let read = try files.backupRead(of: contents, md5: md5)
         do {
-            return try files.metadata(of: contents, md5: md5)
+            return (try read.metadata.get(), read.facts)
         } catch  where Self.isUndecodable(error) {
             logger.warning("Backing up a photo that cannot be decoded as its bytes", metadata: ["reason": "\(error)"])
-            return Self.undecodableMetadata(path: contents.path, head: contents.bytes, status: contents.status, md5: md5)
+            return (Self.undecodableMetadata(path: contents.path, head: contents.bytes, status: contents.status, md5: md5), read.facts)
         }
     }
 

@@ -7,7 +7,10 @@ extension BackupService {
     /// same inspection as its metadata plist.
     ///
     /// A photo under the multipart threshold is read once and inspected once; its metadata is
-    /// read before anything is sent. A photo that cannot be decoded goes up all the same, with
+    /// read before anything is sent, and what the read taught is recorded once the original is
+    /// known to be the starred content, so the folder's listing and catalog need not read it
+    /// again (a larger one is read by ``PhotoFileReader/metadata(at:)``, which records it). A
+    /// photo that cannot be decoded goes up all the same, with
     /// its file facts and a placeholder thumbnail: the original is what matters. The original goes
     /// up (inside `originals`, which bounds the large uploads at once) before its thumbnail and
     /// metadata (those two together), so nothing is stored under an MD5 whose original the
@@ -17,8 +20,9 @@ extension BackupService {
         let md5 = item.md5
         let contents: FileContents?
         var metadata: PhotoMetadata
+        var learnt: PhotoFacts?
         if item.size <= options.multipartThreshold {
-            let read: (FileContents, PhotoMetadata) = try await offload { [files, self] in
+            let read: (FileContents, (metadata: PhotoMetadata, facts: PhotoFacts)) = try await offload { [files, self] in
                 let read = try FileContents(path: item.path, sizeLimit: files.maximumFileSize)
                 // Another size is other content. An edit that kept the size is caught by the
                 // store checking the Content-MD5 of the original; when the original is already
@@ -29,7 +33,7 @@ extension BackupService {
                 return (read, try self.metadata(of: read, md5: md5))
             }
             contents = read.0
-            metadata = read.1
+            (metadata, learnt) = read.1
         } else {
             contents = nil
             do {
@@ -48,6 +52,10 @@ extension BackupService {
         if plan.needsPhoto {
             let format = metadata.format
             try await originals.run { try await uploadOriginal(item, contents: contents, format: format, tracker: tracker) }
+        }
+        // The bytes are the starred content now: the store checked their Content-MD5, or they were hashed above.
+        if let learnt {
+            await record(learnt)
         }
         let plist = metadata
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -71,6 +79,17 @@ extension BackupService {
             try await group.waitForAll()
         }
         return CatalogEntry(md5: md5, filename: item.originalFilename, size: item.size, metadata: metadata, applePhotoID: item.applePhotoID)
+    }
+
+    /// Records what the read of a photo taught (``PhotoFileReader/record(_:)``). A failure costs
+    /// only a read of the file when its folder is listed or catalogued, and is logged.
+    private func record(_ facts: PhotoFacts) async {
+        do {
+            try await offload { [files] in try files.record([facts]) }
+        } catch {
+            logger.warning(
+                "What the backup read of a photo could not be recorded; its folder's listing reads it again.", metadata: ["error": .error(error)])
+        }
     }
 
     /// The original to Deep Archive with its Format tag, under the starred MD5 sent as its

@@ -191,11 +191,11 @@ public actor FolderSession {
             var updated: [ListedPhoto] = []
             do {
                 switch change {
-                case .added(let items) where source.pairsFilesByName:
+                case .added(let items) where source.pairing != nil:
                     (added, removed, updated) = regroup(adding: try source.listedPhotos(for: items), removing: [])
-                case .removed(let ids) where source.pairsFilesByName:
+                case .removed(let ids) where source.pairing != nil:
                     (added, removed, updated) = regroup(adding: [], removing: ids)
-                case .updated(let items) where source.pairsFilesByName:
+                case .updated(let items) where source.pairing != nil:
                     // Rows read again can carry Live Photo identifiers that pair files renamed apart.
                     let fresh = try source.listedPhotos(for: items)
                     if bringsLiveIdentifiers(fresh) {
@@ -365,7 +365,7 @@ public actor FolderSession {
         }
         let new = batch.filter { arriving.removeValue(forKey: $0.item.id) != nil }
         let newIDs = Set(new.map(\.item.id))
-        photos = FilePairing.pair(files + new)
+        photos = FilePairing.pair(files + new, scope: source.pairing ?? .folder)
 
         var added: [ListedPhoto] = []
         var updated: [ListedPhoto] = []
@@ -396,7 +396,7 @@ public actor FolderSession {
                 let companions = photo.companions
                 photo = fresh
                 // Files are read one by one; a source that lists items gives their companions too.
-                if source.pairsFilesByName { photo.companions = companions }
+                if source.pairing != nil { photo.companions = companions }
             }
             for companion in photo.companions.indices {
                 if let fresh = replacements[photo.companions[companion].item.id] {

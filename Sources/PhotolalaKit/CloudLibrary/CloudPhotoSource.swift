@@ -22,6 +22,9 @@ public struct CloudPhotoSource: ThumbnailSource {
     /// This device's thumbnails: those of photos it backed up itself are served from here.
     let thumbnails: ThumbnailStore
     let imaging: ImageProcessor
+    /// The Live Photo content identifiers this device read of contents (it backed them up, or
+    /// read copies of them): the catalog has no column for them.
+    let liveIdentifiers: LiveIdentifierIndex
     package let logger: Logger
 
     public var capabilities: PhotoSourceCapabilities { [.sorting, .grouping, .preview, .restore] }
@@ -32,11 +35,13 @@ public struct CloudPhotoSource: ThumbnailSource {
     ///     (its budget is ``CloudConfiguration/downloadCacheBytes``).
     ///   - thumbnails: This device's thumbnail store: a thumbnail it holds is not downloaded.
     ///   - imaging: Renders originals browsers cannot show.
+    ///   - liveIdentifiers: This device's Live Photo content identifiers, which pair a backed-up
+    ///     still and movie renamed apart.
     ///   - logger: Hears what the browser only shows in short, such as a metadata plist that
     ///     could not be read.
     public init(
         sync: CloudCatalogSync, downloads: DownloadCache, thumbnails: ThumbnailStore, imaging: ImageProcessor,
-        logger: Logger = Logger(label: "photolala.cloud")
+        liveIdentifiers: LiveIdentifierIndex, logger: Logger = Logger(label: "photolala.cloud")
     ) {
         self.store = sync.store
         self.layout = sync.layout
@@ -44,15 +49,19 @@ public struct CloudPhotoSource: ThumbnailSource {
         self.cache = downloads
         self.thumbnails = thumbnails
         self.imaging = imaging
+        self.liveIdentifiers = liveIdentifiers
         self.logger = logger
     }
 
     /// Every photo of the synced catalog with its date, size and dimensions, in no particular
     /// order (the browser sorts): what a server lists and sorts without another request.
-    /// Unsorted, as 100,000 rows take a tenth of a second to sort in SQLite.
+    /// Unsorted, as 100,000 rows take a tenth of a second to sort in SQLite. Files, not items:
+    /// ``CloudListing`` pairs them.
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func listedPhotos() throws -> [ListedPhoto] {
-        try sync.copy.entries(order: .stored).map(Self.listedPhoto)
+        let entries = try sync.copy.entries(order: .stored)
+        // Without a QuickTime movie, no row pairs by a content identifier: none is looked up.
+        return listedPhotos(of: entries, identifying: entries.contains { FilePairing.isLiveMovie($0.filename) })
     }
 
     /// The `count` oldest and the `count` newest photos of the synced catalog: what a browser
@@ -60,9 +69,9 @@ public struct CloudPhotoSource: ThumbnailSource {
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func listedPhotos(atBothEnds count: Int) throws -> [ListedPhoto] {
         var seen: Set<String> = []
-        return try (sync.copy.entries(order: .oldestFirst, limit: count) + sync.copy.entries(order: .newestFirst, limit: count))
+        let entries = try (sync.copy.entries(order: .oldestFirst, limit: count) + sync.copy.entries(order: .newestFirst, limit: count))
             .filter { seen.insert($0.md5).inserted }
-            .map(Self.listedPhoto)
+        return listedPhotos(of: entries, identifying: true)
     }
 
     /// The listing facts of some photos, by MD5; those the catalog does not list are left out.
@@ -72,7 +81,7 @@ public struct CloudPhotoSource: ThumbnailSource {
         do {
             guard ids.count > Self.lookupsBeforeScan else {
                 // A photo the catalog does not list is left out (`entry` answers nil).
-                return try ids.compactMap { try sync.copy.entry(md5: $0) }.map(Self.listedPhoto)
+                return listedPhotos(of: try ids.compactMap { try sync.copy.entry(md5: $0) }, identifying: true)
             }
             let wanted = Set(ids)
             return try listedPhotos().filter { wanted.contains($0.item.id) }
@@ -85,10 +94,16 @@ public struct CloudPhotoSource: ThumbnailSource {
     /// Above this many photos, reading the whole catalog is quicker than looking each one up.
     static let lookupsBeforeScan = 1_000
 
-    private static func listedPhoto(_ entry: CatalogEntry) -> ListedPhoto {
-        ListedPhoto(
-            item: PhotoItem(id: entry.md5, displayName: entry.filename), date: entry.photoDate, size: entry.size, width: entry.width,
-            height: entry.height, dateSource: .catalog)
+    /// The rows of catalog entries; with `identifying`, each with the Live Photo content
+    /// identifier this device recorded of its content (one query for all).
+    private func listedPhotos(of entries: [CatalogEntry], identifying: Bool) -> [ListedPhoto] {
+        let identifiers = identifying ? liveIdentifiers.identifiers(ofMD5s: entries.map(\.md5)) : []
+        return entries.indices.map { index in
+            let entry = entries[index]
+            return ListedPhoto(
+                item: PhotoItem(id: entry.md5, displayName: entry.filename), date: entry.photoDate, size: entry.size, width: entry.width,
+                height: entry.height, dateSource: .catalog, liveIdentifier: identifiers.indices.contains(index) ? identifiers[index] : nil)
+        }
     }
 
     /// The catalog entry of one photo.

@@ -44,7 +44,8 @@ public struct CloudContext: Sendable {
             downloads: DownloadCache(
                 directory: engine.configuration.cacheDirectory + "/cloud/" + configuration.userID, byteBudget: configuration.downloadCacheBytes,
                 logger: engine.logger),
-            thumbnails: engine.thumbnailStore, imaging: engine.imaging, logger: engine.logger)
+            thumbnails: engine.thumbnailStore, imaging: engine.imaging, liveIdentifiers: LiveIdentifierIndex(database: engine.database),
+            logger: engine.logger)
     }
 
     /// The sync of the cloud catalog in `store` into this device's database and data folder.

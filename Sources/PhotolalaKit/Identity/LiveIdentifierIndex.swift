@@ -4,8 +4,9 @@ import Logging
 
 /// What the engine learnt of Live Photos' content identifiers (``LiveIdentifier``), kept by the
 /// MD5 of each content, so a listing pairs a still and a movie renamed apart (``FilePairing``)
-/// without reading them again. Filled where ``PhotoFileReader`` reads a file (a thumbnail, the
-/// inspector, a catalog build) and by a catalogued listing's reads of first bytes. Keeping it
+/// without reading them again, and the Cloud source pairs the backed-up copies of files this
+/// device read. Filled where ``PhotoFileReader`` reads a file (a thumbnail, the inspector, a
+/// catalog build, a backup) and by a catalogued listing's reads of first bytes. Keeping it
 /// is an optimisation, as ``PhotoDateIndex`` is: a failure is logged, and the pair is made by
 /// name only until the files are read again.
 ///
@@ -13,11 +14,12 @@ import Logging
 /// let identifiers = LiveIdentifierIndex(database: engine.database)
 /// let known = identifiers.identifiers(ofMD5s: entries.map(\.md5))  // [String?], in their order
 /// ```
-struct LiveIdentifierIndex: Sendable {
+public struct LiveIdentifierIndex: Sendable {
     private let database: PhotolalaDatabase
     private let logger = Logger(label: "photolala.live-identifiers")
 
-    init(database: PhotolalaDatabase) {
+    /// - Parameter database: The database whose `liveIdentifier` table this reads and writes.
+    public init(database: PhotolalaDatabase) {
         self.database = database
     }
 

@@ -17,7 +17,20 @@
 /// yet. Identifiers are known only once a file was read, so this applies where the rows carry
 /// them (``pair(_:)``): catalogued folders and folders whose files' facts were recorded or read
 /// for their dates; names alone (``groups(ofNames:)``: `scan --json`, folder tiles) pair by name.
+///
+/// A backup keeps no folders: the Cloud source lists every file backed up side by side, where a
+/// camera's names come back every 10,000 photos. There (``Scope/backup``) files of one base
+/// name pair only when taken at one moment (``sameMoment(_:_:)``); content identifiers, which
+/// no two Live Photos share, pair as in a folder.
 public enum FilePairing {
+    /// Where the files paired were listed together.
+    public enum Scope: Sendable, Equatable {
+        /// One folder, as a camera or an export names its files: one base name, one item.
+        case folder
+        /// A backup, every folder's files together: one base name and one moment, one item.
+        case backup
+    }
+
     /// What a companion is to the item it joins.
     public enum Role: String, Sendable, Equatable {
         /// A camera RAW beside the JPEG or HEIC shown.
@@ -49,6 +62,12 @@ public enum FilePairing {
     /// The groups among one folder's file names; a name in no group is an item of its own.
     /// Cheap for a folder of 100,000 JPEGs: only base names a RAW or a movie has are looked up.
     public static func groups(ofNames names: [String]) -> [Group] {
+        groups(ofNames: names, dates: nil)
+    }
+
+    /// The groups among file names; with `dates` (a backup's files, by position), files of one
+    /// base name pair only when taken at one moment.
+    private static func groups(ofNames names: [String], dates: [Int64?]?) -> [Group] {
         var joining: [Substring: [(index: Int, part: Part)]] = [:]
         for (index, name) in names.enumerated() where !isJPEG(name) {
             guard let part = part(of: name) else { continue }
@@ -63,37 +82,100 @@ public enum FilePairing {
 
         var groups: [Group] = []
         for members in joining.values {
-            let stills = members.compactMap { member -> (index: Int, rank: Int)? in
-                if case .still(let rank) = member.part { return (member.index, rank) }
-                return nil
+            if let dates {
+                groups += moments(of: members, dates: dates)
+            } else if let group = group(of: members) {
+                groups.append(group)
             }
-            let raws = members.filter { if case .raw = $0.part { true } else { false } }.map(\.index).sorted()
-            let movie = members.filter { if case .movie = $0.part { true } else { false } }.map(\.index).min()
-            let primary: Int
-            var companions: [Companion] = []
-            if let still = stills.min(by: { ($0.rank, $0.index) < ($1.rank, $1.index) }) {
-                primary = still.index
-                companions = raws.map { Companion(index: $0, role: .raw) }
-            } else if let raw = raws.first, movie != nil {
-                primary = raw
-            } else {
-                continue
-            }
-            if let movie {
-                companions.append(Companion(index: movie, role: .live))
-            }
-            guard !companions.isEmpty else { continue }
-            groups.append(Group(primary: primary, companions: companions))
         }
         return groups.sorted { $0.primary < $1.primary }
     }
 
-    /// The groups among one folder's rows: by name (``groups(ofNames:)``), then each QuickTime
-    /// movie left alone joins the still, alone or shown for a group without a movie, that
-    /// carries its Live Photo content identifier (the JPEG first, then the first by position).
-    static func groups(of rows: [ListedPhoto]) -> [Group] {
+    /// The group of one folder's files of one base name, if they make one.
+    private static func group(of members: [(index: Int, part: Part)]) -> Group? {
+        let stills = members.compactMap { member -> (index: Int, rank: Int)? in
+            if case .still(let rank) = member.part { return (member.index, rank) }
+            return nil
+        }
+        let raws = members.filter { if case .raw = $0.part { true } else { false } }.map(\.index).sorted()
+        let movie = members.filter { if case .movie = $0.part { true } else { false } }.map(\.index).min()
+        let primary: Int
+        var companions: [Companion] = []
+        if let still = stills.min(by: { ($0.rank, $0.index) < ($1.rank, $1.index) }) {
+            primary = still.index
+            companions = raws.map { Companion(index: $0, role: .raw) }
+        } else if let raw = raws.first, movie != nil {
+            primary = raw
+        } else {
+            return nil
+        }
+        if let movie {
+            companions.append(Companion(index: movie, role: .live))
+        }
+        return companions.isEmpty ? nil : Group(primary: primary, companions: companions)
+    }
+
+    /// The groups among a backup's files of one base name, by the folder's rule within each
+    /// moment: each still, the JPEG first, takes the RAWs and the first movie taken at its
+    /// moment; a RAW left over is the still of a movie taken at its moment.
+    private static func moments(of members: [(index: Int, part: Part)], dates: [Int64?]) -> [Group] {
+        var stills: [(index: Int, rank: Int)] = []
+        var raws: [Int] = []
+        var movies: [Int] = []
+        for member in members {
+            switch member.part {
+            case .still(let rank): stills.append((member.index, rank))
+            case .raw: raws.append(member.index)
+            case .movie: movies.append(member.index)
+            }
+        }
+        stills.sort { ($0.rank, $0.index) < ($1.rank, $1.index) }
+        raws.sort()
+        movies.sort()
+        var joined = Set<Int>()
+        var groups: [Group] = []
+        func gather(for primary: Int, raws joiningRAWs: Bool) {
+            var companions: [Companion] = []
+            for raw in raws where joiningRAWs && !joined.contains(raw) && sameMoment(dates[primary], dates[raw]) {
+                companions.append(Companion(index: raw, role: .raw))
+            }
+            if let movie = movies.first(where: { !joined.contains($0) && sameMoment(dates[primary], dates[$0]) }) {
+                companions.append(Companion(index: movie, role: .live))
+            }
+            guard !companions.isEmpty else { return }
+            joined.insert(primary)
+            companions.forEach { joined.insert($0.index) }
+            groups.append(Group(primary: primary, companions: companions))
+        }
+        for still in stills {
+            gather(for: still.index, raws: true)
+        }
+        for raw in raws where !joined.contains(raw) {
+            gather(for: raw, raws: false)
+        }
+        return groups
+    }
+
+    /// Seconds between the dates of files taken at one moment: a camera dates its RAW and its
+    /// JPEG alike; an iPhone's Live Photo movie starts 1.5 s before its still.
+    static let momentTolerance: Int64 = 3
+
+    /// Whether two files of a backup were taken at one moment (their dates, as listed, within
+    /// ``momentTolerance``); an unknown date is no moment.
+    static func sameMoment(_ date: Int64?, _ other: Int64?) -> Bool {
+        guard let date, let other else { return false }
+        // Dates come from catalogs anyone may have written: no difference may overflow.
+        let (apart, overflow) = date.subtractingReportingOverflow(other)
+        return !overflow && apart.magnitude <= UInt64(momentTolerance)
+    }
+
+    /// The groups among rows listed together: by name (``groups(ofNames:)``, and in a backup
+    /// by moment), then each QuickTime movie left alone joins the still, alone or shown for a
+    /// group without a movie, that carries its Live Photo content identifier (the JPEG first,
+    /// then the first by position).
+    static func groups(of rows: [ListedPhoto], scope: Scope = .folder) -> [Group] {
         let names = rows.map(\.item.displayName)
-        let groups = groups(ofNames: names)
+        let groups = groups(ofNames: names, dates: scope == .backup ? rows.map(\.date) : nil)
         let movies = rows.indices.filter { rows[$0].liveIdentifier != nil && isLiveMovie(names[$0]) }
         guard !movies.isEmpty else { return groups }
         var grouped = Set<Int>()
@@ -169,11 +251,11 @@ public enum FilePairing {
 }
 
 extension FilePairing {
-    /// `rows`, one folder's files, with each group's companions folded into the row of the
-    /// file it shows (by name, and by Live Photo content identifier: ``groups(of:)``); rows in
-    /// no group are as they were, in their order.
-    public static func pair(_ rows: [ListedPhoto]) -> [ListedPhoto] {
-        let groups = groups(of: rows)
+    /// `rows`, files listed together (one folder's, or a backup's: `scope`), with each group's
+    /// companions folded into the row of the file it shows (by name, and by Live Photo content
+    /// identifier: ``groups(of:scope:)``); rows in no group are as they were, in their order.
+    public static func pair(_ rows: [ListedPhoto], scope: Scope = .folder) -> [ListedPhoto] {
+        let groups = groups(of: rows, scope: scope)
         guard !groups.isEmpty else { return rows }
         var joined = [Bool](repeating: false, count: rows.count)
         var paired = rows

@@ -94,5 +94,5 @@ extension LocalPhotoSource: PhotoSource {
 extension LocalPhotoSource: FolderListing {
     public var watchedPath: String? { root }
 
-    public var pairsFilesByName: Bool { true }
+    public var pairing: FilePairing.Scope? { .folder }
 }

@@ -45,12 +45,11 @@ extension PhotoFileReader {
         return videoMetadata(at: path, status: status, md5: facts.identity.md5, header: try header.get())
     }
 
-    /// A video's metadata when its MD5 is known (the backup hashed it as it read it).
-    /// - Throws: ``PhotolalaError`` when its header is damaged.
-    func videoMetadata(at path: String, status: FileStatus, md5: String) throws -> PhotoMetadata {
-        let header = try VideoHeader.read(atPath: path, format: try Self.sniffedVideoFormat(at: path))
-        dates.record([(md5, header.date.map { .taken($0) } ?? .undated)])
-        return videoMetadata(at: path, status: status, md5: md5, header: header)
+    /// A video's part of ``backupRead(of:md5:)``: its identity from the bytes the backup read
+    /// and their MD5, its header (or why it has none) from its file.
+    func videoBackupRead(of contents: FileContents, md5: String) -> (facts: PhotoFacts, metadata: Result<PhotoMetadata, any Error>) {
+        let (facts, header) = learnVideo(identities.identity(of: contents, md5: md5))
+        return (facts, header.map { videoMetadata(at: contents.path, status: contents.status, md5: md5, header: $0) })
     }
 
     /// The catalog row of a video, from its facts (a damaged header leaves the size unknown).
@@ -63,7 +62,14 @@ extension PhotoFileReader {
     /// header, or why it has none; its displayed size and date go into the facts.
     private func learnVideo(at path: String, status: FileStatus) throws -> (facts: PhotoFacts, header: Result<VideoHeader, any Error>) {
         let md5 = try identities.md5(forPath: path, status: status) ?? ContentHash.md5(ofFileAt: path)
-        var identity = FileIdentity(path: path, status: status, md5: md5, headMD5: try ContentHash.fastKey(ofFileAt: path).headMD5)
+        return try learnVideo(FileIdentity(path: path, status: status, md5: md5, headMD5: try ContentHash.fastKey(ofFileAt: path).headMD5))
+    }
+
+    /// A video's facts from its identity and its header, which is read from its file (its
+    /// displayed size, date and content identifier), or why it has none.
+    private func learnVideo(_ known: FileIdentity) -> (facts: PhotoFacts, header: Result<VideoHeader, any Error>) {
+        var identity = known
+        let path = identity.path
         let header = Result { try VideoHeader.read(atPath: path, format: try Self.sniffedVideoFormat(at: path)) }
         guard case .success(let read) = header else { return (PhotoFacts(identity: identity, date: nil), header) }
         identity.width = read.width

@@ -181,17 +181,19 @@ struct PhotoFileReader: Sendable {
         return try metadata(of: contents, md5: facts.identity.md5, inspection: inspection.get())
     }
 
-    /// The metadata of a file already read, whose MD5 the caller computed: the backup reads
-    /// each photo once for its upload, its Content-MD5 and this. What it says of the photo's
-    /// date is recorded.
-    /// - Throws: ``PhotolalaError`` when the bytes are not an image.
-    func metadata(of contents: FileContents, md5: String) throws -> PhotoMetadata {
+    /// What the backup's one read of an original teaches: the facts a listing and a catalog
+    /// build need (identity, displayed size, date, Live Photo content identifier), and its
+    /// metadata, or why its bytes have none (they are backed up all the same). The backup
+    /// starred the file under `md5` and records the facts (``record(_:)``) once the store has
+    /// checked the bytes are that content: recorded before, they could tie a file edited since
+    /// to content it no longer holds.
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    func backupRead(of contents: FileContents, md5: String) throws -> (facts: PhotoFacts, metadata: Result<PhotoMetadata, any Error>) {
         if ImageFormat(sniffing: contents.bytes)?.kind == .video {
-            return try videoMetadata(at: contents.path, status: contents.status, md5: md5)
+            return videoBackupRead(of: contents, md5: md5)
         }
-        let metadata = try metadata(of: contents, md5: md5, inspection: imaging.inspect(contents.bytes, name: contents.path))
-        dates.record([(md5, PhotoDateIndex.Recorded(metadata))])
-        return metadata
+        let (facts, inspection) = try learn(from: contents, md5: .some(md5))
+        return (facts, inspection.map { metadata(of: contents, md5: md5, inspection: $0) })
     }
 
     private func metadata(of contents: FileContents, md5: String, inspection: ImageInspection) -> PhotoMetadata {

@@ -11,10 +11,10 @@ public protocol FolderListing: Sendable {
     /// - Throws: when the source cannot be read (an Apple Photos database).
     func listedPhotos(for items: [PhotoItem]) throws -> [ListedPhoto]
 
-    /// Whether the rows are files that ``FilePairing`` folds into items by their names, which a
-    /// session does again as files come and go; `false` when each row is an item already (an
-    /// Apple Photos asset comes with its RAW and its Live Photo movie).
-    var pairsFilesByName: Bool { get }
+    /// How ``FilePairing`` folds the rows, files, into items, which a session does again as
+    /// files come and go; `nil` when each row is an item already (an Apple Photos asset comes
+    /// with its RAW and its Live Photo movie).
+    var pairing: FilePairing.Scope? { get }
 
     /// The folder on disk to watch for changes, or `nil` when nothing needs watching.
     var watchedPath: String? { get }
@@ -35,7 +35,7 @@ public protocol FolderListing: Sendable {
 }
 
 extension FolderListing {
-    public var pairsFilesByName: Bool { false }
+    public var pairing: FilePairing.Scope? { nil }
 
     public var catalogDirectories: [String] { [] }
 

@@ -2,7 +2,9 @@ import Foundation
 
 /// Reads a Matroska or WebM file's head (RFC 9559, over EBML) for its ``VideoHeader``: the
 /// segment's `Info` (timestamp scale, `Duration`, `DateUTC`), its first enabled video track
-/// (`CodecID`, pixel and display size) and, when `Info` has no date, the date a tag of the whole
+/// (`CodecID`, pixel and display size, and its turn: a rectangular `Projection`'s roll, as
+/// ffmpeg 6.1 and later write a display matrix, else a `ROTATE` tag of the track, as a `rotate`
+/// key remuxed by an older one) and, when `Info` has no date, the date a tag of the whole
 /// segment records (`DATE_RECORDED`, else `DATE_DIGITIZED`).
 ///
 /// The segment's top-level elements are walked with one small read of each header, up to the
@@ -43,6 +45,12 @@ enum MatroskaReader {
         static let displayWidth: UInt32 = 0x54B0
         static let displayHeight: UInt32 = 0x54BA
         static let displayUnit: UInt32 = 0x54B2
+        static let trackUID: UInt32 = 0x73C5
+        static let projection: UInt32 = 0x7670
+        static let projectionType: UInt32 = 0x7671
+        static let projectionPrivate: UInt32 = 0x7672
+        static let projectionPoseRoll: UInt32 = 0x7675
+        static let tagTrackUID: UInt32 = 0x63C5
         static let tags: UInt32 = 0x1254_C367
         static let tag: UInt32 = 0x7373
         static let targets: UInt32 = 0x63C0
@@ -215,15 +223,22 @@ extension MatroskaReader {
                     header.date = HeaderDate(seconds: 978_307_200 + quotient - (remainder < 0 ? 1 : 0), offset: 0)
                 }
             }
-            if let tracks { applyVideoTrack(tracks, to: &header) }
+            if let track = tracks.flatMap({ applyVideoTrack($0, to: &header) }) {
+                // The roll turns counter-clockwise, the tag (ffmpeg's `rotate`) clockwise.
+                let tagged = track.uid.flatMap { uid in tags.lazy.compactMap { Self.rotateTag($0, track: uid) }.first }
+                if let degrees = track.roll.map({ -$0 }) ?? tagged {
+                    Self.turn(&header, clockwise: degrees)
+                }
+            }
             if header.date == nil {
                 header.date = tags.lazy.compactMap(Self.recordedDate).first
             }
             return header
         }
 
-        /// The first enabled video track's codec and displayed size.
-        private func applyVideoTrack(_ tracks: EBMLElements, to header: inout VideoHeader) {
+        /// The first enabled video track's codec and displayed size, and what names it and says
+        /// its turn: its `TrackUID` and a rectangular projection's roll, in degrees.
+        private func applyVideoTrack(_ tracks: EBMLElements, to header: inout VideoHeader) -> (uid: UInt64?, roll: Double?)? {
             for entry in tracks.children(of: 0..<tracks.bytes.count, limit: childLimit) where entry.element.id == ID.trackEntry {
                 let fields = tracks.children(of: entry.body, limit: childLimit)
                 func field(_ id: UInt32) -> Range<Int>? { fields.first { $0.element.id == id }?.body }
@@ -232,10 +247,11 @@ extension MatroskaReader {
                 else { continue }
                 header.codec = field(ID.codecID).flatMap(tracks.string)
                 let sizes = tracks.children(of: video, limit: childLimit)
+                let track = (uid: field(ID.trackUID).flatMap(tracks.unsigned), roll: Self.roll(in: sizes, of: tracks))
                 func size(_ id: UInt32) -> UInt64? {
                     sizes.first { $0.element.id == id }.flatMap { tracks.unsigned($0.body) }.flatMap { $0 > 0 ? $0 : nil }
                 }
-                guard let width = size(ID.pixelWidth), let height = size(ID.pixelHeight) else { return }
+                guard let width = size(ID.pixelWidth), let height = size(ID.pixelHeight) else { return track }
                 header.width = Int(clamping: width)
                 header.height = Int(clamping: height)
                 // Pixels (unit 0) are the displayed size; centimetres, inches or a ratio (1–3)
@@ -250,7 +266,50 @@ extension MatroskaReader {
                         header.width = Int(stretched)
                     }
                 }
-                return
+                return track
+            }
+            return nil
+        }
+
+        /// The roll of a video's rectangular `Projection` (type 0, no private data), in degrees
+        /// counter-clockwise, as the specification bounds it (−180 to 180).
+        private static func roll(in video: [(element: EBMLElement, body: Range<Int>)], of tracks: EBMLElements) -> Double? {
+            guard let projection = video.first(where: { $0.element.id == ID.projection }) else { return nil }
+            let fields = tracks.children(of: projection.body, limit: 16)
+            func field(_ id: UInt32) -> Range<Int>? { fields.first { $0.element.id == id }?.body }
+            guard field(ID.projectionType).flatMap(tracks.unsigned) ?? 0 == 0, field(ID.projectionPrivate) == nil,
+                let roll = field(ID.projectionPoseRoll).flatMap(tracks.float), roll.isFinite, (-180...180).contains(roll)
+            else { return nil }
+            return roll
+        }
+
+        /// The `ROTATE` tag of the track `uid` names, in degrees clockwise.
+        private static func rotateTag(_ tags: EBMLElements, track uid: UInt64) -> Double? {
+            for tag in tags.children(of: 0..<tags.bytes.count, limit: childLimit) where tag.element.id == ID.tag {
+                let fields = tags.children(of: tag.body, limit: childLimit)
+                guard let targets = fields.first(where: { $0.element.id == ID.targets }),
+                    tags.children(of: targets.body, limit: 64).contains(where: { $0.element.id == ID.tagTrackUID && tags.unsigned($0.body) == uid })
+                else { continue }
+                for simple in fields where simple.element.id == ID.simpleTag {
+                    let parts = tags.children(of: simple.body, limit: 64)
+                    guard parts.first(where: { $0.element.id == ID.tagName }).flatMap({ tags.string($0.body) })?.uppercased() == "ROTATE",
+                        let text = parts.first(where: { $0.element.id == ID.tagString }).flatMap({ tags.string($0.body) }),
+                        let degrees = Double(text.trimmingCharacters(in: .whitespaces)), degrees.isFinite, abs(degrees) <= 360
+                    else { continue }
+                    return degrees
+                }
+            }
+            return nil
+        }
+
+        /// Turns the header by `degrees` clockwise, to the nearest quarter turn, as QuickTime's
+        /// matrix turns it: a quarter either way swaps the displayed size.
+        private static func turn(_ header: inout VideoHeader, clockwise degrees: Double) {
+            let quarters = (Int((degrees / 90).rounded()) % 4 + 4) % 4
+            header.rotation = quarters * 90
+            if quarters % 2 == 1, let width = header.width, let height = header.height {
+                header.width = height
+                header.height = width
             }
         }
 
