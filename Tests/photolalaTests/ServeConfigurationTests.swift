@@ -94,7 +94,10 @@ struct ServeConfigurationTests {
             Array(#"{"cloud": {"endpoint": "http://127.0.0.1:8333", "bucket": "photos", "region": "eu-west-1"}}"#.utf8), to: settings)
         let shown = try cli.run("cloud", "config", "--config", settings, environment: unset)
         #expect(shown.status == 0, "\(shown.standardError)")
-        for line in ["endpoint: http://127.0.0.1:8333", "bucket: photos", "region: eu-west-1"] {
+        for line in [
+            "endpoint: http://127.0.0.1:8333", "bucket: photos", "region: eu-west-1",
+            "configuration file: \(settings) (its cloud settings win over the settings file's)",
+        ] {
             #expect(shown.standardOutput.contains(line + "\n"), "\(shown.standardOutput)")
         }
         let overridden = try cli.run("cloud", "config", "--config", settings, environment: unset.merging(["PHOTOLALA_S3_BUCKET": "other"]) { $1 })

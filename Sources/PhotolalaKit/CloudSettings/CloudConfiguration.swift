@@ -29,6 +29,8 @@ public struct CloudConfiguration: Sendable {
     public var credentials: AWSCredentials?
     /// The settings file it was read from.
     public var settingsFile: String
+    /// The user's `config.json`, when its `cloud` object set any of these settings.
+    public var configurationFile: String?
 
     // Browsing and restoring the backup: read by CloudConfiguration+Browsing.swift.
     /// Deep Archive retrieval prices for restore estimates.
@@ -117,6 +119,9 @@ public struct CloudConfiguration: Sendable {
         )
         try configuration.readBrowsingSettings(settings, environment: environment)
         configuration.debugTiming = debugTiming
+        if configurationFile.cloud != Settings() {
+            configuration.configurationFile = configurationFile.path
+        }
         return configuration
     }
 
@@ -177,6 +182,7 @@ extension CloudConfiguration: CustomStringConvertible {
             "quota: \(quotaBytes.map { "\($0) bytes" } ?? "none")",
             "credentials: \(credentials.map { "access key \($0.accessKeyID)" } ?? "none found")",
             "settings file: \(settingsFile)",
+            configurationFile.map { "configuration file: \($0) (its cloud settings win over the settings file's)" },
         ].compactMap { $0 }.joined(separator: "\n")
     }
 }
