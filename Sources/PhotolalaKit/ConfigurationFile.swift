@@ -6,12 +6,13 @@ import Foundation
 /// It is found at `--config PATH`, else `$PHOTOLALA_CONFIG`, else
 /// `$XDG_CONFIG_HOME/photolala/config.json` (`~/.config/photolala/config.json`); only the last
 /// may be missing. Paths in it may start with `~/` and are otherwise resolved against the file's
-/// folder, so a systemd unit and a shell read it alike. Cloud settings are not repeated here: they
-/// stay in `cloud.json` in the data directory (``CloudConfiguration``), which `dataDirectory`
-/// moves; the secret never lives in either file.
+/// folder, so a systemd unit and a shell read it alike. Its `cloud` object takes the keys of
+/// `cloud.json` (``CloudConfiguration/Settings``) and wins over that file, which the web UI
+/// writes; credentials are refused, since this file is not kept private: the secret comes from
+/// the AWS chain or the 0600 file the web UI saves (``CloudCredentialsFile``).
 ///
 /// ```json
-/// { "folders": ["~/Pictures"], "port": 8080, "host": "127.0.0.1" }
+/// { "folders": ["~/Pictures"], "port": 8080, "cloud": { "bucket": "photos", "endpoint": "http://127.0.0.1:8333" } }
 /// ```
 public struct ConfigurationFile: Sendable, Equatable {
     /// The file read, or `nil` when there was none at the default place.
@@ -28,12 +29,14 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var dataDirectory: String?
     /// The folder for thumbnails, under `PHOTOLALA_CACHE_DIR` and `--cache-dir`.
     public var cacheDirectory: String?
+    /// Cloud backup settings, over `cloud.json`'s and under the environment's.
+    public var cloud = CloudConfiguration.Settings()
 
     /// Empty settings: every value comes from the command line or its default.
     public init() {}
 
     /// The keys the file may hold; any other is refused, so a misspelt key is not silently ignored.
-    static let keys = ["folders", "libraries", "host", "port", "token", "dataDirectory", "cacheDirectory"]
+    static let keys = ["folders", "libraries", "host", "port", "token", "dataDirectory", "cacheDirectory", "cloud"]
 
     /// Finds and reads the settings file.
     ///
@@ -84,7 +87,9 @@ public struct ConfigurationFile: Sendable, Equatable {
         guard let settings = object as? [String: Any] else {
             throw ConfigurationFileError.malformed(path, reason: "it is not a JSON object of settings")
         }
+        try refuseCredentials(in: settings, path: path)
         if let unknown = settings.keys.sorted().first(where: { !keys.contains($0) }) {
+            if cloudKeys.contains(unknown) { throw ConfigurationFileError.cloudKeyOutsideCloud(path, unknown) }
             throw ConfigurationFileError.unknownKey(path, unknown, known: keys)
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -114,11 +119,7 @@ public struct ConfigurationFile: Sendable, Equatable {
         file.libraries = try paths("libraries")
         file.host = try string("host")
         if let value = settings["port"] {
-            // JSONSerialization gives every number and `true` as an NSNumber (which `is Bool` for
-            // 0 and 1 alike); a boolean's type code is "c". Only whole numbers pass.
-            guard let number = value as? NSNumber, String(cString: number.objCType) != "c", let port = Int(exactly: number.doubleValue),
-                (0...65_535).contains(port)
-            else {
+            guard let port = Self.number(value).flatMap({ Int(exactly: $0) }), (0...65_535).contains(port) else {
                 throw ConfigurationFileError.badValue(path, "port", expected: "a whole number from 0 to 65535 (0 picks a free port)")
             }
             file.port = port
@@ -129,6 +130,16 @@ public struct ConfigurationFile: Sendable, Equatable {
         }
         file.dataDirectory = try string("dataDirectory").map(resolve)
         file.cacheDirectory = try string("cacheDirectory").map(resolve)
+        if let cloud = settings["cloud"] {
+            file.cloud = try cloudSettings(cloud, path: path, resolve: resolve)
+        }
         return file
+    }
+
+    /// `value` as a number, `nil` for anything else. JSONSerialization gives every number and
+    /// `true` as an NSNumber (which `is Bool` for 0 and 1 alike); a boolean's type code is "c".
+    static func number(_ value: Any) -> Double? {
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { return nil }
+        return number.doubleValue
     }
 }

@@ -27,7 +27,26 @@ public struct ConfigurationFileError: Error, Sendable, Equatable, CustomStringCo
     static func unknownKey(_ path: String, _ key: String, known: [String]) -> Self {
         .init(
             message:
-                "The configuration file '\(path)' has an unknown setting '\(key)'. The settings are \(known.joined(separator: ", ")); cloud settings live in cloud.json in the data directory."
+                "The configuration file '\(path)' has an unknown setting '\(key)'. The settings are \(known.joined(separator: ", "))."
+        )
+    }
+
+    static func unknownCloudKey(_ path: String, _ key: String, known: [String]) -> Self {
+        .init(
+            message:
+                "The configuration file '\(path)' has an unknown cloud setting 'cloud.\(key)'. The cloud settings are \(known.joined(separator: ", "))."
+        )
+    }
+
+    static func cloudKeyOutsideCloud(_ path: String, _ key: String) -> Self {
+        .init(message: "In the configuration file '\(path)', '\(key)' is a cloud setting: put it in the cloud object, as \"cloud\": {\"\(key)\": …}.")
+    }
+
+    /// Names the key, never its value.
+    static func credentials(_ path: String, _ key: String) -> Self {
+        .init(
+            message:
+                "The configuration file '\(path)' holds '\(key)': credentials are never read from it, as it is not kept private. Remove it, and give the key pair as AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, as a profile in ~/.aws/credentials, or in the web UI's Cloud Backup panel (saved in cloud-credentials, mode 0600)."
         )
     }
 

@@ -51,7 +51,9 @@ public func buildApplication(
     ExportRoutes(sources: sources).add(to: router)
     BackupRoutes(sources: sources, backup: backup).add(to: router)
     CloudRoutes(current: current).add(to: router)
-    let editor = CloudSettingsEditor(environment: configuration.environment, dataDirectory: engine.configuration.dataDirectory)
+    let editor = CloudSettingsEditor(
+        environment: configuration.environment, dataDirectory: engine.configuration.dataDirectory,
+        configurationFile: configuration.configurationFile)
     CloudSettingsRoutes(current: current, editor: editor, sources: sources, backup: backup).add(to: router)
     let services: [any Service] = [
         queue, BackupEvents(backup: backup),

@@ -25,6 +25,9 @@ public struct ServerConfiguration: Sendable {
     /// The process environment, whose cloud settings win over those saved from the web UI;
     /// read again with the settings file each time the UI saves them.
     public var environment: [String: String] = [:]
+    /// The settings file `serve` read, whose `cloud` object wins over the settings saved from
+    /// the web UI (and loses to the environment).
+    public var configurationFile = ConfigurationFile()
     /// How long after the last star the queue uploads by itself.
     public var backupInactivity = BackupQueue.standardInactivity
     /// How often the cloud catalog is synced besides at start, after backups and on demand.

@@ -9,7 +9,8 @@ extension Photolala {
             discussion: """
                 Starred photos wait in the database until 'backup run', or until the server \
                 has seen no star for 10 minutes. Where to upload comes from PHOTOLALA_S3_ENDPOINT, \
-                PHOTOLALA_S3_BUCKET and the AWS credentials ('photolala cloud config' shows them).
+                PHOTOLALA_S3_BUCKET (or the settings file's "cloud" object) and the AWS credentials \
+                ('photolala cloud config' shows them).
                 """,
             subcommands: [Star.self, Unstar.self, Run.self, Status.self, Verify.self]
         )
@@ -17,12 +18,14 @@ extension Photolala {
 }
 
 extension CloudContext {
-    /// The context for the engine and cloud settings that the flags and the environment name.
+    /// The context for the engine and cloud settings that the flags, the environment and the
+    /// settings file name.
     init(global: GlobalOptions) throws {
-        let engine = try global.makeEngine()
+        let file = try global.configurationFile()
+        let engine = try Engine(configuration: global.engineConfiguration(file: file))
         self.init(
             engine: engine,
             configuration: try CloudConfiguration.load(
-                environment: ProcessInfo.processInfo.environment, dataDirectory: engine.configuration.dataDirectory))
+                environment: ProcessInfo.processInfo.environment, dataDirectory: engine.configuration.dataDirectory, configurationFile: file))
     }
 }

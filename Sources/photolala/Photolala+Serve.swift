@@ -89,6 +89,7 @@ extension Photolala {
             configuration.accessLog = accessLog.map { AccessLogDestination(argument: $0 == "-" ? $0 : GlobalOptions.absolute($0)) }
             let environment = ProcessInfo.processInfo.environment
             configuration.environment = environment
+            configuration.configurationFile = file
             configuration.publicDirectory = environment["PHOTOLALA_WEB_ROOT"]
             guard let watching = FolderWatching(environmentValue: environment["PHOTOLALA_WATCH"]) else {
                 throw PhotolalaCommandError("PHOTOLALA_WATCH must be auto, poll, or poll:SECONDS (the pause between rescans).")
@@ -101,7 +102,8 @@ extension Photolala {
             }
             let engine = try Engine(configuration: global.engineConfiguration(file: file))
             do {
-                configuration.cloud = try CloudConfiguration.load(environment: environment, dataDirectory: engine.configuration.dataDirectory)
+                configuration.cloud = try CloudConfiguration.load(
+                    environment: environment, dataDirectory: engine.configuration.dataDirectory, configurationFile: file)
             } catch {
                 var terminal = Terminal()
                 terminal.message("warning: cloud backup is off: \(error)")

@@ -82,6 +82,38 @@ import Testing
         #expect(try CloudConfiguration.load(environment: region, dataDirectory: data).region == "sa-east-1")
     }
 
+    @Test func theSettingsFileWinsOverCloudJSONAndLosesToTheEnvironment() throws {
+        let folder = try TemporaryDirectory()
+        let data = folder.path("data")
+        let home = ["HOME": folder.path]
+        try AtomicFile.write(
+            Array(#"{"bucket":"saved","endpoint":"http://saved:1","region":"eu-north-1","quotaBytes":5,"restoreCheckSeconds":30}"#.utf8),
+            to: data + "/cloud.json")
+        var file = ConfigurationFile()
+        file.cloud.bucket = "configured"
+        file.cloud.region = "eu-west-3"
+        file.cloud.userID = "3F2504E0-4F89-11D3-9A0C-0305E82C3301"
+        file.cloud.downloadCacheBytes = 1000
+        let configured = try CloudConfiguration.load(environment: home, dataDirectory: data, configurationFile: file)
+        #expect(configured.bucket == "configured" && configured.region == "eu-west-3" && configured.downloadCacheBytes == 1000)
+        #expect(configured.userID == "3f2504e0-4f89-11d3-9a0c-0305e82c3301")
+        // What the settings file does not set, cloud.json still does.
+        #expect(configured.endpoint == "http://saved:1" && configured.quotaBytes == 5 && configured.restoreCheckDelay == .seconds(30))
+        // The file's user id was used, so none was made up and saved, and nothing of the file was copied into cloud.json.
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: data + "/cloud.json"))) as? [String: Any]
+        #expect(saved?["userID"] == nil && saved?["bucket"] as? String == "saved")
+
+        let environment = home.merging(["PHOTOLALA_S3_BUCKET": "from-env", "AWS_REGION": "us-west-1"]) { $1 }
+        let overridden = try CloudConfiguration.load(environment: environment, dataDirectory: data, configurationFile: file)
+        #expect(overridden.bucket == "from-env" && overridden.region == "us-west-1")
+
+        file.cloud = CloudConfiguration.Settings()
+        file.cloud.folder = folder.path("backup")
+        let toFolder = try CloudConfiguration.load(environment: home, dataDirectory: data, configurationFile: file)
+        #expect(toFolder.isConfigured)
+        #expect(try toFolder.objectStore() is LocalDirectoryObjectStore)
+    }
+
     @Test func debugTimingComesFromTheFileOrTheEnvironment() throws {
         let folder = try TemporaryDirectory()
         let data = folder.path("data")

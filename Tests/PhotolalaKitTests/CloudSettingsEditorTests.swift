@@ -105,5 +105,17 @@ import Testing
         try FileManager.default.removeItem(atPath: folder.path(".aws/credentials"))
         #expect(try profile.configuration().credentials?.accessKeyID == "AKIDSAVED")
         #expect(try profile.current().overrides.isEmpty)
+        // The settings file's cloud object wins over the saved settings, and the environment over it.
+        var file = ConfigurationFile()
+        file.path = folder.path("config.json")
+        file.cloud.bucket = "configured-bucket"
+        file.cloud.endpoint = "http://127.0.0.1:8333"
+        let configured = try CloudSettingsEditor(environment: ["HOME": folder.path], dataDirectory: data, configurationFile: file).current()
+        #expect(configured.bucket == "configured-bucket" && configured.endpoint == "http://127.0.0.1:8333")
+        #expect(configured.overrides == [.bucket: folder.path("config.json"), .endpoint: folder.path("config.json")])
+        let both = try CloudSettingsEditor(environment: environment, dataDirectory: data, configurationFile: file).current()
+        #expect(
+            both.bucket == "env-bucket" && both.overrides[.bucket] == "PHOTOLALA_S3_BUCKET" && both.overrides[.endpoint] == folder.path("config.json")
+        )
     }
 }

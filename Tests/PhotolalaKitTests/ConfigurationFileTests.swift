@@ -88,13 +88,63 @@ import Testing
     @Test func anUnknownKeyIsRefusedWithTheKnownOnes() throws {
         let message = try Self.error(loading: #"{"prot": 8080}"#)
         #expect(
-            message.contains("has an unknown setting 'prot'. The settings are folders, libraries, host, port, token, dataDirectory, cacheDirectory;"))
+            message.contains(
+                "has an unknown setting 'prot'. The settings are folders, libraries, host, port, token, dataDirectory, cacheDirectory, cloud."))
+        let cloud = try Self.error(loading: #"{"cloud": {"bukket": "photos"}}"#)
+        #expect(cloud.contains("has an unknown cloud setting 'cloud.bukket'. The cloud settings are endpoint, bucket, folder, region,"))
+        let outside = try Self.error(loading: #"{"bucket": "photos"}"#)
+        #expect(outside.hasSuffix(#"/config.json', 'bucket' is a cloud setting: put it in the cloud object, as "cloud": {"bucket": …}."#))
     }
 
-    @Test func aSecretIsNotASetting() throws {
-        let message = try Self.error(loading: #"{"bucket": "photos", "secretAccessKey": "wJalrXUtnFEMI"}"#)
-        #expect(message.contains("unknown setting 'bucket'") && message.contains("cloud settings live in cloud.json"))
-        #expect(!message.contains("wJalrXUtnFEMI"))
+    @Test func cloudSettingsAreRead() throws {
+        let (folder, path) = try Self.file(
+            #"""
+            {"cloud": {"endpoint": "http://127.0.0.1:8333", "bucket": "photos", "region": "eu-west-1", "folder": "backup",
+             "userID": "3f2504e0-4f89-11d3-9a0c-0305e82c3301", "quotaBytes": 1000000000, "debugTiming": true,
+             "restorePriceStandardPerGB": 0.03, "restorePriceStandardPer1000Requests": 0.2, "restorePriceBulkPerGB": 0,
+             "restorePriceBulkPer1000Requests": 0.05, "downloadCacheBytes": 0, "restoreCheckSeconds": 0.5}}
+            """#)
+        let cloud = try ConfigurationFile.load(explicitPath: path, environment: ["HOME": "/home/ann"]).cloud
+        #expect(cloud.endpoint == "http://127.0.0.1:8333" && cloud.bucket == "photos" && cloud.region == "eu-west-1")
+        #expect(cloud.folder == folder.url.standardizedFileURL.path + "/backup")
+        #expect(cloud.userID == "3f2504e0-4f89-11d3-9a0c-0305e82c3301" && cloud.quotaBytes == 1_000_000_000 && cloud.debugTiming == true)
+        #expect(cloud.restorePriceStandardPerGB == 0.03 && cloud.restorePriceStandardPer1000Requests == 0.2)
+        #expect(cloud.restorePriceBulkPerGB == 0 && cloud.restorePriceBulkPer1000Requests == 0.05)
+        #expect(cloud.downloadCacheBytes == 0 && cloud.restoreCheckSeconds == 0.5)
+        try AtomicFile.write(Array("{}".utf8), to: folder.path("empty.json"))
+        #expect(try ConfigurationFile.load(explicitPath: folder.path("empty.json"), environment: [:]).cloud == CloudConfiguration.Settings())
+    }
+
+    @Test(arguments: [
+        (#"{"cloud": "photos"}"#, #"'cloud' must be an object of cloud settings, such as {"bucket": "photos"}."#),
+        (#"{"cloud": {"endpoint": "127.0.0.1:8333"}}"#, "'cloud.endpoint' must be an http:// or https:// URL with a host"),
+        (#"{"cloud": {"bucket": "My Photos"}}"#, "'cloud.bucket' must be a bucket name: 3 to 63 lowercase letters"),
+        (#"{"cloud": {"region": ""}}"#, "'cloud.region' must be a region such as us-east-1"),
+        (#"{"cloud": {"folder": 5}}"#, "'cloud.folder' must be a path"),
+        (#"{"cloud": {"userID": "me"}}"#, "'cloud.userID' must be a UUID"),
+        (#"{"cloud": {"quotaBytes": -1}}"#, "'cloud.quotaBytes' must be a whole number of bytes (0 or more)."),
+        (#"{"cloud": {"quotaBytes": "1 GB"}}"#, "'cloud.quotaBytes' must be a whole number of bytes (0 or more)."),
+        (#"{"cloud": {"debugTiming": 1}}"#, "'cloud.debugTiming' must be true or false."),
+        (#"{"cloud": {"restorePriceBulkPerGB": -0.01}}"#, "'cloud.restorePriceBulkPerGB' must be a price in US dollars (0 or more)."),
+        (#"{"cloud": {"restoreCheckSeconds": 7200}}"#, "'cloud.restoreCheckSeconds' must be a number of seconds from 0.1 to 3600."),
+    ])
+    func aBadCloudValueNamesTheKey(text: String, expected: String) throws {
+        let message = try Self.error(loading: text)
+        #expect(message.hasPrefix("In the configuration file '/") && message.contains("/config.json', " + expected), "\(message)")
+    }
+
+    @Test(arguments: [
+        (#"{"cloud": {"bucket": "photos", "secretAccessKey": "wJalrXUtnFEMI/K7MDENG"}}"#, "cloud.secretAccessKey"),
+        (#"{"cloud": {"aws_secret_access_key": "wJalrXUtnFEMI/K7MDENG"}}"#, "cloud.aws_secret_access_key"),
+        (#"{"cloud": {"accessKeyID": "AKIDEXAMPLE", "secret": "wJalrXUtnFEMI/K7MDENG"}}"#, "cloud.accessKeyID"),
+        (#"{"secretAccessKey": "wJalrXUtnFEMI/K7MDENG", "port": 8080}"#, "secretAccessKey"),
+        (#"{"cloud": {"sessionToken": "wJalrXUtnFEMI/K7MDENG"}}"#, "cloud.sessionToken"),
+    ])
+    func credentialsAreRefusedWithoutRepeatingThem(text: String, key: String) throws {
+        let message = try Self.error(loading: text)
+        #expect(message.contains("/config.json' holds '\(key)': credentials are never read from it"), "\(message)")
+        #expect(message.contains("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY") && message.contains("cloud-credentials, mode 0600"))
+        #expect(!message.contains("wJalrXUtnFEMI") && !message.contains("AKIDEXAMPLE"))
     }
 
     @Test(arguments: [

@@ -2,8 +2,8 @@
 panel's form, and the setting takes effect at once: the Cloud source appears in the sidebar
 without a reload (in another tab too), "Test Connection" reaches the bucket, "Back Up Now" works
 and uploads to it. The secret is saved to a file
-only its owner can read and is never sent back; a field the environment sets is greyed out and
-says so."""
+only its owner can read and is never sent back; a field the environment or the settings file's
+cloud object sets is greyed out and says so."""
 
 from __future__ import annotations
 
@@ -129,5 +129,34 @@ def test_a_field_the_environment_sets_is_greyed_out_and_says_so(page, seaweedfs,
         expect(page.locator('[data-testid="source-item"][data-source="cloud"]')).to_have_attribute("data-configured", "true", timeout=10_000)
         saved = json.loads((state / "data" / "cloud.json").read_text())
         assert "bucket" not in saved, saved
+    finally:
+        server.close()
+
+
+def test_fields_the_settings_file_sets_are_greyed_out_and_name_it(page, seaweedfs, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("form-file") / "File"
+    run("Scripts/make-photos.sh", folder, 1, 640, 480)
+    state = tmp_path_factory.mktemp("form-file-state")
+    settings = state / "config.json"
+    settings.write_text(json.dumps({"cloud": {"endpoint": seaweedfs.endpoint, "bucket": seaweedfs.bucket}}))
+    server = serve([folder, "--config", settings], state, "cloud-settings-file-server.log", no_cloud_environment(state))
+    url = next(server)
+    try:
+        ui = PhotolalaPage(page, url)
+        ui.open("local-0", count=1)
+        page.get_by_test_id("cloud-settings-open").click()
+        for field, value in [("endpoint", seaweedfs.endpoint), ("bucket", seaweedfs.bucket)]:
+            expect(page.get_by_test_id(f"cloud-settings-{field}")).to_be_disabled()
+            expect(page.get_by_test_id(f"cloud-settings-{field}")).to_have_value(value)
+            expect(page.get_by_test_id(f"cloud-settings-{field}-hint")).to_have_text(f"Set by {settings}")
+
+        # The key pair, which the file may not hold, is typed in; the file's endpoint and bucket are used.
+        page.get_by_test_id("cloud-settings-access-key-id").fill(seaweedfs.access_key)
+        page.get_by_test_id("cloud-settings-secret").fill(seaweedfs.secret_key)
+        page.get_by_test_id("cloud-settings-save").click()
+        expect(page.get_by_test_id("cloud-settings-form-message")).to_have_text("Saved. The backup uses these settings now.")
+        expect(page.locator('[data-testid="source-item"][data-source="cloud"]')).to_have_attribute("data-configured", "true", timeout=10_000)
+        saved = json.loads((state / "data" / "cloud.json").read_text())
+        assert "bucket" not in saved and "endpoint" not in saved, saved
     finally:
         server.close()

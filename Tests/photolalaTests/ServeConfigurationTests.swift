@@ -81,4 +81,43 @@ struct ServeConfigurationTests {
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: cli.folder.path("from-file"))).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: cli.folder.path("data")))
     }
+
+    @Test("Cloud settings come from the file's cloud object, under the environment; a key pair in it stops every command")
+    func cloudSettings() async throws {
+        let cli = try CLI()
+        try await Self.folders(cli)
+        let settings = cli.folder.path("settings.json")
+        let unset = [
+            "PHOTOLALA_S3_BUCKET": "", "PHOTOLALA_S3_ENDPOINT": "", "PHOTOLALA_BACKUP_FOLDER": "", "AWS_REGION": "", "AWS_DEFAULT_REGION": "",
+        ]
+        try AtomicFile.write(
+            Array(#"{"cloud": {"endpoint": "http://127.0.0.1:8333", "bucket": "photos", "region": "eu-west-1"}}"#.utf8), to: settings)
+        let shown = try cli.run("cloud", "config", "--config", settings, environment: unset)
+        #expect(shown.status == 0, "\(shown.standardError)")
+        for line in [
+            "endpoint: http://127.0.0.1:8333", "bucket: photos", "region: eu-west-1",
+            "configuration file: \(settings) (its cloud settings win over the settings file's)",
+        ] {
+            #expect(shown.standardOutput.contains(line + "\n"), "\(shown.standardOutput)")
+        }
+        let overridden = try cli.run("cloud", "config", "--config", settings, environment: unset.merging(["PHOTOLALA_S3_BUCKET": "other"]) { $1 })
+        #expect(overridden.standardOutput.contains("bucket: other\n"), "\(overridden.standardOutput)")
+
+        // A backup folder in the file is backed up to.
+        try AtomicFile.write(Array(#"{"cloud": {"folder": "backup"}}"#.utf8), to: settings)
+        #expect(try cli.run("backup", "star", "--config", settings, cli.folder.path("a/photo.gif"), environment: unset).status == 0)
+        let run = try cli.run("backup", "run", "--config", settings, environment: unset)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(!(try FileManager.default.subpathsOfDirectory(atPath: cli.folder.path("backup/objects/photos"))).isEmpty)
+
+        try AtomicFile.write(Array(#"{"cloud": {"bucket": "photos", "secretAccessKey": "wJalrXUtnFEMI/K7MDENG"}}"#.utf8), to: settings)
+        for arguments in [["serve"], ["cloud", "config"], ["backup", "status"]] {
+            let refused = try cli.run(arguments + ["--config", settings], environment: unset)
+            #expect(refused.status == 1)
+            #expect(
+                refused.standardError.hasPrefix(
+                    "Error: The configuration file '\(settings)' holds 'cloud.secretAccessKey': credentials are never read"))
+            #expect(!refused.standardError.contains("wJalrXUtnFEMI"))
+        }
+    }
 }

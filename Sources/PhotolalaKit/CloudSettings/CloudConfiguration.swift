@@ -5,10 +5,11 @@ public import PhotolalaS3
 /// prefix of every object) and quota, plus the credentials from the AWS chain; or, instead of
 /// S3, a folder on an external disk or a NAS, laid out like the bucket.
 ///
-/// Settings come from `cloud.json` in the data directory, each overridden by its environment
+/// Settings come from `cloud.json` in the data directory, each overridden by the `cloud` object
+/// of the user's `config.json` (``ConfigurationFile/cloud``), and that by its environment
 /// variable: `PHOTOLALA_S3_ENDPOINT`, `PHOTOLALA_S3_BUCKET`, `PHOTOLALA_BACKUP_FOLDER`,
 /// `PHOTOLALA_USER_ID`, `PHOTOLALA_QUOTA_BYTES`, `PHOTOLALA_DEBUG_TIMING`. The region is the
-/// environment's (`AWS_REGION`, `AWS_DEFAULT_REGION`), else the file's, else the AWS profile's,
+/// environment's (`AWS_REGION`, `AWS_DEFAULT_REGION`), else the files', else the AWS profile's,
 /// else `us-east-1`. Credentials come from ``AWSCredentialChain``: the environment, the AWS
 /// profile, then the pair saved from the web UI (``CloudCredentialsFile``). The user id is created on first use and saved, so every run of this device
 /// writes under the same prefix. The description never shows the secret.
@@ -28,6 +29,8 @@ public struct CloudConfiguration: Sendable {
     public var credentials: AWSCredentials?
     /// The settings file it was read from.
     public var settingsFile: String
+    /// The user's `config.json`, when its `cloud` object set any of these settings.
+    public var configurationFile: String?
 
     // Browsing and restoring the backup: read by CloudConfiguration+Browsing.swift.
     /// Deep Archive retrieval prices for restore estimates.
@@ -36,24 +39,6 @@ public struct CloudConfiguration: Sendable {
     public var downloadCacheBytes = DownloadCache.defaultBudget
     /// How soon a restore under way is first checked; the pause then doubles up to an hour.
     public var restoreCheckDelay: Duration = .seconds(60)
-
-    /// The settings file's shape.
-    struct Settings: Codable {
-        var endpoint: String?
-        var bucket: String?
-        var folder: String?
-        var region: String?
-        var userID: String?
-        var quotaBytes: Int64?
-        // Browsing and restoring the backup (CloudConfiguration+Browsing.swift).
-        var restorePriceStandardPerGB: Double?
-        var restorePriceStandardPer1000Requests: Double?
-        var restorePriceBulkPerGB: Double?
-        var restorePriceBulkPer1000Requests: Double?
-        var downloadCacheBytes: Int64?
-        var restoreCheckSeconds: Double?
-        var debugTiming: Bool?
-    }
 
     /// - Parameters:
     ///   - endpoint: A custom S3 endpoint, or `nil` for AWS.
@@ -78,32 +63,38 @@ public struct CloudConfiguration: Sendable {
         self.settingsFile = settingsFile
     }
 
-    /// Reads the settings file and the environment, creating and saving a user id if there is none.
+    /// Reads `cloud.json`, the settings file's cloud settings and the environment, creating and
+    /// saving a user id if none of them has one.
     /// - Parameters:
     ///   - environment: The process environment.
     ///   - dataDirectory: The folder holding `cloud.json` (``EngineConfiguration/dataDirectory``).
+    ///   - configurationFile: The user's settings file, whose `cloud` object wins over `cloud.json`.
     /// - Throws: ``CloudConfigurationError`` for a malformed setting or settings file.
-    public static func load(environment: [String: String], dataDirectory: String) throws -> CloudConfiguration {
+    public static func load(
+        environment: [String: String], dataDirectory: String, configurationFile: ConfigurationFile = ConfigurationFile()
+    ) throws -> CloudConfiguration {
         let path = settingsPath(in: dataDirectory)
-        var settings = try readSettings(at: path)
+        var saved = try readSettings(at: path)
         func value(_ name: String) -> String? {
             environment[name].flatMap { $0.isEmpty ? nil : $0 }
         }
         let chain = AWSCredentialChain(environment: environment, savedCredentialsFile: CloudCredentialsFile(dataDirectory: dataDirectory).path)
-        var userID = value("PHOTOLALA_USER_ID") ?? settings.userID
+        var userID = value("PHOTOLALA_USER_ID") ?? configurationFile.cloud.userID ?? saved.userID
         if let given = userID, UUID(uuidString: given) == nil {
             throw CloudConfigurationError.invalidUserID(given)
         }
         if userID == nil {
             let created = UUID().uuidString
-            settings.userID = created
+            saved.userID = created
             userID = created
             do {
-                try writeSettings(settings, to: path)
+                try writeSettings(saved, to: path)
             } catch {
                 throw CloudConfigurationError.damagedFile(path, reason: "the new user id could not be saved (\(error))")
             }
         }
+        // Only `cloud.json` is written back, so the settings file's values are never copied into it.
+        let settings = saved.overridden(by: configurationFile.cloud)
         var quota = settings.quotaBytes
         if let text = value("PHOTOLALA_QUOTA_BYTES") {
             guard let number = Int64(text), number >= 0 else { throw CloudConfigurationError.invalidNumber("PHOTOLALA_QUOTA_BYTES", text) }
@@ -128,6 +119,9 @@ public struct CloudConfiguration: Sendable {
         )
         try configuration.readBrowsingSettings(settings, environment: environment)
         configuration.debugTiming = debugTiming
+        if configurationFile.cloud != Settings() {
+            configuration.configurationFile = configurationFile.path
+        }
         return configuration
     }
 
@@ -188,6 +182,7 @@ extension CloudConfiguration: CustomStringConvertible {
             "quota: \(quotaBytes.map { "\($0) bytes" } ?? "none")",
             "credentials: \(credentials.map { "access key \($0.accessKeyID)" } ?? "none found")",
             "settings file: \(settingsFile)",
+            configurationFile.map { "configuration file: \($0) (its cloud settings win over the settings file's)" },
         ].compactMap { $0 }.joined(separator: "\n")
     }
 }

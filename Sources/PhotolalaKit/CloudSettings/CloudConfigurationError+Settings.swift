@@ -3,7 +3,7 @@ import PhotolalaS3
 extension CloudConfigurationError {
     static let notConfigured = Self(
         message:
-            "No backup target is configured. Set PHOTOLALA_BACKUP_FOLDER for a disk or NAS, or PHOTOLALA_S3_BUCKET with AWS credentials (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or a profile)."
+            "No backup target is configured. Set PHOTOLALA_BACKUP_FOLDER for a disk or NAS, or PHOTOLALA_S3_BUCKET with AWS credentials (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or a profile); or 'folder' or 'bucket' in config.json's cloud object."
     )
 
     static let missingCredentials = Self(

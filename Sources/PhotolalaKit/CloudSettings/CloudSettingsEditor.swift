@@ -1,9 +1,9 @@
 import PhotolalaS3
 
 /// Reads and saves the cloud settings the web UI edits: the endpoint, bucket, region and user
-/// id in `cloud.json`, the key pair in ``CloudCredentialsFile``. What the environment or
-/// `~/.aws` sets wins over what is saved, and ``current()`` says which fields that is, so a
-/// form can say so instead of seeming to ignore a save.
+/// id in `cloud.json`, the key pair in ``CloudCredentialsFile``. What the environment, the
+/// settings file's `cloud` object or `~/.aws` sets wins over what is saved, and ``current()``
+/// says which fields that is, so a form can say so instead of seeming to ignore a save.
 ///
 /// ```swift
 /// let editor = CloudSettingsEditor(environment: environment, dataDirectory: dataDirectory)
@@ -13,13 +13,17 @@ import PhotolalaS3
 public struct CloudSettingsEditor: Sendable {
     public let environment: [String: String]
     public let dataDirectory: String
+    /// The user's settings file, whose `cloud` object wins over the saved settings.
+    public let configurationFile: ConfigurationFile
 
     /// - Parameters:
     ///   - environment: The process environment, whose settings win over the saved ones.
     ///   - dataDirectory: The folder holding `cloud.json` and the credentials file.
-    public init(environment: [String: String], dataDirectory: String) {
+    ///   - configurationFile: The settings file, whose cloud settings win over the saved ones.
+    public init(environment: [String: String], dataDirectory: String, configurationFile: ConfigurationFile = ConfigurationFile()) {
         self.environment = environment
         self.dataDirectory = dataDirectory
+        self.configurationFile = configurationFile
     }
 
     var credentialsFile: CloudCredentialsFile { CloudCredentialsFile(dataDirectory: dataDirectory) }
@@ -27,7 +31,7 @@ public struct CloudSettingsEditor: Sendable {
     /// The settings in effect (``CloudConfiguration/load(environment:dataDirectory:)``).
     /// - Throws: ``CloudConfigurationError`` for a malformed setting or settings file.
     public func configuration() throws -> CloudConfiguration {
-        try CloudConfiguration.load(environment: environment, dataDirectory: dataDirectory)
+        try CloudConfiguration.load(environment: environment, dataDirectory: dataDirectory, configurationFile: configurationFile)
     }
 
     /// The settings in effect, the environment variables and files that set them instead of
@@ -37,6 +41,14 @@ public struct CloudSettingsEditor: Sendable {
         let configuration = try configuration()
         let chain = AWSCredentialChain(environment: environment, savedCredentialsFile: credentialsFile.path)
         var overrides: [EditableCloudSettings.Field: String] = [:]
+        let file = configurationFile.cloud
+        for (field, isSet) in [
+            (EditableCloudSettings.Field.endpoint, file.endpoint != nil), (.bucket, file.bucket != nil), (.region, file.region != nil),
+            (.userID, file.userID != nil),
+        ]
+        where isSet {
+            overrides[field] = configurationFile.path ?? "the configuration file"
+        }
         for (field, name) in [
             (EditableCloudSettings.Field.endpoint, "PHOTOLALA_S3_ENDPOINT"), (.bucket, "PHOTOLALA_S3_BUCKET"), (.userID, "PHOTOLALA_USER_ID"),
         ]

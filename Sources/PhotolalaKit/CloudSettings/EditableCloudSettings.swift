@@ -16,7 +16,7 @@ public struct EditableCloudSettings: Sendable, Equatable {
     public var accessKeyID: String?
     /// Whether a secret access key is saved, or set where an override says.
     public var hasSecret: Bool
-    /// The environment variable (`PHOTOLALA_S3_BUCKET`) or file (`~/.aws/credentials`) that sets
-    /// a field instead of the saved settings.
+    /// The environment variable (`PHOTOLALA_S3_BUCKET`) or file (`~/.aws/credentials`, the
+    /// settings file `config.json`) that sets a field instead of the saved settings.
     public var overrides: [Field: String]
 }
