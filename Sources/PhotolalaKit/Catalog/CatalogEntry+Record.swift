@@ -50,11 +50,18 @@ struct CatalogEntryRecord: PersistableRecord {
         container[Columns.applePhotoID] = entry.applePhotoID
     }
 
-    /// Inserts a row or replaces the one of its catalog and MD5, with ``replaceArguments``: a
+    /// Inserts a row or updates the one of its catalog and MD5, with ``replaceArguments``: a
     /// statement prepared once for many rows, where the record's own `insert` builds its SQL for each.
+    ///
+    /// An upsert, not `INSERT OR REPLACE`: with foreign keys on, SQLite gives every REPLACE
+    /// statement on this table (a child of `catalog`) a statement journal, a copy of each page
+    /// the row touches, so a cold sync of 100,000 rows wrote 2.2 GB for a 19 MB table.
     static let replaceSQL = """
-        INSERT OR REPLACE INTO catalogEntry (catalogId, shardIndex, md5, filename, size, photoDate, modified, width, height, applePhotoID) \
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO catalogEntry (catalogId, shardIndex, md5, filename, size, photoDate, modified, width, height, applePhotoID) \
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) \
+        ON CONFLICT (catalogId, md5) DO UPDATE SET shardIndex = excluded.shardIndex, filename = excluded.filename, size = excluded.size, \
+        photoDate = excluded.photoDate, modified = excluded.modified, width = excluded.width, height = excluded.height, \
+        applePhotoID = excluded.applePhotoID
         """
 
     var replaceArguments: StatementArguments {
