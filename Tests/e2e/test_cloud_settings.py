@@ -122,15 +122,20 @@ def test_a_field_the_environment_sets_is_greyed_out_and_says_so(page, seaweedfs,
 
         # Saving the rest leaves the environment's bucket alone and sets the cloud up.
         page.get_by_test_id("cloud-settings-endpoint").fill(seaweedfs.endpoint)
-        page.get_by_test_id("cloud-settings-access-key-id").fill(seaweedfs.access_key)
-        page.get_by_test_id("cloud-settings-secret").fill(seaweedfs.secret_key)
-        page.get_by_test_id("cloud-settings-save").click()
-        expect(page.get_by_test_id("cloud-settings-form-message")).to_have_text("Saved. The backup uses these settings now.")
-        expect(page.locator('[data-testid="source-item"][data-source="cloud"]')).to_have_attribute("data-configured", "true", timeout=10_000)
+        save_key_pair(page, seaweedfs)
         saved = json.loads((state / "data" / "cloud.json").read_text())
         assert "bucket" not in saved, saved
     finally:
         server.close()
+
+
+def save_key_pair(page, seaweedfs):
+    """Types the key pair into the open form, saves it, and waits for the cloud to be set up."""
+    page.get_by_test_id("cloud-settings-access-key-id").fill(seaweedfs.access_key)
+    page.get_by_test_id("cloud-settings-secret").fill(seaweedfs.secret_key)
+    page.get_by_test_id("cloud-settings-save").click()
+    expect(page.get_by_test_id("cloud-settings-form-message")).to_have_text("Saved. The backup uses these settings now.")
+    expect(page.locator('[data-testid="source-item"][data-source="cloud"]')).to_have_attribute("data-configured", "true", timeout=10_000)
 
 
 def test_fields_the_settings_file_sets_are_greyed_out_and_name_it(page, seaweedfs, tmp_path_factory):
@@ -151,11 +156,7 @@ def test_fields_the_settings_file_sets_are_greyed_out_and_name_it(page, seaweedf
             expect(page.get_by_test_id(f"cloud-settings-{field}-hint")).to_have_text(f"Set by {settings}")
 
         # The key pair, which the file may not hold, is typed in; the file's endpoint and bucket are used.
-        page.get_by_test_id("cloud-settings-access-key-id").fill(seaweedfs.access_key)
-        page.get_by_test_id("cloud-settings-secret").fill(seaweedfs.secret_key)
-        page.get_by_test_id("cloud-settings-save").click()
-        expect(page.get_by_test_id("cloud-settings-form-message")).to_have_text("Saved. The backup uses these settings now.")
-        expect(page.locator('[data-testid="source-item"][data-source="cloud"]')).to_have_attribute("data-configured", "true", timeout=10_000)
+        save_key_pair(page, seaweedfs)
         saved = json.loads((state / "data" / "cloud.json").read_text())
         assert "bucket" not in saved and "endpoint" not in saved, saved
     finally:
