@@ -9,12 +9,15 @@ CONFIGURATION ?= release
 # Where `make deb` writes the package.
 DEB_FOLDER ?= .build
 # Installed and packaged binaries carry the Swift runtime: none is installed where they run.
-# (Swift 6.3's static Foundation leaves libraries it needs to be named: its libxml2 shim,
-# _CFXMLInterface, its ICU, _FoundationICU, and FoundationEssentials' _FoundationCollections and
-# _FoundationCShims. Objects compiled by an earlier dynamic build, as `make test`'s are, name none
-# of them, so the link fails without them.)
-PACKAGED_BUILD := swift build -c $(CONFIGURATION) --static-swift-stdlib -Xlinker -l_CFXMLInterface -Xlinker -lxml2 \
-	-Xlinker -l_FoundationICU -Xlinker -l_FoundationCollections -Xlinker -l_FoundationCShims --product photolala
+# Objects that `make test`'s dynamic build compiled are reused, and their link lines name only the
+# dynamic Foundation, which holds CoreFoundation, ICU and its shims inside it; the static one is
+# split into archives that refer to each other. So the link names them all, in one group, where
+# the linker resolves references between archives whatever their order.
+STATIC_FOUNDATION := Foundation FoundationEssentials FoundationInternationalization FoundationXML \
+	CoreFoundation _CFXMLInterface _FoundationICU _FoundationCollections _FoundationCShims \
+	swiftDispatch dispatch BlocksRuntime xml2
+PACKAGED_BUILD := swift build -c $(CONFIGURATION) --static-swift-stdlib \
+	$(addprefix -Xlinker ,--start-group $(addprefix -l,$(STATIC_FOUNDATION)) --end-group) --product photolala
 
 .PHONY: run test bench deps build install uninstall deb format lint clean
 
