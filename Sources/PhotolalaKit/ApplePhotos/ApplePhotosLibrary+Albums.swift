@@ -32,17 +32,19 @@ extension ApplePhotosLibrary {
             ORDER BY \(album(.albumParent)), \(album(.albumPosition)), \(key)
             """
         return try read { db in
-            try Row.fetchAll(db, sql: sql).map(ApplePhotosRow.init).compactMap { row -> ApplePhotosAlbum? in
-                guard let uuid = row.string(0), let kind = ApplePhotosAlbum.Kind(code: row.int(2) ?? 0) else { return nil }
-                return ApplePhotosAlbum(
+            var albums: [ApplePhotosAlbum] = []
+            try ApplePhotosRow.forEach(db, sql: sql) { row in
+                guard let uuid = row.string(0), let kind = ApplePhotosAlbum.Kind(code: row.int(2) ?? 0) else { return }
+                albums.append(ApplePhotosAlbum(
                     uuid: uuid,
                     title: row.name(1) ?? "",
                     kind: kind,
                     parentUUID: row.int(4) == 4000 ? row.string(3) : nil,
                     sortOrder: ApplePhotosAlbum.SortOrder(key: row.int(5), ascending: row.int(6)),
                     assetCount: kind == .folder ? 0 : row.int(7) ?? 0
-                )
+                ))
             }
+            return albums
         }
     }
 
@@ -88,7 +90,7 @@ extension ApplePhotosLibrary {
             """
         return try read { db in
             var order: [Int64: Int64] = [:]
-            for row in try Row.fetchAll(db, sql: sql, arguments: [uuid]).map(ApplePhotosRow.init) {
+            try ApplePhotosRow.forEach(db, sql: sql, arguments: [uuid]) { row in
                 if let asset = row.int64(0) {
                     order[asset] = row.int64(1) ?? .max
                 }

@@ -59,16 +59,17 @@ extension ApplePhotosLibrary {
             let memberships = try albumMemberships(db, restrictedTo: restriction)
             let raws = try rawResources(db, restrictedTo: restriction)
             var assets: [ApplePhotosAsset] = []
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-            while let row = try rows.next() {
-                guard var asset = Self.asset(from: ApplePhotosRow(row), keywords: keywords, raws: raws) else { continue }
+            try ApplePhotosRow.forEach(db, sql: sql, arguments: arguments) { row in
+                guard var asset = Self.asset(from: row, keywords: keywords, raws: raws) else { return }
                 asset.albumUUIDs = memberships[asset.primaryKey] ?? []
                 assets.append(asset)
             }
             return assets
         }
-        for index in assets.indices where !assets[index].isReference && assets[index].isOriginalLocal {
-            assets[index].isMissing = !Self.fileExists(originalPath(of: assets[index]))
+        let local = assets.indices.filter { !assets[$0].isReference && assets[$0].isOriginalLocal }
+        let present = Self.filesExist(local.map { originalPath(of: assets[$0]) })
+        for (index, exists) in zip(local, present) {
+            assets[index].isMissing = !exists
         }
         return assets
     }
@@ -200,8 +201,7 @@ extension ApplePhotosLibrary {
                 """
         }
         var keywords: [Int64: [String]] = [:]
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(restriction?.arguments ?? []))
-        while let row = try rows.next().map(ApplePhotosRow.init) {
+        try ApplePhotosRow.forEach(db, sql: sql, arguments: StatementArguments(restriction?.arguments ?? [])) { row in
             if let key = row.int64(0), let title = row.name(1) {
                 keywords[key, default: []].append(title)
             }
@@ -237,9 +237,8 @@ extension ApplePhotosLibrary {
             sql += " AND \(asset) IN (SELECT \(schema.expression(.assetKey, "a")) FROM \(schema.assetTable) a WHERE \(restriction.clause))"
         }
         var raws: [Int64: RAWResource] = [:]
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(restriction?.arguments ?? []))
-        while let row = try rows.next().map(ApplePhotosRow.init) {
-            guard let key = row.int64(0), raws[key] == nil else { continue }
+        try ApplePhotosRow.forEach(db, sql: sql, arguments: StatementArguments(restriction?.arguments ?? [])) { row in
+            guard let key = row.int64(0), raws[key] == nil else { return }
             // Photos writes the compact code as text ("11").
             let code = row.int(3) ?? row.string(3).flatMap { Int($0) }
             raws[key] = RAWResource(
@@ -264,13 +263,18 @@ extension ApplePhotosLibrary {
                 " AND j.\(join.assetColumn) IN (SELECT \(schema.expression(.assetKey, "a")) FROM \(schema.assetTable) a WHERE \(restriction.clause))"
         }
         var memberships: [Int64: [String]] = [:]
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(restriction?.arguments ?? []))
-        while let row = try rows.next().map(ApplePhotosRow.init) {
+        try ApplePhotosRow.forEach(db, sql: sql, arguments: StatementArguments(restriction?.arguments ?? [])) { row in
             if let asset = row.int64(0), let album = row.string(1) {
                 memberships[asset, default: []].append(album)
             }
         }
         return memberships
+    }
+
+    /// ``fileExists(_:)`` of each path, in their order, a run of them a core: a library's
+    /// listing asks it of every original.
+    static func filesExist(_ paths: [String?]) -> [Bool] {
+        inParallelRuns(paths, smallestRun: 1000) { $0.map(fileExists) }
     }
 
     static func fileExists(_ path: String?) -> Bool {

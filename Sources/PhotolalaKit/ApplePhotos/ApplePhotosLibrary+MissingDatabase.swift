@@ -47,10 +47,13 @@ extension ApplePhotosLibrary {
             let database = try DatabaseQueue(path: "file:\(encoded)?immutable=1", configuration: configuration)
             return try database.read { db -> Int? in
                 let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
-                if tables.contains("LiGlobals"),
-                    let row = try Row.fetchOne(db, sql: "SELECT value FROM LiGlobals WHERE keyPath = 'libraryVersion'").map(ApplePhotosRow.init),
-                    let version = row.int(0) ?? row.string(0).flatMap({ Int($0) })
-                {
+                var version: Int?
+                if tables.contains("LiGlobals") {
+                    try ApplePhotosRow.forEach(db, sql: "SELECT value FROM LiGlobals WHERE keyPath = 'libraryVersion' LIMIT 1") { row in
+                        version = row.int(0) ?? row.string(0).flatMap { Int($0) }
+                    }
+                }
+                if let version {
                     return version
                 }
                 return tables.contains("RKVersion") ? 4000 : nil

@@ -62,7 +62,7 @@ struct ApplePhotosSchema: Sendable {
         self.assetTable = assetTable
 
         var entities: [String: Int] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT Z_NAME, Z_ENT FROM Z_PRIMARYKEY").map(ApplePhotosRow.init) {
+        try ApplePhotosRow.forEach(db, sql: "SELECT Z_NAME, Z_ENT FROM Z_PRIMARYKEY") { row in
             if let name = row.string(0), let number = row.int(1) {
                 entities[name] = number
             }
@@ -71,9 +71,13 @@ struct ApplePhotosSchema: Sendable {
         func columnNames(_ table: String) throws -> [String] {
             guard tables.contains(table) else { return [] }
             // Names go into queries as they are: a name no Core Data schema has is left out.
-            return try Row.fetchAll(db, sql: "PRAGMA table_info(\(table.quotedDatabaseIdentifier))")
-                .compactMap { ApplePhotosRow($0).string(1) }
-                .filter { name in name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } }
+            var names: [String] = []
+            try ApplePhotosRow.forEach(db, sql: "PRAGMA table_info(\(table.quotedDatabaseIdentifier))") { row in
+                if let name = row.string(1), name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+                    names.append(name)
+                }
+            }
+            return names
         }
         var columnsByTable: [Table: Set<String>] = [:]
         for table in Table.allCases {
