@@ -205,12 +205,14 @@ extension LocalPhotoSource {
     /// sort then only confirms it, one comparison a photo, and the first batch is the first
     /// screenful): the first 200 at once, then the rest together.
     private static func deliver(_ listing: [ListedPhoto], to continuation: AsyncThrowingStream<[ListedPhoto], any Error>.Continuation) {
-        // Names compared only between photos of the same second: a tuple of both for each of
-        // the 1.7 million comparisons of 100,000 rows would retain and release two strings.
-        let items = listing.sorted { first, second in
-            let (firstDate, secondDate) = (first.date ?? .min, second.date ?? .min)
-            return firstDate != secondDate ? firstDate < secondDate : first.item.displayName < second.item.displayName
+        // Positions are sorted, by dates read out once, and the rows placed once: sorting the
+        // rows themselves moves each many times. Names are compared only between photos of the
+        // same second.
+        let dates = listing.map { $0.date ?? .min }
+        let order = listing.indices.sorted { first, second in
+            dates[first] != dates[second] ? dates[first] < dates[second] : listing[first].item.displayName < listing[second].item.displayName
         }
+        let items = order.map { listing[$0] }
         let first = items.prefix(ProgressiveBatcher.firstBatchSize)
         if !first.isEmpty {
             continuation.yield(Array(first))
