@@ -147,8 +147,10 @@ extension ApplePhotosAsset {
     /// the asset's own, as osxphotos's `uti_original`.
     static func originalUTI(resource: String?, originalFilename: String, assetUTI: String?) -> String? {
         if let resource { return resource }
-        let suffix = originalFilename.split(separator: ".", omittingEmptySubsequences: false).last.map { $0.lowercased() }
-        guard originalFilename.utf8.contains(UInt8(ascii: ".")), let suffix, let uti = utiByExtension[suffix] else { return assetUTI }
+        // Found among the bytes: a library's listing asks it of every asset.
+        guard let dot = originalFilename.utf8.lastIndex(of: UInt8(ascii: ".")) else { return assetUTI }
+        let suffix = originalFilename[originalFilename.utf8.index(after: dot)...]
+        guard suffix.utf8.count <= longestExtension, let uti = utiByExtension[suffix.lowercased()] else { return assetUTI }
         return uti
     }
 
@@ -161,6 +163,9 @@ extension ApplePhotosAsset {
         "orf": "com.olympus.raw-image", "rw2": "com.panasonic.rw2-raw-image", "mov": "com.apple.quicktime-movie",
         "mp4": "public.mpeg-4", "m4v": "com.apple.m4v-video", "3gp": "public.3gpp",
     ]
+
+    /// The longest extension ``utiByExtension`` names, in bytes.
+    private static let longestExtension = 4
 
     /// The movie types ``utiByExtension`` names, and the generic one.
     static let movieTypes: Set<String> = ["com.apple.quicktime-movie", "public.mpeg-4", "com.apple.m4v-video", "public.3gpp", "public.movie"]
