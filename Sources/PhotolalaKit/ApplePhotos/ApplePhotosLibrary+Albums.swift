@@ -35,14 +35,15 @@ extension ApplePhotosLibrary {
             var albums: [ApplePhotosAlbum] = []
             try ApplePhotosRow.forEach(db, sql: sql) { row in
                 guard let uuid = row.string(0), let kind = ApplePhotosAlbum.Kind(code: row.int(2) ?? 0) else { return }
-                albums.append(ApplePhotosAlbum(
-                    uuid: uuid,
-                    title: row.name(1) ?? "",
-                    kind: kind,
-                    parentUUID: row.int(4) == 4000 ? row.string(3) : nil,
-                    sortOrder: ApplePhotosAlbum.SortOrder(key: row.int(5), ascending: row.int(6)),
-                    assetCount: kind == .folder ? 0 : row.int(7) ?? 0
-                ))
+                albums.append(
+                    ApplePhotosAlbum(
+                        uuid: uuid,
+                        title: row.name(1) ?? "",
+                        kind: kind,
+                        parentUUID: row.int(4) == 4000 ? row.string(3) : nil,
+                        sortOrder: ApplePhotosAlbum.SortOrder(key: row.int(5), ascending: row.int(6)),
+                        assetCount: kind == .folder ? 0 : row.int(7) ?? 0
+                    ))
             }
             return albums
         }
