@@ -227,16 +227,16 @@ enum CatalogCSV {
             return negative ? -value : value
         }
 
+        /// The row `fields` hold. A shard of 100,000 rows makes 100,000 of these, so nothing is
+        /// allocated but the strings kept (an MD5 is too long to be stored inline).
         func entry(from fields: [Field]) -> Result<CatalogEntry, Malformed> {
             // v5.0 rows have seven fields (no applephotoid).
             guard fields.count == 8 || fields.count == 7 else {
                 return .failure(Malformed(reason: "it has \(fields.count) fields, not 8"))
             }
-            let md5Bytes = bytes[fields[0].range]
-            guard md5Bytes.count == 32, md5Bytes.allSatisfy({ CatalogEntry.hexValue($0) != nil }) else {
+            guard let md5 = md5(fields[0]) else {
                 return .failure(Malformed(reason: "'\(string(fields[0]))' is not an MD5"))
             }
-            let md5 = String(decoding: md5Bytes.map { $0 >= 65 && $0 <= 70 ? $0 + 32 : $0 }, as: UTF8.self)
             guard !fields[1].range.isEmpty else { return .failure(Malformed(reason: "the filename is empty")) }
             guard let size = integer(fields[2]), size >= 0 else {
                 return .failure(Malformed(reason: "size '\(string(fields[2]))' is not a number"))
@@ -247,21 +247,37 @@ enum CatalogCSV {
             guard let photoDate = fields[3].range.isEmpty ? modified : integer(fields[3]) else {
                 return .failure(Malformed(reason: "photodate '\(string(fields[3]))' is not a number"))
             }
-            var dimensions: [Int?] = []
-            for (field, name) in [(fields[5], "width"), (fields[6], "height")] {
-                if field.range.isEmpty {
-                    dimensions.append(nil)
-                } else if let value = integer(field), value >= 0 {
-                    dimensions.append(Int(value))
-                } else {
-                    return .failure(Malformed(reason: "\(name) '\(string(field))' is not a number"))
-                }
-            }
             let applePhotoID = fields.count == 8 && !fields[7].range.isEmpty ? string(fields[7]) : nil
-            return .success(
-                CatalogEntry(
-                    md5: md5, filename: string(fields[1]), size: size, photoDate: photoDate, modified: modified,
-                    width: dimensions[0], height: dimensions[1], applePhotoID: applePhotoID))
+            switch (dimension(fields[5], named: "width"), dimension(fields[6], named: "height")) {
+            case (.failure(let problem), _), (_, .failure(let problem)):
+                return .failure(problem)
+            case (.success(let width), .success(let height)):
+                return .success(
+                    CatalogEntry(
+                        md5: md5, filename: string(fields[1]), size: size, photoDate: photoDate, modified: modified,
+                        width: width, height: height, applePhotoID: applePhotoID))
+            }
+        }
+
+        /// 32 hex digits, in lowercase; `nil` for anything else.
+        private func md5(_ field: Field) -> String? {
+            guard field.range.count == 32 else { return nil }
+            let digits = bytes[field.range]
+            let lowercase = String(unsafeUninitializedCapacity: 32) { buffer in
+                for (place, digit) in zip(buffer.indices, digits) {
+                    guard CatalogEntry.hexValue(digit) != nil else { return 0 }
+                    buffer[place] = digit >= UInt8(ascii: "A") && digit <= UInt8(ascii: "F") ? digit + 32 : digit
+                }
+                return 32
+            }
+            return lowercase.isEmpty ? nil : lowercase
+        }
+
+        /// A width or height: `nil` when empty, else a number that is not negative.
+        private func dimension(_ field: Field, named name: String) -> Result<Int?, Malformed> {
+            guard !field.range.isEmpty else { return .success(nil) }
+            guard let value = integer(field), value >= 0 else { return .failure(Malformed(reason: "\(name) '\(string(field))' is not a number")) }
+            return .success(Int(value))
         }
     }
 }

@@ -85,16 +85,18 @@ public struct FolderCatalog: Sendable {
             let result = loadShard(index, in: directory, recorded: recorded[index])
             shards.withLock { $0[index] = result }
         }
-        for (index, shard) in shards.withLock({ $0 }).enumerated() {
+        let loads = shards.withLock { $0 }
+        loaded.entries.reserveCapacity(loads.reduce(0) { $0 + ($1?.entries.count ?? 0) })
+        var counts = [Int](repeating: 0, count: 16)
+        for (index, shard) in loads.enumerated() {
             guard let shard else { continue }
             if let rejection = shard.rejection {
                 loaded.reject(index, rejection)
             }
             loaded.entries += shard.entries
             loaded.problems += shard.problems
+            counts[index] = shard.entries.count
         }
-        var counts = [Int](repeating: 0, count: 16)
-        loaded.entries.forEach { counts[$0.shard] += 1 }
         for (index, shard) in recorded.sorted(by: { $0.key < $1.key }) where (0..<16).contains(index) && !loaded.rejectedShards.contains(index) {
             if counts[index] != shard.rows {
                 loaded.problems.append(
@@ -160,11 +162,11 @@ public struct FolderCatalog: Sendable {
             CatalogProblem(
                 shard: index, line: problem.line, message: "\(Self.shardName(index)) line \(problem.line): \(problem.reason); the row is skipped.")
         }
-        result.entries.reserveCapacity(entries.count)
-        for entry in entries {
-            if entry.shard == index {
-                result.entries.append(entry)
-            } else {
+        // Kept as parsed, not copied row by row, unless a row is in the wrong shard.
+        result.entries = entries
+        if entries.contains(where: { $0.shard != index }) {
+            result.entries.removeAll { $0.shard != index }
+            for entry in entries where entry.shard != index {
                 result.problems.append(
                     CatalogProblem(
                         shard: index, line: nil,

@@ -65,7 +65,13 @@ struct PhotoDateIndex: Sendable {
         // Asked in MD5 order, the lookups walk the table's index in order: five times quicker for
         // a big catalog than in the listing's order, which jumps about it. Sorted by the first
         // 16 hex digits as a number (close is enough), then cut into runs, one a query.
-        let order = md5s.indices.map { index in (key: Self.sortKey(md5s[index]), index: index) }.sorted { $0.key < $1.key }.map(\.index)
+        // A catalog's rows come in that order already (its shards are sorted).
+        let order: [Int]
+        if md5s.indices.dropFirst().allSatisfy({ md5s[$0 - 1] <= md5s[$0] }) {
+            order = Array(md5s.indices)
+        } else {
+            order = md5s.indices.map { index in (key: Self.sortKey(md5s[index]), index: index) }.sorted { $0.key < $1.key }.map(\.index)
+        }
         do {
             var known = [Recorded?](repeating: nil, count: md5s.count)
             for (index, date) in try inParallelRuns(order, smallestRun: 10_000, { try dates(ofMD5s: md5s, at: $0) }) {
@@ -113,8 +119,11 @@ struct PhotoDateIndex: Sendable {
     /// The first 16 hex digits of an MD5 as a number: its place in the table's order.
     private static func sortKey(_ md5: String) -> UInt64 {
         var key: UInt64 = 0
-        for digit in md5.utf8.prefix(16) {
+        var digits = 0
+        for digit in md5.utf8 {
+            guard digits < 16 else { break }
             key = key << 4 | UInt64(CatalogEntry.hexValue(digit) ?? 0)
+            digits += 1
         }
         return key
     }

@@ -47,7 +47,8 @@ public enum ImageFormat: String, Sendable, Codable {
     /// The format a file's name says it has, for bytes too damaged to say it themselves;
     /// `nil` when the extension is no photo's.
     init?(fileExtension: String) {
-        switch fileExtension.lowercased() {
+        let fileExtension = fileExtension.lowercased()
+        switch fileExtension {
         case "jpg", "jpeg", "jpe": self = .jpeg
         case "png": self = .png
         case "heic", "heif", "hif": self = .heif
@@ -57,9 +58,9 @@ public enum ImageFormat: String, Sendable, Codable {
         case "webp": self = .webp
         case "bmp": self = .bmp
         default:
-            if let video = Self(videoExtension: fileExtension.lowercased()) {
+            if let video = Self(videoExtension: fileExtension) {
                 self = video
-            } else if let raw = Self.cameraRAW(fileExtension: fileExtension.lowercased()) {
+            } else if let raw = Self.cameraRAW(fileExtension: fileExtension) {
                 self = raw
             } else {
                 return nil
@@ -77,17 +78,32 @@ public enum ImageFormat: String, Sendable, Codable {
     /// The format a file's name (or path) says it has; `nil` when its extension is no photo's.
     /// A name that says a photo is enough to back the file up, so this spares reading it.
     public init?(name: String) {
-        // Among the bytes, into a string short enough to need no allocation: a catalogued
-        // listing asks this of each of its rows, 100,000 for a big folder.
-        let bytes = name.utf8
-        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")) else { return nil }
-        let fileExtension = bytes[bytes.index(after: dot)...]
-        guard fileExtension.count <= Self.longestExtension, !fileExtension.contains(UInt8(ascii: "/")) else { return nil }
-        self.init(fileExtension: String(decoding: fileExtension, as: UTF8.self))
+        // Among the bytes, allocating nothing: a catalogued listing asks this of each of its
+        // rows, 100,000 for a big folder.
+        var name = name
+        let format = name.withUTF8 { bytes -> ImageFormat? in
+            guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), let key = Self.extensionKey(bytes[(dot + 1)...]) else { return nil }
+            return Self.formatsByExtensionKey[key]
+        }
+        guard let format else { return nil }
+        self = format
     }
 
     /// No extension Photolala reads is longer (`jpeg`, `webm`); longer ones are no photo's.
     private static let longestExtension = 4
+
+    /// A file name extension's bytes in lowercase, packed into an integer byte by byte: the key
+    /// of ``formatsByExtensionKey``; `nil` when it is empty or longer than any photo's.
+    static func extensionKey(_ fileExtension: some Collection<UInt8>) -> UInt32? {
+        guard !fileExtension.isEmpty, fileExtension.count <= longestExtension else { return nil }
+        return fileExtension.reduce(UInt32(0)) { key, byte in key << 8 | UInt32(byte >= 65 && byte <= 90 ? byte + 32 : byte) }
+    }
+
+    /// The format of each of ``photoExtensions``, by ``extensionKey(_:)``.
+    static let formatsByExtensionKey: [UInt32: ImageFormat] = Dictionary(
+        uniqueKeysWithValues: photoExtensions.compactMap { name in
+            extensionKey(name.utf8).flatMap { key in ImageFormat(fileExtension: name).map { (key, $0) } }
+        })
 
     /// How many leading bytes ``init(sniffing:)`` needs to decide.
     static let sniffLength = 64

@@ -37,17 +37,9 @@ enum ListingRule {
     static func verdict(ofName name: UnsafeBufferPointer<UInt8>) -> NameVerdict {
         guard let first = name.first else { return .other }
         if first == UInt8(ascii: ".") { return .hidden }
-        var dot = name.count - 1
-        while dot > 0 && name[dot] != UInt8(ascii: ".") { dot -= 1 }
-        guard dot > 0 else { return .noExtension }
-        let extensionLength = name.count - dot - 1
-        guard extensionLength > 0, extensionLength <= 4 else { return .other }
-        var key: UInt32 = 0
-        for index in dot + 1..<name.count {
-            let byte = name[index]
-            key = key << 8 | UInt32(byte >= 65 && byte <= 90 ? byte + 32 : byte)
-        }
-        return photoExtensionKeys.contains(key) ? .photo : .other
+        guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return .noExtension }
+        guard let key = ImageFormat.extensionKey(name[(dot + 1)...]) else { return .other }
+        return ImageFormat.formatsByExtensionKey[key] != nil ? .photo : .other
     }
 
     static func verdict(ofName name: String) -> NameVerdict {
@@ -58,9 +50,12 @@ enum ListingRule {
     /// Whether a listing may show a file named `name` without looking at it: a photo name, or
     /// a name without an extension (which the listing shows only when its bytes are a photo's).
     static func mayShowFile(named name: String) -> Bool {
-        switch verdict(ofName: name) {
-        case .photo, .noExtension: !name.utf8.contains(UInt8(ascii: "/"))
-        case .hidden, .other: false
+        var name = name
+        return name.withUTF8 { bytes in
+            switch verdict(ofName: bytes) {
+            case .photo, .noExtension: !bytes.contains(UInt8(ascii: "/"))
+            case .hidden, .other: false
+            }
         }
     }
 
@@ -74,10 +69,6 @@ enum ListingRule {
         case .hidden, .other: false
         }
     }
-
-    /// The photo extensions packed into integers, byte by byte, so a lookup allocates nothing.
-    private static let photoExtensionKeys = Set(
-        ImageFormat.photoExtensions.map { $0.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) } })
 
     private static func isRegularFile(_ path: String) -> Bool {
         var info = stat()

@@ -17,6 +17,7 @@ enum LocalItemID {
 
     /// The id of file `name` in the folder at `folder` (relative to the root; empty for the root).
     static func make(folder: String, name: String) -> String {
+        if folder.isEmpty, let id = plainID(of: name) { return id }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(folder.utf8.count + name.utf8.count + 1)
         if !folder.isEmpty {
@@ -27,12 +28,26 @@ enum LocalItemID {
         return id(for: bytes)
     }
 
+    /// The id of a plain name in the root, most of a catalogued listing's 100,000, made among
+    /// its bytes; `nil` for any other name.
+    private static func plainID(of name: String) -> String? {
+        var name = name
+        return name.withUTF8 { bytes in
+            guard isPlainName(bytes) else { return nil }
+            return String(unsafeUninitializedCapacity: bytes.count + 1) { id in
+                id[0] = plainMarker
+                _ = UnsafeMutableBufferPointer(rebasing: id[1...]).initialize(fromContentsOf: bytes)
+                return bytes.count + 1
+            }
+        }
+    }
+
     private static func id(for path: [UInt8]) -> String {
         isPlainName(path[...]) ? String(decoding: [plainMarker] + path, as: UTF8.self) : base64URL(path)
     }
 
     /// Whether `name` is one path component of URL-safe characters that is not hidden, `.` or `..`.
-    private static func isPlainName(_ name: ArraySlice<UInt8>) -> Bool {
+    private static func isPlainName(_ name: some Collection<UInt8>) -> Bool {
         guard let first = name.first, first != UInt8(ascii: ".") else { return false }
         return name.allSatisfy { byte in
             switch byte {

@@ -49,8 +49,10 @@ extension LocalPhotoSource {
                 Self.deliver(FilePairing.pair(cached.map { ListedPhoto($0) }), to: continuation)
                 return
             }
-            // A catalog is a file anyone may have written: it lists only what a scan would.
-            let entries = loaded.entries.filter { ListingRule.mayShowFile(named: $0.filename) }
+            // A catalog is a file anyone may have written: it lists only what a scan would
+            // (its 100,000 rows are copied only when some are not to be shown).
+            let listable = { (entry: CatalogEntry) in ListingRule.mayShowFile(named: entry.filename) }
+            let entries = loaded.entries.allSatisfy(listable) ? loaded.entries : loaded.entries.filter(listable)
             // The catalog keeps no offsets: the photos show their own clock times from what was
             // recorded of them. A small folder reads those never recorded (a few reads) before
             // its rows go out; a big one lists at once and reads them in a follow-up pass.
@@ -201,24 +203,28 @@ extension LocalPhotoSource {
         PhotoItem(id: LocalItemID.make(folder: "", name: entry.filename), displayName: entry.filename)
     }
 
+    /// A row's date and its place in the listing: what sorting compares, side by side.
+    private struct Place {
+        let date: Int64
+        let index: Int
+    }
+
     /// Hands over a complete listing in date order, the order browsers show by default (their
     /// sort then only confirms it, one comparison a photo, and the first batch is the first
     /// screenful): the first 200 at once, then the rest together.
     private static func deliver(_ listing: [ListedPhoto], to continuation: AsyncThrowingStream<[ListedPhoto], any Error>.Continuation) {
-        // Positions are sorted, by dates read out once, and the rows placed once: sorting the
-        // rows themselves moves each many times. Names are compared only between photos of the
-        // same second.
-        let dates = listing.map { $0.date ?? .min }
-        let order = listing.indices.sorted { first, second in
-            dates[first] != dates[second] ? dates[first] < dates[second] : listing[first].item.displayName < listing[second].item.displayName
-        }
-        let items = order.map { listing[$0] }
-        let first = items.prefix(ProgressiveBatcher.firstBatchSize)
+        // Positions are sorted, beside the dates read out once, and the rows placed once: sorting
+        // the rows themselves moves each many times. Names are compared only between photos of
+        // the same second.
+        let order = listing.indices.map { Place(date: listing[$0].date ?? .min, index: $0) }.sorted { first, second in
+            first.date != second.date ? first.date < second.date : listing[first.index].item.displayName < listing[second.index].item.displayName
+        }.map(\.index)
+        let first = order.prefix(ProgressiveBatcher.firstBatchSize)
         if !first.isEmpty {
-            continuation.yield(Array(first))
+            continuation.yield(first.map { listing[$0] })
         }
-        if items.count > first.count {
-            continuation.yield(Array(items[first.count...]))
+        if order.count > first.count {
+            continuation.yield(order[first.count...].map { listing[$0] })
         }
     }
 }
