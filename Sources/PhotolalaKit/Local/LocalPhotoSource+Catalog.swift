@@ -104,14 +104,15 @@ extension LocalPhotoSource {
     /// Announces as updated, a few hundred at a time, the photos whose EXIF records when they
     /// were taken (they were listed by their file times, and a browser sorting by date must move
     /// them) or a Live Photo content identifier (which may pair them). Their rows are read again
-    /// by ``listedPhotos(for:)``. Each chunk waits for the thumbnails being made.
+    /// by ``listedPhotos(for:)``. Each chunk waits for the thumbnails being made and is read at
+    /// a lower priority (``offloadInBackground(_:)``).
     private func announceHeaderDates(of photos: [ScannedPhoto]) async {
         let chunk = 500
         for start in stride(from: 0, to: photos.count, by: chunk) {
             guard !Task.isCancelled else { return }
             await catalogs.builder.foreground.idle()
             let part = photos[start..<min(photos.count, start + chunk)]
-            let facts = (try? await offload { [self] in headerFacts(of: part.map { ($0.path, $0.status) }) }) ?? []
+            let facts = (try? await offloadInBackground { [self] in headerFacts(of: part.map { ($0.path, $0.status) }) }) ?? []
             let changed = zip(part, facts).filter { $0.1.taken != nil || $0.1.duration != nil || $0.1.liveIdentifier != nil }
             feed.announce([.updated(changed.map(\.0.item))])
         }
@@ -119,16 +120,42 @@ extension LocalPhotoSource {
 
     /// Compares the catalog with the folder: names added or gone, and photos whose size
     /// changed, or whose time changed along with their fast key (a touched file keeps it).
-    /// Announces the differences, then brings the catalog up to date.
+    /// Announces the differences, then brings the catalog up to date. Nobody waits for it: it
+    /// starts once the thumbnails asked for are made, and walks and compares at a lower
+    /// priority, so a page opening the folder gets the machine first.
     private func reconcile(with loaded: LoadedCatalog) async {
+        await catalogs.builder.foreground.idle()
         var onDisk: [ScannedPhoto] = []
         do {
-            for try await batch in scan(recursive: false, includeStatus: true) {
+            for try await batch in scan(recursive: false, includeStatus: true, inBackground: true) {
                 onDisk += batch.photos
             }
         } catch {
             return
         }
+        guard let (added, removed, updated) = try? await offloadInBackground({ [self, onDisk] in differences(between: loaded, and: onDisk) })
+        else { return }
+        feed.publish([.added(added), .removed(removed), .updated(updated)], listing: onDisk)
+
+        let stale = !added.isEmpty || !removed.isEmpty || !updated.isEmpty
+        if stale {
+            // The folder as just scanned and the catalog as listed: neither is read again.
+            let entries = await buildCatalog(of: onDisk, loaded: loaded)
+            announceCatalogDates(of: added + updated, entries: entries)
+        }
+        if volume == .network {
+            // A rebuild keeps the directory UUID, so the loaded manifest's still names the folder.
+            await catalogs.networkListings.store(onDisk, directoryUUID: loaded.manifest.directoryUUID)
+        }
+    }
+
+    /// The photos of `onDisk`, the folder as scanned, that `loaded` lacks or that changed since,
+    /// and the ids of the catalog's photos gone from it.
+    private func differences(
+        between loaded: LoadedCatalog, and onDisk: [ScannedPhoto]
+    ) -> (
+        added: [PhotoItem], removed: [PhotoItem.ID], updated: [PhotoItem]
+    ) {
         // By position: a dictionary of 100,000 catalog entries themselves takes tens of megabytes.
         let entries = loaded.entries
         let known = Dictionary(entries.indices.map { (Array(entries[$0].filename.utf8), $0) }, uniquingKeysWith: { first, _ in first })
@@ -156,18 +183,7 @@ extension LocalPhotoSource {
             }
         }
         let removed = known.values.filter { !present[$0] }.map { Self.item(for: entries[$0]).id }.sorted()
-        feed.publish([.added(added), .removed(removed), .updated(updated)], listing: onDisk)
-
-        let stale = !added.isEmpty || !removed.isEmpty || !updated.isEmpty
-        if stale {
-            // The folder as just scanned and the catalog as listed: neither is read again.
-            let entries = await buildCatalog(of: onDisk, loaded: loaded)
-            announceCatalogDates(of: added + updated, entries: entries)
-        }
-        if volume == .network {
-            // A rebuild keeps the directory UUID, so the loaded manifest's still names the folder.
-            await catalogs.networkListings.store(onDisk, directoryUUID: loaded.manifest.directoryUUID)
-        }
+        return (added, removed, updated)
     }
 
     /// Announces as updated the photos whose catalog, just built with `entries`, knows when they

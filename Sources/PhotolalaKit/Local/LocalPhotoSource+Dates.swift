@@ -134,10 +134,14 @@ extension LocalPhotoSource {
     /// Reads, a few hundred at a time, the dates of photos listed from a catalog that recorded
     /// none of theirs (written on another device, or by an older build), and announces as updated
     /// those whose rows change (an offset found), so a browser shows their own clock times.
+    /// Each chunk waits for the thumbnails being made: the page showing the folder comes first.
+    /// (Not at a lower priority: the dates are recorded, and a starved writer would hold up
+    /// the thumbnails' own records.)
     func announceLearntDates(of entries: [CatalogEntry]) async {
         let chunk = 500
         for start in stride(from: 0, to: entries.count, by: chunk) {
             guard !Task.isCancelled else { return }
+            await catalogs.builder.foreground.idle()
             let part = Array(entries[start..<min(entries.count, start + chunk)])
             let learnt = (try? await offload { [self] in learnDates(of: part) }) ?? [:]
             let changed = part.filter { entry in
@@ -180,6 +184,7 @@ extension LocalPhotoSource {
             let chunk = 500
             for start in stride(from: 0, to: unknown.count, by: chunk) {
                 guard !Task.isCancelled else { return }
+                await catalogs.builder.foreground.idle()
                 let part = Array(unknown[start..<min(unknown.count, start + chunk)])
                 _ = try? await offload { [self] in learnDates(of: part) }
             }

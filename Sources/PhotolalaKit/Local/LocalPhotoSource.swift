@@ -77,8 +77,10 @@ public final class LocalPhotoSource: ThumbnailSource {
     /// - Parameters:
     ///   - recursive: Include the photos of every subfolder.
     ///   - includeStatus: Read each photo's size and modification time.
-    public func scan(recursive: Bool = true, includeStatus: Bool = false) -> ScanStream<ScanBatch> {
-        walk(.init(recursive: recursive, includeStatus: includeStatus))
+    ///   - inBackground: Walk at a lower priority (``startInBackground(_:)``), for a scan nobody
+    ///     waits for, such as comparing a listed catalog with its folder.
+    public func scan(recursive: Bool = true, includeStatus: Bool = false, inBackground: Bool = false) -> ScanStream<ScanBatch> {
+        walk(.init(recursive: recursive, includeStatus: includeStatus), inBackground: inBackground)
     }
 
     /// Rescans the tree (or, scoped to a folder, the folder) and announces on ``changes()``
@@ -154,14 +156,14 @@ public final class LocalPhotoSource: ThumbnailSource {
 
     // MARK: - Walking
 
-    /// Runs the scanner on a dispatch thread, a few deliveries ahead of the reader at most
-    /// (``ScanStream``); ending the iteration stops the walk.
-    private func walk(_ options: DirectoryScanner.Options) -> ScanStream<ScanBatch> {
+    /// Runs the scanner on a dispatch thread (or one of lower priority), a few deliveries ahead
+    /// of the reader at most (``ScanStream``); ending the iteration stops the walk.
+    private func walk(_ options: DirectoryScanner.Options, inBackground: Bool) -> ScanStream<ScanBatch> {
         let scanner = DirectoryScanner(root: root, options: options)
         let window = ScanStream<ScanBatch>.Window(places: 4)
         let deliveries = AsyncThrowingStream<ScanBatch, any Error> { continuation in
             continuation.onTermination = { _ in window.stop() }
-            DispatchQueue.global(qos: .userInitiated).async {
+            let walk: @Sendable () -> Void = {
                 var batcher = ProgressiveBatcher()
                 func deliver(_ batches: [ScanBatch]) {
                     for batch in batches where window.reserve() {
@@ -175,6 +177,11 @@ public final class LocalPhotoSource: ThumbnailSource {
                 } catch {
                     continuation.finish(throwing: error)
                 }
+            }
+            if inBackground {
+                startInBackground(walk)
+            } else {
+                DispatchQueue.global(qos: .userInitiated).async(execute: walk)
             }
         }
         return ScanStream(deliveries: deliveries, window: window)
