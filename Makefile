@@ -59,6 +59,8 @@ TIMED_SUITES := ServeConnectionFloodTests|ConnectionLimitsTests|BackupCrashTests
 ## then the web UI in Chromium; last, fail if a process the tests started is still running.
 ## A missing test server fails the run rather than skipping its tests.
 test: export PHOTOLALA_REQUIRE_TEST_SERVERS = 1
+# A crash prints its message and the crashed thread only, so both fit in the tail CI shows.
+test: export SWIFT_BACKTRACE = threads=crashed,registers=none,images=none,output-to=stderr
 test: export PHOTOLALA_TEST_RUN := $(shell date +%s)-$(shell od -An -N4 -tx4 /dev/urandom | tr -d ' ')
 test: deps lint
 	@Scripts/install-photos-test-deps.sh

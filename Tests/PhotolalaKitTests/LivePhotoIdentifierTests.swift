@@ -135,33 +135,93 @@ struct LivePhotoIdentifierTests {
         expectPaired(try await listing(other, photos), "catalogued elsewhere: identifiers read with the dates")
     }
 
-    @Test("An open big folder, listed before its files are read, joins the renamed pair once its follow-up pass has read them")
-    func bigFolder() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
+    /// A folder past the catalog threshold, so its first rows go out by file time and a
+    /// follow-up pass reads them: the renamed pair and distinct copies of `solo.JPG`.
+    private func bigFolder(in folder: TemporaryDirectory) async throws -> String {
         let photos = folder.path("photos")
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
         let pairs = try await Fixtures.pairs()
         for name in ["IMG_0061.HEIC", "IMG_0061 (1).MOV"] {
             try FileManager.default.copyItem(atPath: pairs.appendingPathComponent(name).path, toPath: photos + "/" + name)
         }
-        // Past the catalog threshold: the first rows go out by file time, read later.
         let seed = try Data(contentsOf: pairs.appendingPathComponent("solo.JPG"))
         for index in 0..<LocalPhotoSource.catalogThreshold + 20 {
             var bytes = seed
             bytes.append(contentsOf: withUnsafeBytes(of: UInt32(index).bigEndian, Array.init))
             try bytes.write(to: URL(fileURLWithPath: photos + String(format: "/P%04d.JPG", index)))
         }
-        let source = try engine.localSource(root: photos).folderSource(id: LocalPhotoSource.rootFolderID)
+        return photos
+    }
+
+    /// The big folder's rows once the session holds the pair joined, or after a minute.
+    private func rowsOnceJoined(_ listing: any FolderListing) async throws -> [String: ListedPhoto] {
         let session = FolderSession(
-            listing: source, describe: { PhotoFolder(id: LocalPhotoSource.rootFolderID, name: "photos", breadcrumb: [], folders: []) },
+            listing: listing, describe: { PhotoFolder(id: LocalPhotoSource.rootFolderID, name: "photos", breadcrumb: [], folders: []) },
             watching: .init(watcher: nil, pollInterval: .seconds(60)), publish: { _ in })
         await session.start()
         defer { Task { await session.stop() } }
+        return try await listedRows(of: session) { $0["IMG_0061.HEIC"]?.companions.isEmpty == false }
+    }
 
-        let listed = try await listedRows(of: session) { $0["IMG_0061.HEIC"]?.companions.isEmpty == false }
+    private func expectJoined(_ listed: [String: ListedPhoto]) {
         #expect(listed["IMG_0061.HEIC"]?.companions.map(\.item.displayName) == ["IMG_0061 (1).MOV"])
         #expect(listed["IMG_0061 (1).MOV"] == nil)
         #expect(listed.count == LocalPhotoSource.catalogThreshold + 21)
     }
+
+    @Test("An open big folder, listed before its files are read, joins the renamed pair once its follow-up pass has read them")
+    func bigFolderJoinsThePair() async throws {
+        let folder = try TemporaryDirectory()
+        let engine = try makeEngine(in: folder)
+        let photos = try await bigFolder(in: folder)
+        expectJoined(try await rowsOnceJoined(try engine.localSource(root: photos).folderSource(id: LocalPhotoSource.rootFolderID)))
+    }
+
+    @Test("The pair is joined also when the follow-up pass announces it before the session has taken in the rows it names")
+    func aChangeAheadOfItsRows() async throws {
+        let folder = try TemporaryDirectory()
+        let engine = try makeEngine(in: folder)
+        let photos = try await bigFolder(in: folder)
+        let source = try engine.localSource(root: photos).folderSource(id: LocalPhotoSource.rootFolderID)
+        expectJoined(try await rowsOnceJoined(RowsBehindChanges(source: source)))
+    }
+}
+
+/// A folder's listing whose rows reach the session only after the source has announced the
+/// first change to them, as a loaded machine can order them: the source yields every batch,
+/// starts its follow-up pass, and that pass announces before the session reads the batches.
+private struct RowsBehindChanges: FolderListing {
+    let source: LocalPhotoSource
+
+    func listFolder() -> AsyncThrowingStream<[ListedPhoto], any Error> {
+        let announced = source.changes()
+        let rows = source.listFolder()
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    var batches: [[ListedPhoto]] = []
+                    for try await batch in rows {
+                        batches.append(batch)
+                    }
+                    for await change in announced {
+                        if case .updated = change { break }
+                    }
+                    // Time for the session to take the change while its rows are still on the way.
+                    try await Task.sleep(for: .milliseconds(500))
+                    batches.forEach { continuation.yield($0) }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    func changes() -> AsyncStream<PhotoSourceChange> { source.changes() }
+    func listedPhotos(for items: [PhotoItem]) throws -> [ListedPhoto] { try source.listedPhotos(for: items) }
+    var pairing: FilePairing.Scope? { source.pairing }
+    var watchedPath: String? { nil }
+    func refresh() async throws {}
+    func settle() async { await source.settle() }
 }

@@ -67,6 +67,8 @@ public actor FolderSession {
     private var tasks: [Task<Void, Never>] = []
     /// Requests waiting for the listing to bring something.
     private var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
+    /// The change stream, waiting for the listing to end (``listingEnded()``).
+    private var changesWaiting: [CheckedContinuation<Void, Never>] = []
     private var rescanning = false
     private var rescanAgain = false
     /// The subfolders pages were told of; `nil` until first looked at.
@@ -119,6 +121,7 @@ public actor FolderSession {
         catalogWatches.values.forEach { $0.cancel() }
         catalogWatches = [:]
         wakeWaiters()
+        resumeChanges()
         await publish(.closed)
     }
 
@@ -179,12 +182,14 @@ public actor FolderSession {
         complete = true
         wakeWaiters()
         await publish(.listing(count: photos.count, complete: true))
+        resumeChanges()
         source.refreshCatalog()
         await source.settle()
         FreedMemory.release()
     }
 
     private func follow(_ changes: AsyncStream<PhotoSourceChange>) async {
+        await listingEnded()
         for await change in changes {
             var added: [ListedPhoto] = []
             var removed: [PhotoItem.ID] = []
@@ -218,6 +223,21 @@ public actor FolderSession {
             guard !added.isEmpty || !removed.isEmpty || !updated.isEmpty else { continue }
             await publish(.change(added: added, removed: removed, updated: updated))
         }
+    }
+
+    /// Returns once the listing has ended (or the session stopped). Changes wait for it, held in
+    /// their stream: a change names rows the listing may not have brought yet (a big folder's
+    /// follow-up pass announces the Live Photo identifiers it read while the session is still
+    /// taking in the batches the source yielded before it), and would find nothing to update.
+    private func listingEnded() async {
+        guard !complete, !stopped else { return }
+        await withCheckedContinuation { changesWaiting.append($0) }
+    }
+
+    private func resumeChanges() {
+        let waiting = changesWaiting
+        changesWaiting = []
+        waiting.forEach { $0.resume() }
     }
 
     /// Rescans the folder when it reports a change (after a short pause, so a burst of changes
