@@ -67,9 +67,10 @@ if [[ ! -d $dir/raw-$raws || $(cat "$dir/raw-$raws.version" 2>/dev/null) != "$ra
     RAW_BENCH_FILES=$raws python3 Tests/Fixtures/make-raw-fixtures.py "$dir/raw-$raws.tmp" --camera-sized
     mkdir -p "$dir/raw-previews-$raws"
     for file in "$dir/raw-$raws.tmp"/*; do
-        # The largest preview: the NEF's JpgFromRaw, the CR3's PRVW, the DNG's preview IFD.
+        # The largest preview: the NEF's JpgFromRaw, the CR3's full-size JPEG of its first track
+        # (exiftool reads a CR3's tracks with -ee), the DNG's preview IFD.
         preview="$dir/raw-previews-$raws/$(basename "$file").jpg"
-        exiftool -b -JpgFromRaw "$file" > "$preview"
+        exiftool -ee -b -JpgFromRaw "$file" > "$preview"
         [[ -s $preview ]] || exiftool -b -PreviewImage "$file" > "$preview"
     done
     mv "$dir/raw-$raws.tmp" "$dir/raw-$raws"

@@ -112,6 +112,7 @@ with open(sys.argv[1], "wb") as f:
     f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", row) + chunk(b"IEND", b""))
 PY
 
-# Camera RAW containers around JPEG previews (raw.dng, .nef, .cr3, .raf, .orf, .rw2), one LibRaw
+# Camera RAW containers around JPEG previews (raw.dng, .nef, .cr3, .raf, .orf, .rw2), a DNG 1.7
+# with a JPEG XL preview (raw-jxl.dng), one LibRaw
 # decodes for want of a preview (raw-nopreview.dng) and a damaged one (raw-damaged.nef).
 python3 "$(dirname "$0")/make-raw-fixtures.py" "$out"

@@ -14,17 +14,20 @@ green.
                        (DefaultCropSize 2976×1984) and a 1200×800 JPEG preview; orientation 6
     raw.nef            big-endian NEF: IFD0 160×120 thumbnail, SubIFD JpgFromRaw 1200×800, raw
                        SubIFD 6048×4032, Nikon MakerNote PreviewIFD 640×424; orientation 8
-    raw.cr3            CR3: CMT1–CMT4 TIFF boxes, THMB 160×120, PRVW 960×640; orientation 3
+    raw.cr3            CR3: CMT1–CMT4 TIFF boxes, THMB 160×120, PRVW 960×640, a 5472×3648 JPEG
+                       in mdat as the first track's sample (co64, stsz); orientation 3
     raw.raf            RAF: header offsets to a 1200×800 JPEG (EXIF orientation 6) and sizes
     raw.orf            ORF: a 160×120 JPEG in IFD1, a 1200×800 one in the Olympus MakerNote
     raw.rw2            RW2: a 1200×800 JpgFromRaw (tag 0x2E) with the EXIF; orientation 8
+    raw-jxl.dng        DNG 1.7: raw data and a 1200×800 preview compressed with JPEG XL, a
+                       256×171 RGB thumbnail in IFD0; orientation 6
     raw-nopreview.dng  uncompressed 16-bit CFA 512×384 and no preview: LibRaw's half-size decode
     raw-damaged.nef    raw.nef cut short inside its first directory
 
 With --camera-sized, only `bench-NN.nef|cr3|dng` files are made instead (RAW_BENCH_FILES, 12 by
 default), camera-like previews of noise for the RAW thumbnail benchmark: a NEF with a full-size
-6000×4000 JpgFromRaw and 20 MiB of random bytes as its raw data, a CR3 with a 1620×1080 PRVW and
-20 MiB of random bytes, and a DNG with a 1620×1080 preview and real 6000×4000 14-bit CFA data
+6000×4000 JpgFromRaw and 20 MiB of random bytes as its raw data, a CR3 with a 1620×1080 PRVW, a
+full-size 6000×4000 JPEG in its first track and 20 MiB of random bytes, and a DNG with a 1620×1080 preview and real 6000×4000 14-bit CFA data
 (a photo-like scene with shot noise, different in every file), stored as cameras and Adobe DNG
 Converter store it: lossless JPEG (Compression 7) in 256×256 tiles, about 28 MB, which LibRaw
 decodes. The NEF's and CR3's raw bytes are no codec's output: only the DNGs can be decoded.
@@ -412,7 +415,7 @@ def tiff_block(entries_of):
     return t.finish(t.directory(entries_of(t)))
 
 
-def cr3(preview_size, sensor=(5472, 3648), orientation=3, noise=False, raw_bytes=64):
+def cr3(preview_size, sensor=(5472, 3648), orientation=3, noise=False, raw_bytes=64, full_size=None):
     cmt1 = tiff_block(lambda t: [
         (0x0100, LONG, [sensor[0]]), (0x0101, LONG, [sensor[1]]),
         (0x010F, ASCII, "Canon"), (0x0110, ASCII, "Canon EOS R6"), (0x0112, SHORT, [orientation]),
@@ -430,12 +433,35 @@ def cr3(preview_size, sensor=(5472, 3648), orientation=3, noise=False, raw_bytes
     thmb = box(b"THMB", bytes(4) + struct.pack(">HHIHH", 160, 120, len(thumb), 1, 0) + thumb)
     canon = bytes.fromhex("85c0b687820f11e08111f4ce462b6a48") + box(b"CNCV", b"CanonCR3_001/00.10.00/00.00.00") \
         + box(b"CMT1", cmt1) + box(b"CMT2", cmt2) + box(b"CMT4", cmt4) + thmb
-    moov = box(b"moov", box(b"uuid", canon))
     preview = jpeg(*preview_size, True, noise=noise)
     prvw = box(b"PRVW", bytes(4) + struct.pack(">HHHHI", 1, preview_size[0], preview_size[1], 1, len(preview)) + preview)
     prvw_uuid = box(b"uuid", bytes.fromhex("eaf42b5e1c984b88b9fbb7dc406e4d16") + bytes(8) + prvw)
     ftyp = box(b"ftyp", b"crx " + struct.pack(">I", 1) + b"crx isom")
-    return ftyp + moov + prvw_uuid + box(b"mdat", os.urandom(raw_bytes))
+    full = jpeg(*full_size, True, noise=noise) if full_size else b""
+    raw = os.urandom(raw_bytes)
+
+    def moov(mdat_at):
+        """Canon's metadata, then a track for each of the full-size JPEG and the raw data at the
+        start of mdat's payload, each found by its sample table."""
+        def track(size, offset, length, is_jpeg):
+            full_box = lambda kind, payload: box(kind, bytes(4) + payload)
+            # A visual sample entry: reserved, data reference, 16 bytes, width and height, the rest.
+            # The JPEG box marks the track exiftool reads as JpgFromRaw (with -ee).
+            sample = box(b"CRAW", bytes(6) + struct.pack(">H", 1) + bytes(16) + struct.pack(">HH", *size) + bytes(50)
+                         + (box(b"JPEG", bytes(4)) if is_jpeg else b""))
+            stbl = box(b"stbl", full_box(b"stsd", struct.pack(">I", 1) + sample)
+                       + full_box(b"stts", struct.pack(">III", 1, 1, 1))
+                       + full_box(b"stsc", struct.pack(">IIII", 1, 1, 1, 1))
+                       + full_box(b"stsz", struct.pack(">III", 0, 1, length))
+                       + full_box(b"co64", struct.pack(">IQ", 1, offset)))
+            handler = full_box(b"hdlr", bytes(4) + b"vide" + bytes(13))
+            return box(b"trak", box(b"mdia", handler + box(b"minf", stbl)))
+        tracks = track(full_size, mdat_at + 8, len(full), True) if full_size else b""
+        tracks += track(sensor, mdat_at + 8 + len(full), len(raw), False)
+        return box(b"moov", box(b"uuid", canon) + tracks)
+
+    mdat_at = len(ftyp) + len(moov(0)) + len(prvw_uuid)
+    return ftyp + moov(mdat_at) + prvw_uuid + box(b"mdat", full + raw)
 
 
 def raf():
@@ -501,6 +527,49 @@ def rw2():
         (0x0004, SHORT, [4]), (0x0005, SHORT, [8]), (0x0006, SHORT, [3892]), (0x0007, SHORT, [5192]),
         (0x002E, UNDEFINED, list(preview)), (0x010F, ASCII, "Panasonic"), (0x0110, ASCII, "DC-G9"),
         (0x0111, LONG, [raw_at]), (0x0112, SHORT, [8]), (0x0117, LONG, [64]),
+    ])
+    return t.finish(ifd0)
+
+
+def jxl(width, height):
+    """A JPEG XL codestream of the two-colour picture (libvips's jxlsave, lossless)."""
+    name = os.path.join(WORK, f"{width}x{height}.jxl")
+    if not os.path.exists(name):
+        source = os.path.join(WORK, f"{width}x{height}-True-False.jpg")
+        jpeg(width, height, True)
+        vips("copy", source, f"{name}[lossless]")
+    with open(name, "rb") as f:
+        return f.read()
+
+
+def dng_jpeg_xl(preview_size=(1200, 800), sensor=(4032, 3024), orientation=6):
+    """A DNG 1.7 as Apple's ProRAW and Adobe's converter write it with JPEG XL: raw data and
+    preview both JPEG XL (Compression 52546) in one strip each; the raw data is a few bytes no
+    decoder reads (LibRaw 0.20 reads no JPEG XL), so only the preview can show it."""
+    t = TIFF("<")
+    preview = jxl(*preview_size)
+    preview_at = t.add(preview)
+    thumb_at = t.add(rgb_strip(256, 171))
+    raw = b"\xff\x0a" + b"\0" * 62
+    raw_ifd = t.directory([
+        (0x00FE, LONG, [0]), (0x0100, LONG, [sensor[0]]), (0x0101, LONG, [sensor[1]]),
+        (0x0102, SHORT, [16, 16, 16]), (0x0103, SHORT, [52546]), (0x0106, SHORT, [34892]),
+        (0x0111, LONG, [t.add(raw)]), (0x0115, SHORT, [3]), (0x0116, LONG, [sensor[1]]), (0x0117, LONG, [len(raw)]),
+    ])
+    preview_ifd = t.directory([
+        (0x00FE, LONG, [1]), (0x0100, LONG, [preview_size[0]]), (0x0101, LONG, [preview_size[1]]),
+        (0x0102, SHORT, [8, 8, 8]), (0x0103, SHORT, [52546]), (0x0106, SHORT, [2]),
+        (0x0111, LONG, [preview_at]), (0x0115, SHORT, [3]), (0x0116, LONG, [preview_size[1]]), (0x0117, LONG, [len(preview)]),
+    ])
+    exif = exif_entries(t, "2023:10:01 08:09:10", "-07:00")
+    ifd0 = t.directory([
+        (0x00FE, LONG, [1]), (0x0100, LONG, [256]), (0x0101, LONG, [171]),
+        (0x0102, SHORT, [8, 8, 8]), (0x0103, SHORT, [1]), (0x0106, SHORT, [2]),
+        (0x010F, ASCII, "Apple"), (0x0110, ASCII, "iPhone 15 Pro"),
+        (0x0111, LONG, [thumb_at]), (0x0112, SHORT, [orientation]), (0x0115, SHORT, [3]),
+        (0x0116, LONG, [171]), (0x0117, LONG, [256 * 171 * 3]),
+        (0x014A, LONG, [raw_ifd, preview_ifd]), (0x8769, LONG, [exif]),
+        (0xC612, BYTE, [1, 7, 0, 0]), (0xC613, BYTE, [1, 7, 0, 0]), (0xC614, ASCII, "iPhone 15 Pro"),
     ])
     return t.finish(ifd0)
 
@@ -584,7 +653,8 @@ def main():
                 data = nef(sensor, sensor=sensor, orientation=1, noise=True, raw_bytes=20 << 20)
                 write(folder, f"bench-{index:02}.nef", data)
             elif kind == 1:
-                write(folder, f"bench-{index:02}.cr3", cr3((1620, 1080), sensor=sensor, orientation=1, noise=True, raw_bytes=20 << 20))
+                write(folder, f"bench-{index:02}.cr3", cr3((1620, 1080), sensor=sensor, orientation=1, noise=True, raw_bytes=20 << 20,
+                                                           full_size=sensor))
             else:
                 tiles = lossless_jpeg_tiles(camera_cfa(index, *sensor))
                 data = dng((1620, 1080), sensor=sensor, crop=(5984, 3984), orientation=1, raw_tiles=tiles, levels=(512, 16383), noise=True)
@@ -593,10 +663,11 @@ def main():
     write(folder, "raw.dng", dng((1200, 800)))
     nikon = nef((1200, 800))
     write(folder, "raw.nef", nikon)
-    write(folder, "raw.cr3", cr3((960, 640)))
+    write(folder, "raw.cr3", cr3((960, 640), full_size=(5472, 3648)))
     write(folder, "raw.raf", raf())
     write(folder, "raw.orf", orf())
     write(folder, "raw.rw2", rw2())
+    write(folder, "raw-jxl.dng", dng_jpeg_xl())
     write(folder, "raw-nopreview.dng", dng_without_preview())
     write(folder, "raw-damaged.nef", nikon[:len(nikon) - 300])
 

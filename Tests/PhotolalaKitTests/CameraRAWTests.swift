@@ -17,7 +17,7 @@ struct CameraRAWTests {
         engine = try makeEngine(in: folder)
     }
 
-    static let kinds = ["raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw.orf", "raw.rw2", "raw-nopreview.dng"]
+    static let kinds = ["raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw.orf", "raw.rw2", "raw-jxl.dng", "raw-nopreview.dng"]
 
     /// `exiftool -n -json` for one file.
     private func exiftool(_ path: String) throws -> [String: Any] {
@@ -49,10 +49,11 @@ struct CameraRAWTests {
             // name, thumbnail size, colour at the top left (the largest preview is red on its left half, blue on its right)
             ("raw.dng", 256, 384, "red"),  // 1200×800 SubIFD preview, orientation 6
             ("raw.nef", 256, 384, "blue"),  // 1200×800 JpgFromRaw over the 640×424 MakerNote preview, orientation 8
-            ("raw.cr3", 384, 256, "blue"),  // 960×640 PRVW over the 160×120 THMB, orientation 3
+            ("raw.cr3", 384, 256, "blue"),  // the 5472×3648 JPEG in mdat over PRVW and THMB, orientation 3
             ("raw.raf", 256, 384, "red"),  // the embedded 1200×800 JPEG, orientation 6 in its EXIF
             ("raw.orf", 384, 256, "red"),  // 1200×800 in the Olympus MakerNote over IFD1's 160×120, orientation 1
             ("raw.rw2", 256, 384, "blue"),  // the 1200×800 JpgFromRaw, orientation 8
+            ("raw-jxl.dng", 256, 384, "red"),  // the 1200×800 JPEG XL preview, orientation 6
         ])
     func thumbnailFromPreview(name: String, width: Int, height: Int, topLeft: String) async throws {
         let thumbnail = try await engine.thumbnail(ofFileAt: Fixtures.file(name).path)
@@ -67,14 +68,15 @@ struct CameraRAWTests {
     }
 
     @Test(
-        "Every embedded JPEG is found, the MakerNote's and CR3's thumbnail box too, and the largest with a short edge of 240 is chosen",
+        "Every embedded preview is found (MakerNotes', CR3's boxes and first track, a DNG's JPEG XL), and the largest with a short edge of 240 is chosen",
         arguments: [
             ("raw.dng", ImageFormat.dng, [[1200, 800]]),
             ("raw.nef", .nef, [[1200, 800], [640, 424]]),
-            ("raw.cr3", .cr3, [[960, 640], [160, 120]]),
+            ("raw.cr3", .cr3, [[5472, 3648], [960, 640], [160, 120]]),
             ("raw.raf", .raf, [[1200, 800]]),
             ("raw.orf", .orf, [[1200, 800], [160, 120]]),
             ("raw.rw2", .rw2, [[1200, 800]]),
+            ("raw-jxl.dng", .dng, [[1200, 800]]),
         ])
     func previewsFound(name: String, format: ImageFormat, sizes: [[Int]]) async throws {
         let bytes = Array(try Data(contentsOf: try await Fixtures.file(name)))
@@ -173,6 +175,47 @@ struct CameraRAWTests {
         let container = try RAWContainer(bytes, format: .raf)
         let preview = try #require(container.previews.first)
         #expect(raf == Array(bytes[preview.range]), "the RAF's JPEG, oriented as the RAF says, is sent as it is")
+
+        guard case .rendering(let cr3) = try await source.displayableFile(for: try #require(items["raw.cr3"])) else {
+            Issue.record("a CR3 is shown as a rendering")
+            return
+        }
+        let cr3Size = try dimensions(of: cr3)
+        #expect(cr3Size.width == 5472 && cr3Size.height == 3648, "the CR3's full-size JPEG of its first track, not its PRVW")
+        let cr3Corner = try pixel(of: cr3, x: 20, y: 20, in: folder)
+        #expect(cr3Corner[2] > 180 && cr3Corner[0] < 60, "turned by orientation 3: blue at the top left, got \(cr3Corner)")
+
+        guard case .rendering(let jxl) = try await source.displayableFile(for: try #require(items["raw-jxl.dng"])) else {
+            Issue.record("a JPEG XL DNG is shown as a rendering")
+            return
+        }
+        #expect(jxl.starts(with: [0xFF, 0xD8]), "a JPEG XL preview is sent as JPEG, which every browser shows")
+        let jxlSize = try dimensions(of: jxl)
+        #expect(jxlSize.width == 800 && jxlSize.height == 1200)
+        let jxlTop = try pixel(of: jxl, x: 400, y: 20, in: folder)
+        #expect(jxlTop[0] > 180 && jxlTop[2] < 60, "turned by orientation 6: red on top, got \(jxlTop)")
+    }
+
+    @Test("A JPEG XL preview larger than its directory says is held to the pixel limit by its own header")
+    func jpegXLPreviewPixelLimit() async throws {
+        var bytes = Array(try Data(contentsOf: try await Fixtures.file("raw-jxl.dng")))
+        // The preview directory's ImageWidth 1200 and ImageLength 800 (LONG, little-endian) become 600 × 400.
+        for (tag, from, to) in [(UInt8(0x00), UInt16(1200), UInt16(600)), (0x01, 800, 400)] {
+            let entry: [UInt8] = [tag, 0x01, 4, 0, 1, 0, 0, 0, UInt8(from & 0xFF), UInt8(from >> 8), 0, 0]
+            let at = try #require((0...bytes.count - entry.count).first { bytes[$0..<$0 + entry.count].elementsEqual(entry) })
+            bytes[at + 8] = UInt8(to & 0xFF)
+            bytes[at + 9] = UInt8(to >> 8)
+        }
+        var configuration = ImageProcessor.Configuration()
+        configuration.maximumPixels = 500_000
+        let processor = try ImageProcessor(configuration: configuration)
+        #expect {
+            try processor.thumbnail(of: bytes, name: "lying.dng")
+        } throws: { ($0 as? PhotolalaError)?.code == .imageTooLarge }
+        // Within the limit, the same file's preview is used.
+        let thumbnail = try ImageProcessor(configuration: ImageProcessor.Configuration()).thumbnail(of: bytes, name: "lying.dng")
+        let size = try dimensions(of: thumbnail)
+        #expect(size.width == 256 && size.height == 384)
     }
 
     @Test("A damaged RAW gets a clear error, and the rest of its folder still has thumbnails")

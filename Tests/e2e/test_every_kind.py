@@ -20,7 +20,7 @@ from photolala_page import PhotolalaPage
 # 10-bit HDR), AVIF, and the camera RAW containers.
 PHOTOS = [
     "orientation6.jpg", "photo.png", "photo.webp", "photo.gif", "photo.tiff", "photo.heic", "iphone.heic", "hdr-10bit.heic", "iphone.avif",
-    "raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw.orf", "raw.rw2", "raw-nopreview.dng",
+    "raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw.orf", "raw.rw2", "raw-jxl.dng", "raw-nopreview.dng",
 ]
 # A RAW+JPEG pair, a Live Photo, and one renamed apart (paired by its content identifier): each one
 # item, the still shown, with its companion.

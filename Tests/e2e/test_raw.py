@@ -9,9 +9,9 @@ from playwright.sync_api import expect
 
 def test_raw_files_show_thumbnails_and_a_damaged_one_an_error(ui):
     ui.open("local-0", "Mixed")
-    # Upright thumbnails: the DNG, NEF and RAF stand (orientations 6, 8 and 6), the CR3 lies (3).
+    # Upright thumbnails: the DNGs, NEF and RAF stand (orientations 6, 8 and 6), the CR3 lies (3).
     for name, size in (("raw.dng", [256, 384]), ("raw.nef", [256, 384]), ("raw.cr3", [384, 256]), ("raw.raf", [256, 384]),
-                       ("raw-nopreview.dng", [192, 256])):
+                       ("raw-jxl.dng", [256, 384]), ("raw-nopreview.dng", [192, 256])):
         cell = ui.cell(name)
         cell.scroll_into_view_if_needed()
         expect(cell).to_have_attribute("data-state", "loaded", timeout=15_000)

@@ -11,7 +11,7 @@ struct RAWReadOnceTests {
         let cli = try CLI()
         let root = URL(fileURLWithPath: cli.folder.path("raw")).resolvingSymlinksInPath().path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        let names = ["raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw-nopreview.dng"]
+        let names = ["raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw-jxl.dng", "raw-nopreview.dng"]
         for name in names {
             try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: root + "/" + name)
         }
@@ -23,7 +23,7 @@ struct RAWReadOnceTests {
 
         let build = try #require(try cli.traced("catalog", "build", root))
         #expect(build.output.status == 0, "\(build.output.standardError)")
-        #expect(build.output.standardError.contains("0 read, 5 unchanged"), "\(build.output.standardError)")
+        #expect(build.output.standardError.contains("0 read, 6 unchanged"), "\(build.output.standardError)")
         #expect(build.opens(of: photos).filter { $0.value > 0 }.isEmpty, "the catalog is built from what the thumbnails recorded")
     }
 }

@@ -19,6 +19,9 @@ enum VipsRuntime {
         // Only formats Photolala recognised by their bytes reach libvips; refuse the rest.
         vips_block_untrusted_set(1)
         vips_operation_block_set("VipsForeignLoadMagick", 0)
+        // DNG 1.7's JPEG XL previews, handed over from memory once the RAW reader has found
+        // a JPEG XL signature where the preview's directory points (libvips calls it untrusted).
+        vips_operation_block_set("VipsForeignLoadJxlBuffer", 0)
         return .success(())
     }()
 

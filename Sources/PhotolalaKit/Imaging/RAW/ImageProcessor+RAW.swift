@@ -1,6 +1,6 @@
 import CVips
 
-/// Camera RAW: header facts, thumbnails and full views from the largest embedded JPEG preview
+/// Camera RAW: header facts, thumbnails and full views from the largest embedded preview
 /// (``RAWContainer``), turned upright by the RAW's own orientation; only a RAW without a usable
 /// preview is decoded, at half size, by LibRaw (``LibRawDecoder``).
 extension ImageProcessor {
@@ -26,8 +26,8 @@ extension ImageProcessor {
             format: format, width: swap ? other : stored, height: swap ? stored : other, orientation: orientation, exif: container?.exif)
     }
 
-    /// The thumbnail of a RAW: from its largest embedded JPEG with a short edge of at least
-    /// 240 pixels, else from LibRaw's half-size decode.
+    /// The thumbnail of a RAW: from its largest embedded preview (JPEG, or a DNG's JPEG XL)
+    /// with a short edge of at least 240 pixels, else from LibRaw's half-size decode.
     /// - Throws: ``PhotolalaError`` when it has no usable preview and LibRaw cannot decode it.
     func thumbnailOfRAW(_ bytes: [UInt8], format: ImageFormat, name: String) throws -> [UInt8] {
         if let preview = try shownPreview(of: bytes, format: format, name: name) {
@@ -55,15 +55,16 @@ extension ImageProcessor {
         return try encodeJPEG(prepareForJPEG(VipsImage(output), name: name), name: name)
     }
 
-    /// The full view of a RAW: its largest embedded JPEG (as it is when its own orientation is
-    /// the RAW's, else turned upright), else LibRaw's half-size decode.
+    /// The full view of a RAW: its largest embedded preview (a JPEG as it is when its own
+    /// orientation is the RAW's; else, and a JPEG XL always, encoded upright as JPEG), else
+    /// LibRaw's half-size decode.
     /// - Throws: ``PhotolalaError`` when it has no usable preview and LibRaw cannot decode it.
     func renderRAW(_ bytes: [UInt8], format: ImageFormat, name: String) throws -> [UInt8] {
         guard let preview = try shownPreview(of: bytes, format: format, name: name) else {
             let decoded = try decodeHalfSize(bytes, format: format, name: name)
             return try encodeJPEG(prepareForJPEG(decoded, name: name), name: name)
         }
-        if preview.ownOrientation == preview.rawOrientation {
+        if preview.codec == .jpeg, preview.ownOrientation == preview.rawOrientation {
             return Array(preview.bytes[preview.range])
         }
         return try preview.bytes.withUnsafeBytes { buffer in
@@ -80,10 +81,11 @@ extension ImageProcessor {
 
     // MARK: - Steps
 
-    /// The embedded JPEG a RAW is shown from, in the file's bytes or LibRaw's copy.
+    /// The embedded preview a RAW is shown from, in the file's bytes or LibRaw's copy.
     private struct ShownPreview {
         let bytes: [UInt8]
         let range: Range<Int>
+        let codec: RAWContainer.Preview.Codec
         let width: Int
         let height: Int
         /// The JPEG's own EXIF orientation (1 when it has none).
@@ -95,24 +97,30 @@ extension ImageProcessor {
     /// The container's largest preview with a short edge of 240 pixels within the pixel limit,
     /// else LibRaw's own (for the containers Photolala does not walk); `nil` when there is none.
     /// - Throws: ``PhotolalaError/damagedImage`` when the container cannot be walked and LibRaw
-    ///   cannot read the file either.
+    ///   cannot read the file either; ``PhotolalaError/imageTooLarge`` when a JPEG XL preview's
+    ///   codestream is larger than the pixel limit.
     private func shownPreview(of bytes: [UInt8], format: ImageFormat, name: String) throws -> ShownPreview? {
+        var container: RAWContainer?
         do {
-            let container = try RAWContainer(bytes, format: format)
-            if let preview = container.thumbnailPreview(maximumPixels: configuration.maximumPixels) {
-                return ShownPreview(
-                    bytes: bytes, range: preview.range, width: preview.width, height: preview.height, ownOrientation: preview.orientation,
-                    rawOrientation: container.orientation)
-            }
+            container = try RAWContainer(bytes, format: format)
         } catch {
             // A container too damaged to walk is LibRaw's to try; its error is the one told.
             _ = try librawFacts(bytes, format: format, name: name, damage: error)
+        }
+        if let container, let preview = container.thumbnailPreview(maximumPixels: configuration.maximumPixels) {
+            if preview.codec == .jpegXL {
+                // A JPEG XL's size is its directory's word; the limit holds the codestream's own.
+                _ = try bytes.withUnsafeBytes { try header(UnsafeRawBufferPointer(rebasing: $0[preview.range]), format: format, name: name) }
+            }
+            return ShownPreview(
+                bytes: bytes, range: preview.range, codec: preview.codec, width: preview.width, height: preview.height,
+                ownOrientation: preview.orientation, rawOrientation: container.orientation)
         }
         guard let embedded = LibRawDecoder.embeddedJPEG(bytes, name: name), let header = JPEGHeader(embedded.jpeg),
             min(header.width, header.height) >= RAWContainer.minimumPreviewShortEdge, header.width * header.height <= configuration.maximumPixels
         else { return nil }
         return ShownPreview(
-            bytes: embedded.jpeg, range: embedded.jpeg.indices, width: header.width, height: header.height,
+            bytes: embedded.jpeg, range: embedded.jpeg.indices, codec: .jpeg, width: header.width, height: header.height,
             ownOrientation: header.orientation, rawOrientation: embedded.orientation)
     }
 

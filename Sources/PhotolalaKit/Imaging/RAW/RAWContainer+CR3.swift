@@ -11,7 +11,8 @@ extension RAWContainer {
     static let maximumBoxes = 256
 
     /// Reads a CR3 (ISO-BMFF): EXIF from CMT1 (IFD0), CMT2 (EXIF) and CMT4 (GPS), the THMB
-    /// thumbnail and the PRVW preview, after the layout Laurent Clévy documented (canon_cr3).
+    /// thumbnail, the PRVW preview and the full-size JPEG of its first track, after the layout
+    /// Laurent Clévy documented (canon_cr3).
     mutating func readCR3(_ bytes: [UInt8]) throws(Damage) {
         let boxes = ISOBMFFBoxes(bytes: bytes)
         let top = try Self.boxes(in: 0..<bytes.count, of: boxes)
@@ -25,6 +26,9 @@ extension RAWContainer {
                 default: break
                 }
             }
+        }
+        for track in try Self.boxes(in: moov.body, of: boxes) where track.type == "trak" {
+            addFirstSampleJPEG(of: track, in: boxes)
         }
         for box in top where box.extendedType == Self.previewUUID {
             // 8 unknown bytes, then the PRVW box.
@@ -47,6 +51,30 @@ extension RAWContainer {
         let start = body.lowerBound + dataAt
         guard start <= body.upperBound, length <= UInt64(body.upperBound - start) else { return }
         addPreview(start..<start + Int(length), in: boxes.bytes)
+    }
+
+    /// The first sample of a track, when it is a JPEG: a CR3's first track holds the camera's
+    /// full-size JPEG in `mdat` (the others hold the raw data, which is no JPEG), found by the
+    /// track's sample table: the first chunk's offset (`co64`, or `stco`) and the first sample's
+    /// size (`stsz`).
+    private mutating func addFirstSampleJPEG(of track: ISOBMFFBox, in boxes: ISOBMFFBoxes) {
+        guard let table = boxes.find(["mdia", "minf", "stbl"], in: track.body, limit: Self.maximumBoxes) else { return }
+        let children = boxes.validChildren(of: table.body, limit: Self.maximumBoxes)
+        func body(of type: String) -> Range<Int>? {
+            children.first { $0.type == type }.flatMap(boxes.fullBoxBody(of:))
+        }
+        // stsz: sample size (0 when each has its own), sample count, then each sample's size.
+        guard let sizes = body(of: "stsz"), let sampleSize = boxes.uint(at: sizes.lowerBound, size: 4, within: sizes),
+            boxes.uint(at: sizes.lowerBound + 4, size: 4, within: sizes) ?? 0 > 0,
+            let length = sampleSize > 0 ? sampleSize : boxes.uint(at: sizes.lowerBound + 8, size: 4, within: sizes)
+        else { return }
+        // co64 or stco: entry count, then each chunk's offset in the file.
+        let (chunks, offsetSize) = body(of: "co64").map { ($0, 8) } ?? body(of: "stco").map { ($0, 4) } ?? (0..<0, 0)
+        guard boxes.uint(at: chunks.lowerBound, size: 4, within: chunks) ?? 0 > 0,
+            let offset = boxes.uint(at: chunks.lowerBound + 4, size: offsetSize, within: chunks),
+            offset < UInt64(boxes.bytes.count), length <= UInt64(boxes.bytes.count)
+        else { return }
+        addPreview(offset: Int(offset), length: Int(length), base: 0, in: boxes.bytes)
     }
 
     /// The boxes laid end to end in `range`, at most ``maximumBoxes``.

@@ -1,6 +1,6 @@
 extension RAWContainer {
     /// Walks a TIFF-based RAW: IFD0 and its chain, SubIFDs, the EXIF directory and its
-    /// MakerNote, collecting JPEG previews, the orientation, the EXIF and the raw image's size.
+    /// MakerNote, collecting JPEG and JPEG XL previews, the orientation, the EXIF and the raw image's size.
     mutating func readTIFF(_ bytes: [UInt8]) throws(Damage) {
         guard let tiff = TIFFReader(bytes, base: 0) else { throw Damage("it has no TIFF header") }
         let ifd0 = try tiff.directory(at: tiff.firstDirectory)
@@ -59,15 +59,18 @@ extension RAWContainer {
             addPreview(offset: offset, length: length, base: tiff.base, in: bytes)
         }
         let compression = tiff.integer(directory[TIFFTag.compression])
-        if compression == 6 || compression == 7, let offsets = directory[TIFFTag.stripOffsets], offsets.count == 1,
-            let offset = tiff.integer(offsets), let length = tiff.integer(directory[TIFFTag.stripByteCounts])
-        {
-            addPreview(offset: offset, length: length, base: tiff.base, in: bytes)
+        if compression == 6 || compression == 7, let range = Self.wholeImageSegment(of: directory, in: tiff) {
+            addPreview(range, in: bytes)
         }
         if let jpeg = directory[TIFFTag.panasonicJpgFromRaw], let range = tiff.range(of: jpeg) {
             addPreview(range, in: bytes)
         }
         let subfileType = tiff.integer(directory[TIFFTag.newSubfileType])
+        if compression == TIFFTag.jpegXLCompression, subfileType == 1, let range = Self.wholeImageSegment(of: directory, in: tiff),
+            let width = tiff.integer(directory[TIFFTag.imageWidth]), let height = tiff.integer(directory[TIFFTag.imageLength])
+        {
+            addJPEGXLPreview(range, width: width, height: height, in: bytes)
+        }
         if subfileType == 0 || (isFirst && subfileType == nil),
             let width = tiff.integer(directory[TIFFTag.imageWidth]), let height = tiff.integer(directory[TIFFTag.imageLength]),
             case let pixels = width.multipliedReportingOverflow(by: height), !pixels.overflow, pixels.partialValue > walk.mainPixels
@@ -81,6 +84,26 @@ extension RAWContainer {
             walk.count += 1
             visit(sub, in: tiff, isFirst: false, depth: depth + 1, walk: &walk)
         }
+    }
+
+    /// The bytes of a directory's image when they are one piece: a single strip, or a single
+    /// tile the size of the image (a JPEG XL preview made of several tiles is not put together).
+    private static func wholeImageSegment(of directory: TIFFReader.Directory, in tiff: TIFFReader) -> Range<Int>? {
+        let (offsets, counts): (UInt16, UInt16)
+        if directory[TIFFTag.tileOffsets] != nil {
+            guard tiff.integer(directory[TIFFTag.tileWidth]) == tiff.integer(directory[TIFFTag.imageWidth]),
+                tiff.integer(directory[TIFFTag.tileLength]) == tiff.integer(directory[TIFFTag.imageLength])
+            else { return nil }
+            (offsets, counts) = (TIFFTag.tileOffsets, TIFFTag.tileByteCounts)
+        } else {
+            (offsets, counts) = (TIFFTag.stripOffsets, TIFFTag.stripByteCounts)
+        }
+        guard let offsetEntry = directory[offsets], offsetEntry.count == 1, let offset = tiff.integer(offsetEntry),
+            let length = tiff.integer(directory[counts]), offset > 0, length > 0
+        else { return nil }
+        let start = tiff.base + offset
+        guard start >= 0, start <= tiff.bytes.count - length else { return nil }
+        return start..<start + length
     }
 
     // MARK: - MakerNotes

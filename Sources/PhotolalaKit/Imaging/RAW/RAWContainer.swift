@@ -19,9 +19,16 @@ struct RAWContainer {
         }
     }
 
-    /// One embedded JPEG: where its bytes are in the file and its stored size.
+    /// One embedded preview: where its bytes are in the file, how they are coded and its stored size.
     struct Preview: Equatable {
+        /// How a preview's bytes are coded: JPEG, or JPEG XL (DNG 1.7's previews may be either).
+        enum Codec: Equatable {
+            case jpeg
+            case jpegXL
+        }
+
         let range: Range<Int>
+        let codec: Codec
         let width: Int
         let height: Int
         /// The preview's own EXIF orientation (often absent; the RAW's is the one that counts).
@@ -38,7 +45,7 @@ struct RAWContainer {
     static let maximumDepth = 4
 
     let format: ImageFormat
-    /// Every JPEG preview found whose header libvips can decode (baseline or progressive).
+    /// Every preview found that libvips can decode: JPEGs (baseline or progressive) and JPEG XL.
     private(set) var previews: [Preview] = []
     private(set) var exif: ExifReader?
     /// The RAW's own EXIF orientation, 1–8.
@@ -58,7 +65,7 @@ struct RAWContainer {
         case .crw, .mrw, .x3f: break
         default: try readTIFF(bytes)
         }
-        if exif?.exif.isEmpty ?? true, let preview = previews.max(by: { $0.pixels < $1.pixels }),
+        if exif?.exif.isEmpty ?? true, let preview = previews.max(by: { $0.pixels < $1.pixels }), preview.codec == .jpeg,
             let header = JPEGHeader(Self.headerPrefix(of: preview.range, in: bytes)), let previewExif = header.exif
         {
             // RAF and some RW2 keep their EXIF only in the embedded JPEG.
@@ -84,7 +91,20 @@ struct RAWContainer {
         guard range.lowerBound >= 0, range.upperBound <= bytes.count, range.count > 4, !previews.contains(where: { $0.range == range }),
             let header = JPEGHeader(Self.headerPrefix(of: range, in: bytes)), (0xC0...0xC2).contains(header.frameMarker)
         else { return }
-        previews.append(Preview(range: range, width: header.width, height: header.height, orientation: header.orientation))
+        previews.append(Preview(range: range, codec: .jpeg, width: header.width, height: header.height, orientation: header.orientation))
+    }
+
+    /// Adds the JPEG XL codestream (or ISO-BMFF-wrapped JPEG XL) at `range`, of the size its
+    /// directory gives, when its signature is right. DNG 1.7 leaves a preview's orientation to
+    /// the RAW's, so it has none of its own.
+    mutating func addJPEGXLPreview(_ range: Range<Int>, width: Int, height: Int, in bytes: [UInt8]) {
+        let codestream: [UInt8] = [0xFF, 0x0A]
+        let container: [UInt8] = [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count, range.count > container.count, width > 0, height > 0,
+            !previews.contains(where: { $0.range == range }),
+            bytes[range].starts(with: codestream) || bytes[range].starts(with: container)
+        else { return }
+        previews.append(Preview(range: range, codec: .jpegXL, width: width, height: height, orientation: 1))
     }
 
     /// Adds the JPEG at `offset` (from `base`) of `length` bytes, when both lie in the file.

@@ -136,6 +136,10 @@ enum TIFFTag {
     static let stripOffsets: UInt16 = 0x0111
     static let orientation: UInt16 = 0x0112
     static let stripByteCounts: UInt16 = 0x0117
+    static let tileWidth: UInt16 = 0x0142
+    static let tileLength: UInt16 = 0x0143
+    static let tileOffsets: UInt16 = 0x0144
+    static let tileByteCounts: UInt16 = 0x0145
     static let subIFDs: UInt16 = 0x014A
     static let jpegInterchangeFormat: UInt16 = 0x0201
     static let jpegInterchangeFormatLength: UInt16 = 0x0202
@@ -144,6 +148,8 @@ enum TIFFTag {
     static let exifImageWidth: UInt16 = 0xA002
     static let exifImageHeight: UInt16 = 0xA003
     static let dngVersion: UInt16 = 0xC612
+    /// DNG 1.7's Compression value for JPEG XL (tiles, strips or previews).
+    static let jpegXLCompression = 52546
     /// Panasonic RW2's JpgFromRaw: a whole JPEG as the value.
     static let panasonicJpgFromRaw: UInt16 = 0x002E
     static let panasonicSensorTopBorder: UInt16 = 0x0004
