@@ -93,6 +93,17 @@ pids=()
 # AVIF (AV1) with a thumbnail item.
 "$heif" "$out/iphone.avif" 1600 1200 "${primary[@]}" --thumb 320 240 "${thumb[@]}" --avif & pids+=($!)
 for pid in "${pids[@]}"; do wait "$pid"; done
+# The PQ picture as a 10-bit AVIF (4:2:0, BT.2020 primaries and matrix, PQ: CICP 9/16/9, in its
+# nclx colr box), by libavif's avifenc with libaom, from a 16-bit PNG of the same codes
+# (594 and 100 of 1023 are 38053 and 6406 of 65535).
+vips black "$work/pq-left.v" 600 800 --bands 3
+vips linear "$work/pq-left.v" "$work/pq-left16.v" "1 1 1" "38053 38053 38053"
+vips black "$work/pq-right.v" 600 800 --bands 3
+vips linear "$work/pq-right.v" "$work/pq-right16.v" "1 1 1" "38053 6406 6406"
+vips join "$work/pq-left16.v" "$work/pq-right16.v" "$work/pq16.v" horizontal
+vips cast "$work/pq16.v" "$work/pq16u.v" ushort
+vips copy "$work/pq16u.v" "$work/pq16.png[bitdepth=16]"
+avifenc -d 10 -y 420 --cicp 9/16/9 -r full -s 8 "$work/pq16.png" "$out/hdr-pq.avif" >/dev/null
 
 # Files that lie or are broken.
 cp "$out/photo.png" "$out/png-named.jpg"

@@ -87,19 +87,21 @@ struct HEIFThumbnailTests {
         try expectColour(preview, x: 900, y: 400, [0, 0, 255], "right half of the 10-bit primary")
     }
 
-    @Test("A 10-bit PQ HEIC's diffuse white comes out white, not the mid-grey its codes would show as sRGB")
-    func perceptualQuantizerIsToneMapped() async throws {
-        let path = try await Fixtures.file("hdr-pq.heic").path
+    @Test(
+        "A 10-bit PQ HEIC or AVIF's diffuse white comes out white, not the mid-grey its codes would show as sRGB",
+        arguments: ["hdr-pq.heic", "hdr-pq.avif"])
+    func perceptualQuantizerIsToneMapped(name: String) async throws {
+        let path = try await Fixtures.file(name).path
         let thumbnail = try await engine.thumbnail(ofFileAt: path)
         #expect(try dimensions(of: thumbnail.jpeg) == (384, 256))
         let white = try pixel(of: thumbnail.jpeg, x: 96, y: 128, in: folder)
-        #expect(white.allSatisfy { $0 >= 220 }, "diffuse white, got \(white)")
-        try expectColour(thumbnail.jpeg, x: 288, y: 128, [255, 0, 0], "red at diffuse white's light")
+        #expect(white.allSatisfy { $0 >= 220 }, "\(name): diffuse white, got \(white)")
+        try expectColour(thumbnail.jpeg, x: 288, y: 128, [255, 0, 0], "\(name): red at diffuse white's light")
 
         let preview = try engine.imaging.renderJPEG(of: Array(Data(contentsOf: URL(fileURLWithPath: path))), name: path)
         #expect(try dimensions(of: preview) == (1200, 800))
         let previewWhite = try pixel(of: preview, x: 300, y: 400, in: folder)
-        #expect(previewWhite.allSatisfy { $0 >= 220 }, "diffuse white in the preview, got \(previewWhite)")
+        #expect(previewWhite.allSatisfy { $0 >= 220 }, "\(name): diffuse white in the preview, got \(previewWhite)")
     }
 
     @Test("Tone curves: PQ's 203 cd/m² and HLG's 75 % are diffuse white, highlights roll off below 1 without a kink")

@@ -17,9 +17,10 @@ from photolala_page import PhotolalaPage
 
 # What each script makes that is a kind of its own (their damaged and edge-case files are tested
 # elsewhere): JPEG, PNG, WebP, GIF, TIFF, HEIC (plain, an iPhone's with its 320 × 240 thumbnail,
-# 10-bit HDR), AVIF, and the camera RAW containers.
+# 10-bit HDR), AVIF (an iPhone-shaped one, and 10-bit PQ), and the camera RAW containers.
 PHOTOS = [
     "orientation6.jpg", "photo.png", "photo.webp", "photo.gif", "photo.tiff", "photo.heic", "iphone.heic", "hdr-10bit.heic", "iphone.avif",
+    "hdr-pq.avif",
     "raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw.orf", "raw.rw2", "raw-jxl.dng", "raw-nopreview.dng",
 ]
 # A RAW+JPEG pair, a Live Photo, and one renamed apart (paired by its content identifier): each one
