@@ -35,14 +35,20 @@ export class FolderSession {
    * - onItems({live}): the list changed (`live` for changes on disk rather than listing).
    * - onProgress({count, complete}): listing progress.
    * - onError(error): the folder or its photos could not be read (an ApiError).
+   * - firstScreenShown(): resolves once the first page is on screen with its thumbnails (or
+   *   has waited long enough for them); the rest of a big listing is asked for only then, as
+   *   reading 100,000 rows holds the page's thread for a tenth of a second or more, which would
+   *   otherwise come between the first screen and its thumbnails.
    */
-  constructor({ source, folder, list, onFolder, onStale, onItems, onProgress, onError }) {
+  constructor({ source, folder, list, onFolder, onStale, onItems, onProgress, onError, firstScreenShown = () => Promise.resolve() }) {
     this.source = source;
     this.folder = folder;
     this.list = list;
     // A closed session stays silent, even for an answer that was already on its way.
     const live = (callback) => (...args) => this.#controller.signal.aborted || callback(...args);
-    this.#callbacks = { onFolder: live(onFolder), onStale: live(onStale), onItems: live(onItems), onProgress: live(onProgress), onError: live(onError) };
+    this.#callbacks = {
+      onFolder: live(onFolder), onStale: live(onStale), onItems: live(onItems), onProgress: live(onProgress), onError: live(onError), firstScreenShown,
+    };
   }
 
   get complete() {
@@ -171,6 +177,8 @@ export class FolderSession {
       this.#callbacks.onItems({ live: false });
       this.#callbacks.onProgress({ count: this.list.length, complete: this.#complete });
       if (this.#complete || signal.aborted) return;
+      if (limit != null) await this.#callbacks.firstScreenShown();
+      if (signal.aborted) return;
       limit = null;
       if (listedMore) continue; // the rest of what the server has listed, at once
       await this.#nextListing();

@@ -269,6 +269,7 @@ function openFolder(source, folder) {
       status.setProgress(progress);
       updateGridMessage();
     },
+    firstScreenShown,
     onError: (error) => {
       // With nothing to show, the reason takes the grid's place; otherwise it goes above.
       if (state.list.length === 0) {
@@ -287,6 +288,20 @@ function openFolder(source, folder) {
   session.start();
   dropPrefetched();
   loadBadges();
+}
+
+/**
+ * The longest a listing's rest waits for the first screen's thumbnails: those of a folder seen
+ * before come within a tenth of a second; those of an unseen one are made one by one, and the
+ * rows are then worth more than the few milliseconds they take from them.
+ */
+const FIRST_SCREEN_WAIT_MS = 500;
+
+/** Resolves once the grid has laid out the first page and its on-screen thumbnails are shown, or after FIRST_SCREEN_WAIT_MS. */
+function firstScreenShown() {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  const shown = frame().then(frame).then(() => loader.onScreenSettled());
+  return Promise.race([shown, new Promise((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_MS))]);
 }
 
 function closeFolder() {

@@ -20,6 +20,7 @@ export class ThumbnailLoader {
   #wantedKeys = new Set();
   #urgent = 0;
   #listeners = new Set();
+  #settledWaiters = [];
 
   /**
    * - load(request, signal, onScreen): loads the thumbnail of `request` ({key, …}) and resolves
@@ -49,6 +50,26 @@ export class ThumbnailLoader {
     return entry;
   }
 
+  /**
+   * Resolves once every on-screen thumbnail of the wish list has loaded or failed: at once when
+   * none is wished for or all are.
+   */
+  onScreenSettled() {
+    if (this.#onScreenSettled()) return Promise.resolve();
+    return new Promise((resolve) => this.#settledWaiters.push(resolve));
+  }
+
+  #onScreenSettled() {
+    return this.#wanted.slice(0, this.#urgent).every((request) => this.#cache.has(request.key));
+  }
+
+  #resolveSettled() {
+    if (this.#settledWaiters.length === 0 || !this.#onScreenSettled()) return;
+    const waiters = this.#settledWaiters;
+    this.#settledWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
   /** Calls `listener(key, entry)` when a thumbnail loads or fails. */
   onLoad(listener) {
     this.#listeners.add(listener);
@@ -66,6 +87,7 @@ export class ThumbnailLoader {
       if (!this.#wantedKeys.has(key)) this.#abort(key, flight);
     }
     this.#pump();
+    this.#resolveSettled();
   }
 
   /** Drops these thumbnails (their photos changed or went), aborting their loads. */
@@ -123,6 +145,7 @@ export class ThumbnailLoader {
     this.#evict();
     for (const listener of this.#listeners) listener(key, entry);
     this.#pump();
+    this.#resolveSettled();
   }
 
   #abort(key, flight) {
