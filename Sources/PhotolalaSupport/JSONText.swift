@@ -39,6 +39,18 @@ public enum JSONText {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// `values` as a JSON array of strings: how a list of any length is bound to one SQL
+    /// parameter for `json_each` (SQLite limits how many parameters a statement has).
+    public static func array(of values: some Sequence<String>) -> String {
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        for value in values {
+            if out.count > 1 { out.append(UInt8(ascii: ",")) }
+            appendString(value, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Appends `value` as a JSON string literal, or `null` when there is none.
     public static func appendString(_ value: String?, to out: inout [UInt8]) {
         guard let value else {

@@ -14,6 +14,14 @@ struct JSONTextTests {
         #expect(parsed == value)
     }
 
+    @Test("an array of strings, empty or not, reads back as the same list")
+    func arrays() throws {
+        for values in [[], ["plain.jpg"], ["a \"quoted\" \\ name", "tab\tnew\nline\u{1}", "café 写真", ""]] {
+            let parsed = try JSONSerialization.jsonObject(with: Data(JSONText.array(of: values).utf8)) as? [String]
+            #expect(parsed == values)
+        }
+    }
+
     @Test("numbers read back the same; whole ones have no fraction; infinity is null", arguments: [0, 5, -3, 2.5, 0.1, 1e-5, 12_345.678, 1e20])
     func numbers(_ value: Double) throws {
         var out: [UInt8] = []

@@ -78,8 +78,7 @@ public struct IdentityIndex: Sendable {
     /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
     public func identities(forPaths paths: [String]) throws -> [String: FileIdentity] {
         guard !paths.isEmpty else { return [:] }
-        // One JSON array bound to one parameter: SQLite limits how many can be bound.
-        let list = String(decoding: try JSONEncoder().encode(paths), as: UTF8.self)
+        let list = JSONText.array(of: paths)
         let found = try database.read { db in
             try FileIdentity.fetchAll(db, sql: "SELECT f.* FROM json_each(?) j JOIN fileIdentity f ON f.path = j.value", arguments: [list])
         }
