@@ -85,14 +85,21 @@ struct PhotoDateIndex: Sendable {
     }
 
     /// The recorded dates of `md5s` at `positions`, with the position of each: one query with
-    /// one JSON array. Anything but 32 hex digits, which no MD5 is, becomes an empty string that
-    /// matches nothing.
+    /// one JSON array bound to one parameter (SQLite limits how many can be bound), made byte by
+    /// byte. Anything but 32 hex digits, which no MD5 is, becomes an empty string that matches
+    /// nothing.
     private func dates(ofMD5s md5s: [String], at positions: ArraySlice<Int>) throws -> [(index: Int, date: Recorded)] {
-        let list = JSONText.array(
-            of: positions.lazy.map { index in
-                let md5 = md5s[index]
-                return md5.utf8.count == 32 && md5.utf8.allSatisfy({ CatalogEntry.hexValue($0) != nil }) ? md5 : ""
-            })
+        var json: [UInt8] = [UInt8(ascii: "[")]
+        json.reserveCapacity(positions.count * 35 + 2)
+        for index in positions {
+            if json.count > 1 { json.append(UInt8(ascii: ",")) }
+            json.append(UInt8(ascii: "\""))
+            let md5 = md5s[index].utf8
+            if md5.count == 32, md5.allSatisfy({ CatalogEntry.hexValue($0) != nil }) { json += md5 }
+            json.append(UInt8(ascii: "\""))
+        }
+        json.append(UInt8(ascii: "]"))
+        let list = String(decoding: json, as: UTF8.self)
         return try database.read { db in
             var found: [(index: Int, date: Recorded)] = []
             // Each row comes with its place in the list sent, and without its MD5, so no MD5 is
