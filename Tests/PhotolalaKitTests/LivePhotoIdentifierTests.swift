@@ -153,13 +153,18 @@ struct LivePhotoIdentifierTests {
         return photos
     }
 
-    /// The big folder's rows once the session holds the pair joined, or after a minute.
+    /// The big folder's rows once the session holds the pair joined, looked at once the listing
+    /// has ended and the follow-up pass has finished. That pass reads at a lower priority, so
+    /// beside the other suites on two cores it can take minutes; only the session's taking in
+    /// of what it announced is given a deadline.
     private func rowsOnceJoined(_ listing: any FolderListing) async throws -> [String: ListedPhoto] {
         let session = FolderSession(
             listing: listing, describe: { PhotoFolder(id: LocalPhotoSource.rootFolderID, name: "photos", breadcrumb: [], folders: []) },
             watching: .init(watcher: nil, pollInterval: .seconds(60)), publish: { _ in })
         await session.start()
         defer { Task { await session.stop() } }
+        while try await !session.items(from: .max, limit: 0).complete {}
+        await listing.settle()
         return try await listedRows(of: session) { $0["IMG_0061.HEIC"]?.companions.isEmpty == false }
     }
 
