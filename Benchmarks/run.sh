@@ -3,6 +3,10 @@
 # photolala-bench, which measures Photolala and the reference tools side by side.
 #
 #   BENCH_PHOTOS=200 BENCH_HEIC=40 BENCH_TREE=100000 BENCH_RAWS=12 BENCH_JOBS=2 Benchmarks/run.sh
+#
+# The growth rows run the scale-dependent commands at 10,000 and 100,000 photos, and at
+# BENCH_SCALE too when it is larger: BENCH_SCALE=1000000 makes a tree and a folder of a million
+# photos (2 × 1,000,000 files, 8 GB of disk and about three minutes), never in `make test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 photos=${BENCH_PHOTOS:-200}
@@ -13,7 +17,7 @@ mkdir -p "$dir"
 # Inputs made by an older version of the scripts are made again.
 fixtures_version=2
 if [[ $(cat "$dir/version" 2>/dev/null) != "$fixtures_version" ]]; then
-    rm -rf "$dir/tree-$files" "$dir/flat-$files"
+    rm -rf "$dir"/tree-* "$dir"/flat-*
     echo "$fixtures_version" > "$dir/version"
 fi
 
@@ -34,16 +38,22 @@ if [[ ! -d $dir/heic-$heics ]]; then
     Scripts/make-heic-photos.sh "$dir/heic-$heics.tmp" "$heics"
     mv "$dir/heic-$heics.tmp" "$dir/heic-$heics"
 fi
-if [[ ! -d $dir/tree-$files ]]; then
-    echo "Making a tree of $files files…" >&2
-    Scripts/make-file-tree.sh "$dir/tree-$files.tmp" "$files"
-    mv "$dir/tree-$files.tmp" "$dir/tree-$files"
+scales=(10000 100000)
+if (( ${BENCH_SCALE:-0} > 100000 )); then
+    scales+=("$BENCH_SCALE")
 fi
-if [[ ! -d $dir/flat-$files ]]; then
-    echo "Making a folder of $files files…" >&2
-    Scripts/make-file-tree.sh "$dir/flat-$files.tmp" "$files" flat
-    mv "$dir/flat-$files.tmp" "$dir/flat-$files"
-fi
+for count in $(printf '%s\n' "$files" "${scales[@]}" | sort -nu); do
+    if [[ ! -d $dir/tree-$count ]]; then
+        echo "Making a tree of $count files…" >&2
+        Scripts/make-file-tree.sh "$dir/tree-$count.tmp" "$count"
+        mv "$dir/tree-$count.tmp" "$dir/tree-$count"
+    fi
+    if [[ ! -d $dir/flat-$count ]]; then
+        echo "Making a folder of $count files…" >&2
+        Scripts/make-file-tree.sh "$dir/flat-$count.tmp" "$count" flat
+        mv "$dir/flat-$count.tmp" "$dir/flat-$count"
+    fi
+done
 if [[ ! -d $dir/library-$files.photoslibrary ]]; then
     echo "Making an Apple Photos library of $files assets…" >&2
     Scripts/install-photos-test-deps.sh
@@ -89,6 +99,11 @@ BENCH_HEIC_PHOTOS="$dir/heic-$heics" .build/release/photolala-bench "$dir/photos
 # `photolala scan` (and `--json`) against `find` printing the same facts, with peak memory.
 if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *scan* ]]; then
     python3 Benchmarks/scan_bench.py .build/release/photolala "$dir/tree-$files" "$dir/flat-$files"
+fi
+
+# How cost grows: catalog build, served listing and scan at each scale.
+if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *growth* ]]; then
+    python3 Benchmarks/growth_bench.py .build/release/photolala "$dir" "${scales[@]}"
 fi
 
 # The web UI in headless Chromium, and the server under wrk.

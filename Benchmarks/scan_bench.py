@@ -34,6 +34,30 @@ def best(commands, rounds=5):
     return results
 
 
+def scan_rows(binary, folder, rounds=5):
+    """Markdown rows for `scan` and `scan --json` of `folder` against `find`, each best of `rounds`."""
+    files = sum(len(names) for _, _, names in os.walk(folder))
+    subprocess.run(["find", folder, "-type", "f"], stdout=subprocess.DEVNULL, check=True)  # warm the dentry cache
+    name = os.path.basename(os.path.normpath(folder))
+    pairs = [
+        ("`photolala scan` of", [binary, "scan", folder], ["find", folder, "-type", "f"], "find -type f"),
+        (
+            "`photolala scan --json` of",
+            [binary, "scan", folder, "--json"],
+            ["find", folder, "-type", "f", "-printf", "%p\\t%s\\n"],
+            "find -type f -printf '%p\\t%s\\n'",
+        ),
+    ]
+    rows = []
+    for label, ours, reference, tool in pairs:
+        (our_seconds, our_kib), (their_seconds, their_kib) = best([ours, reference], rounds)
+        rows.append(
+            f"| {label} {name} ({files} files) | {our_seconds * 1000:.0f} ms, {our_kib / 1024:.0f} MB resident | "
+            f"{their_seconds * 1000:.0f} ms, {their_kib / 1024:.0f} MB | `{tool}` | {our_seconds / their_seconds:.2f}× | ≤ 1.5×, memory flat |"
+        )
+    return rows
+
+
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
@@ -44,24 +68,8 @@ def main():
     print("| benchmark | Photolala | reference | reference tool | ratio | target |")
     print("| --- | --- | --- | --- | --- | --- |")
     for folder in folders:
-        files = sum(len(names) for _, _, names in os.walk(folder))
-        subprocess.run(["find", folder, "-type", "f"], stdout=subprocess.DEVNULL, check=True)  # warm the dentry cache
-        name = os.path.basename(os.path.normpath(folder))
-        pairs = [
-            ("`photolala scan` of", [binary, "scan", folder], ["find", folder, "-type", "f"], "find -type f"),
-            (
-                "`photolala scan --json` of",
-                [binary, "scan", folder, "--json"],
-                ["find", folder, "-type", "f", "-printf", "%p\\t%s\\n"],
-                "find -type f -printf '%p\\t%s\\n'",
-            ),
-        ]
-        for label, ours, reference, tool in pairs:
-            (our_seconds, our_kib), (their_seconds, their_kib) = best([ours, reference])
-            print(
-                f"| {label} {name} ({files} files) | {our_seconds * 1000:.0f} ms, {our_kib / 1024:.0f} MB resident | "
-                f"{their_seconds * 1000:.0f} ms, {their_kib / 1024:.0f} MB | `{tool}` | {our_seconds / their_seconds:.2f}× | ≤ 1.5×, memory flat |"
-            )
+        for row in scan_rows(binary, folder):
+            print(row)
     subprocess.run(["rm", "-rf", data], check=True)
 
 

@@ -123,15 +123,19 @@ public struct CatalogBuilder: Sendable {
         // two files.
         let known = Dictionary((previous?.entries ?? []).map { (Array($0.filename.utf8), $0) }, uniquingKeysWith: { first, _ in first })
         var entries: [CatalogEntry] = []
-        var stale: [ScannedPhoto] = []
-        for photo in photos {
-            if let status = photo.status, let entry = known[Array(photo.item.displayName.utf8)],
-                entry.size == status.size, entry.modified == status.modifiedNanoseconds / 1_000_000_000
-            {
-                entries.append(entry)
-                emit(.photoDone(hashed: false, bytes: 0))
-            } else {
-                stale.append(photo)
+        // A first build knows no row: the photos are all stale, shared rather than copied (a
+        // million of them are 75 MB).
+        var stale = known.isEmpty ? photos : []
+        if !known.isEmpty {
+            for photo in photos {
+                if let status = photo.status, let entry = known[Array(photo.item.displayName.utf8)],
+                    entry.size == status.size, entry.modified == status.modifiedNanoseconds / 1_000_000_000
+                {
+                    entries.append(entry)
+                    emit(.photoDone(hashed: false, bytes: 0))
+                } else {
+                    stale.append(photo)
+                }
             }
         }
         let unread = try await rows(fromRecordedFacts: stale, into: &entries, emit: emit)
@@ -168,6 +172,8 @@ public struct CatalogBuilder: Sendable {
             files.logger.warning("What was recorded of photos could not be looked up; they are read again.", metadata: ["error": .error(error)])
             return photos
         }
+        // None read before: all are unread, as they are (not copied).
+        guard !recorded.isEmpty else { return photos }
         var unread: [ScannedPhoto] = []
         for photo in photos {
             guard let status = photo.status, let facts = recorded[photo.path], facts.complete(for: status) else {
@@ -194,7 +200,7 @@ public struct CatalogBuilder: Sendable {
     private func read(_ photos: [ScannedPhoto], emit: (Event) -> Void) async throws -> [CatalogEntry] {
         let averageBytes = photos.reduce(0) { $0 + Int($1.status?.size ?? 0) } / max(1, photos.count)
         let runLength = max(1, min(256, photos.count / (jobs * 4), Self.runBytes / max(1, averageBytes)))
-        let runs = stride(from: 0, to: photos.count, by: runLength).map { Array(photos[$0..<min($0 + runLength, photos.count)]) }
+        let runs = stride(from: 0, to: photos.count, by: runLength).map { $0..<min($0 + runLength, photos.count) }
         var learnt: [PhotoFacts] = []
         var lastRecording = ContinuousClock.now
         func record() async {
@@ -234,7 +240,7 @@ public struct CatalogBuilder: Sendable {
                 }
                 await foreground.idle()
                 group.addTask { [files] in
-                    try await offload { files.catalogEntries(at: run.map(\.path)) }
+                    try await offload { files.catalogEntries(at: photos[run].map(\.path)) }
                 }
             }
             while let outcome = try await group.next() {

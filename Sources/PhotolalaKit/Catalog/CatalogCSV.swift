@@ -20,7 +20,7 @@ enum CatalogCSV {
     }
 
     /// The shard's bytes: the header, then one line per entry, each ending in `\n`.
-    static func encode(_ entries: [CatalogEntry]) -> [UInt8] {
+    static func encode(_ entries: some Collection<CatalogEntry>) -> [UInt8] {
         var output = Array((header + "\n").utf8)
         output.reserveCapacity(64 + entries.count * 80)
         for entry in entries.sorted(by: { $0.md5 < $1.md5 }) {

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""How cost grows with the collection: the same commands at each scale, against the reference tool
+in the same run, with peak resident memory, so growth is seen (linear or better) and memory that
+grows with the count shows.
+
+    growth_bench.py PHOTOLALA_BINARY FIXTURES_DIR SCALE...
+
+FIXTURES_DIR holds `tree-N` (N files in folders of 1,000) and `flat-N` (N files in one folder)
+for each SCALE (Scripts/make-file-tree.sh). For each scale it prints Markdown rows for:
+- `photolala catalog build` of flat-N, against `md5sum` of the same files in as many processes
+  as cores (the build reads each file once, as md5sum does, and parses its header too);
+- `photolala serve` listing flat-N from that catalog: the first page (500 rows) and the whole
+  listing, against `find -maxdepth 1`, and the server's resident memory after;
+- `photolala scan` and `scan --json` of tree-N, against `find` (Benchmarks/scan_bench.py).
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from scan_bench import best, run, scan_rows  # noqa: E402
+
+
+def megabytes(kib):
+    return f"{kib / 1024:.0f} MB"
+
+
+def resident_kib(pid):
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def catalog_build(binary, folder, state, jobs):
+    """The build's seconds and peak KiB, and md5sum's seconds over the same files."""
+    subprocess.run(["rm", "-rf", os.path.join(folder, ".photolala"), state + "/data", state + "/cache"], check=True)
+    subprocess.run(f"find '{folder}' -maxdepth 1 -type f -exec cat {{}} + > /dev/null", shell=True, check=True)
+    reference, _ = run(["bash", "-c", f"find '{folder}' -maxdepth 1 -type f -print0 | xargs -0 -P {jobs} -n 1000 md5sum > /dev/null"])
+    seconds, kib = run([binary, "catalog", "build", folder, "--jobs", str(jobs)])
+    return seconds, kib, reference
+
+
+def listing_head(url):
+    """The count and completeness of a listing page, read to its end but kept and parsed from its
+    head only: this process stays small, as every command it starts afterwards begins as a copy
+    of it (fork) and would count its pages in its own peak memory."""
+    with urllib.request.urlopen(url) as response:
+        head = response.read(4096)
+        while response.read(1 << 20):
+            pass
+    fields = json.loads(head[: head.index(b',"fields"')] + b"}")
+    return fields["count"], fields["complete"]
+
+
+def served_listing(binary, folder, state):
+    """Seconds to the first page and to the whole listing of a catalogued folder through the HTTP
+    API (a fresh server each time, best of three), the row count, and the server's resident KiB
+    once it has listed the folder and settled."""
+    first_best = whole_best = float("inf")
+    count = 0
+    rss = 0
+    for _ in range(3):
+        server = subprocess.Popen([binary, "serve", folder, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            url = server.stdout.readline().strip().split(" ")[-1]
+            items = url + "api/sources/local-0/folders/~/items"
+            start = time.perf_counter()
+            listing_head(items + "?offset=0&limit=500")
+            first_best = min(first_best, time.perf_counter() - start)
+            while True:
+                count, complete = listing_head(items + "?offset=0")
+                if complete:
+                    break
+            whole_best = min(whole_best, time.perf_counter() - start)
+            time.sleep(2)  # the reconcile with the folder, which starts after the listing
+            rss = max(rss, resident_kib(server.pid))
+        finally:
+            server.terminate()
+            server.wait()
+    return first_best, whole_best, count, rss
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    binary, fixtures, scales = sys.argv[1], sys.argv[2], [int(scale) for scale in sys.argv[3:]]
+    jobs = os.cpu_count() or 1
+    state = tempfile.mkdtemp(prefix="photolala-growth-")
+    os.environ["PHOTOLALA_DATA_DIR"] = state + "/data"
+    os.environ["PHOTOLALA_CACHE_DIR"] = state + "/cache"
+    print("| benchmark | Photolala | reference | reference tool | ratio | target |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for scale in scales:
+        flat, tree = os.path.join(fixtures, f"flat-{scale}"), os.path.join(fixtures, f"tree-{scale}")
+        seconds, kib, reference = catalog_build(binary, flat, state, jobs)
+        print(
+            f"| {scale}: `photolala catalog build` of one folder, {jobs} jobs | {seconds:.2f} s, {megabytes(kib)} resident "
+            f"| {reference:.2f} s | `xargs -P{jobs} md5sum` | {seconds / reference:.2f}× | (time; reads more), memory flat |",
+            flush=True,
+        )
+        (find_seconds, _), = best([["find", flat, "-maxdepth", "1", "-type", "f"]], rounds=3)
+        first, whole, count, rss = served_listing(binary, flat, state)
+        print(
+            f"| {scale}: that folder's first 500 rows from its catalog through `photolala serve` | {first * 1000:.0f} ms "
+            f"| {find_seconds * 1000:.0f} ms | `find -maxdepth 1 -type f` | {first / find_seconds:.2f}× | < 1.5 s |",
+            flush=True,
+        )
+        print(
+            f"| {scale}: all {count} rows of it, and the server's memory after | {whole * 1000:.0f} ms, {megabytes(rss)} resident "
+            f"| {find_seconds * 1000:.0f} ms | `find -maxdepth 1 -type f` | {whole / find_seconds:.2f}× | < 1 s, < 150 MB |",
+            flush=True,
+        )
+        for row in scan_rows(binary, tree, rounds=3):
+            print(row, flush=True)
+    subprocess.run(["rm", "-rf", state], check=True)
+
+
+if __name__ == "__main__":
+    main()
