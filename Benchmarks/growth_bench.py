@@ -77,7 +77,7 @@ def settle(pid, limit=60):
         before = now
 
 
-def served_listing(binary, folder, state):
+def served_listing(binary, folder):
     """Seconds to the first page and to the whole listing of a catalogued folder through the HTTP
     API (a fresh server each time, best of three), the row count, and the server's resident KiB
     once it has listed the folder and its background work (the reconcile) has ended."""
@@ -124,7 +124,7 @@ def main():
             flush=True,
         )
         (find_seconds, _), = best([["find", flat, "-maxdepth", "1", "-type", "f"]], rounds=3)
-        first, whole, count, rss = served_listing(binary, flat, state)
+        first, whole, count, rss = served_listing(binary, flat)
         print(
             f"| {scale}: that folder's first 500 rows from its catalog through `photolala serve` | {first * 1000:.0f} ms "
             f"| {find_seconds * 1000:.0f} ms | `find -maxdepth 1 -type f` | {first / find_seconds:.2f}× | < 1.5 s |",

@@ -5,19 +5,26 @@ import Foundation
 /// Every folder enqueued is read exactly once; reading it enqueues its subfolders, so the
 /// readers run ahead through the tree while the walker waits only for the folder it needs next.
 /// Readers take the most recently found folder first, which keeps them close to the walker's
-/// depth-first path.
+/// depth-first path. They run at most `ahead` folders ahead of a walker slower than they are
+/// (`scan --json` writing a million rows): past that they read only the folder it waits for,
+/// so memory stays flat however large the tree.
 final class ParallelCrawl: @unchecked Sendable {
     // Guarded by `condition`'s lock.
     private var waiting: [FolderToRead] = []
     private var finished: [FolderToRead: DirectoryContents] = [:]
+    /// The folder the walker waits for, when it does.
+    private var wanted: FolderToRead?
     private var stopped = false
     private let condition = NSCondition()
+    private let ahead: Int
     private let readFolder: @Sendable (FolderToRead) -> DirectoryContents?
 
     /// - Parameters:
     ///   - readers: How many threads read folders.
+    ///   - ahead: How many folders read and not yet taken the readers may hold.
     ///   - readFolder: Reads one folder; `nil` stops the crawl (cancellation).
-    init(readers: Int, readFolder: @escaping @Sendable (FolderToRead) -> DirectoryContents?) {
+    init(readers: Int, ahead: Int = 64, readFolder: @escaping @Sendable (FolderToRead) -> DirectoryContents?) {
+        self.ahead = ahead
         self.readFolder = readFolder
         for _ in 0..<readers {
             DispatchQueue.global(qos: .userInitiated).async { self.readUntilStopped() }
@@ -36,8 +43,13 @@ final class ParallelCrawl: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while finished[folder] == nil && !stopped {
+            wanted = folder
+            condition.broadcast()
             condition.wait()
         }
+        wanted = nil
+        // A place freed for readers held back.
+        condition.broadcast()
         return finished.removeValue(forKey: folder)
     }
 
@@ -52,10 +64,12 @@ final class ParallelCrawl: @unchecked Sendable {
     private func readUntilStopped() {
         while true {
             condition.lock()
-            while waiting.isEmpty && !stopped {
-                condition.wait()
+            var next: FolderToRead?
+            while !stopped && next == nil {
+                next = nextFolder()
+                if next == nil { condition.wait() }
             }
-            guard !stopped, let folder = waiting.popLast() else {
+            guard !stopped, let folder = next else {
                 condition.unlock()
                 return
             }
@@ -72,5 +86,15 @@ final class ParallelCrawl: @unchecked Sendable {
             condition.broadcast()
             condition.unlock()
         }
+    }
+
+    /// The folder a reader takes, under the lock: the most recently found while the walker has
+    /// fewer than `ahead` read for it, else the one it waits for; `nil` when there is none.
+    private func nextFolder() -> FolderToRead? {
+        if finished.count < ahead {
+            return waiting.popLast()
+        }
+        guard let wanted, let index = waiting.lastIndex(of: wanted) else { return nil }
+        return waiting.remove(at: index)
     }
 }
