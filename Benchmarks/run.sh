@@ -101,9 +101,23 @@ if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *scan* ]]; then
     python3 Benchmarks/scan_bench.py .build/release/photolala "$dir/tree-$files" "$dir/flat-$files"
 fi
 
-# How cost grows: catalog build, served listing and scan at each scale.
+# How cost grows: catalog build, served listing and scan at each scale; with BENCH_SCALE, the
+# cloud catalog and an Apple Photos library of that many too (the library takes minutes and
+# 1.7 GB of disk a million assets to make).
 if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *growth* ]]; then
     python3 Benchmarks/growth_bench.py .build/release/photolala "$dir" "${scales[@]}"
+    if (( ${BENCH_SCALE:-0} > 100000 )); then
+        library="$dir/library-$BENCH_SCALE.photoslibrary"
+        if [[ ! -d $library ]]; then
+            echo "Making an Apple Photos library of $BENCH_SCALE assets…" >&2
+            rm -rf "$dir/library-$BENCH_SCALE.tmp"
+            python3 Benchmarks/make-photos-library.py "${PHOTOS_LIBRARIES:-Tests/Fixtures/photos-libraries}/Test-13.0.0.photoslibrary" \
+                "$dir/library-$BENCH_SCALE.tmp" "$BENCH_SCALE"
+            mv "$dir/library-$BENCH_SCALE.tmp" "$library"
+        fi
+        BENCH_ONLY=library,cloudsync BENCH_CLOUD_ENTRIES=$BENCH_SCALE .build/release/photolala-bench "$dir/photos-$photos" \
+            "$dir/tree-$BENCH_SCALE" "$dir/big.bin" "$jobs" "$dir/flat-$BENCH_SCALE" "$library"
+    fi
 fi
 
 # The web UI in headless Chromium, and the server under wrk.

@@ -23,11 +23,11 @@ public struct Engine: Sendable {
     public let logger: Logger
     private let networkListings = NetworkListingCache()
 
-    /// Opens the database and starts libvips.
+    /// Opens the database; libvips starts with the first image decoded (``ImageProcessor``).
     /// - Parameters:
     ///   - configuration: Where caches and data live, and the limits.
     ///   - logger: Where the engine's parts log failures they work around.
-    /// - Throws: ``PhotolalaError`` when the data folder or libvips is unusable.
+    /// - Throws: ``PhotolalaError`` when the data folder is unusable.
     public init(configuration: EngineConfiguration, logger: Logger = Logger(label: "photolala")) throws {
         self.configuration = configuration
         self.logger = logger
@@ -35,7 +35,7 @@ public struct Engine: Sendable {
         identities = IdentityIndex(database: database)
         photoDates = PhotoDateIndex(database: database)
         thumbnailStore = ThumbnailStore(cacheDirectory: configuration.cacheDirectory)
-        imaging = try ImageProcessor(configuration: configuration.imaging, logger: logger)
+        imaging = ImageProcessor(configuration: configuration.imaging, logger: logger)
         posterFrames = VideoPosterFrame(imaging: imaging)
         logger.debug("The engine is ready.", metadata: ["cache": "\(configuration.cacheDirectory)", "data": "\(configuration.dataDirectory)"])
     }

@@ -23,7 +23,7 @@ struct ImageFuzzTests {
         let budget = FuzzBudget(share: 0.15)
         let folder = try TemporaryDirectory()
         let binary = try #require(TimedProcess.binary, "the photolala binary is not built beside the tests")
-        let processor = try ImageProcessor()
+        let processor = ImageProcessor()
         var seeds: [(name: String, bytes: [UInt8])] = []
         for name in Self.seeds {
             seeds.append((name, Array(try Data(contentsOf: try await Fixtures.file(name)))))

@@ -104,7 +104,7 @@ struct CameraRAWTests {
     func librawPixelLimit() async throws {
         var configuration = ImageProcessor.Configuration()
         configuration.maximumPixels = 100_000
-        let processor = try ImageProcessor(configuration: configuration)
+        let processor = ImageProcessor(configuration: configuration)
         let bytes = Array(try Data(contentsOf: try await Fixtures.file("raw-nopreview.dng")))
         #expect {
             try processor.thumbnail(of: bytes, name: "raw-nopreview.dng")
@@ -208,7 +208,7 @@ struct CameraRAWTests {
         }
         var configuration = ImageProcessor.Configuration()
         configuration.maximumPixels = 500_000
-        let processor = try ImageProcessor(configuration: configuration)
+        let processor = ImageProcessor(configuration: configuration)
         #expect {
             try processor.thumbnail(of: bytes, name: "lying.dng")
         } throws: { ($0 as? PhotolalaError)?.code == .imageTooLarge }

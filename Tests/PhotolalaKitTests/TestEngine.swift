@@ -21,7 +21,7 @@ func pixel(of jpeg: [UInt8], x: Int, y: Int, in folder: TemporaryDirectory) thro
 /// libvips's own reading of an image header, to compare other readers with.
 enum ImageProcessorProbe {
     static func header(_ buffer: UnsafeRawBufferPointer) -> (width: Int, height: Int, orientation: Int)? {
-        _ = try? ImageProcessor()
+        try? VipsRuntime.start()
         guard let pointer = cvips_header_from_buffer(buffer.baseAddress, buffer.count) else { return nil }
         let image = VipsImage(pointer)
         return (image.width, image.height, image.orientation)

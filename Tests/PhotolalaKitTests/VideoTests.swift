@@ -124,7 +124,7 @@ struct VideoTests {
             #expect(header?.code == .imageTooLarge)
         }
         // …and refused by ffmpeg's decoder for a header that does not say its size.
-        let posters = VideoPosterFrame(imaging: try ImageProcessor(configuration: configuration.imaging))
+        let posters = VideoPosterFrame(imaging: ImageProcessor(configuration: configuration.imaging))
         let unknown = await #expect(throws: PhotolalaError.self) {
             try posters.thumbnail(ofVideoAt: try await video("clip.mkv"), header: VideoHeader(format: .matroska))
         }

@@ -3,7 +3,7 @@ import PhotolalaKit
 import PhotolalaS3
 
 extension Bench {
-    /// Syncs a 100,000-entry cloud catalog from a local-folder object store (the same code path
+    /// Syncs a cloud catalog of `count` entries (100,000; a million for the growth rows) from a local-folder object store (the same code path
     /// as S3 minus the network), cold and after one shard changed; the reference is `cp -r` of
     /// the catalog's objects, the least any sync must do to read them.
     static func cloudSync(entries count: Int = 100_000) async throws -> [Measurement] {
@@ -44,14 +44,14 @@ extension Bench {
         return [
             Measurement(
                 name: "cloud catalog sync, \(count.formatted()) entries, cold (local-folder store)", ours: String(format: "%.0f ms", coldBest * 1000),
-                reference: String(format: "%.0f ms", copyBest * 1000), tool: "cp -r", ratio: coldBest / copyBest, target: "(time)"),
+                reference: String(format: "%.0f ms", copyBest * 1000), tool: "cp -r", ratio: coldBest / copyBest, target: count > 100_000 ? "< 10 s" : "(time)"),
             Measurement(
                 name: "cloud catalog sync, one changed shard", ours: String(format: "%.0f ms", changedBest * 1000),
-                reference: String(format: "%.0f ms", coldBest * 1000), tool: "cold sync", ratio: changedBest / coldBest, target: "≪ cold"),
+                reference: String(format: "%.0f ms", coldBest * 1000), tool: "cold sync", ratio: changedBest / coldBest, target: count > 100_000 ? "< 1 s" : "≪ cold"),
             Measurement(
                 name: "Cloud source of that catalog: list it and download the first 100 thumbnails (20 KB each, empty cache)",
                 ours: String(format: "%.0f ms", firstThumbnails * 1000), reference: String(format: "%.0f ms", readThumbnails * 1000),
-                tool: "cat of the 100 thumbnails", ratio: firstThumbnails / readThumbnails, target: "< 500 ms"),
+                tool: "cat of the 100 thumbnails", ratio: firstThumbnails / readThumbnails, target: count > 100_000 ? "< 1 s" : "< 500 ms"),
         ]
     }
 

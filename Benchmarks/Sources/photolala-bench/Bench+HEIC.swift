@@ -10,7 +10,7 @@ extension Bench {
         let files = try FileManager.default.contentsOfDirectory(atPath: photos).filter { $0.hasSuffix(".HEIC") }.sorted()
             .map { photos + "/" + $0 }
         try shell("cat '\(photos)'/*.HEIC > /dev/null")
-        let processor = try ImageProcessor()
+        let processor = ImageProcessor()
         var oursBest = Double.infinity
         var references: [(size: String, best: Double)] = [("x256", .infinity), ("256", .infinity)]
         for _ in 0..<2 {

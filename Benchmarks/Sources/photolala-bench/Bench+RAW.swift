@@ -15,7 +15,7 @@ extension Bench {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { folder + "/" + $0 }
         let dngs = files.filter { $0.hasSuffix(".dng") }
         try shell("cat '\(raws)'/* '\(previews)'/*.jpg > /dev/null")  // warm the page cache for every side
-        let processor = try ImageProcessor()
+        let processor = ImageProcessor()
         var oursBest = Double.infinity
         var oursDNGBest = Double.infinity
         var vipsBest = Double.infinity

@@ -46,7 +46,11 @@ struct Bench {
         if wanted("raw"), arguments.count > 8 {
             results += try await rawThumbnails(raws: arguments[arguments.startIndex + 7], previews: arguments[arguments.startIndex + 8], jobs: jobs)
         }
-        if wanted("cloudsync") { results += try await cloudSync() }
+        if wanted("cloudsync") {
+            // BENCH_CLOUD_ENTRIES sizes the cloud catalog (run.sh sets it to BENCH_SCALE for the growth rows).
+            let entries = ProcessInfo.processInfo.environment["BENCH_CLOUD_ENTRIES"].flatMap { Int($0) } ?? 100_000
+            results += try await cloudSync(entries: entries)
+        }
 
         print("| benchmark | Photolala | reference | reference tool | ratio | target |")
         print("| --- | --- | --- | --- | --- | --- |")
@@ -74,7 +78,7 @@ struct Bench {
         let files = try FileManager.default.contentsOfDirectory(atPath: photos).filter { $0.hasSuffix(".jpg") }.sorted()
             .map { photos + "/" + $0 }
         try shell("cat '\(photos)'/*.jpg > /dev/null")  // warm the page cache for both sides
-        let processor = try ImageProcessor()
+        let processor = ImageProcessor()
         var renderBest = Double.infinity
         var pipelineBest = Double.infinity
         var referenceBest = Double.infinity
@@ -300,6 +304,7 @@ struct Bench {
             """
         var openBest = Double.infinity
         var listBest = Double.infinity
+        var openAndListBest = Double.infinity
         var albumBest = Double.infinity
         var referenceBest = Double.infinity
         var lookupBest = Double.infinity
@@ -308,9 +313,12 @@ struct Bench {
         for _ in 0..<3 {
             referenceBest = min(referenceBest, try time { try shell("sqlite3 '\(database)' \"\(query)\" > /dev/null") })
             var library: ApplePhotosLibrary?
-            openBest = min(openBest, try time { library = try ApplePhotosLibrary(path: path) })
+            let opening = try time { library = try ApplePhotosLibrary(path: path) }
             guard let library else { continue }
-            listBest = min(listBest, try time { count = try library.assets().count })
+            let listing = try time { count = try library.assets().count }
+            openBest = min(openBest, opening)
+            listBest = min(listBest, listing)
+            openAndListBest = min(openAndListBest, opening + listing)
             albumBest = min(albumBest, try time { members = try library.assets(inAlbum: "BENCHMARK-ALBUM-10000").count })
             let uuids = try library.assets(inAlbum: "BENCHMARK-ALBUM-1000").prefix(100).map(\.uuid)
             lookupBest = min(lookupBest, try time { for uuid in uuids { _ = try library.asset(uuid: uuid) } } / Double(max(uuids.count, 1)))
@@ -322,7 +330,11 @@ struct Bench {
                 reference: ms(referenceBest), tool: "sqlite3 SELECT all assets", ratio: openBest / referenceBest, target: "(time)"),
             Measurement(
                 name: "list all \(count) shown assets of it, newest first (keywords, albums, originals stat'ed)", ours: ms(listBest),
-                reference: ms(referenceBest), tool: "sqlite3 SELECT all assets", ratio: listBest / referenceBest, target: "< 1 s"),
+                reference: ms(referenceBest), tool: "sqlite3 SELECT all assets", ratio: listBest / referenceBest,
+                target: count > 100_000 ? "(time)" : "< 1 s"),
+            Measurement(
+                name: "open it and list all its assets", ours: ms(openAndListBest), reference: ms(referenceBest), tool: "sqlite3 SELECT all assets",
+                ratio: openAndListBest / referenceBest, target: count > 100_000 ? "< 5 s" : "(time)"),
             Measurement(
                 name: "open an album of \(members) of its assets, in manual order", ours: ms(albumBest), reference: ms(referenceBest),
                 tool: "sqlite3 SELECT all assets", ratio: albumBest / referenceBest, target: "< 1 s"),

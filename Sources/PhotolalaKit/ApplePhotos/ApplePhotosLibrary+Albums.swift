@@ -68,7 +68,7 @@ extension ApplePhotosLibrary {
             \(schema.expression(.assetKey, "a")) IN (SELECT j.\(join.assetColumn) FROM \(join.table) j \
             JOIN ZGENERICALBUM g ON \(schema.expression(.albumKey, "g")) = j.\(join.albumColumn) WHERE \(schema.expression(.albumUUID, "g")) = ?)
             """
-        let members = try fetchAssets(restrictedTo: (clause, [uuid])).filter(filter.accepts)
+        let members = try fetchAssets(restrictedTo: (clause, [uuid]), accepting: filter)
         switch album.sortOrder {
         case .newestFirst:
             return members.sorted(by: Self.newestFirst)

@@ -12,8 +12,7 @@ extension ApplePhotosLibrary {
     /// creation date descending, hidden assets excluded).
     /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the database cannot be read.
     public func assets(_ filter: ApplePhotosFilter = ApplePhotosFilter()) throws -> [ApplePhotosAsset] {
-        var assets = try fetchAssets(restrictedTo: nil)
-        assets.removeAll { !filter.accepts($0) }
+        var assets = try fetchAssets(restrictedTo: nil, accepting: filter)
         assets.sort(by: Self.newestFirst)
         return assets
     }
@@ -50,29 +49,65 @@ extension ApplePhotosLibrary {
     }
 
     /// Reads assets with everything a listing needs: keywords, album memberships and whether
-    /// the original is on disk; `restriction` is an SQL condition on the asset table `a`.
-    func fetchAssets(restrictedTo restriction: (clause: String, arguments: [String])?) throws -> [ApplePhotosAsset] {
-        let sql = assetQuery(where: restriction?.clause)
-        let arguments = StatementArguments(restriction?.arguments ?? [])
-        var assets = try read { db -> [ApplePhotosAsset] in
-            let keywords = try keywordsByAttributes(db, restrictedTo: restriction)
-            let memberships = try albumMemberships(db, restrictedTo: restriction)
-            let raws = try rawResources(db, restrictedTo: restriction)
+    /// the original is on disk; `restriction` is an SQL condition on the asset table `a`, and
+    /// `filter`, when given, what is kept (tested as each row is read: a million assets are
+    /// never copied to drop some). The whole library is read in runs of its assets' keys, one
+    /// a core, each on its own connection: a row's reading costs more than SQLite's stepping.
+    func fetchAssets(
+        restrictedTo restriction: (clause: String, arguments: [String])?, accepting filter: ApplePhotosFilter? = nil
+    ) throws -> [ApplePhotosAsset] {
+        let (keywords, memberships, raws, runs) = try read { db in
+            (
+                try keywordsByAttributes(db, restrictedTo: restriction), try albumMemberships(db, restrictedTo: restriction),
+                try rawResources(db, restrictedTo: restriction), restriction == nil ? try keyRuns(db) : [nil]
+            )
+        }
+        var assets = try inParallelRuns(Array(runs.enumerated()), smallestRun: 1) { [self] runs in
             var assets: [ApplePhotosAsset] = []
-            try ApplePhotosRow.forEach(db, sql: sql, arguments: arguments) { row in
-                guard var asset = Self.asset(from: row, keywords: keywords, raws: raws) else { return }
-                asset.albumUUIDs = memberships[asset.primaryKey] ?? []
-                assets.append(asset)
+            for (number, keys) in runs {
+                let clause = keys.map { "\(schema.expression(.assetKey, "a")) BETWEEN \($0.lowerBound) AND \($0.upperBound)" } ?? restriction?.clause
+                let sql = assetQuery(where: clause)
+                let arguments = StatementArguments(keys == nil ? restriction?.arguments ?? [] : [])
+                let readRows = { (db: Database) in
+                    try ApplePhotosRow.forEach(db, sql: sql, arguments: arguments) { row in
+                        guard var asset = Self.asset(from: row, keywords: keywords, raws: raws) else { return }
+                        asset.albumUUIDs = memberships[asset.primaryKey] ?? []
+                        if filter?.accepts(asset) ?? true {
+                            assets.append(asset)
+                        }
+                    }
+                }
+                // The first run on the library's connection, the others each on one of their own.
+                try number == 0 ? read(readRows) : readAside(readRows)
             }
             return assets
         }
         let local = assets.indices.filter { !assets[$0].isReference && assets[$0].isOriginalLocal }
-        let present = Self.filesExist(local.map { originalPath(of: assets[$0]) })
+        let present = originalsExist(local.map { assets[$0] })
         for (index, exists) in zip(local, present) {
             assets[index].isMissing = !exists
         }
         return assets
     }
+
+    /// The asset table's keys cut into one range a core, for a library big enough to be worth
+    /// it; one run of everything (`nil`) otherwise.
+    func keyRuns(_ db: Database) throws -> [ClosedRange<Int64>?] {
+        let key = schema.expression(.assetKey, "a")
+        let row = try Row.fetchOne(db, sql: "SELECT min(\(key)), max(\(key)), count(*) FROM \(schema.assetTable) a")
+        let cores = Int64(ProcessInfo.processInfo.activeProcessorCount)
+        guard let row, let lowest = row[0] as Int64?, let highest = row[1] as Int64?, let count = row[2] as Int64?,
+            count >= Self.assetsWorthARun * 2, cores > 1, highest > lowest
+        else { return [nil] }
+        let span = (highest - lowest) / cores + 1
+        return (0..<cores).map { run in
+            let start = lowest + run * span
+            return start...(run == cores - 1 ? highest : start + span - 1)
+        }
+    }
+
+    /// Fewer assets than this a core are read in one run.
+    static let assetsWorthARun: Int64 = 20_000
 
     private func assetQuery(where clause: String?) -> String {
         func asset(_ column: ApplePhotosSchema.Column) -> String { schema.value(column, "a") }
@@ -271,10 +306,26 @@ extension ApplePhotosLibrary {
         return memberships
     }
 
-    /// ``fileExists(_:)`` of each path, in their order, a run of them a core: a library's
-    /// listing asks it of every original.
-    static func filesExist(_ paths: [String?]) -> [Bool] {
-        inParallelRuns(paths, smallestRun: 1000) { $0.map(fileExists) }
+    /// Whether each asset's original is on disk (``originalPath(of:)``), in their order, a run
+    /// of them a core: a library's listing asks it of every asset. Each of the 16 folders of
+    /// `originals/` is opened once and its files looked up in it (`faccessat`), so the kernel
+    /// walks the library's path once a folder, not once a file, and no path is put together.
+    func originalsExist(_ assets: [ApplePhotosAsset]) -> [Bool] {
+        inParallelRuns(assets, smallestRun: 1000) { [self] assets in
+            // A damaged database may name any number of folders: past a few dozen, paths.
+            var folders: [String: Int32] = [:]
+            defer { folders.values.forEach { if $0 >= 0 { close($0) } } }
+            return assets.map { asset in
+                guard !asset.isReference, !asset.isShared, !asset.filename.isEmpty else { return Self.fileExists(originalPath(of: asset)) }
+                var folder = folders[asset.directory]
+                if folder == nil, folders.count < 64 {
+                    folder = open("\(path)/originals/\(asset.directory)", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                    folders[asset.directory] = folder
+                }
+                guard let folder, folder >= 0 else { return Self.fileExists(originalPath(of: asset)) }
+                return faccessat(folder, asset.filename, F_OK, 0) == 0
+            }
+        }
     }
 
     static func fileExists(_ path: String?) -> Bool {

@@ -23,6 +23,8 @@ public final class ApplePhotosLibrary: Sendable {
     let schema: ApplePhotosSchema
     let database: DatabaseQueue
     private let workingCopy: String
+    /// The working copy's `Photos.sqlite`, which ``readAside(_:)`` opens again.
+    private let copiedDatabase: String
     /// Where a working copy that cannot be removed is told: it holds a copy of the database.
     let logger: Logger
 
@@ -56,6 +58,7 @@ public final class ApplePhotosLibrary: Sendable {
         workingCopy = copy
         do {
             let copied = try ApplePhotosDatabaseCopy.make(of: original, in: copy, library: root)
+            copiedDatabase = copied
             var configuration = Configuration()
             configuration.label = "ApplePhotosLibrary"
             database = try DatabaseQueue(path: copied, configuration: configuration)
@@ -94,6 +97,21 @@ public final class ApplePhotosLibrary: Sendable {
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try database.read(body)
+        } catch let error as PhotolalaError {
+            throw error
+        } catch {
+            throw PhotolalaError.damagedPhotosLibrary(path, reason: Self.describe(error))
+        }
+    }
+
+    /// Runs a read on a connection of its own to the working copy, beside ``read(_:)`` (a
+    /// listing's runs on the other cores), turning SQLite errors into a damaged-library error.
+    func readAside<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            var configuration = Configuration()
+            configuration.label = "ApplePhotosLibrary aside"
+            configuration.readonly = true
+            return try DatabaseQueue(path: copiedDatabase, configuration: configuration).read(body)
         } catch let error as PhotolalaError {
             throw error
         } catch {

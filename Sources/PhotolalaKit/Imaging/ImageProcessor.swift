@@ -7,7 +7,7 @@ public import Logging
 /// reads it from disk once. The format is recognised from the bytes, never from the name.
 ///
 /// ```swift
-/// let processor = try ImageProcessor()
+/// let processor = ImageProcessor()
 /// let jpeg = try processor.thumbnail(of: bytes, name: "IMG_0042.HEIC")
 /// ```
 public struct ImageProcessor: Sendable {
@@ -33,12 +33,12 @@ public struct ImageProcessor: Sendable {
     /// Where failures worked around (a damaged thumbnail item) are logged.
     let logger: Logger
 
+    /// libvips starts with the first image handed to a processor, not here: it costs a process
+    /// 9 MB and its start-up, which a scan or a listing, that never decodes, should not pay.
     /// - Parameters:
     ///   - configuration: Limits and output settings.
     ///   - logger: Where failures worked around are logged.
-    /// - Throws: ``PhotolalaError/imagingUnavailable`` when libvips cannot start.
-    public init(configuration: Configuration = Configuration(), logger: Logger = Logger(label: "photolala.imaging")) throws {
-        try VipsRuntime.start()
+    public init(configuration: Configuration = Configuration(), logger: Logger = Logger(label: "photolala.imaging")) {
         self.configuration = configuration
         self.logger = logger
     }
@@ -135,7 +135,10 @@ public struct ImageProcessor: Sendable {
         return VipsImage(output)
     }
 
+    /// The format of `bytes`, the first step of every image handed over, which starts libvips.
+    /// - Throws: ``PhotolalaError/imagingUnavailable`` when libvips cannot start.
     private func recogniseFormat(_ bytes: [UInt8], name: String) throws -> ImageFormat {
+        try VipsRuntime.start()
         guard !bytes.isEmpty else { throw PhotolalaError.emptyFile(name) }
         guard let format = ImageFormat(sniffing: bytes) else { throw PhotolalaError.notAnImage(name) }
         return format.refined(byName: name)
