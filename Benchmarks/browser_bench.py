@@ -180,14 +180,16 @@ def main():
         try:
             first_thumbnails, (fps, longest), (slow_fps, slow_longest, slow_decoded), (loading_fps, loading_longest), elements, heap = browse(url)
             rss, private = resident_megabytes(server.pid)
-            items = urllib.request.urlopen(url + "api/sources/local-0/folders/~/items").read().decode()
+            items = urllib.request.urlopen(url + "api/sources/local-0/folders/~/items?offset=0&limit=1").read().decode()
             first_id = re.search(r'"items":\[\["([A-Za-z0-9_.~-]+)"', items).group(1)
             p50, p99, rate = wrk_latency(f"{url}api/sources/local-0/folders/~/items/{first_id}/thumbnail")
         finally:
             server.terminate()
             server.wait()
+    # A million photos (the growth rows) have the targets for a million.
+    million = count > 100_000
     rows = [
-        (f"browser: first thumbnails after opening a catalogued folder of {count} photos", f"{first_thumbnails * 1000:.0f} ms", "< 1 s"),
+        (f"browser: first thumbnails after opening a catalogued folder of {count} photos", f"{first_thumbnails * 1000:.0f} ms", "< 1.5 s" if million else "< 1 s"),
         (
             f"browser: frames per second scrolling the grid of {count} photos at {FAST_SCROLL_PX} px a frame, no thumbnail loading (longest frame {longest:.0f} ms)",
             f"{fps:.1f} fps", "≥ 58 fps",
@@ -198,8 +200,12 @@ def main():
         ),
         (f"browser: the same while the listing still arrives (longest frame {loading_longest:.0f} ms)", f"{loading_fps:.1f} fps", "(informative)"),
         ("browser: DOM elements while scrolling", f"{elements}", "< 1,000"),
-        ("browser: JS heap after GC", f"{heap:.1f} MB", "< 100 MB"),
-        ("server: resident memory after browsing (its own, besides shared library code)", f"{rss:.0f} MB ({private:.0f} MB own)", "< 100 MB"),
+        ("browser: JS heap after GC", f"{heap:.1f} MB", "< 200 MB" if million else "< 100 MB"),
+        (
+            "server: resident memory after browsing (its own, besides shared library code)",
+            f"{rss:.0f} MB ({private:.0f} MB own)",
+            "< 150 MB" if million else "< 100 MB",
+        ),
         (f"server: cached thumbnail latency under wrk -c8 ({rate:.0f} req/s)", f"p50 {p50:.2f} ms, p99 {p99:.2f} ms", "p99 < 5 ms"),
     ]
     if len(sys.argv) > 3:

@@ -129,6 +129,9 @@ if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *browser* ]]; then
         mv "$dir/cloud-folder.tmp" "$dir/cloud-folder"
     fi
     python3 Benchmarks/browser_bench.py .build/release/photolala "$dir/flat-$files" "$dir/cloud-folder"
+    if (( ${BENCH_SCALE:-0} > 100000 )); then
+        python3 Benchmarks/browser_bench.py .build/release/photolala "$dir/flat-$BENCH_SCALE"
+    fi
     # An unseen folder of 1,000 camera photos, each with distinct bytes: the first screen and a jump.
     if [[ ! -d $dir/unseen-1000 ]]; then
         echo "Making a folder of 1,000 distinct 12 MP photos…" >&2

@@ -24,7 +24,7 @@ struct ApplePhotosBigLibraryTests {
         let library = try ApplePhotosLibrary(path: path)
         let runs = try library.read { try library.keyRuns($0) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        #expect(runs.count == (cores > 1 ? cores : 1))
+        #expect(runs.count == (cores > 1 ? cores : 0))
 
         let listed = try library.assets()
         let uuids = try PhotosLibraries.query("SELECT ZUUID FROM ZASSET", in: path).split(separator: "\n").map(String.init)

@@ -56,31 +56,33 @@ extension ApplePhotosLibrary {
     func fetchAssets(
         restrictedTo restriction: (clause: String, arguments: [String])?, accepting filter: ApplePhotosFilter? = nil
     ) throws -> [ApplePhotosAsset] {
-        let (keywords, memberships, raws, runs) = try read { db in
-            (
-                try keywordsByAttributes(db, restrictedTo: restriction), try albumMemberships(db, restrictedTo: restriction),
-                try rawResources(db, restrictedTo: restriction), restriction == nil ? try keyRuns(db) : [nil]
-            )
-        }
-        var assets = try inParallelRuns(Array(runs.enumerated()), smallestRun: 1) { [self] runs in
-            var assets: [ApplePhotosAsset] = []
-            for (number, keys) in runs {
-                let clause = keys.map { "\(schema.expression(.assetKey, "a")) BETWEEN \($0.lowerBound) AND \($0.upperBound)" } ?? restriction?.clause
-                let sql = assetQuery(where: clause)
-                let arguments = StatementArguments(keys == nil ? restriction?.arguments ?? [] : [])
-                let readRows = { (db: Database) in
-                    try ApplePhotosRow.forEach(db, sql: sql, arguments: arguments) { row in
-                        guard var asset = Self.asset(from: row, keywords: keywords, raws: raws) else { return }
-                        asset.albumUUIDs = memberships[asset.primaryKey] ?? []
-                        if filter?.accepts(asset) ?? true {
-                            assets.append(asset)
-                        }
-                    }
-                }
-                // The first run on the library's connection, the others each on one of their own.
-                try number == 0 ? read(readRows) : readAside(readRows)
+        // What every run joins to its rows, and the runs; a single run is read in the same read.
+        var assets: [ApplePhotosAsset] = []
+        let parallel = try read { db -> (keywords: [Int64: [String]], memberships: [Int64: [String]], raws: [Int64: RAWResource], runs: [ClosedRange<Int64>])? in
+            let keywords = try keywordsByAttributes(db, restrictedTo: restriction)
+            let memberships = try albumMemberships(db, restrictedTo: restriction)
+            let raws = try rawResources(db, restrictedTo: restriction)
+            let runs = restriction == nil ? try keyRuns(db) : []
+            guard runs.count > 1 else {
+                assets = try rows(
+                    db, where: restriction?.clause, arguments: restriction?.arguments ?? [], keywords: keywords, memberships: memberships, raws: raws,
+                    accepting: filter)
+                return nil
             }
-            return assets
+            return (keywords, memberships, raws, runs)
+        }
+        if let parallel {
+            assets = try inParallelRuns(Array(parallel.runs.enumerated()), smallestRun: 1) { [self] runs in
+                try runs.flatMap { number, keys in
+                    let readRows = { [self] (db: Database) in
+                        try rows(
+                            db, where: "\(schema.expression(.assetKey, "a")) BETWEEN \(keys.lowerBound) AND \(keys.upperBound)", arguments: [],
+                            keywords: parallel.keywords, memberships: parallel.memberships, raws: parallel.raws, accepting: filter)
+                    }
+                    // The first run on the library's connection, the others each on one of their own.
+                    return try number == 0 ? read(readRows) : readAside(readRows)
+                }
+            }
         }
         let local = assets.indices.filter { !assets[$0].isReference && assets[$0].isOriginalLocal }
         let present = originalsExist(local.map { assets[$0] })
@@ -90,15 +92,32 @@ extension ApplePhotosLibrary {
         return assets
     }
 
+    /// The assets of the rows ``assetQuery(where:)`` returns for `clause`, with their keywords,
+    /// albums and RAW resources, those `filter` rejects left out.
+    private func rows(
+        _ db: Database, where clause: String?, arguments: [String], keywords: [Int64: [String]], memberships: [Int64: [String]],
+        raws: [Int64: RAWResource], accepting filter: ApplePhotosFilter?
+    ) throws -> [ApplePhotosAsset] {
+        var assets: [ApplePhotosAsset] = []
+        try ApplePhotosRow.forEach(db, sql: assetQuery(where: clause), arguments: StatementArguments(arguments)) { row in
+            guard var asset = Self.asset(from: row, keywords: keywords, raws: raws) else { return }
+            asset.albumUUIDs = memberships[asset.primaryKey] ?? []
+            if filter?.accepts(asset) ?? true {
+                assets.append(asset)
+            }
+        }
+        return assets
+    }
+
     /// The asset table's keys cut into one range a core, for a library big enough to be worth
-    /// it; one run of everything (`nil`) otherwise.
-    func keyRuns(_ db: Database) throws -> [ClosedRange<Int64>?] {
+    /// it; none when it is read in one run.
+    func keyRuns(_ db: Database) throws -> [ClosedRange<Int64>] {
         let key = schema.expression(.assetKey, "a")
         let row = try Row.fetchOne(db, sql: "SELECT min(\(key)), max(\(key)), count(*) FROM \(schema.assetTable) a")
         let cores = Int64(ProcessInfo.processInfo.activeProcessorCount)
         guard let row, let lowest = row[0] as Int64?, let highest = row[1] as Int64?, let count = row[2] as Int64?,
             count >= Self.assetsWorthARun * 2, cores > 1, highest > lowest
-        else { return [nil] }
+        else { return [] }
         let span = (highest - lowest) / cores + 1
         return (0..<cores).map { run in
             let start = lowest + run * span
@@ -316,7 +335,10 @@ extension ApplePhotosLibrary {
             var folders: [String: Int32] = [:]
             defer { folders.values.forEach { if $0 >= 0 { close($0) } } }
             return assets.map { asset in
-                guard !asset.isReference, !asset.isShared, !asset.filename.isEmpty else { return Self.fileExists(originalPath(of: asset)) }
+                // A few assets (one looked up) are looked for by their paths: a folder opened costs two more calls.
+                guard assets.count >= 64, !asset.isReference, !asset.isShared, !asset.filename.isEmpty else {
+                    return Self.fileExists(originalPath(of: asset))
+                }
                 var folder = folders[asset.directory]
                 if folder == nil, folders.count < 64 {
                     folder = open("\(path)/originals/\(asset.directory)", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
