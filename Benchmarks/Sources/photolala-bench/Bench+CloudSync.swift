@@ -44,10 +44,12 @@ extension Bench {
         return [
             Measurement(
                 name: "cloud catalog sync, \(count.formatted()) entries, cold (local-folder store)", ours: String(format: "%.0f ms", coldBest * 1000),
-                reference: String(format: "%.0f ms", copyBest * 1000), tool: "cp -r", ratio: coldBest / copyBest, target: count > 100_000 ? "< 10 s" : "(time)"),
+                reference: String(format: "%.0f ms", copyBest * 1000), tool: "cp -r", ratio: coldBest / copyBest,
+                target: count > 100_000 ? "< 10 s" : "(time)"),
             Measurement(
                 name: "cloud catalog sync, one changed shard", ours: String(format: "%.0f ms", changedBest * 1000),
-                reference: String(format: "%.0f ms", coldBest * 1000), tool: "cold sync", ratio: changedBest / coldBest, target: count > 100_000 ? "< 1 s" : "≪ cold"),
+                reference: String(format: "%.0f ms", coldBest * 1000), tool: "cold sync", ratio: changedBest / coldBest,
+                target: count > 100_000 ? "< 1 s" : "≪ cold"),
             Measurement(
                 name: "Cloud source of that catalog: list it and download the first 100 thumbnails (20 KB each, empty cache)",
                 ours: String(format: "%.0f ms", firstThumbnails * 1000), reference: String(format: "%.0f ms", readThumbnails * 1000),

@@ -58,27 +58,22 @@ extension ApplePhotosLibrary {
     ) throws -> [ApplePhotosAsset] {
         // What every run joins to its rows, and the runs; a single run is read in the same read.
         var assets: [ApplePhotosAsset] = []
-        let parallel = try read { db -> (keywords: [Int64: [String]], memberships: [Int64: [String]], raws: [Int64: RAWResource], runs: [ClosedRange<Int64>])? in
-            let keywords = try keywordsByAttributes(db, restrictedTo: restriction)
-            let memberships = try albumMemberships(db, restrictedTo: restriction)
-            let raws = try rawResources(db, restrictedTo: restriction)
+        let parallel = try read { db -> (joins: Joins, runs: [ClosedRange<Int64>])? in
+            let joins = Joins(
+                keywords: try keywordsByAttributes(db, restrictedTo: restriction), memberships: try albumMemberships(db, restrictedTo: restriction),
+                raws: try rawResources(db, restrictedTo: restriction))
             let runs = restriction == nil ? try keyRuns(db) : []
             guard runs.count > 1 else {
-                assets = try rows(
-                    db, where: restriction?.clause, arguments: restriction?.arguments ?? [], keywords: keywords, memberships: memberships, raws: raws,
-                    accepting: filter)
+                assets = try rows(db, where: restriction?.clause, arguments: restriction?.arguments ?? [], joins: joins, accepting: filter)
                 return nil
             }
-            return (keywords, memberships, raws, runs)
+            return (joins, runs)
         }
         if let parallel {
             assets = try inParallelRuns(Array(parallel.runs.enumerated()), smallestRun: 1) { [self] runs in
                 try runs.flatMap { number, keys in
-                    let readRows = { [self] (db: Database) in
-                        try rows(
-                            db, where: "\(schema.expression(.assetKey, "a")) BETWEEN \(keys.lowerBound) AND \(keys.upperBound)", arguments: [],
-                            keywords: parallel.keywords, memberships: parallel.memberships, raws: parallel.raws, accepting: filter)
-                    }
+                    let clause = "\(schema.expression(.assetKey, "a")) BETWEEN \(keys.lowerBound) AND \(keys.upperBound)"
+                    let readRows = { [self] (db: Database) in try rows(db, where: clause, arguments: [], joins: parallel.joins, accepting: filter) }
                     // The first run on the library's connection, the others each on one of their own.
                     return try number == 0 ? read(readRows) : readAside(readRows)
                 }
@@ -92,16 +87,25 @@ extension ApplePhotosLibrary {
         return assets
     }
 
+    /// What the rows of a listing are joined with, read once for all its runs: keywords by
+    /// additional-attributes row, album uuids and RAW resources by asset row.
+    private struct Joins: Sendable {
+        let keywords: [Int64: [String]]
+        let memberships: [Int64: [String]]
+        let raws: [Int64: RAWResource]
+    }
+
     /// The assets of the rows ``assetQuery(where:)`` returns for `clause`, with their keywords,
     /// albums and RAW resources, those `filter` rejects left out.
     private func rows(
-        _ db: Database, where clause: String?, arguments: [String], keywords: [Int64: [String]], memberships: [Int64: [String]],
-        raws: [Int64: RAWResource], accepting filter: ApplePhotosFilter?
-    ) throws -> [ApplePhotosAsset] {
+        _ db: Database, where clause: String?, arguments: [String], joins: Joins, accepting filter: ApplePhotosFilter?
+    ) throws
+        -> [ApplePhotosAsset]
+    {
         var assets: [ApplePhotosAsset] = []
         try ApplePhotosRow.forEach(db, sql: assetQuery(where: clause), arguments: StatementArguments(arguments)) { row in
-            guard var asset = Self.asset(from: row, keywords: keywords, raws: raws) else { return }
-            asset.albumUUIDs = memberships[asset.primaryKey] ?? []
+            guard var asset = Self.asset(from: row, keywords: joins.keywords, raws: joins.raws) else { return }
+            asset.albumUUIDs = joins.memberships[asset.primaryKey] ?? []
             if filter?.accepts(asset) ?? true {
                 assets.append(asset)
             }
