@@ -5,14 +5,16 @@ Deep Archive through a priced dialog (on moto's server) and download under the r
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import shutil
 import subprocess
+import time
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS, CLOUD_PHOTOS, CLOUD_USER_ID, back_up_from_another_device, cloud_environment, serve
+from conftest import ARTIFACTS, CLOUD_PHOTOS, CLOUD_USER_ID, back_up_from_another_device, cloud_environment, run, serve
 from photolala_page import PhotolalaPage
 from test_apple_photos import LIBRARIES, SHOWN
 
@@ -24,6 +26,14 @@ WATCH_SYNC_OVERLAY = """() => {
   const overlay = document.querySelector('[data-testid="cloud-sync-overlay"]');
   new MutationObserver(() => { if (!overlay.hidden) window.overlayTexts.push(overlay.textContent); })
     .observe(overlay, { subtree: true, childList: true, characterData: true, attributes: true });
+}"""
+
+# Records every text the sidebar's sync line shows from now on.
+WATCH_SYNC_STATUS = """() => {
+  window.statusTexts = [];
+  const line = document.querySelector('[data-testid="cloud-sync-status"]');
+  new MutationObserver(() => window.statusTexts.push(line.textContent))
+    .observe(line, { subtree: true, childList: true, characterData: true });
 }"""
 
 
@@ -75,6 +85,57 @@ def test_the_cloud_source_shows_another_devices_backup_with_thumbnails(cloud_ui,
 
     sync = cloud_ui.api("cloud/sync")
     assert sync["state"]["photoCount"] == CLOUD_PHOTOS and sync["state"].get("error") is None
+
+
+def test_a_status_answered_before_the_syncs_end_does_not_outlast_it(page, seaweedfs, tmp_path_factory):
+    """A tab asks for the sync's status as it opens, and hears every step as an event; the answer
+    and the events come on two connections and can cross. An answer from while a sync ran that
+    arrives after the sync's end must not leave the sidebar saying "Syncing…" until the next."""
+    folder = tmp_path_factory.mktemp("crossing") / "Here"
+    run("Scripts/make-photos.sh", folder, 1, 640, 480)
+    state = tmp_path_factory.mktemp("crossing-state")
+    cloud = cloud_environment(seaweedfs.endpoint, seaweedfs.bucket, seaweedfs.access_key, seaweedfs.secret_key)
+    server = serve([folder], state, "crossing-server.log", cloud)
+    url = next(server)
+    try:
+        PhotolalaPage(page, url).open("local-0", count=1)
+        expect(page.get_by_test_id("cloud-sync-status")).to_contain_text("· synced", timeout=30_000)
+        # Holding the lock that serialises syncs keeps the next one waiting, "Syncing… 0%".
+        with open(state / "data" / "cloud" / CLOUD_USER_ID / ".sync.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            page.get_by_test_id("cloud-sync-now").click()
+            expect(page.get_by_test_id("cloud-sync-status")).to_contain_text("Syncing…")
+
+            # A second tab joins the event stream the first keeps open, so it hears every event
+            # from its start; its first answer is held back until the sync has ended.
+            other = page.context.new_page()
+            held = []
+
+            def hold_the_first_answer(route):
+                if route.request.method == "GET" and not held:
+                    held.append((route, route.fetch()))
+                else:
+                    route.continue_()
+
+            other.route("**/api/cloud/sync", hold_the_first_answer)
+            PhotolalaPage(other, url).open("local-0", count=1)
+            status = other.get_by_test_id("cloud-sync-status")
+            deadline = time.monotonic() + 10
+            while not held and time.monotonic() < deadline:
+                other.wait_for_timeout(50)
+            assert held, "the tab asked for the sync's status"
+            route, answer = held[0]
+            assert answer.json()["syncing"], answer.json()
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            expect(status).to_contain_text("· synced")
+            other.evaluate(WATCH_SYNC_STATUS)
+            with other.expect_request_finished(lambda request: request.url.endswith("/api/cloud/sync")):
+                route.fulfill(response=answer)
+            PhotolalaPage(other, url).next_frames()
+            assert other.evaluate("window.statusTexts") == [], "the late answer was shown"
+            expect(status).to_contain_text("· synced")
+    finally:
+        server.close()
 
 
 def test_photos_here_that_are_backed_up_show_a_cloud_and_the_filter_hides_them(cloud_ui):

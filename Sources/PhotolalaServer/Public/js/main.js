@@ -101,7 +101,7 @@ const cloudSettings = new CloudSettings({
   },
   testSettings: testCloudSettings,
   loadFailures: getBackupFailures,
-  onBackUp: async () => onBackupEvent(await runBackup()),
+  onBackUp: () => showUnlessOvertaken('backup', runBackup, onBackupEvent),
   onRetry: retryBackup,
 });
 const syncOverlay = new SyncOverlay();
@@ -115,6 +115,12 @@ const restoreDialog = new RestoreDialog({
 /** The cloud catalog's last known sync, and the error last shown for it. */
 let cloudSync = null;
 let shownSyncError = null;
+/**
+ * How many `backup` and `cloud-sync` events this tab has received. A status that a request
+ * answers travels on another connection than the events and can arrive after a newer event: the
+ * sidebar would then say "Syncing…" for a sync that has ended, until the next one.
+ */
+const eventsSeen = { backup: 0, 'cloud-sync': 0 };
 const messagePanel = new MessagePanel($('message'));
 const banner = new ErrorBanner($('banner'));
 const preview = new Preview({
@@ -167,8 +173,20 @@ async function start(attempt = 0) {
 
 /** The backup bar and the cloud catalog's sync line, as the server has them now. */
 function loadServerState() {
-  getBackupStatus().then(onBackupEvent, () => {}); // the events bring it later
-  if (state.sources.some((source) => source.kind === 'cloud' && source.configured)) getCloudSync().then(onCloudSync, () => {});
+  showUnlessOvertaken('backup', getBackupStatus, onBackupEvent).catch(() => {}); // the events bring it later
+  if (state.sources.some((source) => source.kind === 'cloud' && source.configured)) {
+    showUnlessOvertaken('cloud-sync', getCloudSync, onCloudSync).catch(() => {});
+  }
+}
+
+/**
+ * Shows what `request` answers with `show`, unless an event of `kind` arrived while it was out:
+ * the server sends an event for every change, in order, so that event is as new as the answer.
+ */
+async function showUnlessOvertaken(kind, request, show) {
+  const seen = eventsSeen[kind];
+  const answer = await request();
+  if (eventsSeen[kind] === seen) show(answer);
 }
 
 /**
@@ -700,11 +718,17 @@ function connectEvents() {
     onListing: (event) => state.session?.handleListing(event),
     onFolder: (event) => state.session?.handleFolder(event),
     onClosed: (event) => state.session?.handleClosed(event),
-    onBackup: onBackupEvent,
+    onBackup: (backup) => {
+      eventsSeen.backup += 1;
+      onBackupEvent(backup);
+    },
     onBadges: (event) => {
       if (state.session?.concerns(event)) scheduleBadges();
     },
-    onCloudSync,
+    onCloudSync: (sync) => {
+      eventsSeen['cloud-sync'] += 1;
+      onCloudSync(sync);
+    },
     onSources: () => reloadSources(), // the cloud settings were saved, here or in another tab
     onRestore: () => {
       if (!isCloudOpen()) return;
@@ -720,6 +744,8 @@ function connectEvents() {
           state.session?.resync();
           loadBadges();
           reloadSources();
+        } else if (state.sources.length > 0) {
+          loadServerState(); // what changed before this tab's stream opened came as no event
         }
         everConnected = true;
         dropped = false;
