@@ -410,10 +410,31 @@ struct ApplePhotosLibraryTests {
         #expect(try PhotosLibraries.fingerprint(path) == before)
     }
 
+    @Test("a database with nothing in its write-ahead log is read in place: no working copy, nothing written beside it")
+    func readInPlace() throws {
+        let folder = try TemporaryDirectory()
+        // 13.0's database was checkpointed (its -wal is empty); 10.15.7's still has frames.
+        let settled = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder, writable: false)
+        let pending = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder, writable: false)
+        let before = try PhotosLibraries.fingerprint(settled)
+        let work = folder.path("work")
+        do {
+            let library = try ApplePhotosLibrary(path: settled, workingDirectory: work)
+            #expect(try library.assets().count == 13)
+            #expect(try library.albums().isEmpty == false)
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: work)) ?? [] == [])
+            let other = try ApplePhotosLibrary(path: pending, workingDirectory: work)
+            #expect(try other.assets().count == 26)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: work).count == 1)
+        }
+        #expect(try PhotosLibraries.fingerprint(settled) == before)
+    }
+
     @Test("working copies left by a killed process are removed when a library is opened; a live process's stay")
     func staleCopies() throws {
         let folder = try TemporaryDirectory()
-        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        // 10.15.7's database has frames in its write-ahead log: it is copied.
+        let path = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
         let work = folder.path("work")
         let ended = Process()
         ended.executableURL = URL(fileURLWithPath: "/bin/true")

@@ -45,6 +45,21 @@ enum ApplePhotosDatabaseCopy {
         suffixes.map { try? FileStatus(path: database + $0) }
     }
 
+    /// Whether the database file holds all of the library: no frames wait in a write-ahead log
+    /// (absent, or emptied by a checkpoint) and no rollback journal is left to replay. Its
+    /// `-shm` then holds nothing that reading needs.
+    static func hasNothingPending(_ database: String) -> Bool {
+        ["-wal", "-journal"].allSatisfy { suffix in ((try? FileStatus(path: database + suffix))?.size ?? 0) == 0 }
+    }
+
+    /// The SQLite URI that reads `database` where it is without locking it or writing a `-shm`
+    /// beside it (`immutable=1`, read-only).
+    static func immutableURI(of database: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (database.addingPercentEncoding(withAllowedCharacters: allowed) ?? database) + "?mode=ro&immutable=1"
+    }
+
     /// Copies `database` and its companions into `folder` (made if missing) as `Photos.sqlite`,
     /// `-wal` and `-shm`, and returns the copy's path. The copies are new files, writable
     /// whatever the originals' modes (a read-only share's 0444): SQLite writes the `-shm`.

@@ -4,11 +4,14 @@ public import Logging
 
 /// A `.photoslibrary` bundle (Photos 5 and later, macOS 10.15 to 26), read without changing it.
 ///
-/// The Photos app owns the bundle: Photolala copies `database/Photos.sqlite` with its `-wal`
-/// and `-shm` files into a working folder and opens the copy, so the changes still waiting
-/// in the write-ahead log are seen (`immutable=1` would hide them) and nothing is ever written
-/// beside the original, which may be read-only. The copy is removed when the library is
-/// released, or by the next library opened after a crash.
+/// The Photos app owns the bundle, and nothing is ever written beside its database, which may
+/// be read-only. A database with changes still waiting in its write-ahead log (Photos running,
+/// or quit without a checkpoint) is copied with its `-wal` and `-shm` into a working folder
+/// and the copy opened, so those changes are seen (`immutable=1` would hide them); the copy is
+/// removed when the library is released, or by the next library opened after a crash. A
+/// database with nothing waiting (Photos quit: the log checkpointed and gone) holds all of the
+/// library in its one file, and is read where it is, immutable: a million-asset library's
+/// 1.8 GB are not copied first.
 ///
 /// ```swift
 /// let library = try ApplePhotosLibrary(path: "/mnt/backup/Photos Library.photoslibrary")
@@ -22,18 +25,20 @@ public final class ApplePhotosLibrary: Sendable {
     public let version: ApplePhotosVersion
     let schema: ApplePhotosSchema
     let database: DatabaseQueue
-    private let workingCopy: String
-    /// The working copy's `Photos.sqlite`, which ``readAside(_:)`` opens again.
-    private let copiedDatabase: String
+    /// The folder of the database's working copy; `nil` when it is read in place.
+    private let workingCopy: String?
+    /// What ``readAside(_:)`` opens again: the working copy's `Photos.sqlite`, or the
+    /// original's immutable URI.
+    private let databasePath: String
     /// Where a working copy that cannot be removed is told: it holds a copy of the database.
     let logger: Logger
 
     /// Opens the library at `path`.
     /// - Parameters:
     ///   - path: A `.photoslibrary` folder.
-    ///   - workingDirectory: Where the database is copied to (the engine passes its cache's
-    ///     `tmp/`; `nil` for the system's temporary folder); copies left there by killed
-    ///     processes are removed first.
+    ///   - workingDirectory: Where the database is copied to when it has changes waiting in
+    ///     its write-ahead log (the engine passes its cache's `tmp/`; `nil` for the system's
+    ///     temporary folder); copies left there by killed processes are removed first.
     ///   - logger: Where working copies that cannot be removed are logged.
     /// - Throws: ``PhotolalaError/notAPhotosLibrary`` when `path` is no Photos library,
     ///   ``PhotolalaError/unsupportedPhotosLibrary`` for Photos 2–4 libraries (macOS 10.14 and
@@ -54,23 +59,18 @@ public final class ApplePhotosLibrary: Sendable {
 
         let workingDirectory = workingDirectory ?? files.temporaryDirectory.path
         ApplePhotosDatabaseCopy.removeStaleCopies(in: workingDirectory, logger: logger)
+        if let inPlace = Self.openInPlace(original, library: root) {
+            (database, version, schema) = inPlace
+            databasePath = ApplePhotosDatabaseCopy.immutableURI(of: original)
+            workingCopy = nil
+            return
+        }
         let copy = ApplePhotosDatabaseCopy.newFolder(in: workingDirectory)
         workingCopy = copy
         do {
             let copied = try ApplePhotosDatabaseCopy.make(of: original, in: copy, library: root)
-            copiedDatabase = copied
-            var configuration = Configuration()
-            configuration.label = "ApplePhotosLibrary"
-            database = try DatabaseQueue(path: copied, configuration: configuration)
-            // The version first: an older Photos's database lacks the tables the schema needs,
-            // and is unsupported rather than damaged.
-            version = ApplePhotosVersion(modelVersion: try database.read { try Self.modelVersion($0, path: root) })
-            guard version.modelVersion >= ApplePhotosVersion.firstSupportedModel else {
-                throw PhotolalaError.unsupportedPhotosLibrary(
-                    root, reason: "a Photos library of model version \(version.modelVersion), older than Photos 5 (macOS 10.15)")
-            }
-            let model = version.modelVersion
-            schema = try database.read { try ApplePhotosSchema($0, path: root, modelVersion: model) }
+            databasePath = copied
+            (database, version, schema) = try Self.open(copied, readonly: false, library: root)
         } catch {
             files.removeLeftover(atPath: copy, logger: logger)
             if let error = error as? PhotolalaError { throw error }
@@ -79,7 +79,41 @@ public final class ApplePhotosLibrary: Sendable {
     }
 
     deinit {
-        FileManager.default.removeLeftover(atPath: workingCopy, logger: logger)
+        if let workingCopy {
+            FileManager.default.removeLeftover(atPath: workingCopy, logger: logger)
+        }
+    }
+
+    /// The database at `original`, read where it is, when nothing waits in its write-ahead log
+    /// or rollback journal and its files stay unchanged while its version and schema are read
+    /// (Photos did not start writing meanwhile); `nil` otherwise, or when it cannot be opened
+    /// so (the copy then says why).
+    private static func openInPlace(_ original: String, library root: String) -> (DatabaseQueue, ApplePhotosVersion, ApplePhotosSchema)? {
+        let before = ApplePhotosDatabaseCopy.stamp(of: original)
+        guard ApplePhotosDatabaseCopy.hasNothingPending(original),
+            let opened = try? open(ApplePhotosDatabaseCopy.immutableURI(of: original), readonly: true, library: root),
+            ApplePhotosDatabaseCopy.stamp(of: original) == before
+        else { return nil }
+        return opened
+    }
+
+    /// Opens the database at `path` (a file or an SQLite URI) and reads its version and schema.
+    /// - Throws: ``PhotolalaError/unsupportedPhotosLibrary`` for a database older than Photos 5;
+    ///   ``PhotolalaError/damagedPhotosLibrary`` or SQLite's error when it cannot be read.
+    private static func open(_ path: String, readonly: Bool, library root: String) throws -> (DatabaseQueue, ApplePhotosVersion, ApplePhotosSchema) {
+        var configuration = Configuration()
+        configuration.label = "ApplePhotosLibrary"
+        configuration.readonly = readonly
+        let database = try DatabaseQueue(path: path, configuration: configuration)
+        // The version first: an older Photos's database lacks the tables the schema needs,
+        // and is unsupported rather than damaged.
+        let version = ApplePhotosVersion(modelVersion: try database.read { try modelVersion($0, path: root) })
+        guard version.modelVersion >= ApplePhotosVersion.firstSupportedModel else {
+            throw PhotolalaError.unsupportedPhotosLibrary(
+                root, reason: "a Photos library of model version \(version.modelVersion), older than Photos 5 (macOS 10.15)")
+        }
+        let model = version.modelVersion
+        return (database, version, try database.read { try ApplePhotosSchema($0, path: root, modelVersion: model) })
     }
 
     /// What the reader could not make sense of in this library, e.g. a column or join table of
@@ -93,7 +127,7 @@ public final class ApplePhotosLibrary: Sendable {
         ApplePhotosLibraryInfo(path: path, version: version, assets: try fetchAssets(restrictedTo: nil), albums: try albums(), problems: problems)
     }
 
-    /// Runs a read on the working copy, turning SQLite errors into a damaged-library error.
+    /// Runs a read on the database, turning SQLite errors into a damaged-library error.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             return try database.read(body)
@@ -104,14 +138,14 @@ public final class ApplePhotosLibrary: Sendable {
         }
     }
 
-    /// Runs a read on a connection of its own to the working copy, beside ``read(_:)`` (a
+    /// Runs a read on a connection of its own to the database, beside ``read(_:)`` (a
     /// listing's runs on the other cores), turning SQLite errors into a damaged-library error.
     func readAside<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             var configuration = Configuration()
             configuration.label = "ApplePhotosLibrary aside"
             configuration.readonly = true
-            return try DatabaseQueue(path: copiedDatabase, configuration: configuration).read(body)
+            return try DatabaseQueue(path: databasePath, configuration: configuration).read(body)
         } catch let error as PhotolalaError {
             throw error
         } catch {

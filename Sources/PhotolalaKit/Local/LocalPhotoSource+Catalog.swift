@@ -62,9 +62,10 @@ extension LocalPhotoSource {
                 catalogRows(for: entries, reading: entries.count < Self.catalogThreshold, identifying: identifying)
             }
             Self.deliver(FilePairing.pair(shown), to: continuation)
+            let catalogued = CataloguedFiles(loaded)
             background.start { [self] in
                 await announceLearntDates(of: unknown)
-                await reconcile(with: loaded)
+                await reconcile(with: catalogued)
             }
             return
         }
@@ -123,7 +124,7 @@ extension LocalPhotoSource {
     /// Announces the differences, then brings the catalog up to date. Nobody waits for it: it
     /// starts once the thumbnails asked for are made, and walks and compares at a lower
     /// priority, so a page opening the folder gets the machine first.
-    private func reconcile(with loaded: LoadedCatalog) async {
+    private func reconcile(with catalogued: CataloguedFiles) async {
         await catalogs.builder.foreground.idle()
         var onDisk: [ScannedPhoto] = []
         do {
@@ -133,32 +134,35 @@ extension LocalPhotoSource {
         } catch {
             return
         }
-        guard let (added, removed, updated) = try? await offloadInBackground({ [self, onDisk] in differences(between: loaded, and: onDisk) })
+        guard let (added, removed, updated) = try? await offloadInBackground({ [self, onDisk] in differences(between: catalogued, and: onDisk) })
         else { return }
         feed.publish([.added(added), .removed(removed), .updated(updated)], listing: onDisk)
 
         let stale = !added.isEmpty || !removed.isEmpty || !updated.isEmpty
         if stale {
-            // The folder as just scanned and the catalog as listed: neither is read again.
-            let entries = await buildCatalog(of: onDisk, loaded: loaded)
+            // The folder as just scanned is not read again; the catalog's rows of the photos
+            // unchanged are reused (a catalog that no longer loads is built again whole).
+            let loaded = try? await offloadInBackground { [self] in try catalogs.catalog(of: root).load() }
+            let reusable = loaded.flatMap { $0.rejectedShards.isEmpty && $0.problems.isEmpty ? $0 : nil }
+            let entries = await buildCatalog(of: onDisk, loaded: reusable)
             announceCatalogDates(of: added + updated, entries: entries)
         }
         if volume == .network {
-            // A rebuild keeps the directory UUID, so the loaded manifest's still names the folder.
-            await catalogs.networkListings.store(onDisk, directoryUUID: loaded.manifest.directoryUUID)
+            // A rebuild keeps the directory UUID, so the listed catalog's still names the folder.
+            await catalogs.networkListings.store(onDisk, directoryUUID: catalogued.directoryUUID)
         }
     }
 
-    /// The photos of `onDisk`, the folder as scanned, that `loaded` lacks or that changed since,
-    /// and the ids of the catalog's photos gone from it.
+    /// The photos of `onDisk`, the folder as scanned, that the catalog lacks or that changed
+    /// since, and the ids of the catalog's photos gone from it.
     private func differences(
-        between loaded: LoadedCatalog, and onDisk: [ScannedPhoto]
+        between catalogued: CataloguedFiles, and onDisk: [ScannedPhoto]
     ) -> (
         added: [PhotoItem], removed: [PhotoItem.ID], updated: [PhotoItem]
     ) {
-        // By position: a dictionary of 100,000 catalog entries themselves takes tens of megabytes.
-        let entries = loaded.entries
-        let known = Dictionary(entries.indices.map { (Array(entries[$0].filename.utf8), $0) }, uniquingKeysWith: { first, _ in first })
+        // By position: a dictionary of 100,000 catalogued files themselves takes megabytes more.
+        let entries = catalogued.files
+        let known = Dictionary(entries.indices.map { (Array(entries[$0].name.utf8), $0) }, uniquingKeysWith: { first, _ in first })
         var present = [Bool](repeating: false, count: entries.count)
         var added: [PhotoItem] = []
         var updated: [PhotoItem] = []
@@ -182,7 +186,7 @@ extension LocalPhotoSource {
                 }
             }
         }
-        let removed = known.values.filter { !present[$0] }.map { Self.item(for: entries[$0]).id }.sorted()
+        let removed = known.values.filter { !present[$0] }.map { Self.item(named: entries[$0].name).id }.sorted()
         return (added, removed, updated)
     }
 
@@ -216,7 +220,12 @@ extension LocalPhotoSource {
     }
 
     static func item(for entry: CatalogEntry) -> PhotoItem {
-        PhotoItem(id: LocalItemID.make(folder: "", name: entry.filename), displayName: entry.filename)
+        item(named: entry.filename)
+    }
+
+    /// The item of the file `name` of this folder.
+    static func item(named name: String) -> PhotoItem {
+        PhotoItem(id: LocalItemID.make(folder: "", name: name), displayName: name)
     }
 
     /// A row's date and its place in the listing: what sorting compares, side by side.
