@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Makes a synthetic Apple Photos library of COUNT assets from a real library's schema.
 
-    make-photos-library.py SOURCE.photoslibrary DEST.photoslibrary COUNT
+    make-photos-library.py SOURCE.photoslibrary DEST.photoslibrary COUNT [ORIGINALS]
 
 The source's database (with its write-ahead log) is copied, its triggers dropped (they call
 functions only Photos defines), its assets replaced by COUNT generated ones with their
 additional attributes and original resources, and two albums added: "Benchmark 1,000" and
 "Benchmark 10,000", in manual order. Table and column names come from Z_PRIMARYKEY and the
-schema, as the reader derives them. Originals are not written: the reader stats them, and
-finds them missing, as for a library whose originals are in iCloud.
+schema, as the reader derives them. Originals are not written, as for a library whose
+originals are in iCloud (the reader stats them and finds them missing), except with ORIGINALS,
+a folder of JPEGs: they become the originals of the oldest photos, one each, so the first
+screen of All Photos (oldest first, as the grid sorts by default) has thumbnails to show.
 """
 import os
 import random
@@ -19,9 +21,10 @@ import uuid
 
 
 def main():
-    if len(sys.argv) != 4:
-        sys.exit("usage: make-photos-library.py SOURCE.photoslibrary DEST.photoslibrary COUNT")
+    if len(sys.argv) not in (4, 5):
+        sys.exit("usage: make-photos-library.py SOURCE.photoslibrary DEST.photoslibrary COUNT [ORIGINALS]")
     source, dest, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    originals = sorted(os.path.join(sys.argv[4], name) for name in os.listdir(sys.argv[4])) if len(sys.argv) == 5 else []
     os.makedirs(os.path.join(dest, "database"))
     for shard in "0123456789ABCDEF":
         os.makedirs(os.path.join(dest, "originals", shard))
@@ -101,6 +104,10 @@ def main():
     db.commit()
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.close()
+
+    oldest_photos = (asset for asset in assets if asset[7] == 0)
+    for original, asset in zip(originals, oldest_photos):
+        shutil.copyfile(original, os.path.join(dest, "originals", asset[12], asset[13]))
 
 
 if __name__ == "__main__":

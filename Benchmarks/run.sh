@@ -110,9 +110,12 @@ if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *growth* ]]; then
         library="$dir/library-$BENCH_SCALE.photoslibrary"
         if [[ ! -d $library ]]; then
             echo "Making an Apple Photos library of $BENCH_SCALE assets…" >&2
-            rm -rf "$dir/library-$BENCH_SCALE.tmp"
+            rm -rf "$dir/library-$BENCH_SCALE.tmp" "$dir/library-originals"
+            # Camera-sized originals for the oldest photos: All Photos' first screen in Chromium.
+            Scripts/make-photos.sh "$dir/library-originals" 120
             python3 Benchmarks/make-photos-library.py "${PHOTOS_LIBRARIES:-Tests/Fixtures/photos-libraries}/Test-13.0.0.photoslibrary" \
-                "$dir/library-$BENCH_SCALE.tmp" "$BENCH_SCALE"
+                "$dir/library-$BENCH_SCALE.tmp" "$BENCH_SCALE" "$dir/library-originals"
+            rm -rf "$dir/library-originals"
             mv "$dir/library-$BENCH_SCALE.tmp" "$library"
         fi
         BENCH_ONLY=library,cloudsync BENCH_CLOUD_ENTRIES=$BENCH_SCALE .build/release/photolala-bench "$dir/photos-$photos" \
@@ -130,7 +133,12 @@ if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *browser* ]]; then
     fi
     python3 Benchmarks/browser_bench.py .build/release/photolala "$dir/flat-$files" "$dir/cloud-folder"
     if (( ${BENCH_SCALE:-0} > 100000 )); then
-        python3 Benchmarks/browser_bench.py .build/release/photolala "$dir/flat-$BENCH_SCALE"
+        # With the library the growth rows made, its All Photos' first screen too.
+        library_option=()
+        if [[ -d $dir/library-$BENCH_SCALE.photoslibrary ]]; then
+            library_option=(--library "$dir/library-$BENCH_SCALE.photoslibrary")
+        fi
+        python3 Benchmarks/browser_bench.py .build/release/photolala "$dir/flat-$BENCH_SCALE" "${library_option[@]}"
     fi
     # An unseen folder of 1,000 camera photos, each with distinct bytes: the first screen and a jump.
     if [[ ! -d $dir/unseen-1000 ]]; then
