@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 import time
@@ -28,7 +29,13 @@ from playwright.sync_api import sync_playwright
 
 
 def start_server(binary, folder, state):
+    """Catalogues `folder` with the fresh data folders in `state`, then serves it. The catalog an
+    earlier run left in the folder is removed first: a build would find it current and leave
+    this run's database without the photos' recorded dates, and the server would then read a
+    million headers in the background while it is measured (the first visit of a catalog made
+    on another device), not the folder as this device catalogued it."""
     env = dict(os.environ, PHOTOLALA_CACHE_DIR=state + "/cache", PHOTOLALA_DATA_DIR=state + "/data")
+    shutil.rmtree(os.path.join(folder, ".photolala"), ignore_errors=True)
     subprocess.run([binary, "catalog", "build", folder], env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     server = subprocess.Popen([binary, "serve", folder, "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = server.stdout.readline()
@@ -139,6 +146,22 @@ def browse(url):
         return first_thumbnails, (fps, longest), (slow_fps, slow_longest, slow_decoded), (loading_fps, loading_longest), elements, heap
 
 
+def first_thumbnails_of(location, timeout):
+    """Seconds from opening `location` in a new browser to the first thumbnail shown."""
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-dev-shm-usage"])
+        page = browser.new_page(viewport={"width": 1440, "height": 900})
+        start = time.monotonic()
+        page.goto(location)
+        page.wait_for_function(
+            "[...document.querySelectorAll('[data-testid=photo-cell]')].some(img => img.complete && img.naturalWidth > 0)",
+            timeout=timeout,
+        )
+        seconds = time.monotonic() - start
+        browser.close()
+        return seconds
+
+
 CLOUD_USER_ID = "5b3c1f6e-0d2a-4c8e-9f61-2a7d3e4b5c6d"  # photolala-bench's cloudFolderUserID
 
 
@@ -158,17 +181,7 @@ def cloud_source(binary, cloud_folder):
                     break
                 time.sleep(0.02)
             synced = time.monotonic() - start
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-dev-shm-usage"])
-                page = browser.new_page(viewport={"width": 1440, "height": 900})
-                start = time.monotonic()
-                page.goto(url + "#/cloud/~")
-                page.wait_for_function(
-                    "[...document.querySelectorAll('[data-testid=photo-cell]')].some(img => img.complete && img.naturalWidth > 0)",
-                    timeout=30_000,
-                )
-                first_thumbnails = time.monotonic() - start
-                browser.close()
+            first_thumbnails = first_thumbnails_of(url + "#/cloud/~", timeout=30_000)
         finally:
             server.terminate()
             server.wait()
@@ -187,17 +200,7 @@ def apple_photos_source(binary, library):
         try:
             url = server.stdout.readline().strip().split(" ")[-1]
             started = time.monotonic() - start
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-dev-shm-usage"])
-                page = browser.new_page(viewport={"width": 1440, "height": 900})
-                start = time.monotonic()
-                page.goto(url + "#/apple-photos/~")
-                page.wait_for_function(
-                    "[...document.querySelectorAll('[data-testid=photo-cell]')].some(img => img.complete && img.naturalWidth > 0)",
-                    timeout=120_000,
-                )
-                first_thumbnails = time.monotonic() - start
-                browser.close()
+            first_thumbnails = first_thumbnails_of(url + "#/apple-photos/~", timeout=120_000)
             deadline = time.monotonic() + 120
             while True:
                 page_of_items = json.load(urllib.request.urlopen(url + "api/sources/apple-photos/folders/~/items?offset=0&limit=1"))
