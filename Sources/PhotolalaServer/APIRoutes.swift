@@ -40,19 +40,26 @@ struct APIRoutes {
     }
 
     /// A page of the folder's listing; with `search=TEXT`, the folder's photos that match, in
-    /// one complete page, from sources that can search.
+    /// one complete page, from sources that can search; with `first=date-asc` (or `date-desc`),
+    /// the first `limit` photos in that order in one page, when the source can read them ahead
+    /// of its listing (none otherwise), for a page to show while a big listing runs.
     private func items(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let (sourceID, folderID) = (try context.parameters.require("source"), try context.parameters.require("folder"))
+        let limit = request.uri.queryParameters.get("limit", as: Int.self)
+        if let limit, limit < 1 {
+            throw ServerError(.badRequest, "limit must be 1 or more.")
+        }
         let page: API.Items
         if let text = request.uri.queryParameters.get("search") {
             let source = try sources.source(sourceID)
             let found = try await engineCall { try await source.search(folder: folderID, text: text) }
             page = API.Items(count: found.count, complete: true, offset: 0, photos: found[...])
+        } else if let first = request.uri.queryParameters.get("first") {
+            guard let order = DateOrder(rawValue: first) else { throw ServerError(.badRequest, "first must be date-asc or date-desc.") }
+            let session = try await engineCall { try await sources.session(source: sourceID, folder: folderID) }
+            let found = try await engineCall { try await session.firstPhotos(in: order, limit: min(limit ?? 500, 5_000)) } ?? []
+            page = API.Items(count: found.count, complete: true, offset: 0, photos: found[...])
         } else {
-            let limit = request.uri.queryParameters.get("limit", as: Int.self)
-            if let limit, limit < 1 {
-                throw ServerError(.badRequest, "limit must be 1 or more.")
-            }
             let session = try await engineCall { try await sources.session(source: sourceID, folder: folderID) }
             let offset = request.uri.queryParameters.get("offset", as: Int.self) ?? 0
             page = API.Items(try await engineCall { try await session.items(from: offset, limit: limit) })

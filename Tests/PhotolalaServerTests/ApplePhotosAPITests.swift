@@ -117,6 +117,42 @@ struct ApplePhotosAPITests {
         }
     }
 
+    @Test("items?first= gives the oldest or newest photos ahead of the listing, the ends of its order; none for an album or a folder")
+    func firstPhotos() async throws {
+        let photos = folder.path("photos")
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        try await app(folders: [photos]).test(.router) { client in
+            /// The ids of the answer's rows, in its order; `nil` for an error.
+            func first(_ order: String, _ limit: Int, folder: String = "~", source: String = "apple-photos") async throws -> [String]? {
+                let response = try await client.execute(
+                    uri: "/api/sources/\(source)/folders/\(folder)/items?first=\(order)&limit=\(limit)", method: .get)
+                guard response.status == .ok else { return nil }
+                return (try json(response)["items"] as? [[Any]] ?? []).compactMap { $0[0] as? String }
+            }
+            let rows = try await rows(client)
+            let listed = rows.compactMap { $0[0] as? String }
+            // The listing puts undated photos last (IMG_1693.tif's date is past what a date can be).
+            let undated = Set(rows.filter { $0[2] is NSNull }.compactMap { $0[0] as? String })
+            #expect(undated.count == 1)
+            let dated = listed.filter { !undated.contains($0) }
+            // Newest first, they come first, before the newest.
+            let newest = try #require(try await first("date-desc", 5))
+            #expect(newest.count == 5 && Set(newest.suffix(1)) == undated)
+            #expect(Array(newest.prefix(4)) == Array(dated.prefix(4)))
+            let oldest = try #require(try await first("date-asc", 5))
+            #expect(oldest.count == 5 && oldest == Array(dated.suffix(5)))
+            #expect(Set(try #require(try await first("date-desc", 100))) == Set(listed))
+
+            let manual = try #require(
+                (try await client.execute(uri: "/api/sources/apple-photos/folders/~", method: .get) { try json($0) }["folders"] as? [[String: Any]])?
+                    .first { $0["name"] as? String == "Sorted Manual" }?["id"] as? String)
+            #expect(try await first("date-asc", 5, folder: manual) == [])
+            #expect(try await first("date-asc", 5, source: "local-0") == [])
+            #expect(try await first("name-asc", 5) == nil)
+            #expect(try await first("date-asc", 0) == nil)
+        }
+    }
+
     @Test("a library whose trashed column is not found lists no photo, and /api/sources names the problem")
     func missingTrashedColumn() async throws {
         try PhotosLibraries.write("ALTER TABLE ZGENERICASSET RENAME COLUMN ZTRASHEDSTATE TO ZTRASHED_RENAMED;", to: library)

@@ -186,6 +186,49 @@ def test_export_downloads_the_original_under_its_original_filename(photos, libra
     assert saved.read_bytes() in (original.read_bytes(), other.read_bytes())
 
 
+def test_the_top_of_all_photos_shows_before_its_listing_and_a_photo_gone_meanwhile_goes(photos):
+    """A library of a million assets takes seconds to list: the page shows the top of its order,
+    which the server reads from Photos' date index, while the listing is held back here. A photo
+    the top brought that the listing does not (deleted in between) leaves once it is listed."""
+    page = photos.page
+    held = []
+
+    def is_listing(url):
+        return "/items?offset=" in url
+
+    def hold(route):
+        held.append(route)
+
+    page.route(is_listing, hold)
+
+    def add_a_photo_deleted_since(route):
+        answer = route.fetch()
+        body = answer.json()
+        date = body["fields"].index("date")
+        gone = list(body["items"][0])
+        gone[0], gone[1] = "00000000-0000-4000-8000-000000000000", "gone.jpg"
+        gone[date] = min(row[date] for row in body["items"] if row[date] is not None) - 86_400
+        body["items"].append(gone)
+        body["count"] += 1
+        route.fulfill(response=answer, json=body)
+
+    page.route(lambda url: "/items?first=date-asc" in url, add_a_photo_deleted_since)
+    page.goto(photos.url("apple-photos"))
+    expect(photos.cell("gone.jpg")).to_be_visible()
+    photos.wait_for_thumbnails(12)
+    shown = photos.mounted_names()
+    assert shown[0] == "gone.jpg"  # the oldest
+    assert held, "the listing was asked for"
+    assert page.locator('.status-bar[data-complete="true"]').count() == 0
+
+    page.unroute(is_listing, hold)
+    for route in held:
+        route.continue_()
+    photos.wait_listed(SHOWN)
+    expect(photos.cell("gone.jpg")).to_have_count(0)
+    assert photos.mounted_names()[: len(shown) - 1] == shown[1:]
+
+
 def test_an_open_album_follows_changes_photos_writes(photos, library_server):
     """Last in this file: it changes the library copy the other tests read."""
     photos.open("apple-photos", "Favorites", count=1)

@@ -138,8 +138,9 @@ public final class ApplePhotosLibrary: Sendable {
         }
     }
 
-    /// Runs a read on a connection of its own to the database, beside ``read(_:)`` (a
-    /// listing's runs on the other cores), turning SQLite errors into a damaged-library error.
+    /// Runs a read on a connection of its own to the database, beside ``read(_:)`` (a listing of
+    /// the whole library, in runs on every core, while lookups go on), turning SQLite errors into
+    /// a damaged-library error.
     func readAside<T>(_ body: (Database) throws -> T) throws -> T {
         do {
             var configuration = Configuration()

@@ -7,6 +7,16 @@ extension ApplePhotosLibrarySource {
         deliver { [library] in Self.listedPhoto($0, in: library) }
     }
 
+    /// All Photos' and the built-in views' first photos by date, read through Photos' index of
+    /// creation dates; `nil` for an album, which keeps its own order and is seldom big.
+    /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the database cannot be read.
+    public func firstPhotos(in order: DateOrder, limit: Int) async throws -> [ListedPhoto]? {
+        guard let filter = viewFilter else { return nil }
+        return try await offload { [library] in
+            try library.assets(filter, first: limit, in: order).map { Self.listedPhoto($0, in: library) }
+        }
+    }
+
     /// The listing facts of assets announced as added or changed, read in one go; assets the
     /// library no longer has are left out.
     /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the database cannot be read.
@@ -71,14 +81,16 @@ extension ApplePhotosLibrarySource {
     }
 
     /// Lists this scope off the caller's task (the listing ``refresh()`` compares with) and
-    /// delivers its elements, a first screenful of 200 at once and then the rest.
+    /// delivers its elements, a first screenful of 200 at once and then the rest. It lists at
+    /// the background priority: a million assets take seconds of every core, which a browser's
+    /// first screen (the page, the first photos read ahead, their thumbnails) comes before.
     func deliver<Element: Sendable>(
         _ transform: @escaping @Sendable (ApplePhotosAsset) -> Element
     ) -> AsyncThrowingStream<[Element], any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    let elements = try await offload { [self] in try self.listedAssets().map(transform) }
+                    let elements = try await offloadInBackground { [self] in try self.listedAssets().map(transform) }
                     let first = min(elements.count, 200)
                     if first > 0 { continuation.yield(Array(elements[..<first])) }
                     if elements.count > first { continuation.yield(Array(elements[first...])) }

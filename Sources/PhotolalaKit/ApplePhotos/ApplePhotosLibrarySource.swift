@@ -78,23 +78,23 @@ public final class ApplePhotosLibrarySource: ThumbnailSource {
     }
 
     private func assets(in library: ApplePhotosLibrary, search: String? = nil) throws -> [ApplePhotosAsset] {
-        var filter = ApplePhotosFilter()
+        var filter = viewFilter ?? ApplePhotosFilter()
         filter.search = search
+        if case .album(let uuid) = scope { return try library.assets(inAlbum: uuid, filter) }
+        return try library.assets(filter)
+    }
+
+    /// What All Photos or a built-in view lets through; `nil` for an album.
+    var viewFilter: ApplePhotosFilter? {
+        var filter = ApplePhotosFilter()
         switch scope {
-        case .allPhotos:
-            return try library.assets(filter)
-        case .favorites:
-            filter.onlyFavorites = true
-            return try library.assets(filter)
-        case .hidden:
-            filter.onlyHidden = true
-            return try library.assets(filter)
-        case .recentlyDeleted:
-            filter.onlyTrashed = true
-            return try library.assets(filter)
-        case .album(let uuid):
-            return try library.assets(inAlbum: uuid, filter)
+        case .allPhotos: break
+        case .favorites: filter.onlyFavorites = true
+        case .hidden: filter.onlyHidden = true
+        case .recentlyDeleted: filter.onlyTrashed = true
+        case .album: return nil
         }
+        return filter
     }
 
     /// Assets of this scope whose title, original filename or keywords contain `text`,

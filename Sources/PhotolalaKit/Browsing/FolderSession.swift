@@ -140,6 +140,14 @@ public actor FolderSession {
         return Page(count: photos.count, complete: complete, offset: start, photos: photos[start..<end])
     }
 
+    /// The first `limit` photos in `order` as the source reads them ahead of its listing, for a
+    /// page opening a big folder, whose top would otherwise wait for the whole listing; `nil`
+    /// when the source cannot.
+    /// - Throws: The source's error when it cannot be read.
+    public func firstPhotos(in order: DateOrder, limit: Int) async throws -> [ListedPhoto]? {
+        try await source.firstPhotos(in: order, limit: limit)
+    }
+
     /// Returns when the listing brings more (or ends), or at `deadline`.
     private func nextBatch(before deadline: ContinuousClock.Instant) async {
         let key = UUID()

@@ -4,6 +4,13 @@ public protocol FolderListing: Sendable {
     /// The photos with the facts browsers sort and group by, a first batch as soon as possible.
     func listFolder() -> AsyncThrowingStream<[ListedPhoto], any Error>
 
+    /// The first `limit` photos in `order`, when the source can read them well before its whole
+    /// listing (Photos' creation-date index gives them in milliseconds where listing a million
+    /// assets takes seconds), for a browser to show the top of the folder meanwhile; `nil` when
+    /// it cannot. The listing still brings them, in its own order.
+    /// - Throws: when the source cannot be read (an Apple Photos database).
+    func firstPhotos(in order: DateOrder, limit: Int) async throws -> [ListedPhoto]?
+
     /// Items added, removed or changed after the listing.
     func changes() -> AsyncStream<PhotoSourceChange>
 
@@ -35,6 +42,10 @@ public protocol FolderListing: Sendable {
 }
 
 extension FolderListing {
+    public func firstPhotos(in order: DateOrder, limit: Int) async throws -> [ListedPhoto]? {
+        nil
+    }
+
     public var pairing: FilePairing.Scope? { nil }
 
     public var catalogDirectories: [String] { [] }

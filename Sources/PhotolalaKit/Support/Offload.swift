@@ -42,5 +42,14 @@ package func startInBackground(_ body: @escaping @Sendable () -> Void) {
     thread.start()
 }
 
+/// Whether this thread runs at the background priority, started by ``startInBackground(_:)``.
+var isInBackground: Bool {
+    #if canImport(Glibc)
+        return getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) >= backgroundNiceness
+    #else
+        return false
+    #endif
+}
+
 /// The nice value of background work: a tenth of the CPU a default thread gets when they compete.
 private let backgroundNiceness: Int32 = 10

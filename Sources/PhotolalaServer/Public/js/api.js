@@ -104,6 +104,15 @@ export function getItems(source, folder, offset, signal, limit = null) {
   return request(itemsPath(source, folder, offset, limit), { signal });
 }
 
+/**
+ * The first `limit` photos in `sort` order (`date-asc` or `date-desc`) that the server can read
+ * ahead of the folder's listing (an Apple Photos library's date index), as a page of rows; none
+ * when it cannot, or once the listing is complete.
+ */
+export function getFirstItems(source, folder, sort, limit, signal) {
+  return request(`${folderPath(source, folder)}/items?first=${encodeURIComponent(sort)}&limit=${limit}`, { signal });
+}
+
 /** The ids of the folder's photos whose title, file name or keyword contains `text` (sources that search). */
 export async function searchItemIds(source, folder, text, signal) {
   const page = await request(`${folderPath(source, folder)}/items?search=${encodeURIComponent(text)}`, { signal });

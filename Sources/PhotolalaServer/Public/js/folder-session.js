@@ -3,11 +3,13 @@
  * progressively (seed 002): a first screenful at once (the server lists in date order), then all
  * the server has so far, a page at a time, and the rest from where that ended after each
  * `listing` event (or every 300 ms) until the listing is complete.
+ * Where the server can read the top of the grid's order ahead of its listing (an Apple Photos
+ * library of a million assets takes seconds to list), that comes first, beside the listing.
  * Afterwards `change` events keep the list live, and `folder` events the subfolders. Closing
  * aborts whatever is in flight.
  */
 
-import { getFolder, getItems, isAbort } from './api.js';
+import { getFirstItems, getFolder, getItems, isAbort } from './api.js';
 import { DEFAULT_FIELDS, itemsFromRows } from './photo-list.js';
 
 const POLL_MS = 300;
@@ -29,6 +31,8 @@ export class FolderSession {
   #offset = 0;
   #complete = false;
   #wake = null;
+  /** Ids shown from the head of the order that the listing has not brought yet. */
+  #headIds = new Set();
   #callbacks;
 
   /**
@@ -62,7 +66,27 @@ export class FolderSession {
 
   start() {
     this.#describe();
+    if (this.list.isByDate) this.#showHead();
     this.#listAll().catch((error) => this.#fail(error));
+  }
+
+  /**
+   * Shows the first screenful in the grid's date order, when the server can read it ahead of
+   * the listing. The listing brings these photos again; any it does not bring (gone meanwhile)
+   * go once it is complete.
+   */
+  async #showHead() {
+    try {
+      const page = await getFirstItems(this.source, this.folder, this.list.sort, FolderSession.FIRST_PAGE, this.#controller.signal);
+      if (this.#complete || page.items.length === 0) return;
+      const items = itemsFromRows(page.items, page.fields ?? DEFAULT_FIELDS).filter((item) => this.list.get(item.id) == null);
+      for (const item of items) this.#headIds.add(item.id);
+      this.list.upsert(items);
+      this.#callbacks.onItems({ live: false });
+    } catch (error) {
+      // The listing shows the folder anyway, and says why if it cannot.
+      if (!isAbort(error)) console.warn('The first screenful could not be read ahead of the listing:', error.message);
+    }
   }
 
   #describe() {
@@ -180,6 +204,7 @@ export class FolderSession {
       const listedMore = this.#offset < page.count;
       this.#complete = page.complete && !listedMore;
       this.list.upsert(items);
+      if (this.#headIds.size > 0) this.#settleHead(items);
       this.#callbacks.onItems({ live: false });
       this.#callbacks.onProgress({ count: this.list.length, complete: this.#complete });
       if (this.#complete || signal.aborted) return;
@@ -191,6 +216,14 @@ export class FolderSession {
       const elapsed = performance.now() - started;
       if (elapsed < MIN_FETCH_INTERVAL_MS) await delay(MIN_FETCH_INTERVAL_MS - elapsed, signal);
     }
+  }
+
+  /** Notes which head photos the listing brought; once it is complete, removes the others. */
+  #settleHead(items) {
+    for (const item of items) this.#headIds.delete(item.id);
+    if (!this.#complete) return;
+    this.#apply([...this.#headIds], []);
+    this.#headIds.clear();
   }
 
   /** Resolves at the next `listing` event for this folder, or after the poll interval. */
