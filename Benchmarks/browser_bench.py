@@ -188,6 +188,21 @@ def cloud_source(binary, cloud_folder):
     return synced, sync["state"]["photoCount"], first_thumbnails
 
 
+def browser_floor(binary):
+    """Seconds from opening a catalogued folder of 20 small photos in a new browser to its first
+    thumbnail: what Chromium's start and the page's own modules take on this machine, the floor
+    under every first-screen row, measured in the same run."""
+    with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryDirectory() as state:
+        for index in range(20):
+            subprocess.run(["vips", "black", f"{folder}/photo-{index:02}.jpg", "64", "48"], check=True)
+        server, url = start_server(binary, folder, state)
+        try:
+            return first_thumbnails_of(url + "#/local-0/~", timeout=30_000)
+        finally:
+            server.terminate()
+            server.wait()
+
+
 def apple_photos_source(binary, library):
     """Starts a server on the library alone with fresh data folders and opens All Photos as soon
     as the address is printed: seconds to the address, seconds from there to the first
@@ -269,6 +284,8 @@ def main():
             (f"browser: first thumbnails of its All Photos, from the printed address", f"{library_thumbnails * 1000:.0f} ms", "< 1.5 s"),
             ("Apple Photos: start and first thumbnails together", f"{(started + library_thumbnails) * 1000:.0f} ms", "(open + list < 5 s)"),
         ]
+    floor = browser_floor(binary)
+    rows.append(("browser: first thumbnails of a folder of 20 small photos (the floor: Chromium's start, the page's modules)", f"{floor * 1000:.0f} ms", "(reference)"))
     for name, value, target in rows:
         print(f"| {name} | {value} | | `chromium --headless`, `wrk` | | {target} |")
 

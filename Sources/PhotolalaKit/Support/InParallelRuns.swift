@@ -22,16 +22,20 @@ func inParallelRuns<Item: Sendable, Output: Sendable, Failure: Error>(
             DispatchQueue.concurrentPerform(iterations: runs, execute: perform)
             return
         }
+        // The threads reach `body` through a box emptied before this block ends: a thread's
+        // closure may outlive its run by a moment, and must not be holding `body` then.
+        let shared = SharedRun(perform)
         let ended = DispatchGroup()
         for run in 1..<runs {
             ended.enter()
             startInBackground {
-                perform(run)
+                shared.perform(run)
                 ended.leave()
             }
         }
         perform(0)
         ended.wait()
+        shared.empty()
     }
     var joined: [Output] = []
     for result in results.all {
@@ -54,5 +58,22 @@ private final class RunResults<Output: Sendable, Failure: Error>: Sendable {
 
     var all: [Result<[Output], Failure>?] {
         results.withLock { $0 }
+    }
+}
+
+/// A run's work as the background threads of ``inParallelRuns(_:smallestRun:_:)`` reach it.
+private final class SharedRun: Sendable {
+    private let work: Mutex<(@Sendable (Int) -> Void)?>
+
+    init(_ work: @escaping @Sendable (Int) -> Void) {
+        self.work = Mutex(work)
+    }
+
+    func perform(_ run: Int) {
+        work.withLock { $0 }?(run)
+    }
+
+    func empty() {
+        work.withLock { $0 = nil }
     }
 }

@@ -70,8 +70,10 @@ async function errorBody(response) {
  * What no request took by `dropPrefetched()` is forgotten, so nothing answers later from an old
  * listing.
  */
-export function prefetchFolder(source, folder, firstPage) {
-  for (const url of [folderPath(source, folder), itemsPath(source, folder, 0, firstPage)]) {
+export function prefetchFolder(source, folder, firstPage, sort) {
+  const urls = [folderPath(source, folder), itemsPath(source, folder, 0, firstPage)];
+  if (sort === 'date-asc' || sort === 'date-desc') urls.push(firstItemsPath(source, folder, sort, firstPage));
+  for (const url of urls) {
     prefetched.set(url, fetch(url, { headers: { Accept: 'application/json' } }));
   }
 }
@@ -110,8 +112,10 @@ export function getItems(source, folder, offset, signal, limit = null) {
  * when it cannot, or once the listing is complete.
  */
 export function getFirstItems(source, folder, sort, limit, signal) {
-  return request(`${folderPath(source, folder)}/items?first=${encodeURIComponent(sort)}&limit=${limit}`, { signal });
+  return request(firstItemsPath(source, folder, sort, limit), { signal });
 }
+
+const firstItemsPath = (source, folder, sort, limit) => `${folderPath(source, folder)}/items?first=${encodeURIComponent(sort)}&limit=${limit}`;
 
 /** The ids of the folder's photos whose title, file name or keyword contains `text` (sources that search). */
 export async function searchItemIds(source, folder, text, signal) {

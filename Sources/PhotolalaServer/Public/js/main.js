@@ -34,11 +34,12 @@ import { Toolbar } from './components/toolbar.js';
 
 const $ = (id) => document.getElementById(id);
 
-// The folder in the address is asked for at once, while the page builds itself and learns its sources.
-const initialLocation = currentLocation();
-if (initialLocation?.folder) prefetchFolder(initialLocation.source, initialLocation.folder, FolderSession.FIRST_PAGE);
-
 const settings = new Settings();
+
+// The folder in the address is asked for at once, while the page builds itself and learns its
+// sources: its description, its first page, and the top of its order where the server reads it ahead.
+const initialLocation = currentLocation();
+if (initialLocation?.folder) prefetchFolder(initialLocation.source, initialLocation.folder, FolderSession.FIRST_PAGE, settings.get('sort'));
 const selection = new Selection();
 /**
  * Thumbnails in flight at once: the browser opens at most six connections to the server for all
