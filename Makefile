@@ -57,7 +57,8 @@ TIMED_SUITES := ServeConnectionFloodTests|ConnectionLimitsTests|BackupCrashTests
 ## the samples it encoded, build and run every test: Swift suites (S3 ones against a SeaweedFS
 ## they start), the fixture suites again in a clean clone of HEAD (Scripts/check-clean-clone.sh),
 ## then the web UI in Chromium; last, fail if a process the tests started is still running.
-## A missing test server fails the run rather than skipping its tests.
+## A missing test server fails the run rather than skipping its tests. Each long step prints
+## how long it took (`time`), and pytest its slowest tests, so a slow run shows where it went.
 test: export PHOTOLALA_REQUIRE_TEST_SERVERS = 1
 # A crash prints its message and the crashed thread only, so both fit in the tail CI shows.
 test: export SWIFT_BACKTRACE = threads=crashed,registers=none,images=none,output-to=stderr
@@ -67,15 +68,15 @@ test: deps lint
 	@Scripts/install-test-servers.sh
 	@python3 -c "import numpy" 2>/dev/null || python3 -m pip install -q numpy
 	python3 Tests/Fixtures/make-raw-fixtures.py --self-test
-	swift build --build-tests
-	swift test --skip-build --skip "$(TIMED_SUITES)|PhotolalaFuzzTests"
-	swift test --skip-build --no-parallel --filter "$(TIMED_SUITES)"
-	swift test --skip-build --filter PhotolalaFuzzTests
-	Scripts/check-clean-clone.sh
+	time swift build --build-tests
+	time swift test --skip-build --skip "$(TIMED_SUITES)|PhotolalaFuzzTests"
+	time swift test --skip-build --no-parallel --filter "$(TIMED_SUITES)"
+	time swift test --skip-build --filter PhotolalaFuzzTests
+	time Scripts/check-clean-clone.sh
 	@Scripts/install-browser-deps.sh
-	PHOTOLALA_BIN=$(CURDIR)/.build/debug/photolala python3 -m pytest Tests/e2e
+	time PHOTOLALA_BIN=$(CURDIR)/.build/debug/photolala python3 -m pytest Tests/e2e --durations=10
 	env -u PHOTOLALA_TEST_RUN Scripts/check-test-processes.sh "$$PHOTOLALA_TEST_RUN"
-	Scripts/check-install.sh
+	time Scripts/check-install.sh
 
 ## Side-by-side benchmarks against vipsthumbnail, md5sum and find (slow: makes fixtures).
 bench: deps

@@ -14,6 +14,9 @@ public struct Engine: Sendable {
     public let imaging: ImageProcessor
     /// Thumbnails someone waits for, which catalog builds give way to.
     public let foreground = ForegroundWork()
+    /// Photos whose thumbnails a screen got before their MD5, at most 256 MiB of them: about
+    /// 70 camera photos, a screen and its neighbours.
+    let identityBacklog = IdentityBacklog(budget: 256 << 20)
     /// Videos' thumbnails, through the `ffmpeg` found on `PATH` when the engine was made.
     let posterFrames: VideoPosterFrame
     /// What was read of each photo content's date, for catalogued listings.
@@ -108,6 +111,8 @@ public struct Engine: Sendable {
             imaging: imaging,
             posterFrames: posterFrames,
             maximumFileSize: configuration.maximumFileSize,
+            backlog: identityBacklog,
+            foreground: foreground,
             logger: logger
         )
     }

@@ -65,15 +65,6 @@ struct ThumbnailLoaderTests {
         try await waitUntil { source.loadedIDs.count >= count }
     }
 
-    /// Polls `condition` every few milliseconds, for ten seconds at most.
-    private func waitUntil(_ condition: () async -> Bool) async throws {
-        for _ in 0..<2_000 {
-            if await condition() { return }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        Issue.record("condition not met within 10 s")
-    }
-
     @Test("Concurrent requests for one photo generate its thumbnail once")
     func deduplicates() async throws {
         let recording = RecordingSource(source)

@@ -48,15 +48,6 @@ struct ClientDepartureTests {
         engine = try makeEngine(in: folder)
     }
 
-    /// Polls `condition` every few milliseconds, for ten seconds at most.
-    private func waitUntil(_ condition: () async -> Bool) async throws {
-        for _ in 0..<2_000 {
-            if await condition() { return }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        Issue.record("condition not met within 10 s")
-    }
-
     @Test("A thumbnail whose client left while it was queued is not made: no decode, nothing in the thumbnail store")
     func departedClientGetsNoThumbnail() async throws {
         let photos = folder.path("photos")

@@ -16,8 +16,9 @@ struct FolderItems: ThumbnailSource {
         return try folders.path(of: String(id[id.index(after: slash)...]), inFolder: String(id[..<slash]))
     }
 
+    /// A browser's thumbnail: a photo read for the first time gets its MD5 after the screen.
     func loadThumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
         let path = try path(of: id)
-        return try await offload { [files] in try files.thumbnail(at: path) }
+        return try await offload { [files] in try files.thumbnail(at: path, deferringIdentity: true) }
     }
 }

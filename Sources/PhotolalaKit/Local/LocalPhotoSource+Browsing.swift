@@ -33,13 +33,23 @@ extension LocalPhotoSource: PhotoSource {
     }
 
     /// The thumbnail, never one cached before the file last changed: a thumbnail from memory
-    /// whose MD5 is not the one known for the file as it is now (size and time) is made again.
+    /// that does not show the file as it is now (size and time) is made again.
     public func thumbnail(folder folderID: String, item: PhotoItem.ID, priority: ThumbnailPriority) async throws -> Thumbnail {
         let id = FolderItems.id(folder: folderID, item: item)
         let thumbnail = try await thumbnails.thumbnail(for: id, priority: priority)
-        guard thumbnail.origin == .memory, thumbnail.md5 != knownMD5(folder: folderID, item: item) else { return thumbnail }
+        guard thumbnail.origin == .memory, !isCurrent(thumbnail, folder: folderID, item: item) else { return thumbnail }
         await thumbnails.forget([id])
         return try await thumbnails.thumbnail(for: id, priority: priority)
+    }
+
+    /// Whether a thumbnail from memory shows the file as it is now: its MD5 is the one known for
+    /// the file's size and time; or, made before its MD5 was learnt, the ``IdentityBacklog``
+    /// still holds the file as it was read then.
+    private func isCurrent(_ thumbnail: Thumbnail, folder folderID: String, item: PhotoItem.ID) -> Bool {
+        guard let path = try? folders.path(of: item, inFolder: folderID), let status = try? FileStatus(path: path) else { return false }
+        let known = try? files.identities.md5(forPath: path, status: status)
+        guard let md5 = thumbnail.md5 else { return known == nil && files.backlog.thumbnail(ofPath: path, status: status) != nil }
+        return md5 == known
     }
 
     public func thumbnailTag(folder folderID: String, item: PhotoItem.ID) -> String? {

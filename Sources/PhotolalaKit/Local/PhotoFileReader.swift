@@ -20,17 +20,36 @@ struct PhotoFileReader: Sendable {
     /// Videos' thumbnails (PhotoFileReader+Video.swift).
     let posterFrames: VideoPosterFrame
     let maximumFileSize: Int64
+    /// Photos whose thumbnails a screen got before their MD5 (PhotoFileReader+Backlog.swift).
+    let backlog: IdentityBacklog
+    /// What the backlog is settled around: only while none of it runs.
+    let foreground: ForegroundWork
     /// Where a failure to record what was read is logged (it costs only another read).
     let logger: Logger
 
     /// The file's thumbnail from the disk cache, or rendered (and cached) from one read.
+    /// - Parameter deferringIdentity: For a screen: a photo read for the first time while
+    ///   another cell's thumbnail is being made (a screen filling) gets its thumbnail first and
+    ///   its MD5 later, from the same bytes (``IdentityBacklog``); one asked for alone is hashed
+    ///   at once, so its answer carries its MD5.
     /// - Throws: ``PhotolalaError`` when the file is unreadable or not a decodable image.
-    func thumbnail(at path: String) throws -> Thumbnail {
+    func thumbnail(at path: String, deferringIdentity: Bool = false) throws -> Thumbnail {
         if Self.videoFormat(ofFileAt: path) != nil { return try videoThumbnail(at: path) }
         let status = try FileStatus(path: path)
         guard status.size > 0 else { throw PhotolalaError.emptyFile(path) }
+        let known = try identities.md5(forPath: path, status: status)
+        if let known, let jpeg = thumbnails.thumbnail(forMD5: known) {
+            return Thumbnail(md5: known, jpeg: jpeg, origin: .disk)
+        }
+        if known == nil, deferringIdentity, let jpeg = backlog.thumbnail(ofPath: path, status: status) {
+            return Thumbnail(md5: nil, jpeg: jpeg, origin: .memory)
+        }
+        let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
+        if known == nil, deferringIdentity, foreground.running > 1, let jpeg = try thumbnailHeld(from: contents) {
+            return Thumbnail(md5: nil, jpeg: jpeg, origin: .generated)
+        }
         let image = try derivedImage(
-            from: path, status: status, cached: thumbnails.thumbnail(forMD5:), make: { try imaging.thumbnail(of: $0, name: path) },
+            from: contents, known: known, cached: thumbnails.thumbnail(forMD5:), make: { try imaging.thumbnail(of: $0, name: path) },
             keep: { try thumbnails.store($0, forMD5: $1) })
         return Thumbnail(md5: image.md5, jpeg: image.jpeg, origin: image.made ? .generated : .disk)
     }
@@ -44,28 +63,28 @@ struct PhotoFileReader: Sendable {
         if let mediaType = format.browserMediaType {
             return .original(path: path, mediaType: mediaType)
         }
+        let known = try identities.md5(forPath: path, status: try FileStatus(path: path))
+        if let known, let jpeg = renderings.rendering(forMD5: known) {
+            return .rendering(jpeg: jpeg)
+        }
         let image = try derivedImage(
-            from: path, status: try FileStatus(path: path), cached: renderings.rendering(forMD5:),
+            from: try FileContents(path: path, sizeLimit: maximumFileSize), known: known, cached: renderings.rendering(forMD5:),
             make: { try imaging.renderJPEG(of: $0, name: path) },
             // A cache that cannot be written only costs another rendering next time.
             keep: { try? renderings.store($0, forMD5: $1) })
         return .rendering(jpeg: image.jpeg)
     }
 
-    /// An image made from the file (a thumbnail, a rendering): from the cache by the file's MD5
-    /// when it was made before, else by `make` from one read, then handed to `keep` with the
-    /// MD5. The file is hashed only when its MD5 is not known for it as it is now; what the read
-    /// taught is recorded before the image is made.
+    /// An image made from the file's bytes (a thumbnail, a rendering) whose cache by the MD5
+    /// `known` for the file had none: from the cache when the bytes are content seen before,
+    /// else by `make`, then handed to `keep` with the MD5. The bytes are hashed only when no MD5
+    /// is known for the file as it is now; what the read taught is recorded before the image is
+    /// made.
     private func derivedImage(
-        from path: String, status: FileStatus, cached: (String) -> [UInt8]?, make: ([UInt8]) throws -> [UInt8],
+        from contents: FileContents, known: String?, cached: (String) -> [UInt8]?, make: ([UInt8]) throws -> [UInt8],
         keep: ([UInt8], String) throws -> Void
     ) throws -> (md5: String, jpeg: [UInt8], made: Bool) {
-        let known = try identities.md5(forPath: path, status: status)
-        if let known, let jpeg = cached(known) {
-            return (known, jpeg, false)
-        }
-        let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
-        let facts = try learn(from: contents).facts
+        let facts = try learn(from: contents, md5: .some(known)).facts
         try record([facts])
         let md5 = facts.identity.md5
         // Content seen before (another copy, or this file before it changed) has its image already.
@@ -105,6 +124,12 @@ struct PhotoFileReader: Sendable {
                     let video = try videoCatalogEntry(at: path)
                     learnt.append(video.facts)
                     return .success(video.entry)
+                }
+                // A photo a screen read is hashed from the bytes it read.
+                if let held = heldPhoto(at: path) {
+                    let facts = try settle(held)
+                    learnt.append(facts)
+                    return .success(CatalogEntry(filename: FilePath.name(of: path), facts: facts))
                 }
                 let contents = try readFile(at: path)
                 let known = recorded[path].flatMap { $0.holds(for: contents.status) ? $0.md5 : nil }
@@ -146,8 +171,7 @@ struct PhotoFileReader: Sendable {
     /// size, orientation and date from its header; with the inspection, or why there is none.
     /// - Parameter md5: The MD5 recorded for the file as it is now, when the caller looked it up
     ///   already (`.some(nil)`: none); `nil` to look it up here.
-    private func learn(from contents: FileContents, md5: String?? = nil) throws -> (facts: PhotoFacts, inspection: Result<ImageInspection, any Error>)
-    {
+    func learn(from contents: FileContents, md5: String?? = nil) throws -> (facts: PhotoFacts, inspection: Result<ImageInspection, any Error>) {
         var identity = try identities.identity(of: contents, md5: md5 ?? identities.md5(forPath: contents.path, status: contents.status))
         let inspection = Result { try imaging.inspect(contents.bytes, name: contents.path) }
         guard case .success(let inspected) = inspection else { return (PhotoFacts(identity: identity, date: nil), inspection) }

@@ -33,20 +33,29 @@ struct ExternalProcess: Sendable {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
-        let errorTail = Mutex<[UInt8]>([])
-        errors.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            errorTail.withLock { tail in
-                tail += chunk
-                if tail.count > 4096 { tail.removeFirst(tail.count - 4096) }
-            }
-        }
         do {
             try process.run()
         } catch {
-            errors.fileHandleForReading.readabilityHandler = nil
             throw PhotolalaError.videoToolUnavailable("\(executable): \(error.localizedDescription)")
         }
+        // Standard error is drained by blocking reads on a thread of its own, not through a
+        // `readabilityHandler`: tearing down the dispatch read source that one installs races
+        // the descriptor's close on Linux, and crashed the process in libdispatch's event loop
+        // when several videos' thumbnails ran ffmpeg at once (swift-corelibs-libdispatch#949).
+        let errorTail = Mutex<[UInt8]>([])
+        let errorsDrained = DispatchSemaphore(value: 0)
+        let errorReader = errors.fileHandleForReading
+        Thread {
+            while true {
+                let chunk = errorReader.availableData
+                if chunk.isEmpty { break }
+                errorTail.withLock { tail in
+                    tail += chunk
+                    if tail.count > 4096 { tail.removeFirst(tail.count - 4096) }
+                }
+            }
+            errorsDrained.signal()
+        }.start()
         let timedOut = Atomic<Bool>(false)
         let processID = process.processIdentifier
         let deadline = DispatchWorkItem {
@@ -68,7 +77,8 @@ struct ExternalProcess: Sendable {
         }
         process.waitUntilExit()
         deadline.cancel()
-        errors.fileHandleForReading.readabilityHandler = nil
+        // A process that left a child holding standard error open ends its output there.
+        _ = errorsDrained.wait(timeout: .now() + 1)
         let text = errorTail.withLock { String(decoding: $0, as: UTF8.self) }
         return Outcome(status: process.terminationStatus, output: bytes, errorText: text, timedOut: timedOut.load(ordering: .relaxed))
     }
