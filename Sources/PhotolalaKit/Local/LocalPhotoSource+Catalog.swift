@@ -6,6 +6,10 @@ extension LocalPhotoSource {
     /// Folders with at least this many photos are catalogued after their first listing.
     static let catalogThreshold = 100
 
+    /// How long after a folder's first listing, and after the last thumbnail someone waited for,
+    /// its dates are read and its catalog built: the page's own start and first screen come first.
+    static let quietBeforeCataloguing = Duration.seconds(3)
+
     /// Waits until background work (reconciling with the folder, cataloguing it) has finished.
     public func settle() async {
         await background.settle()
@@ -95,6 +99,7 @@ extension LocalPhotoSource {
         feed.publish([], listing: photos)
         if photos.count >= Self.catalogThreshold {
             background.start { [self, photos] in
+                await catalogs.builder.foreground.quiet(for: Self.quietBeforeCataloguing)
                 await announceHeaderDates(of: photos)
                 let entries = await buildCatalog(of: photos, loaded: nil)
                 announceCatalogDates(of: photos.map(\.item), entries: entries)

@@ -11,6 +11,8 @@ public final class ForegroundWork: Sendable {
     private struct State {
         var running = 0
         var waiting: [CheckedContinuation<Void, Never>] = []
+        /// When the last foreground job ended.
+        var lastEnded: ContinuousClock.Instant?
     }
 
     private let state = Mutex(State())
@@ -29,12 +31,31 @@ public final class ForegroundWork: Sendable {
     func end() {
         let resumed = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.running -= 1
+            state.lastEnded = .now
             guard state.running == 0 else { return [] }
             defer { state.waiting.removeAll() }
             return state.waiting
         }
         for continuation in resumed {
             continuation.resume()
+        }
+    }
+
+    /// Returns once `period` has passed, from now, with no foreground job running: what a
+    /// folder's background work waits for after its listing, so the page that asked for the
+    /// listing gets both cores for itself and its first screen of thumbnails, which it asks for
+    /// a moment after the listing comes. Returns early when the task is cancelled.
+    func quiet(for period: Duration) async {
+        var deadline = ContinuousClock.now + period
+        while true {
+            do {
+                try await Task.sleep(until: deadline)
+            } catch {
+                return
+            }
+            await idle()
+            guard let last = state.withLock({ $0.lastEnded }), last + period > .now else { return }
+            deadline = last + period
         }
     }
 
