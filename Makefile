@@ -49,14 +49,16 @@ run: build
 	@Scripts/run.sh "$(BIN)" "$(PHOTOS)"
 
 # Suites that kill processes mid-way, hold connections past timeouts, flood a server or wait for
-# a folder's poll: they run after the rest, one test at a time, so no other load moves their
-# timing; the fuzz suites (PHOTOLALA_FUZZ_SECONDS, 60 by default) last.
+# a folder's poll: they run after the other Swift suites, one test at a time, so those suites'
+# load never moves their timing; then the fuzz suites (PHOTOLALA_FUZZ_SECONDS, 60 by default).
+# Both run beside the Chromium suite, which keeps about one core busy (run-suites-beside.sh).
 TIMED_SUITES := ServeConnectionFloodTests|ConnectionLimitsTests|BackupCrashTests|CatalogCrashSafetyTests|BackupFaultProxyTests|CatalogWrittenWhileOpenTests
 
 ## Check formatting, check that the RAW fixture script's lossless-JPEG DNGs decode in LibRaw to
 ## the samples it encoded, build and run every test: Swift suites (S3 ones against a SeaweedFS
-## they start), the fixture suites again in a clean clone of HEAD (Scripts/check-clean-clone.sh),
-## then the web UI in Chromium; last, fail if a process the tests started is still running.
+## they start), the fixture suites again in a clean clone of HEAD (Scripts/check-clean-clone.sh)
+## beside the web UI in Chromium; then fail if a process the tests started is still running, and
+## check `make install` and `make deb` (Scripts/check-install.sh).
 ## A missing test server fails the run rather than skipping its tests. Each long step prints
 ## how long it took (`time`), and pytest its slowest tests, so a slow run shows where it went.
 test: export PHOTOLALA_REQUIRE_TEST_SERVERS = 1
@@ -70,11 +72,8 @@ test: deps lint
 	python3 Tests/Fixtures/make-raw-fixtures.py --self-test
 	time swift build --build-tests
 	time swift test --skip-build --skip "$(TIMED_SUITES)|PhotolalaFuzzTests"
-	time swift test --skip-build --no-parallel --filter "$(TIMED_SUITES)"
-	time swift test --skip-build --filter PhotolalaFuzzTests
-	time Scripts/check-clean-clone.sh
 	@Scripts/install-browser-deps.sh
-	time PHOTOLALA_BIN=$(CURDIR)/.build/debug/photolala python3 -m pytest Tests/e2e --durations=10
+	TIMED_SUITES="$(TIMED_SUITES)" Scripts/run-suites-beside.sh
 	env -u PHOTOLALA_TEST_RUN Scripts/check-test-processes.sh "$$PHOTOLALA_TEST_RUN"
 	time Scripts/check-install.sh
 

@@ -79,7 +79,23 @@ def set_dates(folder: Path, dates: dict[str, dt.datetime], exif: bool) -> None:
 
 
 @pytest.fixture(scope="session")
-def library(tmp_path_factory) -> Path:
+def made(tmp_path_factory):
+    """What a fixture script makes, made once a session however many fixtures copy from it:
+    `made("Tests/Fixtures/make-fixtures.sh")` is the folder that script filled. Copy before
+    changing anything in it."""
+    folders: dict[str, Path] = {}
+
+    def folder_made_by(script: str) -> Path:
+        if script not in folders:
+            folders[script] = tmp_path_factory.mktemp("made") / Path(script).stem
+            run(script, folders[script])
+        return folders[script]
+
+    return folder_made_by
+
+
+@pytest.fixture(scope="session")
+def library(made, tmp_path_factory) -> Path:
     """Two trees: `Library` (Photos with subfolders, Mixed formats and broken files, Live for
     changes on disk, Accents for the name filter) and `Big` (100,000 tiny photos in one folder, dated over 9.5 years)."""
     root = tmp_path_factory.mktemp("photos")
@@ -91,7 +107,7 @@ def library(tmp_path_factory) -> Path:
         (photos / sub).mkdir()
         for name in names[:count]:
             shutil.copy2(photos / name, photos / sub / f"{Path(sub).name}-{name}")
-    run("Tests/Fixtures/make-fixtures.sh", root / "Library" / "Mixed")
+    shutil.copytree(made("Tests/Fixtures/make-fixtures.sh"), root / "Library" / "Mixed")
     live = root / "Library" / "Live"
     live.mkdir()
     for name in names[:3]:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import run, serve
+from conftest import serve
 from photolala_page import PhotolalaPage
 
 # What each script makes that is a kind of its own (their damaged and edge-case files are tested
@@ -34,24 +34,23 @@ ITEMS = PHOTOS + list(PAIRS) + PLAYABLE + UNPLAYABLE
 
 
 @pytest.fixture(scope="module")
-def every_kind(tmp_path_factory) -> Path:
+def every_kind(made, tmp_path_factory) -> Path:
     """The scripts' files of every kind in one folder, `Every`; an .m4v and a .3gp, which no script
     makes, are clip.mp4's H.264 stream in those containers."""
-    made = tmp_path_factory.mktemp("made")
-    run("Tests/Fixtures/make-fixtures.sh", made / "fixtures")
-    run("Tests/Fixtures/make-videos.sh", made / "videos")
-    run("Tests/Fixtures/make-pairs.sh", made / "pairs")
+    fixtures = made("Tests/Fixtures/make-fixtures.sh")
+    videos = made("Tests/Fixtures/make-videos.sh")
+    pairs = made("Tests/Fixtures/make-pairs.sh")
     folder = tmp_path_factory.mktemp("every") / "Every"
     folder.mkdir()
     for name in PHOTOS:
-        shutil.copy2(made / "fixtures" / name, folder / name)
+        shutil.copy2(fixtures / name, folder / name)
     for still, companion in PAIRS.items():
         for name in (still, companion):
-            shutil.copy2(made / "pairs" / name, folder / name)
+            shutil.copy2(pairs / name, folder / name)
     for name in ("clip.mp4", "clip.mkv", "clip.webm", "hevc.mp4", "clip.avi"):
-        shutil.copy2(made / "videos" / name, folder / name)
+        shutil.copy2(videos / name, folder / name)
     # Renamed: beside iphone.heic, iphone.mov would be its Live Photo movie by name.
-    shutil.copy2(made / "videos" / "iphone.mov", folder / "iphone-clip.mov")
+    shutil.copy2(videos / "iphone.mov", folder / "iphone-clip.mov")
     for name, muxer in (("clip.m4v", "ipod"), ("clip.3gp", "3gp")):
         subprocess.run(
             ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-i", str(folder / "clip.mp4"), "-c", "copy", "-f", muxer,

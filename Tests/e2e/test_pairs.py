@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from conftest import BINARY, run, serve
+from conftest import BINARY, serve
 from photolala_page import PhotolalaPage
 
 PAIRS_USER_ID = "3b9f0c2e-7d1a-4e5b-8c6f-2a4d6e8f0b1c"
@@ -25,10 +26,10 @@ BADGE = '[data-testid="cell-badge"]'
 
 
 @pytest.fixture(scope="module")
-def pairs_folder(tmp_path_factory) -> Path:
+def pairs_folder(made, tmp_path_factory) -> Path:
     """Tests/Fixtures/make-pairs.sh's files and `big.mov`, 20 s of uncompressed 640 × 360 video (207 MB)."""
     folder = tmp_path_factory.mktemp("pairs") / "Pairs"
-    run("Tests/Fixtures/make-pairs.sh", folder)
+    shutil.copytree(made("Tests/Fixtures/make-pairs.sh"), folder)
     subprocess.run(
         ["ffmpeg", "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc=size=640x360:rate=30", "-t", "20",
          "-c:v", "rawvideo", "-pix_fmt", "yuv420p", "-metadata", "creation_time=2024-06-01T08:30:00Z", str(folder / "big.mov")],

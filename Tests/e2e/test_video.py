@@ -4,10 +4,12 @@ play, as its poster frame and a Download link."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from playwright.sync_api import expect
 
-from conftest import run, serve
+from conftest import serve
 from photolala_page import PhotolalaPage
 
 VIDEOS = [
@@ -17,10 +19,10 @@ VIDEOS = [
 
 
 @pytest.fixture(scope="module")
-def video_server(tmp_path_factory):
+def video_server(made, tmp_path_factory):
     """`photolala serve` on the videos Tests/Fixtures/make-videos.sh makes."""
     folder = tmp_path_factory.mktemp("videos") / "Videos"
-    run("Tests/Fixtures/make-videos.sh", folder)
+    shutil.copytree(made("Tests/Fixtures/make-videos.sh"), folder)
     yield from serve([folder], tmp_path_factory.mktemp("state"), "video-server.log")
 
 
