@@ -3,15 +3,11 @@ import Synchronization
 
 /// Holds a source's last known listing and tells subscribers how a new listing differs.
 ///
-/// The listing is kept as an array sorted by id and compared by one merge, rather than as a
-/// dictionary: for a folder of 100,000 photos that is 4 MB instead of 10.
+/// The listing is kept in id order and compared by one merge, rather than as a dictionary, and
+/// front-coded with one fingerprint a file (``KnownListing``): 15 MB for a folder of a million
+/// camera photos.
 final class ChangeFeed: Sendable {
-    private struct Known {
-        let id: PhotoItem.ID
-        let status: FileStatus?
-    }
-
-    private let known = Mutex<[Known]?>(nil)
+    private let known = Mutex<KnownListing?>(nil)
     private let subscribers = ChangeSubscribers()
 
     func subscribe() -> AsyncStream<PhotoSourceChange> {
@@ -21,7 +17,7 @@ final class ChangeFeed: Sendable {
     /// Announces changes found by other means (a catalog reconciled with its folder), and
     /// takes `photos` as the listing later updates compare with.
     func publish(_ changes: [PhotoSourceChange], listing photos: [ScannedPhoto]) {
-        let current = Self.sorted(photos).map { Known(id: photos[$0].item.id, status: photos[$0].status) }
+        let current = Self.known(photos, in: Self.sorted(photos))
         known.withLock { $0 = current }
         subscribers.send(changes)
     }
@@ -36,34 +32,46 @@ final class ChangeFeed: Sendable {
     /// last one. The first listing is the baseline and announces nothing.
     func update(with photos: [ScannedPhoto]) {
         let order = Self.sorted(photos)
-        let current = order.map { Known(id: photos[$0].item.id, status: photos[$0].status) }
+        let current = Self.known(photos, in: order)
         let previous = self.known.withLock { known in
             defer { known = current }
             return known
         }
-        guard let known = previous else { return }
+        guard let previous else { return }
 
         var added: [PhotoItem] = []
         var removed: [PhotoItem.ID] = []
         var updated: [PhotoItem] = []
-        var old = known.startIndex
-        for (position, index) in order.enumerated() {
+        var known = previous.makeIterator()
+        var old = known.next()
+        var last: PhotoItem.ID?
+        for index in order {
             let photo = photos[index]
-            while old < known.endIndex && known[old].id < photo.item.id {
-                removed.append(known[old].id)
-                old += 1
+            while let entry = old, entry.id < photo.item.id {
+                removed.append(entry.id)
+                old = known.next()
             }
-            if old < known.endIndex && known[old].id == photo.item.id {
-                if let before = known[old].status, let after = photo.status, before != after {
+            if let entry = old, entry.id == photo.item.id {
+                let fingerprint = KnownListing.fingerprint(of: photo.status)
+                if entry.fingerprint != 0, fingerprint != 0, entry.fingerprint != fingerprint {
                     updated.append(photo.item)
                 }
-                old += 1
-            } else if position == 0 || current[position - 1].id != photo.item.id {
+                old = known.next()
+            } else if last != photo.item.id {
                 added.append(photo.item)
             }
+            last = photo.item.id
         }
-        removed += known[old...].map(\.id)
+        while let entry = old {
+            removed.append(entry.id)
+            old = known.next()
+        }
         subscribers.send([.added(added), .removed(removed), .updated(updated)])
+    }
+
+    /// `photos` in `order`, as later listings are compared with.
+    private static func known(_ photos: [ScannedPhoto], in order: [Int]) -> KnownListing {
+        KnownListing(order.lazy.map { (id: photos[$0].item.id, status: photos[$0].status) })
     }
 
     /// Indices of `photos` in the order of their ids.
