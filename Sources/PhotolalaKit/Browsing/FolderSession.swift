@@ -102,7 +102,6 @@ public actor FolderSession {
         let changes = source.changes()
         tasks.append(Task { await self.list() })
         tasks.append(Task { await self.follow(changes) })
-        tasks.append(Task { await self.noteSubfolders() })
         guard let path = source.watchedPath else { return }
         let signals = watching.watcher?.changes(in: path)
         if let signals {
@@ -191,6 +190,9 @@ public actor FolderSession {
         wakeWaiters()
         await publish(.listing(count: photos.count, complete: true))
         resumeChanges()
+        // The subfolders later rescans compare with, read once the listing is out: in a folder of
+        // a million files that read takes a core for a second, which the listing needs.
+        await noteSubfolders()
         source.refreshCatalog()
         await source.settle()
         FreedMemory.release()

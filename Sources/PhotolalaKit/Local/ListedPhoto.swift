@@ -211,10 +211,14 @@ public struct ListedPhoto: Sendable, Equatable {
     /// the id's tail and short enough to be made again without allocating (15 bytes, a Swift
     /// string's inline storage); `nil` when the name must be kept.
     private static func nameStart(of item: PhotoItem) -> UInt8? {
-        let id = item.id.utf8
-        let name = item.displayName.utf8
-        guard name.count <= 15, id.count >= name.count, id.count - name.count < Int(nameKept) else { return nil }
-        return id.suffix(name.count).elementsEqual(name) ? UInt8(id.count - name.count) : nil
+        var id = item.id
+        var name = item.displayName
+        return id.withUTF8 { id in
+            name.withUTF8 { name in
+                guard name.count <= 15, id.count >= name.count, id.count - name.count < Int(nameKept) else { return nil }
+                return UnsafeBufferPointer(rebasing: id[(id.count - name.count)...]).elementsEqual(name) ? UInt8(id.count - name.count) : nil
+            }
+        }
     }
 }
 
