@@ -78,8 +78,8 @@ def settle(pid, limit=60):
 
 
 def served_listing(binary, folder):
-    """Seconds to the first page and to the whole listing of a catalogued folder through the HTTP
-    API (a fresh server each time, best of three), the row count, and the server's resident KiB
+    """Seconds to the first page with rows and to the whole listing of a catalogued folder through
+    the HTTP API (a fresh server each time, best of three), the row count, and the server's resident KiB
     once it has listed the folder and its background work (the reconcile) has ended."""
     first_best = whole_best = float("inf")
     count = 0
@@ -90,7 +90,9 @@ def served_listing(binary, folder):
             url = server.stdout.readline().strip().split(" ")[-1]
             items = url + "api/sources/local-0/folders/~/items"
             start = time.perf_counter()
-            listing_head(items + "?offset=0&limit=500")
+            # A page asked for before the listing has rows comes back empty after a quarter second.
+            while listing_head(items + "?offset=0&limit=500")[0] == 0:
+                pass
             first_best = min(first_best, time.perf_counter() - start)
             while True:
                 count, complete = listing_head(items + "?offset=0")

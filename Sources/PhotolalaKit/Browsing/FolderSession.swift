@@ -59,6 +59,8 @@ public actor FolderSession {
     /// In listing order, without an index by id: a folder of 100,000 photos would spend 6 MB on
     /// one, and changes are rare and small enough to be matched by one pass.
     private var photos: [ListedPhoto] = []
+    /// A listing past which the memory it used is given back as soon as it is out.
+    private static let bigListing = 10_000
     private var complete = false
     /// Why the listing failed; the route that hands it out turns it into a message that names
     /// no served path.
@@ -190,6 +192,11 @@ public actor FolderSession {
         wakeWaiters()
         await publish(.listing(count: photos.count, complete: true))
         resumeChanges()
+        // What a big listing needed and no longer holds (a million catalog rows decoded, their
+        // dates looked up: 280 MB) goes back now, not once the background work has settled,
+        // which waits for pages to stop asking for thumbnails. A small one leaves little, and
+        // a trim holds the allocator's arenas while it walks them.
+        if photos.count >= Self.bigListing { FreedMemory.release() }
         // The subfolders later rescans compare with, read once the listing is out: in a folder of
         // a million files that read takes a core for a second, which the listing needs.
         await noteSubfolders()
