@@ -16,7 +16,7 @@ struct CatalogFuzzTests {
     /// The photos every playground copies, made once per run.
     private static let photoSet = Task<String, any Error> {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photolala-fuzz-photos-\(UUID().uuidString)").path
-        try Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [folder, "\(photoCount)", "32", "24"])
+        try await Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [folder, "\(photoCount)", "32", "24"])
         return folder
     }
 

@@ -14,10 +14,10 @@ struct HeaderDateFuzzTests {
     private static let batch = 200
 
     @Test("mutated headers: no crash, no hang, from bytes and from a file")
-    func mutatedHeaders() throws {
+    func mutatedHeaders() async throws {
         let budget = FuzzBudget(share: 0.1)
         let folder = try TemporaryDirectory()
-        let seeds = try Self.seeds(in: folder)
+        let seeds = try await Self.seeds(in: folder)
         var mutator = Mutator(seed: budget.seed)
         var iteration = 0
         var dated = 0
@@ -44,14 +44,15 @@ struct HeaderDateFuzzTests {
     }
 
     /// A 16 × 16 photo in each format the listing dates, taken at 2008-10-22 16:28:39 +09:00.
-    private static func seeds(in folder: TemporaryDirectory) throws -> [[UInt8]] {
+    private static func seeds(in folder: TemporaryDirectory) async throws -> [[UInt8]] {
         let image = folder.path("seed.v")
-        try Shell.run("vips", ["black", image, "16", "16", "--bands", "3"])
+        try await Shell.run("vips", ["black", image, "16", "16", "--bands", "3"])
         var seeds: [[UInt8]] = []
         for (name, save) in [("jpg", "copy"), ("tiff", "copy"), ("heic", "heifsave"), ("avif", "heifsave"), ("png", "copy"), ("webp", "copy")] {
             let path = folder.path("seed.\(name)")
-            try Shell.run("vips", [save, image, path] + (name == "avif" ? ["--compression", "av1"] : []))
-            try Shell.run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2008:10:22 16:28:39", "-OffsetTimeOriginal=+09:00", path])
+            try await Shell.run("vips", [save, image, path] + (name == "avif" ? ["--compression", "av1"] : []))
+            try await Shell.run(
+                "exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2008:10:22 16:28:39", "-OffsetTimeOriginal=+09:00", path])
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             #expect(HeaderDate.date(in: bytes)?.offset == 32_400, "the \(name) seed is dated")
             seeds.append(bytes)

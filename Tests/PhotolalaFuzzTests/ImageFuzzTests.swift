@@ -31,7 +31,8 @@ struct ImageFuzzTests {
         for name in ["photo.heic", "photo.png", "photo.webp"] {
             let dated = folder.path("dated-" + name)
             try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: dated)
-            try Shell.run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2008:10:22 16:28:39", "-OffsetTimeOriginal=+09:00", dated])
+            try await Shell.run(
+                "exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2008:10:22 16:28:39", "-OffsetTimeOriginal=+09:00", dated])
             seeds.append(("dated-" + name, Array(try Data(contentsOf: URL(fileURLWithPath: dated)))))
         }
         let environment = ["PHOTOLALA_CACHE_DIR": folder.path("cache"), "PHOTOLALA_DATA_DIR": folder.path("data")]

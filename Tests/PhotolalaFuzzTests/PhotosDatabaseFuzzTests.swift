@@ -18,11 +18,14 @@ struct PhotosDatabaseFuzzTests {
     static let commandLineSample = 6
 
     @Test("a damaged Photos database is read or refused as damaged: no crash, hang or hidden photo shown")
-    func damagedDatabases() throws {
+    func damagedDatabases() async throws {
         let budget = FuzzBudget(share: 0.2)
         print("PhotosDatabaseFuzzTests: seed \(budget.seed) (replay with PHOTOLALA_FUZZ_SEED=\(budget.seed), PHOTOLALA_FUZZ_ITERATION=N)")
         let folder = try TemporaryDirectory()
-        let seeds = try [PhotosLibraries.catalina, PhotosLibraries.ventura].map { try SeedDatabase(library: $0, in: folder) }
+        var seeds: [SeedDatabase] = []
+        for library in [PhotosLibraries.catalina, PhotosLibraries.ventura] {
+            seeds.append(try await SeedDatabase(library: library, in: folder))
+        }
         // Each input depends on the seed and its iteration only: PHOTOLALA_FUZZ_ITERATION starts at the one that failed.
         let first = ProcessInfo.processInfo.environment["PHOTOLALA_FUZZ_ITERATION"].flatMap(Int.init) ?? 0
         var iteration = first
@@ -41,9 +44,9 @@ struct PhotosDatabaseFuzzTests {
                 mutation = try seed.mutatePages(into: database, random: &random)
             } else {
                 try FileManager.default.copyItem(atPath: seed.path, toPath: database)
-                mutation = try seed.mutateValues(of: database, random: &random)
+                mutation = try await seed.mutateValues(of: database, random: &random)
             }
-            let visible = seed.visibleUUIDs(in: database)
+            let visible = await seed.visibleUUIDs(in: database)
             if visible == nil { unchecked += 1 }
             var failure = Self.readInProcess(bundle, working: folder.path("work"), visible: visible)
             if failure == nil && iteration % Self.commandLineSample == 0 {
@@ -164,40 +167,40 @@ private struct SeedDatabase {
     let readTables: [String]
     let metadataPlist: [UInt8]
 
-    init(library: String, in folder: TemporaryDirectory) throws {
+    init(library: String, in folder: TemporaryDirectory) async throws {
         self.library = library
-        let bundle = try PhotosLibraries.copy(library, into: folder)
-        try PhotosLibraries.write("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;", to: bundle)
+        let bundle = try await PhotosLibraries.copy(library, into: folder)
+        try await PhotosLibraries.write("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;", to: bundle)
         path = folder.path("seed-\(library).sqlite")
         try FileManager.default.copyItem(atPath: bundle + "/database/Photos.sqlite", toPath: path)
         try FileManager.default.removeItem(atPath: bundle)
-        assetTable = try Self.query("SELECT name FROM sqlite_master WHERE name IN ('ZGENERICASSET', 'ZASSET')", in: path)[0]
+        assetTable = try await Self.query("SELECT name FROM sqlite_master WHERE name IN ('ZGENERICASSET', 'ZASSET')", in: path)[0]
         var tables: [String: [String]] = [:]
-        for table in try Self.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'", in: path) {
-            tables[table] = try Self.query("SELECT name FROM pragma_table_info('\(table)')", in: path)
+        for table in try await Self.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'", in: path) {
+            tables[table] = try await Self.query("SELECT name FROM pragma_table_info('\(table)')", in: path)
         }
         self.tables = tables
         let joins = tables.keys.filter { $0.range(of: #"^Z_[0-9]+(ASSETS|KEYWORDS)$"#, options: .regularExpression) != nil }
         readTables = [assetTable, "ZADDITIONALASSETATTRIBUTES", "ZGENERICALBUM", "ZINTERNALRESOURCE", "ZKEYWORD", "Z_PRIMARYKEY"] + joins.sorted()
-        let hex = try Self.query("SELECT hex(Z_PLIST) FROM Z_METADATA ORDER BY Z_VERSION DESC LIMIT 1", in: path)[0]
+        let hex = try await Self.query("SELECT hex(Z_PLIST) FROM Z_METADATA ORDER BY Z_VERSION DESC LIMIT 1", in: path)[0]
         metadataPlist = stride(from: 0, to: hex.count - 1, by: 2).compactMap {
             UInt8(hex[hex.index(hex.startIndex, offsetBy: $0)..<hex.index(hex.startIndex, offsetBy: $0 + 2)], radix: 16)
         }
     }
 
-    private static func query(_ sql: String, in database: String) throws -> [String] {
-        try Shell.run("sqlite3", [database, sql]).split(separator: "\n").map(String.init)
+    private static func query(_ sql: String, in database: String) async throws -> [String] {
+        try await Shell.run("sqlite3", [database, sql]).split(separator: "\n").map(String.init)
     }
 
     /// The uuids of the assets whose hidden and deleted flags both read 0: the only ones a
     /// listing that does not ask for hidden or deleted photos may show; none when a flag's column
     /// or the table is missing, `nil` (unknown) when SQLite finds the file malformed. The table
     /// is scanned, not an index that a mutated page may have made disagree with it.
-    func visibleUUIDs(in database: String) -> Set<String>? {
+    func visibleUUIDs(in database: String) async -> Set<String>? {
         let sql = """
             SELECT substr(ZUUID, 1, 4096) FROM \(assetTable) NOT INDEXED WHERE ZHIDDEN IS 0 AND ZTRASHEDSTATE IS 0 AND ZUUID IS NOT NULL
             """
-        guard let output = try? Shell.capture("sqlite3", [database, sql]) else { return nil }
+        guard let output = try? await Shell.capture("sqlite3", [database, sql]) else { return nil }
         guard output.status == 0 else {
             return ["no such column", "no such table"].contains(where: output.standardError.contains) ? [] : nil
         }
@@ -235,13 +238,13 @@ private struct SeedDatabase {
     }
 
     /// Changes values, columns and tables of `database` through SQL; the statements.
-    func mutateValues(of database: String, random: inout SplitMix64) throws -> String {
+    func mutateValues(of database: String, random: inout SplitMix64) async throws -> String {
         var statements: [String] = []
         for _ in 0..<(1 + Int(random.next() % 6)) {
             statements.append(statement(random: &random))
         }
         // A statement that fails (a column an index needs cannot be dropped) leaves the rest to run.
-        _ = try Shell.capture("sqlite3", [database, statements.joined(separator: "\n")])
+        _ = try await Shell.capture("sqlite3", [database, statements.joined(separator: "\n")])
         return statements.map { $0.count > 200 ? $0.prefix(200) + "…" : $0 }.joined(separator: " ")
     }
 

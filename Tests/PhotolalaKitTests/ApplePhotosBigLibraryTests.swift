@@ -11,11 +11,11 @@ import Testing
 @Suite("A big Apple Photos library")
 struct ApplePhotosBigLibraryTests {
     @Test("read in runs on several connections, it lists every shown asset once, with the facts a read of each alone gives")
-    func runsListEveryAssetOnce() throws {
+    func runsListEveryAssetOnce() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("big.photoslibrary")
         let count = Int(ApplePhotosLibrary.assetsWorthARun) * 2 + 321
-        try Shell.run(
+        try await Shell.run(
             "python3",
             [
                 Fixtures.repositoryRoot.appendingPathComponent("Benchmarks/make-photos-library.py").path,
@@ -27,7 +27,7 @@ struct ApplePhotosBigLibraryTests {
         #expect(runs.count == (cores > 1 ? cores : 0))
 
         let listed = try library.assets()
-        let uuids = try PhotosLibraries.query("SELECT ZUUID FROM ZASSET", in: path).split(separator: "\n").map(String.init)
+        let uuids = try await PhotosLibraries.query("SELECT ZUUID FROM ZASSET", in: path).split(separator: "\n").map(String.init)
         #expect(uuids.count == count)
         // One asset at a time (in chunks of 500, each its own query), filtered as a listing is.
         let alone = Dictionary(

@@ -32,14 +32,14 @@ struct ApplePhotosDamagedDatabaseTests {
     @Test(
         "a renamed column is a problem the library reports, and never shows a hidden or deleted photo",
         arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura], renamedColumns)
-    func renamedColumn(name: String, renamed: RenamedColumn) throws {
+    func renamedColumn(name: String, renamed: RenamedColumn) async throws {
         let folder = try TemporaryDirectory()
-        let path = try PhotosLibraries.copy(name, into: folder)
-        let table = renamed.table == "asset" ? try PhotosLibraries.assetTable(in: path) : renamed.table
+        let path = try await PhotosLibraries.copy(name, into: folder)
+        let table = renamed.table == "asset" ? try await PhotosLibraries.assetTable(in: path) : renamed.table
         let before = try ApplePhotosLibrary(path: path)
         let shown = try before.assets()
         let albums = try before.albums()
-        try PhotosLibraries.write("ALTER TABLE \(table) RENAME COLUMN \(renamed.column) TO \(renamed.column)_RENAMED;", to: path)
+        try await PhotosLibraries.write("ALTER TABLE \(table) RENAME COLUMN \(renamed.column) TO \(renamed.column)_RENAMED;", to: path)
 
         let library = try ApplePhotosLibrary(path: path)
         let problem = try #require(library.problems.first { $0.contains("\(table).\(renamed.column)") }, "\(library.problems)")
@@ -94,17 +94,17 @@ struct ApplePhotosDamagedDatabaseTests {
     }
 
     @Test("the unchanged test libraries report no problem", arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
-    func noProblems(name: String) throws {
+    func noProblems(name: String) async throws {
         let folder = try TemporaryDirectory()
-        #expect(try ApplePhotosLibrary(path: try PhotosLibraries.copy(name, into: folder)).problems.isEmpty)
+        #expect(try ApplePhotosLibrary(path: try await PhotosLibraries.copy(name, into: folder)).problems.isEmpty)
     }
 
     @Test("damaged values read as unknown: huge, negative, of the wrong type, NULL; an unreadable hidden or deleted flag hides the photo")
-    func damagedValues() throws {
+    func damagedValues() async throws {
         let folder = try TemporaryDirectory()
-        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        let path = try await PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
         let huge = "replace(hex(zeroblob(500000)), '00', 'xy')"
-        try PhotosLibraries.write(
+        try await PhotosLibraries.write(
             """
             UPDATE ZASSET SET ZDATECREATED = 1e300, ZWIDTH = -5, ZHEIGHT = 'tall', ZORIENTATION = 99, ZFAVORITE = X'01',
                 ZLATITUDE = 'north', ZADDEDDATE = -1e308, ZKINDSUBTYPE = 1e300 WHERE ZUUID LIKE 'D79B8D77%';
@@ -145,12 +145,12 @@ struct ApplePhotosDamagedDatabaseTests {
     }
 
     @Test("a uuid, directory or file name leading out of the library is never read")
-    func pathsStayInside() throws {
+    func pathsStayInside() async throws {
         let folder = try TemporaryDirectory()
-        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        let path = try await PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
         try FileManager.default.createDirectory(atPath: folder.path("outside"), withIntermediateDirectories: true)
         try Data("secret".utf8).write(to: URL(fileURLWithPath: folder.path("outside/secret.jpeg")))
-        try PhotosLibraries.write(
+        try await PhotosLibraries.write(
             """
             UPDATE ZASSET SET ZDIRECTORY = '../../outside', ZFILENAME = 'secret.jpeg' WHERE ZUUID LIKE 'D79B8D77%';
             UPDATE ZASSET SET ZDIRECTORY = '..', ZFILENAME = '../outside/secret.jpeg' WHERE ZUUID LIKE 'F12384F6%';
@@ -171,9 +171,9 @@ struct ApplePhotosDamagedDatabaseTests {
     }
 
     @Test("a library without Photos.sqlite says so: copied in part, or not a library; a real Photos 2–4 library is unsupported")
-    func missingDatabase() throws {
+    func missingDatabase() async throws {
         let folder = try TemporaryDirectory()
-        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        let path = try await PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
         for suffix in ["", "-wal", "-shm"] {
             try FileManager.default.removeItem(atPath: path + "/database/Photos.sqlite" + suffix)
         }
@@ -198,21 +198,21 @@ struct ApplePhotosDamagedDatabaseTests {
         // Photos 4 (macOS 10.14): photos.db holds the RK tables and LiGlobals names version 4025.
         let old = folder.path("Old.photoslibrary")
         try FileManager.default.createDirectory(atPath: old + "/database", withIntermediateDirectories: true)
-        try Shell.run(
+        try await Shell.run(
             "sqlite3",
             [
                 old + "/database/photos.db",
                 "CREATE TABLE LiGlobals (modelId INTEGER PRIMARY KEY, keyPath VARCHAR, value VARCHAR, blobValue BLOB); "
                     + "INSERT INTO LiGlobals VALUES (2, 'libraryVersion', '4025', NULL); CREATE TABLE RKVersion (modelId INTEGER PRIMARY KEY);",
             ])
-        let before = try PhotosLibraries.fingerprint(old)
+        let before = try await PhotosLibraries.fingerprint(old)
         #expect { try ApplePhotosLibrary(path: old) } throws: { error in
             let error = error as? PhotolalaError
             return error?.code == .unsupportedPhotosLibrary && error?.message.contains("Photos 2–4 library") == true
                 && error?.message.contains("version 4025") == true
         }
         // Read without a byte written beside it.
-        #expect(try PhotosLibraries.fingerprint(old) == before)
+        #expect(try await PhotosLibraries.fingerprint(old) == before)
         #expect(try FileManager.default.contentsOfDirectory(atPath: old + "/database") == ["photos.db"])
     }
 }

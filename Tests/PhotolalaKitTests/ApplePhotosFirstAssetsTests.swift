@@ -10,25 +10,25 @@ import Testing
 struct ApplePhotosFirstAssetsTests {
     /// A generated library of 2,000 assets (dates rising with their keys, 5 % favourites,
     /// 0.5 % hidden, 0.5 % deleted), with `undated` of them given no date.
-    private static func library(undated: Int = 0) throws -> (folder: TemporaryDirectory, path: String) {
+    private static func library(undated: Int = 0) async throws -> (folder: TemporaryDirectory, path: String) {
         let folder = try TemporaryDirectory()
         let path = folder.path("generated.photoslibrary")
-        try Shell.run(
+        try await Shell.run(
             "python3",
             [
                 Fixtures.repositoryRoot.appendingPathComponent("Benchmarks/make-photos-library.py").path,
                 PhotosLibraries.folder.appendingPathComponent(PhotosLibraries.ventura).path, path, "2000",
             ])
         if undated > 0 {
-            let table = try PhotosLibraries.assetTable(in: path)
-            try PhotosLibraries.write("UPDATE \(table) SET ZDATECREATED = NULL WHERE Z_PK % 97 = 0 AND Z_PK <= \(97 * undated);", to: path)
+            let table = try await PhotosLibraries.assetTable(in: path)
+            try await PhotosLibraries.write("UPDATE \(table) SET ZDATECREATED = NULL WHERE Z_PK % 97 = 0 AND Z_PK <= \(97 * undated);", to: path)
         }
         return (folder, path)
     }
 
     @Test("oldest and newest first, they are the listing's two ends, hidden and deleted photos left out")
-    func bothEnds() throws {
-        let (folder, path) = try Self.library()
+    func bothEnds() async throws {
+        let (folder, path) = try await Self.library()
         defer { withExtendedLifetime(folder) {} }
         let library = try ApplePhotosLibrary(path: path)
         let listed = try library.assets().map(\.uuid)
@@ -41,8 +41,8 @@ struct ApplePhotosFirstAssetsTests {
     }
 
     @Test("a view of few photos is read in growing runs until it has enough: the favourites' start")
-    func sparseView() throws {
-        let (folder, path) = try Self.library()
+    func sparseView() async throws {
+        let (folder, path) = try await Self.library()
         defer { withExtendedLifetime(folder) {} }
         let library = try ApplePhotosLibrary(path: path)
         var favourites = ApplePhotosFilter()
@@ -58,8 +58,8 @@ struct ApplePhotosFirstAssetsTests {
     }
 
     @Test("newest first, undated photos come first, all of them, or none is given when they are too many")
-    func undatedPhotos() throws {
-        let (folder, path) = try Self.library(undated: 12)
+    func undatedPhotos() async throws {
+        let (folder, path) = try await Self.library(undated: 12)
         defer { withExtendedLifetime(folder) {} }
         let library = try ApplePhotosLibrary(path: path)
         let listed = try library.assets()

@@ -15,13 +15,13 @@ struct ApplePhotosNamesTests {
 
     /// A copy of the 10.15.7 library whose asset has a decomposed title, original filename and
     /// keyword, and whose album "Água" a decomposed title.
-    private static func library(in folder: TemporaryDirectory) throws -> String {
-        let path = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
+    private static func library(in folder: TemporaryDirectory) async throws -> String {
+        let path = try await PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
         let database = path + "/database/Photos.sqlite"
         // Core Data's triggers call functions only Photos defines: drop them in this copy first.
-        let drops = try Shell.run("sqlite3", [database, "SELECT 'DROP TRIGGER \"' || name || '\";' FROM sqlite_master WHERE type = 'trigger'"])
+        let drops = try await Shell.run("sqlite3", [database, "SELECT 'DROP TRIGGER \"' || name || '\";' FROM sqlite_master WHERE type = 'trigger'"])
         let attributes = "(SELECT Z_PK FROM ZGENERICASSET WHERE ZUUID = '\(asset)')"
-        try Shell.run(
+        try await Shell.run(
             "sqlite3",
             [
                 database,
@@ -37,7 +37,7 @@ struct ApplePhotosNamesTests {
     @Test("titles, original filenames, keywords and album names read composed; search finds them typed either way, in any case")
     func namesAndSearch() async throws {
         let folder = try TemporaryDirectory()
-        let path = try Self.library(in: folder)
+        let path = try await Self.library(in: folder)
         let library = try ApplePhotosLibrary(path: path)
         let asset = try library.asset(uuid: Self.asset)
         #expect(Array(asset.title?.unicodeScalars ?? "".unicodeScalars) == Array(Self.composed.unicodeScalars))

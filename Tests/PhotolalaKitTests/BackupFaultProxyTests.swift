@@ -43,7 +43,7 @@ import Testing
 
     func setUp(timeout: Duration = .seconds(30)) async throws -> Setup? {
         guard let server = try await SeaweedFS.shared() else {
-            print("skipped: \(SeaweedFS.unavailableReason ?? "")")
+            print("skipped: \(await SeaweedFS.unavailableReason ?? "")")
             return nil
         }
         let direct = try await makeS3Store(on: server)

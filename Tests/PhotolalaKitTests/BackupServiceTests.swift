@@ -117,7 +117,7 @@ import Testing
     }
 
     @Test func aServerStoppedMidBatchIsRetriedThenReportedWithoutTheSecret() async throws {
-        guard let server = try await SeaweedFS.start() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
+        guard let server = try await SeaweedFS.start() else { return print("skipped: \(await SeaweedFS.unavailableReason ?? "")") }
         defer { server.stop() }
         let bucket = try await makeS3Store(on: server)
         // The client talks to the server through a relay that cuts the line at once when the

@@ -20,8 +20,8 @@ struct CameraRAWTests {
     static let kinds = ["raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw.orf", "raw.rw2", "raw-jxl.dng", "raw-nopreview.dng"]
 
     /// `exiftool -n -json` for one file.
-    private func exiftool(_ path: String) throws -> [String: Any] {
-        let output = try Shell.run("exiftool", ["-n", "-json", path])
+    private func exiftool(_ path: String) async throws -> [String: Any] {
+        let output = try await Shell.run("exiftool", ["-n", "-json", path])
         let list = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]]
         return list?.first ?? [:]
     }
@@ -59,8 +59,8 @@ struct CameraRAWTests {
         let thumbnail = try await engine.thumbnail(ofFileAt: Fixtures.file(name).path)
         let size = try dimensions(of: thumbnail.jpeg)
         #expect(size.width == width && size.height == height)
-        let corner = try pixel(of: thumbnail.jpeg, x: 10, y: 10, in: folder)
-        let far = try pixel(of: thumbnail.jpeg, x: width - 10, y: height - 10, in: folder)
+        let corner = try await pixel(of: thumbnail.jpeg, x: 10, y: 10, in: folder)
+        let far = try await pixel(of: thumbnail.jpeg, x: width - 10, y: height - 10, in: folder)
         let (red, blue) = ([220, 20, 20], [20, 20, 220])
         let (expectedCorner, expectedFar) = topLeft == "red" ? (red, blue) : (blue, red)
         #expect(zip(corner, expectedCorner).allSatisfy { abs($0 - $1) < 30 }, "\(name): top left \(corner)")
@@ -95,8 +95,8 @@ struct CameraRAWTests {
         let size = try dimensions(of: thumbnail.jpeg)
         // 512 × 384 sensor, half size 256 × 192, orientation 6: 192 × 256, not enlarged.
         #expect(size.width == 192 && size.height == 256)
-        let top = try pixel(of: thumbnail.jpeg, x: 96, y: 20, in: folder)
-        let bottom = try pixel(of: thumbnail.jpeg, x: 96, y: 236, in: folder)
+        let top = try await pixel(of: thumbnail.jpeg, x: 96, y: 20, in: folder)
+        let bottom = try await pixel(of: thumbnail.jpeg, x: 96, y: 236, in: folder)
         #expect(top[1] > bottom[1] + 40, "the brighter left half of the sensor is on top: \(top) over \(bottom)")
     }
 
@@ -115,7 +115,7 @@ struct CameraRAWTests {
     func metadataMatchesExiftool(name: String) async throws {
         let path = try await Fixtures.file(name).path
         let metadata = try await engine.metadata(ofFileAt: path)
-        let reference = try exiftool(path)
+        let reference = try await exiftool(path)
         #expect(metadata.format?.rawValue == reference["FileType"] as? String)
         let size = try #require((reference["ImageSize"] as? String)?.split(separator: " ").compactMap { Int($0) })
         let orientation = reference["Orientation"] as? Int ?? 1
@@ -164,7 +164,7 @@ struct CameraRAWTests {
         }
         let size = try dimensions(of: dng)
         #expect(size.width == 800 && size.height == 1200)
-        let top = try pixel(of: dng, x: 400, y: 20, in: folder)
+        let top = try await pixel(of: dng, x: 400, y: 20, in: folder)
         #expect(top[0] > 180 && top[2] < 60, "the DNG's preview is turned by its orientation 6: red on top, got \(top)")
 
         guard case .rendering(let raf) = try await source.displayableFile(for: try #require(items["raw.raf"])) else {
@@ -182,7 +182,7 @@ struct CameraRAWTests {
         }
         let cr3Size = try dimensions(of: cr3)
         #expect(cr3Size.width == 5472 && cr3Size.height == 3648, "the CR3's full-size JPEG of its first track, not its PRVW")
-        let cr3Corner = try pixel(of: cr3, x: 20, y: 20, in: folder)
+        let cr3Corner = try await pixel(of: cr3, x: 20, y: 20, in: folder)
         #expect(cr3Corner[2] > 180 && cr3Corner[0] < 60, "turned by orientation 3: blue at the top left, got \(cr3Corner)")
 
         guard case .rendering(let jxl) = try await source.displayableFile(for: try #require(items["raw-jxl.dng"])) else {
@@ -192,7 +192,7 @@ struct CameraRAWTests {
         #expect(jxl.starts(with: [0xFF, 0xD8]), "a JPEG XL preview is sent as JPEG, which every browser shows")
         let jxlSize = try dimensions(of: jxl)
         #expect(jxlSize.width == 800 && jxlSize.height == 1200)
-        let jxlTop = try pixel(of: jxl, x: 400, y: 20, in: folder)
+        let jxlTop = try await pixel(of: jxl, x: 400, y: 20, in: folder)
         #expect(jxlTop[0] > 180 && jxlTop[2] < 60, "turned by orientation 6: red on top, got \(jxlTop)")
     }
 

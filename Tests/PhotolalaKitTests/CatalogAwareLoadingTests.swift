@@ -24,7 +24,7 @@ struct CatalogAwareLoadingTests {
         if let taken {
             let dated = folder.path("dated-seed.jpg")
             try seed.write(to: URL(fileURLWithPath: dated))
-            try Shell.run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=\(taken)", "-OffsetTimeOriginal=+00:00", dated])
+            try await Shell.run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=\(taken)", "-OffsetTimeOriginal=+00:00", dated])
             seed = try Data(contentsOf: URL(fileURLWithPath: dated))
         }
         for index in start..<start + count {

@@ -29,7 +29,7 @@ struct CatalogPhotoDatesTests {
         for tags in [["-DateTimeOriginal=2019:07:14 09:30:00"], ["-DateTimeOriginal=2019:07:14 09:30:00", "-OffsetTimeOriginal=+09:00"]] {
             let path = folder.path("seed.jpg")
             try original.write(to: URL(fileURLWithPath: path))
-            try Shell.run("exiftool", ["-q", "-overwrite_original"] + tags + [path])
+            try await Shell.run("exiftool", ["-q", "-overwrite_original"] + tags + [path])
             seeds.append(try Data(contentsOf: URL(fileURLWithPath: path)))
         }
         for index in 0..<count {

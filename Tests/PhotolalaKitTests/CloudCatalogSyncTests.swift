@@ -22,7 +22,7 @@ import Testing
             resolved = try await SeaweedFS.shared()
         }
         guard let server = resolved else {
-            print("skipped: \(SeaweedFS.unavailableReason ?? "SeaweedFS unavailable")")
+            print("skipped: \(await SeaweedFS.unavailableReason ?? "SeaweedFS unavailable")")
             return nil
         }
         let store = try await makeS3Store(on: server)
@@ -124,7 +124,7 @@ import Testing
     }
 
     @Test func theLastSyncedCatalogKeepsWorkingOffline() async throws {
-        guard let server = try await SeaweedFS.start() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
+        guard let server = try await SeaweedFS.start() else { return print("skipped: \(await SeaweedFS.unavailableReason ?? "")") }
         defer { server.stop() }
         let folder = try TemporaryDirectory()
         guard let setup = try await Self.backedUp(2, in: folder, server: server) else { return }

@@ -17,7 +17,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let base: any ObjectStore
         if storeKind == "SeaweedFS" {
-            guard let server = try await SeaweedFS.shared() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
+            guard let server = try await SeaweedFS.shared() else { return print("skipped: \(await SeaweedFS.unavailableReason ?? "")") }
             base = try await makeS3Store(on: server)
         } else {
             base = LocalDirectoryObjectStore(root: folder.path("store"))

@@ -45,8 +45,8 @@ struct CloudPairingTests {
         // Another folder, from years before, of a camera that gave its photos the same names.
         let earlier = folder.path("earlier")
         try FileManager.default.createDirectory(atPath: earlier, withIntermediateDirectories: true)
-        try Fixtures.datedPhoto(at: earlier + "/IMG_0042.JPG", tags: ["-DateTimeOriginal=2019:03:01 12:00:00"])
-        try Shell.run(
+        try await Fixtures.datedPhoto(at: earlier + "/IMG_0042.JPG", tags: ["-DateTimeOriginal=2019:03:01 12:00:00"])
+        try await Shell.run(
             "ffmpeg",
             [
                 "-hide_banner", "-loglevel", "error", "-nostdin", "-y", "-f", "lavfi", "-i", "testsrc=size=320x240:rate=25", "-t", "1", "-c:v",

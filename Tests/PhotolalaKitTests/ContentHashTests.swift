@@ -9,7 +9,7 @@ struct ContentHashTests {
     @Test("MD5 of a file matches md5sum, streamed or in memory")
     func md5MatchesMd5sum() async throws {
         let path = try await Fixtures.file("photo.bmp").path
-        let expected = String(try Shell.run("md5sum", [path]).prefix(32))
+        let expected = String(try await Shell.run("md5sum", [path]).prefix(32))
         #expect(try ContentHash.md5(ofFileAt: path) == expected)
         let bytes = try FileContents(path: path, sizeLimit: 1 << 30).bytes
         #expect(ContentHash.md5(of: bytes) == expected)
@@ -18,7 +18,7 @@ struct ContentHashTests {
     @Test("The fast key is the MD5 of the first 4 KiB and the size")
     func fastKey() async throws {
         let path = try await Fixtures.file("photo.bmp").path
-        let head = String(try Shell.run("bash", ["-c", "head -c 4096 '\(path)' | md5sum"]).prefix(32))
+        let head = String(try await Shell.run("bash", ["-c", "head -c 4096 '\(path)' | md5sum"]).prefix(32))
         let key = try ContentHash.fastKey(ofFileAt: path)
         #expect(key.headMD5 == head)
         #expect(key.size == (try FileStatus(path: path)).size)

@@ -64,7 +64,7 @@ struct ExportArchiveTests {
 
         let path = folder.path("export.zip")
         try Data(output).write(to: URL(fileURLWithPath: path))
-        let entries = try ZipReader.entries(of: path)
+        let entries = try await ZipReader.entries(of: path)
         #expect(entries.map(\.name) == ["IMG_0001.JPG", "img_0001 (2).jpg", "a_b.jpg", "Not exported.txt"])
         #expect(entries[0].bytes == Data(big))
         #expect(entries[0].dosTime == "2021-03-04 05:06:08")
@@ -96,6 +96,6 @@ struct ExportArchiveTests {
         try handle.write(contentsOf: pending)
         try handle.close()
         #expect(summary.exported == count)
-        #expect(try ZipReader.count(of: path) == count)
+        #expect(try await ZipReader.count(of: path) == count)
     }
 }

@@ -95,10 +95,10 @@ struct FolderPairingTests {
         let photos = folder.path("photos")
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
         for name in ["DSC_0100.JPG", "IMG_0042.JPG", "solo.JPG"] {
-            try Fixtures.datedPhoto(at: photos + "/" + name, tags: ["-DateTimeOriginal=2024:06:01 10:00:00"])
+            try await Fixtures.datedPhoto(at: photos + "/" + name, tags: ["-DateTimeOriginal=2024:06:01 10:00:00"])
         }
         // The RAW's bytes do not matter to pairing, which goes by name.
-        try Fixtures.datedPhoto(at: folder.path("raw.jpg"), tags: [])
+        try await Fixtures.datedPhoto(at: folder.path("raw.jpg"), tags: [])
         try FileManager.default.moveItem(atPath: folder.path("raw.jpg"), toPath: photos + "/DSC_0100.NEF")
         let source = try engine.localSource(root: photos).folderSource(id: LocalPhotoSource.rootFolderID)
         let events = EventLog()

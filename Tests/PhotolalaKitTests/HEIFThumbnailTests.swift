@@ -18,8 +18,8 @@ struct HEIFThumbnailTests {
 
     static let red = [200, 40, 40], blue = [40, 40, 200], green = [40, 200, 40], yellow = [230, 230, 40]
 
-    private func expectColour(_ jpeg: [UInt8], x: Int, y: Int, _ expected: [Int], _ comment: String) throws {
-        let colour = try pixel(of: jpeg, x: x, y: y, in: folder)
+    private func expectColour(_ jpeg: [UInt8], x: Int, y: Int, _ expected: [Int], _ comment: String) async throws {
+        let colour = try await pixel(of: jpeg, x: x, y: y, in: folder)
         #expect(zip(colour, expected).allSatisfy { abs($0 - $1) <= 30 }, "\(comment): expected \(expected), got \(colour)")
     }
 
@@ -30,8 +30,8 @@ struct HEIFThumbnailTests {
         let thumbnail = try await engine.thumbnail(ofFileAt: Fixtures.file(name).path)
         let size = try dimensions(of: thumbnail.jpeg)
         #expect(size.width == 320 && size.height == 240)
-        try expectColour(thumbnail.jpeg, x: 80, y: 120, Self.green, "left half of the thumbnail item")
-        try expectColour(thumbnail.jpeg, x: 240, y: 120, Self.yellow, "right half of the thumbnail item")
+        try await expectColour(thumbnail.jpeg, x: 80, y: 120, Self.green, "left half of the thumbnail item")
+        try await expectColour(thumbnail.jpeg, x: 240, y: 120, Self.yellow, "right half of the thumbnail item")
     }
 
     @Test(
@@ -41,8 +41,8 @@ struct HEIFThumbnailTests {
         let thumbnail = try await engine.thumbnail(ofFileAt: Fixtures.file(name).path)
         let size = try dimensions(of: thumbnail.jpeg)
         #expect(size.width == 341 && size.height == 256)
-        try expectColour(thumbnail.jpeg, x: 85, y: 128, Self.red, "left half of the primary")
-        try expectColour(thumbnail.jpeg, x: 256, y: 128, Self.blue, "right half of the primary")
+        try await expectColour(thumbnail.jpeg, x: 85, y: 128, Self.red, "left half of the primary")
+        try await expectColour(thumbnail.jpeg, x: 256, y: 128, Self.blue, "right half of the primary")
     }
 
     @Test("A thumbnail item larger than the thumbnail (640 × 480) is shrunk to the short edge of 256")
@@ -50,7 +50,7 @@ struct HEIFThumbnailTests {
         let thumbnail = try await engine.thumbnail(ofFileAt: Fixtures.file("large-thumbnail.heic").path)
         let size = try dimensions(of: thumbnail.jpeg)
         #expect(size.width == 341 && size.height == 256)
-        try expectColour(thumbnail.jpeg, x: 85, y: 128, Self.green, "left half of the thumbnail item")
+        try await expectColour(thumbnail.jpeg, x: 85, y: 128, Self.green, "left half of the thumbnail item")
     }
 
     @Test("A HEIC turned by irot (and EXIF orientation 6, which HEIF ignores) comes out upright once: thumbnail, preview and size agree")
@@ -59,14 +59,14 @@ struct HEIFThumbnailTests {
         let thumbnail = try await engine.thumbnail(ofFileAt: path)
         let size = try dimensions(of: thumbnail.jpeg)
         #expect(size.width == 240 && size.height == 320)
-        try expectColour(thumbnail.jpeg, x: 120, y: 80, Self.green, "top of the thumbnail")
-        try expectColour(thumbnail.jpeg, x: 120, y: 240, Self.yellow, "bottom of the thumbnail")
+        try await expectColour(thumbnail.jpeg, x: 120, y: 80, Self.green, "top of the thumbnail")
+        try await expectColour(thumbnail.jpeg, x: 120, y: 240, Self.yellow, "bottom of the thumbnail")
 
         let preview = try engine.imaging.renderJPEG(of: Array(Data(contentsOf: URL(fileURLWithPath: path))), name: path)
         let previewSize = try dimensions(of: preview)
         #expect(previewSize.width == 1512 && previewSize.height == 2016)
-        try expectColour(preview, x: 756, y: 500, Self.red, "top of the preview")
-        try expectColour(preview, x: 756, y: 1500, Self.blue, "bottom of the preview")
+        try await expectColour(preview, x: 756, y: 500, Self.red, "top of the preview")
+        try await expectColour(preview, x: 756, y: 1500, Self.blue, "bottom of the preview")
 
         let metadata = try await engine.metadata(ofFileAt: path)
         #expect(metadata.width == 1512 && metadata.height == 2016 && metadata.orientation == 1)
@@ -79,12 +79,12 @@ struct HEIFThumbnailTests {
         #expect(try dimensions(of: thumbnail.jpeg) == (360, 240))
         // Codes 900 and 100 of 1023 are bright and dark light; BT.2020's primaries are more
         // saturated than sRGB's, so each channel is full or empty.
-        try expectColour(thumbnail.jpeg, x: 90, y: 120, [0, 255, 0], "left half of the 10-bit thumbnail item")
-        try expectColour(thumbnail.jpeg, x: 270, y: 120, [255, 252, 0], "right half of the 10-bit thumbnail item")
+        try await expectColour(thumbnail.jpeg, x: 90, y: 120, [0, 255, 0], "left half of the 10-bit thumbnail item")
+        try await expectColour(thumbnail.jpeg, x: 270, y: 120, [255, 252, 0], "right half of the 10-bit thumbnail item")
 
         let preview = try engine.imaging.renderJPEG(of: Array(Data(contentsOf: URL(fileURLWithPath: path))), name: path)
-        try expectColour(preview, x: 300, y: 400, [255, 0, 0], "left half of the 10-bit primary")
-        try expectColour(preview, x: 900, y: 400, [0, 0, 255], "right half of the 10-bit primary")
+        try await expectColour(preview, x: 300, y: 400, [255, 0, 0], "left half of the 10-bit primary")
+        try await expectColour(preview, x: 900, y: 400, [0, 0, 255], "right half of the 10-bit primary")
     }
 
     @Test(
@@ -94,13 +94,13 @@ struct HEIFThumbnailTests {
         let path = try await Fixtures.file(name).path
         let thumbnail = try await engine.thumbnail(ofFileAt: path)
         #expect(try dimensions(of: thumbnail.jpeg) == (384, 256))
-        let white = try pixel(of: thumbnail.jpeg, x: 96, y: 128, in: folder)
+        let white = try await pixel(of: thumbnail.jpeg, x: 96, y: 128, in: folder)
         #expect(white.allSatisfy { $0 >= 220 }, "\(name): diffuse white, got \(white)")
-        try expectColour(thumbnail.jpeg, x: 288, y: 128, [255, 0, 0], "\(name): red at diffuse white's light")
+        try await expectColour(thumbnail.jpeg, x: 288, y: 128, [255, 0, 0], "\(name): red at diffuse white's light")
 
         let preview = try engine.imaging.renderJPEG(of: Array(Data(contentsOf: URL(fileURLWithPath: path))), name: path)
         #expect(try dimensions(of: preview) == (1200, 800))
-        let previewWhite = try pixel(of: preview, x: 300, y: 400, in: folder)
+        let previewWhite = try await pixel(of: preview, x: 300, y: 400, in: folder)
         #expect(previewWhite.allSatisfy { $0 >= 220 }, "\(name): diffuse white in the preview, got \(previewWhite)")
     }
 

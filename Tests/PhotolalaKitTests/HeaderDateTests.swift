@@ -7,26 +7,26 @@ import Testing
 @Suite("Photo dates read from a file's first bytes")
 struct HeaderDateTests {
     /// A small JPEG whose EXIF says it was taken at 2008-10-22 16:28:39 (+09:00 when `zoned`).
-    private func datedJPEG(in folder: TemporaryDirectory, zoned: Bool) throws -> [UInt8] {
+    private func datedJPEG(in folder: TemporaryDirectory, zoned: Bool) async throws -> [UInt8] {
         let path = folder.path("seed.jpg")
-        try Shell.run("vips", ["black", path, "8", "8"])
-        try Shell.run(
+        try await Shell.run("vips", ["black", path, "8", "8"])
+        try await Shell.run(
             "exiftool",
             ["-q", "-overwrite_original", "-DateTimeOriginal=2008:10:22 16:28:39"] + (zoned ? ["-OffsetTimeOriginal=+09:00"] : []) + [path])
         return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     @Test("a floating time reads as if UTC, a recorded offset is applied and kept")
-    func floatingAndOffset() throws {
+    func floatingAndOffset() async throws {
         let folder = try TemporaryDirectory()
-        #expect(HeaderDate.date(in: try datedJPEG(in: folder, zoned: false)) == HeaderDate(seconds: 1_224_692_919, offset: nil))
-        #expect(HeaderDate.date(in: try datedJPEG(in: folder, zoned: true)) == HeaderDate(seconds: 1_224_692_919 - 32_400, offset: 32_400))
+        #expect(HeaderDate.date(in: try await datedJPEG(in: folder, zoned: false)) == HeaderDate(seconds: 1_224_692_919, offset: nil))
+        #expect(HeaderDate.date(in: try await datedJPEG(in: folder, zoned: true)) == HeaderDate(seconds: 1_224_692_919 - 32_400, offset: 32_400))
     }
 
     @Test("an EXIF segment behind 120 KB of other segments is read past the first 64 KiB")
-    func exifBeyondThePrefix() throws {
+    func exifBeyondThePrefix() async throws {
         let folder = try TemporaryDirectory()
-        let jpeg = try datedJPEG(in: folder, zoned: true)
+        let jpeg = try await datedJPEG(in: folder, zoned: true)
         let comment: [UInt8] = [0xFF, 0xFE, 0xEA, 0x62] + [UInt8](repeating: 0x41, count: 0xEA60)  // a 60,000-byte COM segment
         let path = folder.path("late.jpg")
         try Data(Array(jpeg.prefix(2)) + comment + comment + Array(jpeg.dropFirst(2))).write(to: URL(fileURLWithPath: path))
@@ -34,9 +34,9 @@ struct HeaderDateTests {
     }
 
     @Test("damaged headers give no date and never trap: every truncation, lying lengths, other formats")
-    func hostile() throws {
+    func hostile() async throws {
         let folder = try TemporaryDirectory()
-        let jpeg = try datedJPEG(in: folder, zoned: false)
+        let jpeg = try await datedJPEG(in: folder, zoned: false)
         for length in stride(from: 0, to: jpeg.count, by: 3) {
             _ = HeaderDate.date(in: Array(jpeg.prefix(length)))
         }
@@ -50,19 +50,19 @@ struct HeaderDateTests {
     /// A photo in `format` (heic, avif, png, webp) whose EXIF says it was taken at 2008-10-22
     /// 16:28:39 +09:00, made by libvips and dated by exiftool; `noise` makes one of 600 × 400
     /// random pixels (a HEIC or WebP of over 100 KB whose EXIF exiftool writes at the end).
-    private func datedPhoto(_ format: String, in folder: TemporaryDirectory, noise: Bool = false) throws -> String {
+    private func datedPhoto(_ format: String, in folder: TemporaryDirectory, noise: Bool = false) async throws -> String {
         let image = folder.path("\(format)-\(noise).v")
         if noise {
-            try Shell.run("vips", ["gaussnoise", folder.path("noise.v"), "600", "400"])
+            try await Shell.run("vips", ["gaussnoise", folder.path("noise.v"), "600", "400"])
             let noise = folder.path("noise.v")
-            try Shell.run("vips", ["bandjoin", "\(noise) \(noise) \(noise)", folder.path("colour.v")])
-            try Shell.run("vips", ["cast", folder.path("colour.v"), image, "uchar"])
+            try await Shell.run("vips", ["bandjoin", "\(noise) \(noise) \(noise)", folder.path("colour.v")])
+            try await Shell.run("vips", ["cast", folder.path("colour.v"), image, "uchar"])
         } else {
-            try Shell.run("vips", ["black", image, "16", "16", "--bands", "3"])
+            try await Shell.run("vips", ["black", image, "16", "16", "--bands", "3"])
         }
         let path = folder.path((noise ? "noise." : "photo.") + format)
-        try Shell.run("vips", format == "avif" ? ["heifsave", image, path, "--compression", "av1"] : ["copy", image, path])
-        try Shell.run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2008:10:22 16:28:39", "-OffsetTimeOriginal=+09:00", path])
+        try await Shell.run("vips", format == "avif" ? ["heifsave", image, path, "--compression", "av1"] : ["copy", image, path])
+        try await Shell.run("exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=2008:10:22 16:28:39", "-OffsetTimeOriginal=+09:00", path])
         return path
     }
 
@@ -72,10 +72,10 @@ struct HeaderDateTests {
         let photos = folder.path("photos")
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
         for format in ["heic", "avif", "png", "webp"] {
-            try FileManager.default.moveItem(atPath: try datedPhoto(format, in: folder), toPath: photos + "/photo.\(format)")
+            try await FileManager.default.moveItem(atPath: try datedPhoto(format, in: folder), toPath: photos + "/photo.\(format)")
         }
         for format in ["heic", "webp"] {
-            let noise = try datedPhoto(format, in: folder, noise: true)
+            let noise = try await datedPhoto(format, in: folder, noise: true)
             let size = try #require(try FileManager.default.attributesOfItem(atPath: noise)[.size] as? Int)
             #expect(size > HeaderDate.prefixLength + 4096, "late.\(format)")
             let head = try #require(try FileHandle(forReadingAtPath: noise)?.read(upToCount: HeaderDate.prefixLength))
@@ -116,11 +116,11 @@ struct HeaderDateTests {
     }
 
     @Test("damaged HEIF boxes, PNG and WebP chunks give no date quickly and never trap")
-    func hostileHEIFPNGAndWebP() throws {
+    func hostileHEIFPNGAndWebP() async throws {
         let folder = try TemporaryDirectory()
-        let heic = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try datedPhoto("heic", in: folder))))
-        let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try datedPhoto("png", in: folder))))
-        let webP = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try datedPhoto("webp", in: folder))))
+        let heic = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try await datedPhoto("heic", in: folder))))
+        let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try await datedPhoto("png", in: folder))))
+        let webP = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try await datedPhoto("webp", in: folder))))
         #expect(HeaderDate.date(in: webP)?.offset == 32_400)
         guard case .found(let block) = HeaderDate.scanHEIF(heic) else {
             Issue.record("no Exif item found in the HEIC made by exiftool")

@@ -16,7 +16,7 @@ struct IdentityBacklogTests {
         folder = try TemporaryDirectory()
         engine = try makeEngine(in: folder)
         let photos = folder.path("photos")
-        try Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [photos, "6", "320", "240"])
+        try await Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [photos, "6", "320", "240"])
         source = try engine.localSource(root: photos)
         paths = try FileManager.default.contentsOfDirectory(atPath: photos).sorted().map { photos + "/" + $0 }
     }

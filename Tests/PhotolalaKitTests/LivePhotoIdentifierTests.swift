@@ -12,8 +12,8 @@ struct LivePhotoIdentifierTests {
     static let stills = [("IMG_0061.HEIC", "IMG_0061 (1).MOV"), ("IMG_0042.JPG", "IMG_0042.MOV")]
 
     /// exiftool's value of one tag, as printed by `-s3`.
-    private func exiftool(_ tag: String, _ path: String) throws -> String {
-        try Shell.run("exiftool", ["-s3", tag, path]).trimmingCharacters(in: .whitespacesAndNewlines)
+    private func exiftool(_ tag: String, _ path: String) async throws -> String {
+        try await Shell.run("exiftool", ["-s3", tag, path]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test("The still's maker note (JPEG APP1, HEIC Exif item) and the movie's key read as exiftool reads them")
@@ -24,7 +24,7 @@ struct LivePhotoIdentifierTests {
         for (still, movie) in Self.stills {
             let stillPath = pairs.appendingPathComponent(still).path
             // exiftool 12.19 renamed MakerNotes:ContentIdentifier to MediaGroupUUID.
-            let expected = try exiftool("-MakerNotes:MediaGroupUUID", stillPath)
+            let expected = try await exiftool("-MakerNotes:MediaGroupUUID", stillPath)
             #expect(expected.count == 36, "\(still)")
             // From the first bytes, as a listing reads them, and from libvips' EXIF, as a thumbnail or a catalog build does.
             #expect(HeaderDate.exif(atPath: stillPath)?.liveIdentifier == expected, "\(still)")
@@ -32,7 +32,7 @@ struct LivePhotoIdentifierTests {
             #expect(try engine.imaging.inspect(bytes, name: stillPath).exif?.liveIdentifier == expected, "\(still)")
             let moviePath = pairs.appendingPathComponent(movie).path
             #expect(try VideoHeader.read(atPath: moviePath, format: .mov).contentIdentifier == expected, "\(movie)")
-            #expect(try exiftool("-Keys:ContentIdentifier", moviePath) == expected, "\(movie)")
+            #expect(try await exiftool("-Keys:ContentIdentifier", moviePath) == expected, "\(movie)")
         }
         for other in ["IMG_0050.JPG", "DSC_0100.JPG", "solo.JPG"] {
             #expect(HeaderDate.exif(atPath: pairs.appendingPathComponent(other).path)?.liveIdentifier == nil, "\(other)")

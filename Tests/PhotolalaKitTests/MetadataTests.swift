@@ -15,8 +15,8 @@ struct MetadataTests {
     }
 
     /// `exiftool -n -json` for one file, as a dictionary.
-    private func exiftool(_ path: String) throws -> [String: Any] {
-        let output = try Shell.run("exiftool", ["-n", "-json", path])
+    private func exiftool(_ path: String) async throws -> [String: Any] {
+        let output = try await Shell.run("exiftool", ["-n", "-json", path])
         let list = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]]
         return list?.first ?? [:]
     }
@@ -34,7 +34,7 @@ struct MetadataTests {
     func matchesExiftool(name: String) async throws {
         let path = try await Fixtures.file(name).path
         let metadata = try await engine.metadata(ofFileAt: path)
-        let reference = try exiftool(path)
+        let reference = try await exiftool(path)
 
         #expect(metadata.width == reference["ImageWidth"] as? Int)
         #expect(metadata.height == reference["ImageHeight"] as? Int)
@@ -66,7 +66,7 @@ struct MetadataTests {
         #expect(metadata.altitude == 40.5)
         #expect(metadata.originalFilename == "photo-4000x3000.jpg")
         #expect(metadata.fileSize == Int64(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? -1))
-        let md5 = try Shell.run("md5sum", [path]).prefix(32)
+        let md5 = try await Shell.run("md5sum", [path]).prefix(32)
         #expect(metadata.md5 == String(md5))
     }
 

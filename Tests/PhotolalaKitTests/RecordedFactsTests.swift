@@ -25,7 +25,7 @@ struct RecordedFactsTests {
         for name in ["orientation6.jpg", "photo.heic", "photo.png", "photo.tiff", "notes.jpg"] {
             try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: photos + "/" + name)
         }
-        try Fixtures.datedPhoto(at: photos + "/zoned.jpg", tags: ["-DateTimeOriginal=2008:10:22 16:28:39", "-OffsetTimeOriginal=+09:00"])
+        try await Fixtures.datedPhoto(at: photos + "/zoned.jpg", tags: ["-DateTimeOriginal=2008:10:22 16:28:39", "-OffsetTimeOriginal=+09:00"])
         return ["notes.jpg", "orientation6.jpg", "photo.heic", "photo.png", "photo.tiff", "zoned.jpg"].map { photos + "/" + $0 }
     }
 
@@ -71,7 +71,7 @@ struct RecordedFactsTests {
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_500_000_000)], ofItemAtPath: touched)
         let replaced = photos + "/zoned.jpg"
         try FileManager.default.removeItem(atPath: replaced)
-        try Fixtures.datedPhoto(at: replaced, tags: ["-DateTimeOriginal=2010:01:01 10:00:00"])
+        try await Fixtures.datedPhoto(at: replaced, tags: ["-DateTimeOriginal=2010:01:01 10:00:00"])
         #expect(try await readCount() == 2)
         let recorded = try engine.fileReader.recordedFacts(forPaths: [touched, replaced])
         #expect(try recorded[touched]?.complete(for: FileStatus(path: touched)) == true, "recorded again as the file is now")

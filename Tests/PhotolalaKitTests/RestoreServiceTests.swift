@@ -14,10 +14,10 @@ import Testing
     /// A bucket on moto holding two backed-up photos, synced; restores take one check to complete.
     static func backedUp(in folder: TemporaryDirectory) async throws -> (store: S3ObjectStore, engine: Engine, paths: [String])? {
         guard let server = try await MotoServer.shared() else {
-            print("skipped: \(MotoServer.unavailableReason ?? "")")
+            print("skipped: \(await MotoServer.unavailableReason ?? "")")
             return nil
         }
-        try server.delayRestores()
+        try await server.delayRestores()
         let location = try S3Location(endpoint: server.endpoint, bucket: "moto" + UUID().uuidString.lowercased().prefix(8), region: "us-east-1")
         let store = S3ObjectStore(
             location: location, credentials: AWSCredentials(accessKeyID: "AKIDMOTO", secretAccessKey: "moto-secret"),

@@ -11,10 +11,10 @@ func dimensions(of jpeg: [UInt8]) throws -> (width: Int, height: Int) {
 }
 
 /// The colour at one pixel of a JPEG, as `vips getpoint` reads it.
-func pixel(of jpeg: [UInt8], x: Int, y: Int, in folder: TemporaryDirectory) throws -> [Int] {
+func pixel(of jpeg: [UInt8], x: Int, y: Int, in folder: TemporaryDirectory) async throws -> [Int] {
     let path = folder.path("pixel-\(UUID().uuidString).jpg")
     try Data(jpeg).write(to: URL(fileURLWithPath: path))
-    let output = try Shell.run("vips", ["getpoint", path, String(x), String(y)])
+    let output = try await Shell.run("vips", ["getpoint", path, String(x), String(y)])
     return output.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }.map { Int($0.rounded()) }
 }
 

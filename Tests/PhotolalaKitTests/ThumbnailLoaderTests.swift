@@ -48,7 +48,7 @@ struct ThumbnailLoaderTests {
         folder = try TemporaryDirectory()
         engine = try makeEngine(in: folder)
         let photos = folder.path("photos")
-        try Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [photos, "12", "320", "240"])
+        try await Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [photos, "12", "320", "240"])
         source = try engine.localSource(root: photos)
         items = try await source.allItems()
     }

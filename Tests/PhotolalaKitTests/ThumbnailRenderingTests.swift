@@ -19,8 +19,8 @@ struct ThumbnailRenderingTests {
         let thumbnail = try await engine.thumbnail(ofFileAt: Fixtures.file("orientation6.jpg").path)
         let size = try dimensions(of: thumbnail.jpeg)
         #expect(size.width == 256 && size.height == 341)
-        let top = try pixel(of: thumbnail.jpeg, x: 128, y: 40, in: folder)
-        let bottom = try pixel(of: thumbnail.jpeg, x: 128, y: 300, in: folder)
+        let top = try await pixel(of: thumbnail.jpeg, x: 128, y: 40, in: folder)
+        let bottom = try await pixel(of: thumbnail.jpeg, x: 128, y: 300, in: folder)
         #expect(top[0] > 200 && top[2] < 60, "top should be red, got \(top)")
         #expect(bottom[2] > 200 && bottom[0] < 60, "bottom should be blue, got \(bottom)")
     }
@@ -52,7 +52,7 @@ struct ThumbnailRenderingTests {
     @Test("A 174 × 38 banner comes out whole, as its own size")
     func bannerIsWhole() async throws {
         let path = folder.path("banner.png")
-        try Shell.run("vips", ["black", path, "174", "38"])
+        try await Shell.run("vips", ["black", path, "174", "38"])
         let thumbnail = try await engine.thumbnail(ofFileAt: path)
         let size = try dimensions(of: thumbnail.jpeg)
         #expect(size.width == 174 && size.height == 38)
@@ -75,7 +75,7 @@ struct ThumbnailRenderingTests {
     func alphaIsFlattenedOnWhite() async throws {
         let thumbnail = try await engine.thumbnail(ofFileAt: Fixtures.file("photo.png").path)
         // The fixture is green (10, 200, 30) at half opacity.
-        let colour = try pixel(of: thumbnail.jpeg, x: 100, y: 100, in: folder)
+        let colour = try await pixel(of: thumbnail.jpeg, x: 100, y: 100, in: folder)
         #expect(abs(colour[0] - 132) < 12 && abs(colour[1] - 227) < 12 && abs(colour[2] - 142) < 12, "got \(colour)")
     }
 

@@ -14,17 +14,17 @@ struct VideoContainerTests {
     }
 
     /// What exiftool (`-n`) says of a file.
-    private func exiftool(_ path: String) throws -> [String: Any] {
-        let output = try Shell.run(
+    private func exiftool(_ path: String) async throws -> [String: Any] {
+        let output = try await Shell.run(
             "exiftool", ["-n", "-j", "-ImageWidth", "-ImageHeight", "-DateTimeOriginal", "-CodecID", "-Compression", "-Duration", path])
         let objects = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]]
         return try #require(objects?.first)
     }
 
     /// ffprobe's length of a file in seconds; `nil` when it finds none (`N/A`).
-    private func probedDuration(_ path: String) throws -> Double? {
+    private func probedDuration(_ path: String) async throws -> Double? {
         Double(
-            try Shell.run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "default=nw=1:nk=1", path]).trimmingCharacters(
+            try await Shell.run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "default=nw=1:nk=1", path]).trimmingCharacters(
                 in: .whitespacesAndNewlines))
     }
 
@@ -49,14 +49,14 @@ struct VideoContainerTests {
         let head = Array(try Data(contentsOf: URL(fileURLWithPath: path)).prefix(ImageFormat.sniffLength))
         #expect(ImageFormat(sniffing: head) == format)
         let header = try VideoHeader.read(atPath: path, format: format)
-        let tool = try exiftool(path)
+        let tool = try await exiftool(path)
         #expect(header.width == tool["ImageWidth"] as? Int && header.height == tool["ImageHeight"] as? Int)
         #expect(header.width == 640 && header.height == 360)
         #expect(header.codec != nil && header.codec == (tool["CodecID"] ?? tool["Compression"]) as? String)
         #expect(header.date == date)
         #expect(header.date == exiftoolDate(tool["DateTimeOriginal"] as? String), "exiftool: \(tool["DateTimeOriginal"] ?? "none")")
         // A live recording has no Duration before its media; ffprobe finds none either.
-        let probed = try probedDuration(path)
+        let probed = try await probedDuration(path)
         #expect((header.duration == nil) == (name == "live.mkv") && (probed == nil) == (name == "live.mkv"))
         if let probed, let duration = header.duration {
             #expect(abs(duration - probed) < 0.05, "\(duration) s, ffprobe \(probed) s")
@@ -94,7 +94,7 @@ struct VideoContainerTests {
     @Test("rotated.mkv: its track's ROTATE tag turns it as ffprobe reads the tag, 640 × 360 frames shown 360 × 640")
     func rotateTag() async throws {
         let path = try await video("rotated.mkv")
-        let probed = try Shell.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_streams", path])
+        let probed = try await Shell.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_streams", path])
         #expect(probed.contains("TAG:ROTATE=90") && probed.contains("\nwidth=640\n") && probed.contains("\nheight=360\n"), "\(probed)")
         let header = try VideoHeader.read(atPath: path, format: .matroska)
         #expect(header.rotation == 90 && header.width == 360 && header.height == 640)

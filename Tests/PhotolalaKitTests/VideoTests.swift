@@ -96,16 +96,16 @@ struct VideoTests {
         try Data(try await engine.thumbnail(ofFileAt: try await video(name)).jpeg).write(
             to: URL(fileURLWithPath: folder.path("rotated.jpg")))
         /// The mean difference between the rotated clip's poster and the clip's turned `degrees` clockwise.
-        func distance(turning degrees: Int) throws -> Double {
+        func distance(turning degrees: Int) async throws -> Double {
             let name = "d\(degrees)"
-            try Shell.run("vips", ["rot", folder.path("clip.jpg"), folder.path("\(name).v"), name])
-            try Shell.run("vips", ["subtract", folder.path("\(name).v"), folder.path("rotated.jpg"), folder.path("\(name)-difference.v")])
-            try Shell.run("vips", ["abs", folder.path("\(name)-difference.v"), folder.path("\(name)-distance.v")])
-            return Double(try Shell.run("vips", ["avg", folder.path("\(name)-distance.v")]).trimmingCharacters(in: .whitespacesAndNewlines))
+            try await Shell.run("vips", ["rot", folder.path("clip.jpg"), folder.path("\(name).v"), name])
+            try await Shell.run("vips", ["subtract", folder.path("\(name).v"), folder.path("rotated.jpg"), folder.path("\(name)-difference.v")])
+            try await Shell.run("vips", ["abs", folder.path("\(name)-difference.v"), folder.path("\(name)-distance.v")])
+            return Double(try await Shell.run("vips", ["avg", folder.path("\(name)-distance.v")]).trimmingCharacters(in: .whitespacesAndNewlines))
                 ?? .infinity
         }
-        let matching = try distance(turning: rotation)
-        let opposite = try distance(turning: 360 - rotation)
+        let matching = try await distance(turning: rotation)
+        let opposite = try await distance(turning: 360 - rotation)
         #expect(matching < 5 && opposite > 20, "mean difference \(matching) turned as the matrix says, \(opposite) the other way")
     }
 
@@ -197,7 +197,7 @@ struct VideoBackupTests {
         let videos = try await Fixtures.videos()
         // An MP4 of about 7 MB goes up in parts of 5 MiB, as a 200 MB video would in its 16 MiB ones.
         let large = folder.path("large.mp4")
-        try Shell.run(
+        try await Shell.run(
             "ffmpeg",
             [
                 "-hide_banner", "-loglevel", "error", "-nostdin", "-f", "lavfi", "-i", "testsrc2=size=1280x720:rate=25", "-t", "4", "-c:v", "libx264",

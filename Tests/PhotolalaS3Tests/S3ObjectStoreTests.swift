@@ -7,7 +7,7 @@ import Testing
 /// What only a real S3 server can show: signatures checked, presigned URLs, errors typed.
 @Suite struct S3ObjectStoreTests {
     @Test func aWrongSecretIsATypedAuthErrorThatDoesNotShowTheSecret() async throws {
-        guard let server = try await SeaweedFS.shared() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
+        guard let server = try await SeaweedFS.shared() else { return print("skipped: \(await SeaweedFS.unavailableReason ?? "")") }
         let good = try await makeS3Store(on: server)
         let wrongSecret = "wrong-secret-\(UUID().uuidString)"
         let bad = try await makeS3Store(on: server, secret: wrongSecret, bucket: good.location.bucket)
@@ -20,14 +20,14 @@ import Testing
     }
 
     @Test func aPresignedURLWorksOverPlainHTTP() async throws {
-        guard let server = try await SeaweedFS.shared() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
+        guard let server = try await SeaweedFS.shared() else { return print("skipped: \(await SeaweedFS.unavailableReason ?? "")") }
         let store = try await makeS3Store(on: server)
         _ = try await store.put("shared/a b.txt", body: Array("presigned".utf8), options: PutOptions())
         let url = try store.presignedGetURL("shared/a b.txt", expiresIn: .seconds(300))
         #expect(!url.contains(server.secretKey))
-        #expect(try Shell.run("curl", ["-sf", url]) == "presigned")
+        #expect(try await Shell.run("curl", ["-sf", url]) == "presigned")
         let tampered = url.replacingOccurrences(of: "a%20b.txt", with: "other.txt")
-        #expect(try Shell.capture("curl", ["-sf", "-o", "/dev/null", tampered]).status != 0)
+        #expect(try await Shell.capture("curl", ["-sf", "-o", "/dev/null", tampered]).status != 0)
     }
 
     /// The example of AWS's "Authenticating Requests: Using Query Parameters" page.

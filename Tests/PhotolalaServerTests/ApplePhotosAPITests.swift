@@ -14,10 +14,10 @@ struct ApplePhotosAPITests {
     let engine: Engine
     let library: String
 
-    init() throws {
+    init() async throws {
         folder = try TemporaryDirectory()
         engine = try makeEngine(in: folder)
-        library = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
+        library = try await PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
     }
 
     private func app(folders: [String] = []) throws -> some ApplicationProtocol {
@@ -155,7 +155,7 @@ struct ApplePhotosAPITests {
 
     @Test("a library whose trashed column is not found lists no photo, and /api/sources names the problem")
     func missingTrashedColumn() async throws {
-        try PhotosLibraries.write("ALTER TABLE ZGENERICASSET RENAME COLUMN ZTRASHEDSTATE TO ZTRASHED_RENAMED;", to: library)
+        try await PhotosLibraries.write("ALTER TABLE ZGENERICASSET RENAME COLUMN ZTRASHEDSTATE TO ZTRASHED_RENAMED;", to: library)
         try await app().test(.router) { client in
             let sources = try #require(try await client.execute(uri: "/api/sources", method: .get) { try json($0) }["sources"] as? [[String: Any]])
             let apple = try #require(sources.first { $0["id"] as? String == "apple-photos" })

@@ -17,12 +17,12 @@ struct ApplePhotosCompanionAPITests {
     /// IMG_1997.JPG, shot with a .CR2 that Photos keeps (not on this disk: the test library dropped it).
     let pair = "4D521201-92AC-43E5-8F7C-59BC41C37A96"
 
-    init() throws {
+    init() async throws {
         folder = try TemporaryDirectory()
         engine = try makeEngine(in: folder)
-        library = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
-        live = try PhotosLibraries.addLivePhoto(to: library)
-        try PhotosLibraries.putOriginal(library + "/originals/4/\(pair).jpeg")
+        library = try await PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
+        live = try await PhotosLibraries.addLivePhoto(to: library)
+        try await PhotosLibraries.putOriginal(library + "/originals/4/\(pair).jpeg")
     }
 
     private func items(_ id: String) -> String {

@@ -23,10 +23,10 @@ struct ApplePhotosVideoAPITests {
         ("D1359D09-1373-4F3B-B0E3-1A4DE573E4A3", "originals/D/D1359D09-1373-4F3B-B0E3-1A4DE573E4A3.mp4", "video/mp4"),
     ]
 
-    init() throws {
+    init() async throws {
         folder = try TemporaryDirectory()
         engine = try makeEngine(in: folder)
-        library = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
+        library = try await PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
     }
 
     private func withClient(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
@@ -35,15 +35,19 @@ struct ApplePhotosVideoAPITests {
     }
 
     /// ffprobe's length of a file, in seconds.
-    private func probedDuration(_ path: String) throws -> Double {
-        let text = try Shell.run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "default=nw=1:nk=1", path])
+    private func probedDuration(_ path: String) async throws -> Double {
+        let text = try await Shell.run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "default=nw=1:nk=1", path])
         return try #require(Double(text.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
     @Test("All Photos lists both as videos with the length ffprobe reads from their files")
     func listed() async throws {
         let library = library
-        let expected = try Dictionary(uniqueKeysWithValues: Self.videos.map { ($0.0, try probedDuration(library + "/" + $0.1)) })
+        var probed: [String: Double] = [:]
+        for video in Self.videos {
+            probed[video.0] = try await probedDuration(library + "/" + video.1)
+        }
+        let expected = probed
         try await withClient { client in
             let listing = try await client.execute(uri: "/api/sources/apple-photos/folders/~/items", method: .get) { try APITestSupport.json($0) }
             let fields = try #require(listing["fields"] as? [String])
@@ -74,8 +78,8 @@ struct ApplePhotosVideoAPITests {
                 #expect(jpeg.prefix(3) == [0xFF, 0xD8, 0xFF])
                 let path = directory + "/\(uuid).jpg"
                 try Data(jpeg).write(to: URL(fileURLWithPath: path))
-                let width = try Shell.run("vipsheader", ["-f", "width", path]).trimmingCharacters(in: .whitespacesAndNewlines)
-                let height = try Shell.run("vipsheader", ["-f", "height", path]).trimmingCharacters(in: .whitespacesAndNewlines)
+                let width = try await Shell.run("vipsheader", ["-f", "width", path]).trimmingCharacters(in: .whitespacesAndNewlines)
+                let height = try await Shell.run("vipsheader", ["-f", "height", path]).trimmingCharacters(in: .whitespacesAndNewlines)
                 #expect((width, height) == ("455", "256"))
             }
         }
@@ -84,17 +88,19 @@ struct ApplePhotosVideoAPITests {
     @Test("metadata says video, with the duration, codec and size ffprobe reads from the file")
     func metadata() async throws {
         // What ffprobe reads of each original: its length, and its video stream's codec and size.
-        let probed = try Self.videos.map { uuid, original, _ in
+        var probing: [(String, Double, [String: String])] = []
+        for (uuid, original, _) in Self.videos {
             let path = library + "/" + original
-            let stream = try Shell.run(
+            let stream = try await Shell.run(
                 "ffprobe",
                 ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_tag_string,width,height", "-of", "default=nw=1", path]
             ).split(whereSeparator: \.isNewline).reduce(into: [String: String]()) { fields, line in
                 let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
                 if parts.count == 2 { fields[parts[0]] = parts[1] }
             }
-            return (uuid, try probedDuration(path), stream)
+            probing.append((uuid, try await probedDuration(path), stream))
         }
+        let probed = probing
         try await withClient { client in
             for (uuid, seconds, stream) in probed {
                 let metadata = try await client.execute(uri: "/api/sources/apple-photos/folders/~/items/\(uuid)/metadata", method: .get) {

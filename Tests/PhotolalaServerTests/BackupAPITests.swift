@@ -167,7 +167,7 @@ struct BackupAPITests {
     @Test("With SeaweedFS: Back Up Now uploads the starred photos; the settings never show the secret")
     func backUpToSeaweedFS() async throws {
         guard let server = try await SeaweedFS.shared() else {
-            print("skipped: \(SeaweedFS.unavailableReason ?? "SeaweedFS unavailable")")
+            print("skipped: \(await SeaweedFS.unavailableReason ?? "SeaweedFS unavailable")")
             return
         }
         let bucket = "ui" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)

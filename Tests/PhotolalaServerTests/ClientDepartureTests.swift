@@ -51,7 +51,7 @@ struct ClientDepartureTests {
     @Test("A thumbnail whose client left while it was queued is not made: no decode, nothing in the thumbnail store")
     func departedClientGetsNoThumbnail() async throws {
         let photos = folder.path("photos")
-        try Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [photos, "2", "640", "480"])
+        try await Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [photos, "2", "640", "480"])
         let source = try engine.localSource(root: photos)
         var listed: [PhotoItem] = []
         for try await batch in source.loadItems() {

@@ -20,7 +20,7 @@ struct CloudAPITests {
     @Test("Device B browses device A's backup, then offline from the catalog it synced")
     func secondDeviceBrowsesTheBackup() async throws {
         guard let server = try await SeaweedFS.shared() else {
-            return print("skipped: \(SeaweedFS.unavailableReason ?? "SeaweedFS unavailable")")
+            return print("skipped: \(await SeaweedFS.unavailableReason ?? "SeaweedFS unavailable")")
         }
         let folder = try TemporaryDirectory()
         let bucket = "cloud" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)

@@ -132,7 +132,7 @@ struct CloudSettingsAPITests {
     @Test("Test Connection says what failed: the store unreachable, the key pair refused, no such bucket")
     func testConnection() async throws {
         guard let server = try await SeaweedFS.shared() else {
-            return print("skipped: \(SeaweedFS.unavailableReason ?? "SeaweedFS unavailable")")
+            return print("skipped: \(await SeaweedFS.unavailableReason ?? "SeaweedFS unavailable")")
         }
         let bucket = "form" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
         let credentials = AWSCredentials(accessKeyID: server.accessKey, secretAccessKey: server.secretKey)

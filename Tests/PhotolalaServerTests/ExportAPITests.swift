@@ -32,7 +32,7 @@ struct ExportAPITests {
             #expect(response.headers[.contentDisposition]?.contains("filename=\"Holiday.zip\"") == true)
             let archive = folder.path("export.zip")
             try Data(response.body.readableBytesView).write(to: URL(fileURLWithPath: archive))
-            let entries = try ZipReader.entries(of: archive)
+            let entries = try await ZipReader.entries(of: archive)
             #expect(entries.map(\.name).sorted() == ["Not exported.txt", "orientation6.jpg", "photo.heic"])
             for entry in entries where entry.name != "Not exported.txt" {
                 #expect(entry.bytes == FileManager.default.contents(atPath: photos + "/" + entry.name))

@@ -66,7 +66,7 @@ struct FolderSummaryAPITests {
 
     @Test("Apple Photos tiles: albums, smart albums and folders named as such, counts as the album lists them, the first photo as cover")
     func applePhotosAlbums() async throws {
-        let library = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
+        let library = try await PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
         let app = try APITestSupport.application(ServerConfiguration(folders: [], libraries: [library], port: 0), engine: engine)
         try await app.test(.router) { client in
             let root = try await client.execute(uri: "/api/sources/apple-photos/folders/~", method: .get) { try json($0) }

@@ -26,9 +26,9 @@ struct PhotoDateRowsTests {
             ("modified.jpg", ["-ModifyDate=2002:02:02 02:02:02"]),
         ]
         for (name, tags) in tagged {
-            try Fixtures.datedPhoto(at: photos + "/" + name, tags: tags)
+            try await Fixtures.datedPhoto(at: photos + "/" + name, tags: tags)
         }
-        try Shell.run("vips", ["black", photos + "/plain.png", "8", "8"])
+        try await Shell.run("vips", ["black", photos + "/plain.png", "8", "8"])
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)], ofItemAtPath: photos + "/plain.png")
     }
 

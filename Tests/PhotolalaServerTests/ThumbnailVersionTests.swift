@@ -79,7 +79,7 @@ struct ThumbnailVersionTests {
             #expect(jpeg != Array(old))
             let saved = folder.path("thumbnail.jpg")
             try Data(jpeg).write(to: URL(fileURLWithPath: saved))
-            let size = try Shell.run("vipsheader", ["-f", "width", saved]) + "x" + Shell.run("vipsheader", ["-f", "height", saved])
+            let size = try await Shell.run("vipsheader", ["-f", "width", saved]) + "x" + Shell.run("vipsheader", ["-f", "height", saved])
             #expect(size.filter { !$0.isWhitespace } == "512x171", "the whole 3:1 panorama, not a 2:1 crop")
             #expect(FileManager.default.fileExists(atPath: folder.path("cache/thumbnails/\(md5.prefix(2))/\(md5)-t2.jpg")))
         }
@@ -87,7 +87,7 @@ struct ThumbnailVersionTests {
 
     @Test("An asset edited in Photos: a new version and a new entity tag")
     func editedAsset() async throws {
-        let library = try PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
+        let library = try await PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
         let asset = "F12384F6-CD17-4151-ACBA-AE0E3688539E"
         let app = try APITestSupport.application(ServerConfiguration(folders: [], libraries: [library], port: 0), engine: engine)
         try await app.test(.router) { client in
@@ -101,8 +101,9 @@ struct ThumbnailVersionTests {
 
             // As Photos saves an edit. Core Data's triggers call functions only Photos defines: drop them in this copy first.
             let database = library + "/database/Photos.sqlite"
-            let drops = try Shell.run("sqlite3", [database, "SELECT 'DROP TRIGGER \"' || name || '\";' FROM sqlite_master WHERE type = 'trigger'"])
-            try Shell.run(
+            let drops = try await Shell.run(
+                "sqlite3", [database, "SELECT 'DROP TRIGGER \"' || name || '\";' FROM sqlite_master WHERE type = 'trigger'"])
+            try await Shell.run(
                 "sqlite3", [database, drops + "UPDATE ZGENERICASSET SET ZMODIFICATIONDATE = ZMODIFICATIONDATE + 60 WHERE ZUUID = '\(asset)';"])
             _ = try await row(client, source: "apple-photos", id: asset, changedFrom: version)
 

@@ -13,7 +13,7 @@ extension Fixtures {
 
     private static let generatedPairs = Task<URL, any Error> {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photolala-pairs-\(UUID().uuidString)")
-        try Shell.run(repositoryRoot.appendingPathComponent("Tests/Fixtures/make-pairs.sh").path, [folder.path])
+        try await Shell.run(repositoryRoot.appendingPathComponent("Tests/Fixtures/make-pairs.sh").path, [folder.path])
         return folder
     }
 }

@@ -13,7 +13,7 @@ extension Fixtures {
 
     private static let generatedVideos = Task<URL, any Error> {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photolala-videos-\(UUID().uuidString)")
-        try Shell.run(repositoryRoot.appendingPathComponent("Tests/Fixtures/make-videos.sh").path, [folder.path])
+        try await Shell.run(repositoryRoot.appendingPathComponent("Tests/Fixtures/make-videos.sh").path, [folder.path])
         return folder
     }
 }

@@ -19,9 +19,9 @@ public enum Fixtures {
 
     /// An 8 × 8 JPEG at `path` carrying exactly the date tags given (exiftool arguments such as
     /// `-DateTimeOriginal=…`, `-OffsetTimeOriginal=+09:00`), and no others.
-    public static func datedPhoto(at path: String, tags: [String]) throws {
-        try Shell.run("vips", ["black", path, "8", "8"])
-        try Shell.run("exiftool", ["-q", "-overwrite_original", "-all="] + tags + [path])
+    public static func datedPhoto(at path: String, tags: [String]) async throws {
+        try await Shell.run("vips", ["black", path, "8", "8"])
+        try await Shell.run("exiftool", ["-q", "-overwrite_original", "-all="] + tags + [path])
     }
 
     /// The repository's root: `$PHOTOLALA_REPOSITORY_ROOT` when set, else found from this file's
@@ -36,7 +36,7 @@ public enum Fixtures {
 
     private static let generated = Task<URL, any Error> {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photolala-fixtures-\(UUID().uuidString)")
-        try Shell.run(repositoryRoot.appendingPathComponent("Tests/Fixtures/make-fixtures.sh").path, [folder.path])
+        try await Shell.run(repositoryRoot.appendingPathComponent("Tests/Fixtures/make-fixtures.sh").path, [folder.path])
         return folder
     }
 
@@ -49,7 +49,7 @@ public enum Fixtures {
             if let task = made[count] { return try await task.value }
             let task = Task<URL, any Error> {
                 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("photolala-tree-\(count)-\(UUID().uuidString)")
-                try Shell.run(repositoryRoot.appendingPathComponent("Scripts/make-file-tree.sh").path, [folder.path, String(count)])
+                try await Shell.run(repositoryRoot.appendingPathComponent("Scripts/make-file-tree.sh").path, [folder.path, String(count)])
                 return folder
             }
             made[count] = task

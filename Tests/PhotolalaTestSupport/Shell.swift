@@ -17,8 +17,13 @@ public enum Shell {
         }
     }
 
-    /// Runs a program and returns what it printed, whatever its exit status.
-    public static func capture(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+    /// Runs a program and returns what it printed, whatever its exit status. It is waited for
+    /// off the cooperative threads (``blocking(_:)``).
+    public static func capture(_ program: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> Output {
+        try await blocking { try waitFor(program, arguments, environment: environment) }
+    }
+
+    private static func waitFor(_ program: String, _ arguments: [String], environment: [String: String]) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/env")
         process.arguments = program.hasPrefix("/") ? arguments : [program] + arguments
@@ -44,8 +49,8 @@ public enum Shell {
     /// Runs a program and returns its standard output.
     /// - Throws: ``Failure`` when it exits with a non-zero status.
     @discardableResult
-    public static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> String {
-        let output = try capture(program, arguments, environment: environment)
+    public static func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) async throws -> String {
+        let output = try await capture(program, arguments, environment: environment)
         guard output.status == 0 else {
             throw Failure(command: ([program] + arguments).joined(separator: " "), output: output)
         }

@@ -18,7 +18,7 @@ public func makeStore(_ kind: StoreKind, in folder: TemporaryDirectory) async th
         return LocalDirectoryObjectStore(root: folder.path("store"))
     case .seaweedFS:
         guard let server = try await SeaweedFS.shared() else {
-            print("skipped: \(SeaweedFS.unavailableReason ?? "SeaweedFS unavailable")")
+            print("skipped: \(await SeaweedFS.unavailableReason ?? "SeaweedFS unavailable")")
             return nil
         }
         return try await makeS3Store(on: server)

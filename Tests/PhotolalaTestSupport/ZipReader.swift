@@ -12,7 +12,7 @@ public enum ZipReader {
 
     /// The entries of the archive at `path`, in order.
     /// - Throws: ``Shell/Failure`` when Python cannot read it or a checksum is wrong.
-    public static func entries(of path: String) throws -> [Entry] {
+    public static func entries(of path: String) async throws -> [Entry] {
         let script = """
             import base64, json, sys, zipfile
             with zipfile.ZipFile(sys.argv[1]) as archive:
@@ -24,14 +24,14 @@ public enum ZipReader {
                     for info in archive.infolist()
                 ]))
             """
-        let output = try Shell.run("python3", ["-c", script, path])
+        let output = try await Shell.run("python3", ["-c", script, path])
         let list = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: String]] ?? []
         return list.map { Entry(name: $0["name"] ?? "", bytes: Data(base64Encoded: $0["bytes"] ?? "") ?? Data(), dosTime: $0["time"] ?? "") }
     }
 
     /// How many entries the archive at `path` has, by Python's reading of its end records.
-    public static func count(of path: String) throws -> Int {
-        let output = try Shell.run("python3", ["-c", "import sys, zipfile; print(len(zipfile.ZipFile(sys.argv[1]).infolist()))", path])
+    public static func count(of path: String) async throws -> Int {
+        let output = try await Shell.run("python3", ["-c", "import sys, zipfile; print(len(zipfile.ZipFile(sys.argv[1]).infolist()))", path])
         return Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 }

@@ -17,7 +17,7 @@ import Testing
 struct BackupCrashTests {
     @Test("kill -9 mid-run a few times, then finish: nothing lost, status counts what is stored")
     func killedRuns() async throws {
-        guard let server = try await SeaweedFS.shared() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
+        guard let server = try await SeaweedFS.shared() else { return print("skipped: \(await SeaweedFS.unavailableReason ?? "")") }
         let store = try await BackupCommandTests.bucket(on: server)
         let cli = try CLI()
         // The runs go through a relay at 3 MB/s (30 MB take 10 s), so a kill lands mid-run however
@@ -39,7 +39,7 @@ struct BackupCrashTests {
             paths.append(path)
         }
         let sizes = Dictionary(uniqueKeysWithValues: try paths.map { (try ContentHash.md5(ofFileAt: $0), Int64(try BackupCommandTests.size($0))) })
-        #expect(try cli.run(["backup", "star"] + paths, environment: environment).status == 0)
+        #expect(try await cli.run(["backup", "star"] + paths, environment: environment).status == 0)
 
         var seed64 = UInt64.random(in: 0...UInt64.max)
         print("BackupCrashTests seed \(seed64)")
@@ -67,7 +67,7 @@ struct BackupCrashTests {
 
             // Mid-way, the status counts what is stored: never more than the bucket holds, and
             // no less than it minus the photos that were in flight (stored, not yet recorded).
-            let status = try cli.run("backup", "status", "--json", environment: environment)
+            let status = try await cli.run("backup", "status", "--json", environment: environment)
             let counts = try #require(try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Int64])
             var inBucket: Int64 = 0
             for (md5, size) in sizes where try await store.head(layout.photo(md5)) != nil {
@@ -80,16 +80,16 @@ struct BackupCrashTests {
             #expect(counts["bytesTotal"] == sizes.values.reduce(0, +))
         }
 
-        let finish = try cli.run("backup", "run", environment: environment)
+        let finish = try await cli.run("backup", "run", environment: environment)
         #expect(finish.status == 0, "\(finish.standardError)")
         for (md5, _) in sizes {
             let stored = try #require(try await store.get(layout.photo(md5)), "\(md5) is not in the bucket")
             #expect(ContentHash.md5(of: stored) == md5)
         }
-        let status = try cli.run("backup", "status", "--json", environment: environment)
+        let status = try await cli.run("backup", "status", "--json", environment: environment)
         let counts = try #require(try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Int64])
         #expect(counts["done"] == 20 && counts["bytesUploaded"] == counts["bytesTotal"], "\(counts)")
-        let verify = try cli.run("backup", "verify", "--read-data", environment: environment)
+        let verify = try await cli.run("backup", "verify", "--read-data", environment: environment)
         #expect(verify.status == 0, "\(verify.standardOutput)")
     }
 }

@@ -10,7 +10,7 @@ import Testing
 struct BackupDamagedPhotoTests {
     @Test("a truncated JPEG and one whose header is destroyed are stored with their exact MD5 and Format, and the run succeeds")
     func damagedPhotosAreStored() async throws {
-        guard let server = try await SeaweedFS.shared() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
+        guard let server = try await SeaweedFS.shared() else { return print("skipped: \(await SeaweedFS.unavailableReason ?? "")") }
         let store = try await BackupCommandTests.bucket(on: server)
         let cli = try CLI()
         let environment = BackupCommandTests.environment(server, bucket: store.location.bucket)
@@ -24,9 +24,9 @@ struct BackupDamagedPhotoTests {
         let headless = photos + "/headless.jpg"
         try Data([0xFF, 0xD8, 0xFF] + [UInt8](repeating: 0x5A, count: 4096)).write(to: URL(fileURLWithPath: headless))
 
-        let star = try cli.run("backup", "star", truncated, headless, environment: environment)
+        let star = try await cli.run("backup", "star", truncated, headless, environment: environment)
         #expect(star.status == 0, "\(star.standardError)")
-        let run = try cli.run("backup", "run", environment: environment)
+        let run = try await cli.run("backup", "run", environment: environment)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("2 uploaded, 0 already in the cloud, 0 failed"), "\(run.standardOutput)")
         #expect(!run.standardError.contains("error:"), "\(run.standardError)")
@@ -40,8 +40,8 @@ struct BackupDamagedPhotoTests {
             #expect(try await store.head(layout.thumbnail(md5)) != nil)
             #expect(try await store.head(layout.metadata(md5)) != nil)
         }
-        #expect(try cli.run("backup", "star", truncated, headless, environment: environment).status == 0)
-        let again = try cli.run("backup", "run", environment: environment)
+        #expect(try await cli.run("backup", "star", truncated, headless, environment: environment).status == 0)
+        let again = try await cli.run("backup", "run", environment: environment)
         #expect(again.standardOutput.hasPrefix("0 uploaded, 2 already in the cloud, 0 failed"), "\(again.standardOutput)")
     }
 
@@ -54,26 +54,26 @@ struct BackupDamagedPhotoTests {
         try Data("Shopping list: film, batteries.\n".utf8).write(to: URL(fileURLWithPath: notes))
         let photo = folder + "/orientation6.jpg"
         try FileManager.default.copyItem(atPath: try await Fixtures.file("orientation6.jpg").path, toPath: photo)
-        let star = try cli.run("backup", "star", notes, photo)
+        let star = try await cli.run("backup", "star", notes, photo)
         #expect(star.status == 1)
         #expect(
             star.standardError.contains("error: \(notes): '\(notes)' is not a photo: neither its content nor its name is JPEG"),
             "\(star.standardError)")
         #expect(star.standardOutput.contains(photo))
-        #expect(try cli.run("backup", "status", "--json").standardOutput.contains(#""queued":1"#))
+        #expect(try await cli.run("backup", "status", "--json").standardOutput.contains(#""queued":1"#))
     }
 
     @Test("a photo deleted after it was starred fails without being told to run the backup again")
     func goneFileIsNoRetry() async throws {
-        guard let server = try await SeaweedFS.shared() else { return print("skipped: \(SeaweedFS.unavailableReason ?? "")") }
+        guard let server = try await SeaweedFS.shared() else { return print("skipped: \(await SeaweedFS.unavailableReason ?? "")") }
         let store = try await BackupCommandTests.bucket(on: server)
         let cli = try CLI()
         let environment = BackupCommandTests.environment(server, bucket: store.location.bucket)
         let photo = cli.folder.path("orientation6.jpg")
         try FileManager.default.copyItem(atPath: try await Fixtures.file("orientation6.jpg").path, toPath: photo)
-        #expect(try cli.run("backup", "star", photo, environment: environment).status == 0)
+        #expect(try await cli.run("backup", "star", photo, environment: environment).status == 0)
         try FileManager.default.removeItem(atPath: photo)
-        let run = try cli.run("backup", "run", environment: environment)
+        let run = try await cli.run("backup", "run", environment: environment)
         #expect(run.status == 1)
         #expect(!run.standardError.contains("again to retry"), "\(run.standardError)")
         #expect(run.standardError.contains("Error: 1 photo could not be backed up; see the reasons above."), "\(run.standardError)")

@@ -27,21 +27,21 @@ struct BackupReadOnceTests {
         try Data(#"{"folder": "\#(backupFolder)", "userID": "\#(Self.userID)"}"#.utf8).write(
             to: URL(fileURLWithPath: cli.folder.path("data/cloud.json")))
 
-        let thumbnails = try cli.run("thumbnails", root)
+        let thumbnails = try await cli.run("thumbnails", root)
         #expect(thumbnails.status == 0, "\(thumbnails.standardError)")
 
-        guard let star = try cli.traced("backup", "star", photos[0], photos[1], photos[2], photos[3]) else { return }
+        guard let star = try await cli.traced("backup", "star", photos[0], photos[1], photos[2], photos[3]) else { return }
         #expect(star.output.status == 0, "\(star.output.standardError)")
         #expect(star.output.standardOutput.split(separator: "\n").count == 4, "\(star.output.standardOutput)")
         #expect(star.opens(of: photos).filter { $0.value > 0 }.isEmpty, "the MD5s come from the identity index")
 
-        let run = try #require(try cli.traced("backup", "run"))
+        let run = try #require(try await cli.traced("backup", "run"))
         #expect(run.output.status == 0, "\(run.output.standardError)")
         #expect(run.output.standardOutput.hasPrefix("4 uploaded, 0 already in the cloud, 0 failed"), "\(run.output.standardOutput)")
         #expect(run.opens(of: photos) == Dictionary(uniqueKeysWithValues: photos.map { ($0, 1) }), "each original is read once")
 
         let store = LocalDirectoryObjectStore(root: backupFolder)
-        let status = try cli.json("backup", "status", "--json")
+        let status = try await cli.json("backup", "status", "--json")
         #expect(status["done"] as? Int == 4, "\(status)")
         let layout = CloudLayout(userID: Self.userID)
         for photo in photos {

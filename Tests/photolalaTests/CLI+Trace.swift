@@ -19,14 +19,14 @@ extension CLI {
     /// opens; `nil` when strace is not installed (the caller skips), unless the run requires
     /// every test tool (`PHOTOLALA_REQUIRE_TEST_SERVERS=1`), when its absence fails the test.
     /// - Throws: ``TestServers/Missing`` when strace is missing and required.
-    func traced(_ arguments: String...) throws -> Traced? {
+    func traced(_ arguments: String...) async throws -> Traced? {
         guard let strace = ["/usr/bin/strace", "/bin/strace"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
             try TestServers.unavailable("strace", install: "apt-get install strace")
             return nil
         }
         let log = folder.path("strace-\(UUID().uuidString).log")
         let defaults = ["PHOTOLALA_CACHE_DIR": folder.path("cache"), "PHOTOLALA_DATA_DIR": folder.path("data")]
-        let output = try Shell.capture(
+        let output = try await Shell.capture(
             strace, ["-f", "-qq", "-e", "trace=open,openat,openat2", "-e", "signal=none", "-o", log, Self.binary] + arguments,
             environment: defaults)
         return Traced(output: output, opens: Self.openedPaths(in: try String(contentsOfFile: log, encoding: .utf8)))

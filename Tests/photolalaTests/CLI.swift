@@ -22,24 +22,24 @@ struct CLI {
         return "photolala"
     }()
 
-    func run(_ arguments: String..., environment: [String: String] = [:]) throws -> Shell.Output {
-        try run(arguments, environment: environment)
+    func run(_ arguments: String..., environment: [String: String] = [:]) async throws -> Shell.Output {
+        try await run(arguments, environment: environment)
     }
 
-    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Shell.Output {
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Shell.Output {
         let defaults = [
             "PHOTOLALA_CACHE_DIR": folder.path("cache"), "PHOTOLALA_DATA_DIR": folder.path("data"), "PHOTOLALA_CONFIG": "",
             "XDG_CONFIG_HOME": folder.path("config"),
         ]
-        return try Shell.capture(Self.binary, arguments, environment: defaults.merging(environment) { $1 })
+        return try await Shell.capture(Self.binary, arguments, environment: defaults.merging(environment) { $1 })
     }
 
-    func json(_ arguments: String...) throws -> [String: Any] {
-        try json(arguments)
+    func json(_ arguments: String...) async throws -> [String: Any] {
+        try await json(arguments)
     }
 
-    func json(_ arguments: [String]) throws -> [String: Any] {
-        let output = try run(arguments)
+    func json(_ arguments: [String]) async throws -> [String: Any] {
+        let output = try await run(arguments)
         #expect(output.status == 0, "\(output.standardError)")
         return try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any] ?? [:]
     }

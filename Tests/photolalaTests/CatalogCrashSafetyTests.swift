@@ -16,13 +16,13 @@ struct CatalogCrashSafetyTests {
         let cli = try CLI()
         let root = cli.folder.path("tree")
         for folder in Self.folders {
-            try Shell.run(
+            try await Shell.run(
                 Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [root + folder, "\(Self.photosPerFolder)", "32", "24"])
         }
         // The first build reads every photo, as each killed one will: its length bounds the delays.
         let clock = ContinuousClock()
         let started = clock.now
-        let first = try cli.run("catalog", "build", root, "--jobs", "1")
+        let first = try await cli.run("catalog", "build", root, "--jobs", "1")
         #expect(first.status == 0, "\(first.standardError)")
         let window = max(50, Int((clock.now - started).inSeconds * 1000))
 
@@ -52,23 +52,23 @@ struct CatalogCrashSafetyTests {
             process.waitUntilExit()
 
             for folder in Self.folders {
-                let verify = try cli.run("catalog", "verify", root + folder)
+                let verify = try await cli.run("catalog", "verify", root + folder)
                 if verify.status != 0 {
-                    let show = try cli.run("catalog", "show", root + folder, "--json")
+                    let show = try await cli.run("catalog", "show", root + folder, "--json")
                     #expect(show.status == 0, "neither verifies nor loads: \(verify.standardOutput) \(show.standardError) (\(replay))")
                 }
             }
 
-            let build = try cli.run("catalog", "build", root)
+            let build = try await cli.run("catalog", "build", root)
             #expect(build.status == 0, "\(build.standardError) (\(replay))")
             for folder in Self.folders {
                 let catalog = root + folder + "/.photolala"
-                #expect(try cli.run("catalog", "verify", root + folder).status == 0, "\(replay)")
+                #expect(try await cli.run("catalog", "verify", root + folder).status == 0, "\(replay)")
                 let left = try FileManager.default.contentsOfDirectory(atPath: catalog).filter { $0 != "manifest.plist" && !$0.hasSuffix(".csv") }
                 #expect(left.isEmpty, "left behind in \(catalog): \(left) (\(replay))")
-                let report = try cli.json("catalog", "show", root + folder, "--json")
+                let report = try await cli.json("catalog", "show", root + folder, "--json")
                 let listed = Set((report["entries"] as? [[String: Any]] ?? []).compactMap { $0["md5"] as? String })
-                let onDisk = Set(
+                let onDisk = await Set(
                     try Shell.run("bash", ["-c", "cd \"$1\" && md5sum *.jpg", "_", root + folder]).split(separator: "\n").map {
                         String($0.prefix(32))
                     })

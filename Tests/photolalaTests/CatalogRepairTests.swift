@@ -12,7 +12,7 @@ struct CatalogRepairTests {
         let name: String
         /// A fragment of verify's report.
         let report: String
-        let apply: @Sendable (_ catalog: String) throws -> Void
+        let apply: @Sendable (_ catalog: String) async throws -> Void
 
         var testDescription: String { name }
     }
@@ -50,15 +50,17 @@ struct CatalogRepairTests {
             }
         },
         Damage(name: "BOM before the header", report: "line 1: it is neither a row nor the header") { catalog in
-            try editShard(catalog) { [0xEF, 0xBB, 0xBF] + $0 }
+            try await editShard(catalog) { [0xEF, 0xBB, 0xBF] + $0 }
         },
         Damage(name: "reordered header", report: "line 1: it is neither a row nor the header") { catalog in
-            try editShard(catalog) {
+            try await editShard(catalog) {
                 Array(String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "md5,filename,", with: "filename,md5,").utf8)
             }
         },
         Damage(name: "bad header", report: "line 1: it is neither a row nor the header") { catalog in
-            try editShard(catalog) { Array(String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "md5,filename,", with: "hash,name,").utf8) }
+            try await editShard(catalog) {
+                Array(String(decoding: $0, as: UTF8.self).replacingOccurrences(of: "md5,filename,", with: "hash,name,").utf8)
+            }
         },
         Damage(name: "empty manifest", report: "is damaged: the manifest is empty (0 bytes). Run") { catalog in
             try Data().write(to: URL(fileURLWithPath: catalog + "/manifest.plist"))
@@ -82,7 +84,7 @@ struct CatalogRepairTests {
                 .write(to: URL(fileURLWithPath: catalog + "/manifest.plist"))
         },
         Damage(name: "a 20 KB line in a shard", report: "is refused: the record at line 2 is longer than 16384 bytes") { catalog in
-            try editShard(catalog) { bytes in
+            try await editShard(catalog) { bytes in
                 let lines = bytes.split(separator: 10, omittingEmptySubsequences: false)
                 return Array(lines[0]) + [10] + Array(repeating: UInt8(ascii: "\""), count: 20_000) + [10]
                     + Array(lines[1...].joined(separator: [10]))
@@ -98,32 +100,32 @@ struct CatalogRepairTests {
     func repairs(_ damage: Damage) async throws {
         let cli = try CLI()
         let root = cli.folder.path("photos")
-        try Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [root, "\(Self.photoCount)", "64", "48"])
-        let first = try cli.run("catalog", "build", root)
+        try await Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [root, "\(Self.photoCount)", "64", "48"])
+        let first = try await cli.run("catalog", "build", root)
         #expect(first.status == 0, "\(first.standardError)")
         let catalog = root + "/.photolala"
-        try damage.apply(catalog)
+        try await damage.apply(catalog)
 
-        let verify = try cli.run("catalog", "verify", root)
+        let verify = try await cli.run("catalog", "verify", root)
         #expect(verify.status == 1, "\(verify.standardOutput)")
         #expect(verify.standardOutput.contains("error: \(catalog): "), "\(verify.standardOutput)")
         #expect(verify.standardOutput.contains(damage.report), "\(verify.standardOutput)")
         #expect(verify.standardError.hasSuffix("1 of 1 catalogs are damaged; 'photolala catalog build \(root)' rebuilds them.\n"))
         for command in ["verify", "show"] {
-            let output = try cli.run("catalog", command, root)
+            let output = try await cli.run("catalog", command, root)
             #expect(output.status <= 1, "catalog \(command) ended by a signal: \(output.status)")
             #expect(!output.standardError.contains("DecodingError"), "\(output.standardError)")
         }
 
-        let build = try cli.run("catalog", "build", root)
+        let build = try await cli.run("catalog", "build", root)
         #expect(build.status == 0, "\(build.standardError)")
         #expect(build.standardError.contains("1 catalog written, 0 already current"), "\(build.standardError)")
         #expect(build.standardError.contains("warning: "), "\(build.standardError)")
         #expect(!build.standardError.contains("there is no image in it"), "\(build.standardError)")
 
-        let again = try cli.run("catalog", "verify", root)
+        let again = try await cli.run("catalog", "verify", root)
         #expect(again.status == 0, "\(again.standardOutput)")
-        let report = try cli.json("catalog", "show", root, "--json")
+        let report = try await cli.json("catalog", "show", root, "--json")
         #expect(report["photoCount"] as? Int == Self.photoCount)
         #expect((report["entries"] as? [[String: Any]])?.count == Self.photoCount)
     }
@@ -132,11 +134,11 @@ struct CatalogRepairTests {
     func buildNamesFolder() async throws {
         let cli = try CLI()
         let root = cli.folder.path("photos")
-        try Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [root, "4", "64", "48"])
-        _ = try cli.run("catalog", "build", root)
+        try await Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [root, "4", "64", "48"])
+        _ = try await cli.run("catalog", "build", root)
         let shard = try Self.shardWithRows(root + "/.photolala")
         try Data("garbage\n".utf8).write(to: shard)
-        let build = try cli.run("catalog", "build", root)
+        let build = try await cli.run("catalog", "build", root)
         #expect(build.status == 0)
         #expect(
             build.standardError.contains(
@@ -165,11 +167,11 @@ struct CatalogRepairTests {
 
     /// Changes the first shard holding rows, and its checksum in the manifest to match, so only
     /// the content is wrong.
-    static func editShard(_ catalog: String, _ transform: ([UInt8]) -> [UInt8]) throws {
+    static func editShard(_ catalog: String, _ transform: ([UInt8]) -> [UInt8]) async throws {
         let url = try shardWithRows(catalog)
         let bytes = transform(Array(try Data(contentsOf: url)))
         try Data(bytes).write(to: url)
-        let sha = String(try Shell.run("sha256sum", [url.path]).prefix(64))
+        let sha = String(try await Shell.run("sha256sum", [url.path]).prefix(64))
         let index = Int(url.deletingPathExtension().lastPathComponent, radix: 16) ?? 0
         try editManifest(catalog) { manifest in
             var shards = manifest["shards"] as? [[String: Any]] ?? []

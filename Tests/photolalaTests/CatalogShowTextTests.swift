@@ -7,21 +7,21 @@ import Testing
 @Suite("photolala catalog show, as text")
 struct CatalogShowTextTests {
     @Test("lists each photo (MD5, date, size, dimensions, name) oldest first, escapes a line break in a name, counts one as '1 photo'")
-    func listsPhotos() throws {
+    func listsPhotos() async throws {
         let cli = try CLI()
         let root = cli.folder.path("photos")
         try FileManager.default.createDirectory(atPath: root + "/one", withIntermediateDirectories: true)
         let folder = try TemporaryDirectory()
-        let newer = try PhotoDateCommandTests.photo("newer.jpg", in: folder, tags: ["-DateTimeOriginal=2012:03:04 05:06:07"])
-        let older = try PhotoDateCommandTests.photo("older.jpg", in: folder, tags: ["-DateTimeOriginal=2008:10:22 16:28:39"])
-        let middle = try PhotoDateCommandTests.photo("middle.jpg", in: folder, tags: ["-DateTimeOriginal=2010:01:01 00:00:00", "-Comment=x"])
+        let newer = try await PhotoDateCommandTests.photo("newer.jpg", in: folder, tags: ["-DateTimeOriginal=2012:03:04 05:06:07"])
+        let older = try await PhotoDateCommandTests.photo("older.jpg", in: folder, tags: ["-DateTimeOriginal=2008:10:22 16:28:39"])
+        let middle = try await PhotoDateCommandTests.photo("middle.jpg", in: folder, tags: ["-DateTimeOriginal=2010:01:01 00:00:00", "-Comment=x"])
         try FileManager.default.copyItem(atPath: newer, toPath: root + "/newer.jpg")
         try FileManager.default.copyItem(atPath: older, toPath: root + "/older.jpg")
         try FileManager.default.copyItem(atPath: middle, toPath: root + "/line\nbreak.jpg")
         try FileManager.default.copyItem(atPath: older, toPath: root + "/one/only.jpg")
-        #expect(try cli.run("catalog", "build", root).status == 0)
+        #expect(try await cli.run("catalog", "build", root).status == 0)
 
-        let show = try cli.run(["catalog", "show", root], environment: ["TZ": "Asia/Kolkata"])
+        let show = try await cli.run(["catalog", "show", root], environment: ["TZ": "Asia/Kolkata"])
         #expect(show.status == 0, "\(show.standardError)")
         let lines = show.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         // Events (the catalog's creation) are local times with their offset, never a Z.
@@ -42,11 +42,11 @@ struct CatalogShowTextTests {
         let total = try rows.reduce(Int64(0)) { $0 + $1.2 }
         #expect(lines.last { !$0.isEmpty } == "3 photos, \(Self.grouped(total)) bytes.")
 
-        let one = try cli.run("catalog", "show", root + "/one")
+        let one = try await cli.run("catalog", "show", root + "/one")
         let bytes = try size(older)
         #expect(one.standardOutput.hasSuffix("\n1 photo, \(Self.grouped(bytes)) bytes.\n"), "\(one.standardOutput)")
         // JSON is as it was: entries, and no table.
-        let json = try cli.json("catalog", "show", root + "/one", "--json")
+        let json = try await cli.json("catalog", "show", root + "/one", "--json")
         #expect((json["entries"] as? [[String: Any]])?.count == 1)
     }
 

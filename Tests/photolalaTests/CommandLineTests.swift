@@ -5,8 +5,8 @@ import Testing
 @Suite("photolala command line")
 struct CommandLineTests {
     @Test("--help describes every command")
-    func help() throws {
-        let output = try CLI().run("--help")
+    func help() async throws {
+        let output = try await CLI().run("--help")
         #expect(output.status == 0)
         #expect(
             output.standardOutput == """
@@ -46,14 +46,14 @@ struct CommandLineTests {
                   See 'photolala help <subcommand>' for detailed help.
 
                 """)
-        let scanHelp = try CLI().run("help", "scan")
+        let scanHelp = try await CLI().run("help", "scan")
         #expect(scanHelp.standardOutput.contains("--cache-dir <path>"))
         #expect(scanHelp.standardOutput.contains("--json"))
     }
 
     @Test("--version names a version, with the commit it was built from in a git checkout")
-    func version() throws {
-        let output = try CLI().run("--version")
+    func version() async throws {
+        let output = try await CLI().run("--version")
         #expect(output.status == 0)
         // A tag's `git describe` (v1.2.0, v1.2.0-3-g1a2b3c4), else the package version with the
         // commit (0.1.0-g1a2b3c4, -dirty when built from changed files), else 0.1.0.
@@ -65,8 +65,8 @@ struct CommandLineTests {
     @Test("info --json agrees with exiftool -n")
     func infoJSON() async throws {
         let path = try await Fixtures.file("photo-4000x3000.jpg").path
-        let info = try CLI().json("info", path, "--json")
-        let reference = try JSONSerialization.jsonObject(with: Data(try Shell.run("exiftool", ["-n", "-json", path]).utf8)) as? [[String: Any]]
+        let info = try await CLI().json("info", path, "--json")
+        let reference = try await JSONSerialization.jsonObject(with: Data(try Shell.run("exiftool", ["-n", "-json", path]).utf8)) as? [[String: Any]]
         let exif = try #require(reference?.first)
         #expect(info["width"] as? Int == 4000)
         #expect(info["height"] as? Int == 3000)
@@ -78,13 +78,13 @@ struct CommandLineTests {
         #expect(info["orientation"] as? Int == 1)
         #expect(info["format"] as? String == "JPEG")
         #expect(info["size"] as? Int == exif["FileSize"] as? Int)
-        #expect(info["md5"] as? String == String(try Shell.run("md5sum", [path]).prefix(32)))
+        #expect(info["md5"] as? String == String(try await Shell.run("md5sum", [path]).prefix(32)))
     }
 
     @Test("info on a text file named .jpg fails with a clear message")
     func infoOnText() async throws {
         let path = try await Fixtures.file("notes.jpg").path
-        let output = try CLI().run("info", path)
+        let output = try await CLI().run("info", path)
         #expect(output.status == 1)
         #expect(
             output.standardError
@@ -101,7 +101,7 @@ struct CommandLineTests {
         try FileManager.default.copyItem(atPath: try await Fixtures.file("photo.webp").path, toPath: root + "/2024/b.webp")
         try FileManager.default.createSymbolicLink(atPath: root + "/2024/loop", withDestinationPath: root)
 
-        let report = try cli.json("scan", root, "--json")
+        let report = try await cli.json("scan", root, "--json")
         #expect(report["count"] as? Int == 2)
         let items = try #require(report["items"] as? [[String: Any]])
         #expect(items.compactMap { $0["name"] as? String }.sorted() == ["a.gif", "b.webp"])
@@ -115,7 +115,7 @@ struct CommandLineTests {
     @Test("scan returns every file of a 100,000-file tree")
     func scanLargeTree() async throws {
         let tree = try await Fixtures.fileTree(count: 100_000)
-        let output = try CLI().run("scan", tree.path)
+        let output = try await CLI().run("scan", tree.path)
         #expect(output.status == 0)
         #expect(output.standardOutput.split(separator: "\n").count == 100_000)
         #expect(output.standardError.contains("100,000 photos"))
@@ -125,10 +125,10 @@ struct CommandLineTests {
     func thumbnail() async throws {
         let cli = try CLI()
         let out = cli.folder.path("thumb.jpg")
-        let output = try cli.run("thumbnail", try await Fixtures.file("panorama-6000x2000.jpg").path, "-o", out)
+        let output = try await cli.run("thumbnail", try await Fixtures.file("panorama-6000x2000.jpg").path, "-o", out)
         #expect(output.status == 0)
-        #expect(try Shell.run("vipsheader", ["-f", "width", out]) == "512\n")
-        #expect(try Shell.run("vipsheader", ["-f", "height", out]) == "171\n")
+        #expect(try await Shell.run("vipsheader", ["-f", "width", out]) == "512\n")
+        #expect(try await Shell.run("vipsheader", ["-f", "height", out]) == "171\n")
     }
 
     @Test("thumbnails fills the cache, skips broken files (exit 1, saying how many), and a second run decodes nothing")
@@ -141,7 +141,7 @@ struct CommandLineTests {
         }
         let cache = cli.folder.path("elsewhere")
 
-        let first = try cli.run("thumbnails", root, "--jobs", "2", environment: ["PHOTOLALA_CACHE_DIR": cache])
+        let first = try await cli.run("thumbnails", root, "--jobs", "2", environment: ["PHOTOLALA_CACHE_DIR": cache])
         #expect(first.status == 1)
         #expect(first.standardError.contains("3 generated, 0 already cached, 3 failed."), "\(first.standardError)")
         #expect(first.standardError.hasSuffix("Error: 3 of 6 photos have no thumbnail; the warnings above say why.\n"), "\(first.standardError)")
@@ -149,23 +149,23 @@ struct CommandLineTests {
         let cached = try FileManager.default.subpathsOfDirectory(atPath: cache + "/thumbnails").filter { $0.hasSuffix(".jpg") }
         #expect(cached.count == 3)
 
-        let second = try cli.run("thumbnails", root, environment: ["PHOTOLALA_CACHE_DIR": cache])
+        let second = try await cli.run("thumbnails", root, environment: ["PHOTOLALA_CACHE_DIR": cache])
         #expect(second.standardError.contains("0 generated, 3 already cached, 3 failed."), "\(second.standardError)")
         #expect(second.status == 1)
 
         for name in ["truncated.jpg", "empty.jpg", "notes.jpg"] {
             try FileManager.default.removeItem(atPath: root + "/" + name)
         }
-        let clean = try cli.run("thumbnails", root, environment: ["PHOTOLALA_CACHE_DIR": cache])
+        let clean = try await cli.run("thumbnails", root, environment: ["PHOTOLALA_CACHE_DIR": cache])
         #expect(clean.status == 0, "\(clean.standardError)")
     }
 
     @Test("an 8-byte TIFF is reported as truncated or damaged, not as a format libvips lacks")
-    func truncatedTIFF() throws {
+    func truncatedTIFF() async throws {
         let cli = try CLI()
         let path = cli.folder.path("short.tif")
         try Data([0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00]).write(to: URL(fileURLWithPath: path))
-        let output = try cli.run("thumbnail", path, "-o", cli.folder.path("t.jpg"))
+        let output = try await cli.run("thumbnail", path, "-o", cli.folder.path("t.jpg"))
         #expect(output.status == 1)
         #expect(
             output.standardError
@@ -177,7 +177,7 @@ struct CommandLineTests {
     func directoryFlags() async throws {
         let cli = try CLI()
         let out = cli.folder.path("t.jpg")
-        let output = try cli.run(
+        let output = try await cli.run(
             "thumbnail", try await Fixtures.file("photo.gif").path, "-o", out,
             "--cache-dir", cli.folder.path("flag-cache"), "--data-dir", cli.folder.path("flag-data"))
         #expect(output.status == 0)
@@ -187,16 +187,16 @@ struct CommandLineTests {
     }
 
     @Test("--jobs 0 is refused")
-    func invalidJobs() throws {
-        let output = try CLI().run("thumbnails", "/tmp", "--jobs", "0")
+    func invalidJobs() async throws {
+        let output = try await CLI().run("thumbnails", "/tmp", "--jobs", "0")
         #expect(output.status == 64)
         #expect(output.standardError.hasPrefix("Error: --jobs must be at least 1.\n"))
     }
 
     @Test("--jobs says its default once, in words, not this machine's core count besides")
-    func jobsHelp() throws {
+    func jobsHelp() async throws {
         for command in [["thumbnails"], ["catalog", "build"]] {
-            let help = try CLI().run(command + ["--help"]).standardOutput
+            let help = try await CLI().run(command + ["--help"]).standardOutput
             let flattened = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             #expect(flattened.contains("--jobs <jobs> How many photos to work on at once (default: one per core)."), "\(help)")
             #expect(!flattened.contains("(default: \(ProcessInfo.processInfo.activeProcessorCount))"))

@@ -15,12 +15,12 @@ struct ExportCommandTests {
         }
         let notes = try await Fixtures.file("notes.jpg").path
         let out = cli.folder.path("out")
-        let done = try cli.run("export", a + "/IMG_0001.jpg", b + "/IMG_0001.jpg", "-o", out)
+        let done = try await cli.run("export", a + "/IMG_0001.jpg", b + "/IMG_0001.jpg", "-o", out)
         #expect(done.status == 0, "\(done.standardError)")
         #expect(done.standardOutput == "\(out)/IMG_0001.jpg\n\(out)/IMG_0001 (2).jpg\n")
         #expect(FileManager.default.contentsEqual(atPath: out + "/IMG_0001 (2).jpg", andPath: b + "/IMG_0001.jpg"))
 
-        let refused = try cli.run("export", notes, "-o", out)
+        let refused = try await cli.run("export", notes, "-o", out)
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("is not an image"))
         #expect(refused.standardError.hasSuffix("Error: 1 of 1 photos could not be exported.\n"))

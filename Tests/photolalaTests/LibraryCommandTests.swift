@@ -19,60 +19,60 @@ struct LibraryCommandTests {
     @Test(
         "library list --json agrees with osxphotos, by default and with hidden and deleted photos",
         arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura], Listing.allCases)
-    func agreesWithOsxphotos(name: String, listing: Listing) throws {
+    func agreesWithOsxphotos(name: String, listing: Listing) async throws {
         let cli = try CLI()
-        let ours = try PhotosLibraries.copy(name, into: cli.folder)
+        let ours = try await PhotosLibraries.copy(name, into: cli.folder)
         let theirsFolder = try TemporaryDirectory()
-        let theirs = try PhotosLibraries.copy(name, into: theirsFolder)
-        try compare(cli, ours: ours, theirs: theirs, listing: listing)
+        let theirs = try await PhotosLibraries.copy(name, into: theirsFolder)
+        try await compare(cli, ours: ours, theirs: theirs, listing: listing)
     }
 
     @Test(
         "library list --json agrees with osxphotos on a burst and a shared album added to the library",
         arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
-    func burstAndSharedAlbumAgreeWithOsxphotos(name: String) throws {
+    func burstAndSharedAlbumAgreeWithOsxphotos(name: String) async throws {
         let cli = try CLI()
-        let ours = try PhotosLibraries.copy(name, into: cli.folder)
+        let ours = try await PhotosLibraries.copy(name, into: cli.folder)
         let theirsFolder = try TemporaryDirectory()
-        let theirs = try PhotosLibraries.copy(name, into: theirsFolder)
+        let theirs = try await PhotosLibraries.copy(name, into: theirsFolder)
         var shared: [PhotosLibraries.SharedAlbum] = []
         for path in [ours, theirs] {
-            try PhotosLibraries.addBurst(to: path)
-            shared.append(try PhotosLibraries.addSharedAlbum(to: path))
+            try await PhotosLibraries.addBurst(to: path)
+            shared.append(try await PhotosLibraries.addSharedAlbum(to: path))
         }
-        try compare(cli, ours: ours, theirs: theirs, listing: .allPhotos)
-        let uuids = Set(
+        try await compare(cli, ours: ours, theirs: theirs, listing: .allPhotos)
+        let uuids = await Set(
             try #require(try cli.json("library", "list", ours, "--json")["items"] as? [[String: Any]]).compactMap { $0["uuid"] as? String })
         #expect(uuids.contains(shared[0].assetUUID))
         #expect(!uuids.contains("6191423D-8DB8-4D4C-92BE-9BBBA308AAC4") && !uuids.contains("1EB2B765-0765-43BA-A90C-0D0580E6172C"))
     }
 
     @Test("album members come in the same order as osxphotos's AlbumInfo.photos", arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
-    func albumOrderAgreesWithOsxphotos(name: String) throws {
+    func albumOrderAgreesWithOsxphotos(name: String) async throws {
         let cli = try CLI()
-        let ours = try PhotosLibraries.copy(name, into: cli.folder)
+        let ours = try await PhotosLibraries.copy(name, into: cli.folder)
         let theirsFolder = try TemporaryDirectory()
-        let theirs = try PhotosLibraries.copy(name, into: theirsFolder)
+        let theirs = try await PhotosLibraries.copy(name, into: theirsFolder)
         let script = """
             import json, sys, osxphotos
             db = osxphotos.PhotosDB(dbfile=sys.argv[1])
             print(json.dumps({a.uuid: [p.uuid for p in a.photos] for a in db.album_info}))
             """
-        let output = try Shell.capture("python3", ["-c", script, theirs])
+        let output = try await Shell.capture("python3", ["-c", script, theirs])
         try #require(output.status == 0, "osxphotos failed: \(output.standardError)")
         let reference = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: [String]])
         #expect(reference.count >= 9)
         for (album, members) in reference {
-            let listed = try cli.json("library", "list", ours, "--json", "--album", album, "--include-hidden", "--include-trashed")
+            let listed = try await cli.json("library", "list", ours, "--json", "--album", album, "--include-hidden", "--include-trashed")
             #expect((listed["items"] as? [[String: Any]])?.compactMap { $0["uuid"] as? String } == members, "\(album)")
         }
     }
 
     /// Compares `library list --json` with `osxphotos query --json` item by item.
-    private func compare(_ cli: CLI, ours: String, theirs: String, listing: Listing) throws {
-        let report = try cli.json(["library", "list", ours, "--json"] + listing.ours)
+    private func compare(_ cli: CLI, ours: String, theirs: String, listing: Listing) async throws {
+        let report = try await cli.json(["library", "list", ours, "--json"] + listing.ours)
         let items = try #require(report["items"] as? [[String: Any]])
-        let output = try Shell.capture("osxphotos", ["query", "--library", theirs, "--json"] + listing.theirs)
+        let output = try await Shell.capture("osxphotos", ["query", "--library", theirs, "--json"] + listing.theirs)
         try #require(output.status == 0, "osxphotos failed (Scripts/install-deps.sh installs it): \(output.standardError)")
         let reference = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]])
 
@@ -107,28 +107,28 @@ struct LibraryCommandTests {
     }
 
     @Test("library list hides hidden and deleted photos by default, and lists an album in its order")
-    func listAndAlbum() throws {
+    func listAndAlbum() async throws {
         let cli = try CLI()
-        let path = try PhotosLibraries.copy(PhotosLibraries.catalina, into: cli.folder)
-        let report = try cli.json("library", "list", path, "--json")
+        let path = try await PhotosLibraries.copy(PhotosLibraries.catalina, into: cli.folder)
+        let report = try await cli.json("library", "list", path, "--json")
         #expect(report["count"] as? Int == 26)
-        let albums = try #require(try cli.json("library", "albums", path, "--json")["albums"] as? [[String: Any]])
+        let albums = try #require(try await cli.json("library", "albums", path, "--json")["albums"] as? [[String: Any]])
         let manual = try #require(albums.first { $0["title"] as? String == "Sorted Manual" })
         #expect(manual["kind"] as? String == "album")
         #expect(manual["sortOrder"] as? String == "manual")
-        let album = try cli.json("library", "list", path, "--json", "--album", try #require(manual["uuid"] as? String))
+        let album = try await cli.json("library", "list", path, "--json", "--album", try #require(manual["uuid"] as? String))
         let items = try #require(album["items"] as? [[String: Any]])
         #expect(items.compactMap { ($0["uuid"] as? String)?.prefix(8) } == ["7783E8E6", "3DD2C897", "F12384F6"])
         let folder = try #require(albums.first { $0["title"] as? String == "SubFolder2" })
         #expect(albums.first { $0["title"] as? String == "AlbumInFolder" }?["parent"] as? String == folder["uuid"] as? String)
 
-        let found = try cli.json("library", "list", path, "--json", "--search", "KIDS")
+        let found = try await cli.json("library", "list", path, "--json", "--search", "KIDS")
         #expect(
             Set((found["items"] as? [[String: Any]] ?? []).compactMap { ($0["uuid"] as? String)?.prefix(8) }) == ["1EB2B765", "F12384F6", "D79B8D77"])
-        let inAlbum = try cli.json("library", "list", path, "--json", "--album", try #require(manual["uuid"] as? String), "--search", "kids")
+        let inAlbum = try await cli.json("library", "list", path, "--json", "--album", try #require(manual["uuid"] as? String), "--search", "kids")
         #expect((inAlbum["items"] as? [[String: Any]])?.compactMap { ($0["uuid"] as? String)?.prefix(8) } == ["F12384F6"])
 
-        let info = try cli.json("library", "info", path, "--json")
+        let info = try await cli.json("library", "info", path, "--json")
         #expect(info["modelVersion"] as? Int == 13703)
         #expect(info["macOS"] as? String == "10.15")
         #expect(info["photos"] as? Int == 24)
@@ -136,57 +136,57 @@ struct LibraryCommandTests {
     }
 
     @Test("a library whose album table is not found is listed with a warning, and library info reports it")
-    func unknownSchema() throws {
+    func unknownSchema() async throws {
         let cli = try CLI()
-        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: cli.folder)
-        try PhotosLibraries.write("DROP TABLE Z_28ASSETS;", to: path)
-        let albums = try cli.run("library", "albums", path)
+        let path = try await PhotosLibraries.copy(PhotosLibraries.ventura, into: cli.folder)
+        try await PhotosLibraries.write("DROP TABLE Z_28ASSETS;", to: path)
+        let albums = try await cli.run("library", "albums", path)
         #expect(albums.status == 0)
         #expect(
             albums.standardError
                 == "warning: The album-photo table Z_28ASSETS was not found (or lacks its columns): every album shows empty.\n")
-        let info = try cli.json("library", "info", path, "--json")
+        let info = try await cli.json("library", "info", path, "--json")
         #expect(info["problems"] as? [String] == ["The album-photo table Z_28ASSETS was not found (or lacks its columns): every album shows empty."])
     }
 
     @Test("a library whose hidden column is not found lists no photo, and every command says why")
-    func missingHiddenColumn() throws {
+    func missingHiddenColumn() async throws {
         let cli = try CLI()
-        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: cli.folder)
-        try PhotosLibraries.write("ALTER TABLE ZASSET RENAME COLUMN ZHIDDEN TO ZHIDDEN_RENAMED;", to: path)
-        let list = try cli.run("library", "list", path, "--json")
+        let path = try await PhotosLibraries.copy(PhotosLibraries.ventura, into: cli.folder)
+        try await PhotosLibraries.write("ALTER TABLE ZASSET RENAME COLUMN ZHIDDEN TO ZHIDDEN_RENAMED;", to: path)
+        let list = try await cli.run("library", "list", path, "--json")
         #expect(list.status == 0)
         #expect(list.standardError.hasPrefix("warning: ZASSET.ZHIDDEN was not found in the database"))
         #expect(list.standardError.contains("treats every photo as hidden"))
         let listed = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [String: Any]
         #expect(listed?["count"] as? Int == 0)
-        let info = try cli.json("library", "info", path, "--json")
+        let info = try await cli.json("library", "info", path, "--json")
         #expect(info["photos"] as? Int == 0)
         #expect((info["problems"] as? [String])?.first?.hasPrefix("ZASSET.ZHIDDEN was not found") == true)
-        let text = try cli.run("library", "info", path)
+        let text = try await cli.run("library", "info", path)
         #expect(text.standardOutput.contains("Problem:          ZASSET.ZHIDDEN was not found"))
     }
 
     @Test("a library whose Photos.sqlite is missing is not called a Photos 2–4 library")
-    func missingDatabase() throws {
+    func missingDatabase() async throws {
         let cli = try CLI()
-        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: cli.folder)
+        let path = try await PhotosLibraries.copy(PhotosLibraries.ventura, into: cli.folder)
         try FileManager.default.removeItem(atPath: path + "/database/Photos.sqlite")
-        let info = try cli.run("library", "info", path)
+        let info = try await cli.run("library", "info", path)
         #expect(info.status == 1)
         #expect(info.standardError.contains("its database/Photos.sqlite is missing"))
         #expect(!info.standardError.contains("2–4"))
     }
 
     @Test("library export writes originals under their names and explains missing ones")
-    func export() throws {
+    func export() async throws {
         let cli = try CLI()
-        let path = try PhotosLibraries.copy(PhotosLibraries.ventura, into: cli.folder)
+        let path = try await PhotosLibraries.copy(PhotosLibraries.ventura, into: cli.folder)
         let out = cli.folder.path("out")
-        let done = try cli.run("library", "export", path, "--uuid", "6191423D-8DB8-4D4C-92BE-9BBBA308AAC4", "-o", out)
+        let done = try await cli.run("library", "export", path, "--uuid", "6191423D-8DB8-4D4C-92BE-9BBBA308AAC4", "-o", out)
         #expect(done.status == 0, "\(done.standardError)")
         #expect(done.standardOutput == out + "/Tulips.jpg\n")
-        let failed = try cli.run("library", "export", path, "--uuid", "8846E3E6-8AC8-4857-8448-E3D025784410", "-o", out)
+        let failed = try await cli.run("library", "export", path, "--uuid", "8846E3E6-8AC8-4857-8448-E3D025784410", "-o", out)
         #expect(failed.status == 1)
         #expect(
             failed.standardError == """
@@ -194,7 +194,7 @@ struct LibraryCommandTests {
                 Error: 1 of 1 photos could not be exported.
 
                 """)
-        let notALibrary = try cli.run("library", "info", cli.folder.path("out"))
+        let notALibrary = try await cli.run("library", "info", cli.folder.path("out"))
         #expect(notALibrary.status == 1)
         #expect(notALibrary.standardError.contains("is not an Apple Photos library"))
     }

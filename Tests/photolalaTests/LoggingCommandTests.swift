@@ -6,25 +6,25 @@ import Testing
 @Suite("Logging")
 struct LoggingCommandTests {
     @Test("--log-level debug writes debug lines to standard error; the default level writes none")
-    func logLevel() throws {
+    func logLevel() async throws {
         let cli = try CLI()
-        let quiet = try cli.run("scan", cli.folder.path)
+        let quiet = try await cli.run("scan", cli.folder.path)
         #expect(quiet.status == 0)
         #expect(!quiet.standardError.contains(" debug "), "\(quiet.standardError)")
 
-        let debug = try cli.run("scan", cli.folder.path, "--log-level", "debug")
+        let debug = try await cli.run("scan", cli.folder.path, "--log-level", "debug")
         #expect(debug.status == 0)
         let lines = debug.standardError.split(separator: "\n").filter { $0.contains(" debug photolala: The engine is ready.") }
         #expect(lines.count == 1, "\(debug.standardError)")
         #expect(lines.first?.contains("cache=\(cli.folder.path("cache"))") == true)
         #expect(debug.standardOutput.isEmpty, "log lines go to standard error only")
 
-        let fromEnvironment = try cli.run("scan", cli.folder.path, environment: ["PHOTOLALA_LOG_LEVEL": "debug"])
+        let fromEnvironment = try await cli.run("scan", cli.folder.path, environment: ["PHOTOLALA_LOG_LEVEL": "debug"])
         #expect(fromEnvironment.standardError.contains(" debug photolala: "))
-        let flagWins = try cli.run("scan", cli.folder.path, "--log-level", "error", environment: ["PHOTOLALA_LOG_LEVEL": "debug"])
+        let flagWins = try await cli.run("scan", cli.folder.path, "--log-level", "error", environment: ["PHOTOLALA_LOG_LEVEL": "debug"])
         #expect(!flagWins.standardError.contains(" debug "), "\(flagWins.standardError)")
 
-        let wrong = try cli.run("scan", cli.folder.path, environment: ["PHOTOLALA_LOG_LEVEL": "loud"])
+        let wrong = try await cli.run("scan", cli.folder.path, environment: ["PHOTOLALA_LOG_LEVEL": "loud"])
         #expect(wrong.status == 1)
         #expect(
             wrong.standardError == "Error: PHOTOLALA_LOG_LEVEL must be one of trace, debug, info, notice, warning, error, critical, not 'loud'.\n")
@@ -36,12 +36,13 @@ struct LoggingCommandTests {
         let path = cli.folder.path("access.log")
         try "an earlier line\n".write(toFile: path, atomically: false, encoding: .utf8)
         let token = "s3cret-token-123"
-        let server = try RunningServer(cli, [try await Fixtures.directory().path, "--token", token, "--access-log", path])
+        let server = try await RunningServer(cli, [try await Fixtures.directory().path, "--token", token, "--access-log", path])
         let base = String(server.url.prefix { $0 != "?" })
-        #expect(try Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", base + "api/sources?token=" + token]) == "200")
-        #expect(try Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", base + "api/sources?token=wrong"]) == "401")
+        #expect(try await Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", base + "api/sources?token=" + token]) == "200")
+        #expect(try await Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", base + "api/sources?token=wrong"]) == "401")
         #expect(
-            try Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: Bearer " + token, base + "nothing-here"])
+            try await Shell.run(
+                "curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: Bearer " + token, base + "nothing-here"])
                 == "404")
 
         // A line is written once its answer is sent, which curl may see a moment before.
@@ -69,9 +70,9 @@ struct LoggingCommandTests {
         #expect(FileManager.default.createFile(atPath: errors, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: errors))
         defer { try? handle.close() }
-        let server = try RunningServer(cli, [cli.folder.path, "--access-log", "/dev/full"], standardError: handle)
+        let server = try await RunningServer(cli, [cli.folder.path, "--access-log", "/dev/full"], standardError: handle)
         for _ in 0..<3 {
-            #expect(try Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", server.url + "api/sources"]) == "200")
+            #expect(try await Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", server.url + "api/sources"]) == "200")
         }
         func reports() throws -> [Substring] {
             try String(contentsOfFile: errors, encoding: .utf8).split(separator: "\n").filter {
@@ -89,10 +90,10 @@ struct LoggingCommandTests {
     }
 
     @Test("serve refuses an access log it cannot open, saying which")
-    func accessLogUnwritable() throws {
+    func accessLogUnwritable() async throws {
         let cli = try CLI()
         let path = cli.folder.path("no-such-folder/access.log")
-        let output = try cli.run("serve", cli.folder.path, "--port", "0", "--access-log", path)
+        let output = try await cli.run("serve", cli.folder.path, "--port", "0", "--access-log", path)
         #expect(output.status == 1)
         #expect(output.standardError.contains("The access log '\(path)' cannot be opened: No such file or directory."), "\(output.standardError)")
     }

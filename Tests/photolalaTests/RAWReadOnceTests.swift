@@ -17,11 +17,11 @@ struct RAWReadOnceTests {
         }
         let photos = names.map { root + "/" + $0 }
 
-        guard let first = try cli.traced("thumbnails", root) else { return }
+        guard let first = try await cli.traced("thumbnails", root) else { return }
         #expect(first.output.status == 0, "\(first.output.standardError)")
         #expect(first.opens(of: photos) == Dictionary(uniqueKeysWithValues: photos.map { ($0, 1) }), "each RAW is read once")
 
-        let build = try #require(try cli.traced("catalog", "build", root))
+        let build = try #require(try await cli.traced("catalog", "build", root))
         #expect(build.output.status == 0, "\(build.output.standardError)")
         #expect(build.output.standardError.contains("0 read, 6 unchanged"), "\(build.output.standardError)")
         #expect(build.opens(of: photos).filter { $0.value > 0 }.isEmpty, "the catalog is built from what the thumbnails recorded")

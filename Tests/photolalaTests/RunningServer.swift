@@ -13,7 +13,7 @@ final class RunningServer {
     ///   - arguments: What follows `serve` (folders, options) besides `--port 0`.
     ///   - standardError: Where its log goes; nowhere by default.
     ///   - home: Its `HOME`, when not the tests' own.
-    init(_ cli: CLI, _ arguments: [String], standardError: FileHandle = .nullDevice, home: String? = nil) throws {
+    init(_ cli: CLI, _ arguments: [String], standardError: FileHandle = .nullDevice, home: String? = nil) async throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: CLI.binary)
         process.arguments = ["serve"] + arguments + ["--port", "0"]
@@ -25,13 +25,7 @@ final class RunningServer {
         process.standardOutput = output
         process.standardError = standardError
         try process.run()
-        var printed = Data()
-        while !String(decoding: printed, as: UTF8.self).contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            printed += chunk
-        }
-        line = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        line = try await firstLine(of: output)
         url = line.split(separator: " ").last.map(String.init) ?? ""
     }
 

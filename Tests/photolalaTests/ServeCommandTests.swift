@@ -8,14 +8,14 @@ struct ServeCommandTests {
     @Test("It prints its URL, serves the UI and the API, and refuses a foreign Host header")
     func serves() async throws {
         let cli = try CLI()
-        let server = try RunningServer(cli, [try await Fixtures.directory().path])
+        let server = try await RunningServer(cli, [try await Fixtures.directory().path])
         #expect(server.line.hasPrefix("Photolala is serving 1 folder at http://127.0.0.1:"))
         #expect(server.url.hasPrefix("http://127.0.0.1:") && server.url.hasSuffix("/"))
-        let page = try Shell.run("curl", ["-s", server.url])
+        let page = try await Shell.run("curl", ["-s", server.url])
         #expect(page.contains("<script type=\"module\" src=\"js/main.js\">"))
-        let status = try Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", server.url + "api/sources"])
+        let status = try await Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", server.url + "api/sources"])
         #expect(status == "200")
-        let rebinding = try Shell.run(
+        let rebinding = try await Shell.run(
             "curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Host: attacker.example", server.url + "api/sources"])
         #expect(rebinding == "403")
     }
@@ -23,25 +23,25 @@ struct ServeCommandTests {
     @Test("The line it prints counts every source, not only folders")
     func startupLine() async throws {
         let cli = try CLI()
-        let library = try PhotosLibraries.copy(PhotosLibraries.catalina, into: cli.folder)
-        let one = try RunningServer(cli, ["--library", library])
+        let library = try await PhotosLibraries.copy(PhotosLibraries.catalina, into: cli.folder)
+        let one = try await RunningServer(cli, ["--library", library])
         #expect(one.line == "Photolala is serving 1 Apple Photos library at \(one.url)")
-        let both = try RunningServer(cli, [cli.folder.path, try await Fixtures.directory().path, "--library", library])
+        let both = try await RunningServer(cli, [cli.folder.path, try await Fixtures.directory().path, "--library", library])
         #expect(both.line == "Photolala is serving 2 folders and 1 Apple Photos library at \(both.url)")
     }
 
     @Test("Off loopback it will not start without a token, and with --generate-token the URL carries one")
     func tokens() async throws {
         let cli = try CLI()
-        let refused = try cli.run("serve", cli.folder.path, "--host", "0.0.0.0", "--port", "0")
+        let refused = try await cli.run("serve", cli.folder.path, "--host", "0.0.0.0", "--port", "0")
         #expect(refused.status != 0)
         #expect(refused.standardError.contains("Pass --token SECRET or --generate-token"))
 
-        let server = try RunningServer(cli, [cli.folder.path, "--generate-token"])
+        let server = try await RunningServer(cli, [cli.folder.path, "--generate-token"])
         #expect(server.url.contains("/?token="))
         let base = String(server.url.prefix { $0 != "?" })
-        #expect(try Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", base + "api/sources"]) == "401")
-        #expect(try Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", server.url]) == "200")
+        #expect(try await Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", base + "api/sources"]) == "401")
+        #expect(try await Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", server.url]) == "200")
     }
 
     @Test("A photo added to an open folder reaches the page through the event stream")
@@ -50,7 +50,7 @@ struct ServeCommandTests {
         let photos = cli.folder.path("photos")
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: try await Fixtures.file("photo.gif").path, toPath: photos + "/first.gif")
-        let server = try RunningServer(cli, [photos])
+        let server = try await RunningServer(cli, [photos])
 
         let events = Process()
         let log = cli.folder.path("events.txt")
@@ -63,7 +63,7 @@ struct ServeCommandTests {
 
         // Open the folder, and wait for its listing to complete.
         for _ in 0..<100 {
-            if try Shell.run("curl", ["-s", server.url + "api/sources/local-0/folders/~/items"]).contains("\"complete\":true") { break }
+            if try await Shell.run("curl", ["-s", server.url + "api/sources/local-0/folders/~/items"]).contains("\"complete\":true") { break }
             try await Task.sleep(for: .milliseconds(50))
         }
         try FileManager.default.copyItem(atPath: try await Fixtures.file("photo.webp").path, toPath: photos + "/second.webp")
@@ -76,20 +76,20 @@ struct ServeCommandTests {
         }
         #expect(seen.contains("event: change"), "\(seen)")
         #expect(seen.contains("second.webp"))
-        let items = try Shell.run("curl", ["-s", server.url + "api/sources/local-0/folders/~/items"])
+        let items = try await Shell.run("curl", ["-s", server.url + "api/sources/local-0/folders/~/items"])
         #expect(items.contains("second.webp"))
     }
 
     @Test("A missing folder and a port in use are said in words a user can act on, never as a Swift value")
     func startupErrors() async throws {
         let cli = try CLI()
-        let missing = try cli.run("serve", "/nonexistent-photolala-folder", "--port", "0")
+        let missing = try await cli.run("serve", "/nonexistent-photolala-folder", "--port", "0")
         #expect(missing.status == 1)
         #expect(missing.standardError == "Error: No such folder: /nonexistent-photolala-folder\n")
 
         let taken = try #require(LoopbackSocket.bound(listening: 8))
         defer { close(taken.descriptor) }
-        let busy = try cli.run("serve", try await Fixtures.directory().path, "--port", String(taken.port))
+        let busy = try await cli.run("serve", try await Fixtures.directory().path, "--port", String(taken.port))
         #expect(busy.status == 1)
         #expect(
             busy.standardError.hasSuffix("Error: Port \(taken.port) is already in use: stop the other server or pass --port.\n"),

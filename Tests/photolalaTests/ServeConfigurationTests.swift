@@ -23,13 +23,13 @@ struct ServeConfigurationTests {
         // Port 1 is privileged and taken by nothing: the server only starts if --port 0 wins.
         try AtomicFile.write(Array(#"{"folders": ["a", "b"], "port": 1, "token": "from-the-file"}"#.utf8), to: settings)
 
-        let fromFile = try RunningServer(cli, ["--config", settings])
+        let fromFile = try await RunningServer(cli, ["--config", settings])
         #expect(fromFile.line.hasPrefix("Photolala is serving 2 folders at http://127.0.0.1:"))
         #expect(fromFile.url.hasSuffix("/?token=from-the-file"))
         let base = String(fromFile.url.prefix { $0 != "?" })
-        #expect(try Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", base + "api/sources"]) == "401")
+        #expect(try await Shell.run("curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", base + "api/sources"]) == "401")
 
-        let fromCommandLine = try RunningServer(cli, ["--config", settings, cli.folder.path("a"), "--token", "from-the-flag"])
+        let fromCommandLine = try await RunningServer(cli, ["--config", settings, cli.folder.path("a"), "--token", "from-the-flag"])
         #expect(fromCommandLine.line.hasPrefix("Photolala is serving 1 folder at "))
         #expect(fromCommandLine.url.hasSuffix("/?token=from-the-flag"))
     }
@@ -39,31 +39,31 @@ struct ServeConfigurationTests {
         let cli = try CLI()
         try await Self.folders(cli)
         try AtomicFile.write(Array(#"{"folders": ["~/a"]}"#.utf8), to: cli.folder.path("config/photolala/config.json"))
-        let server = try RunningServer(cli, [], home: cli.folder.path)
+        let server = try await RunningServer(cli, [], home: cli.folder.path)
         #expect(server.line.hasPrefix("Photolala is serving 1 folder at "))
     }
 
     @Test("A bad value stops it with the file and the key named")
-    func badValue() throws {
+    func badValue() async throws {
         let cli = try CLI()
         let settings = cli.folder.path("settings.json")
         try AtomicFile.write(Array(#"{"port": "eighty"}"#.utf8), to: settings)
-        let refused = try cli.run("serve", "--config", settings)
+        let refused = try await cli.run("serve", "--config", settings)
         #expect(refused.status == 1)
         #expect(
             refused.standardError
                 == "Error: In the configuration file '\(settings)', 'port' must be a whole number from 0 to 65535 (0 picks a free port).\n")
-        let missing = try cli.run("serve", environment: ["PHOTOLALA_CONFIG": cli.folder.path("gone.json")])
+        let missing = try await cli.run("serve", environment: ["PHOTOLALA_CONFIG": cli.folder.path("gone.json")])
         #expect(missing.status == 1)
         #expect(missing.standardError.contains("'\(cli.folder.path("gone.json"))' (named by PHOTOLALA_CONFIG) does not exist"))
     }
 
     @Test("A folder the file lists that does not exist is reported with the file")
-    func missingFolder() throws {
+    func missingFolder() async throws {
         let cli = try CLI()
         let settings = cli.folder.path("settings.json")
         try AtomicFile.write(Array(#"{"folders": ["gone"]}"#.utf8), to: settings)
-        let refused = try cli.run("serve", "--config", settings)
+        let refused = try await cli.run("serve", "--config", settings)
         #expect(refused.status == 1)
         #expect(refused.standardError.contains("No such folder: \(cli.folder.path("gone")) (listed in \(settings))"))
     }
@@ -74,7 +74,7 @@ struct ServeConfigurationTests {
         try await Self.folders(cli)
         let settings = cli.folder.path("settings.json")
         try AtomicFile.write(Array(#"{"dataDirectory": "from-file"}"#.utf8), to: settings)
-        let star = try cli.run(
+        let star = try await cli.run(
             "backup", "star", "--config", settings, cli.folder.path("a/photo.gif"),
             environment: ["PHOTOLALA_DATA_DIR": "", "PHOTOLALA_BACKUP_FOLDER": cli.folder.path("backup")])
         #expect(star.status == 0, "\(star.standardError)")
@@ -92,7 +92,7 @@ struct ServeConfigurationTests {
         ]
         try AtomicFile.write(
             Array(#"{"cloud": {"endpoint": "http://127.0.0.1:8333", "bucket": "photos", "region": "eu-west-1"}}"#.utf8), to: settings)
-        let shown = try cli.run("cloud", "config", "--config", settings, environment: unset)
+        let shown = try await cli.run("cloud", "config", "--config", settings, environment: unset)
         #expect(shown.status == 0, "\(shown.standardError)")
         for line in [
             "endpoint: http://127.0.0.1:8333", "bucket: photos", "region: eu-west-1",
@@ -100,19 +100,20 @@ struct ServeConfigurationTests {
         ] {
             #expect(shown.standardOutput.contains(line + "\n"), "\(shown.standardOutput)")
         }
-        let overridden = try cli.run("cloud", "config", "--config", settings, environment: unset.merging(["PHOTOLALA_S3_BUCKET": "other"]) { $1 })
+        let overridden = try await cli.run(
+            "cloud", "config", "--config", settings, environment: unset.merging(["PHOTOLALA_S3_BUCKET": "other"]) { $1 })
         #expect(overridden.standardOutput.contains("bucket: other\n"), "\(overridden.standardOutput)")
 
         // A backup folder in the file is backed up to.
         try AtomicFile.write(Array(#"{"cloud": {"folder": "backup"}}"#.utf8), to: settings)
-        #expect(try cli.run("backup", "star", "--config", settings, cli.folder.path("a/photo.gif"), environment: unset).status == 0)
-        let run = try cli.run("backup", "run", "--config", settings, environment: unset)
+        #expect(try await cli.run("backup", "star", "--config", settings, cli.folder.path("a/photo.gif"), environment: unset).status == 0)
+        let run = try await cli.run("backup", "run", "--config", settings, environment: unset)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(!(try FileManager.default.subpathsOfDirectory(atPath: cli.folder.path("backup/objects/photos"))).isEmpty)
 
         try AtomicFile.write(Array(#"{"cloud": {"bucket": "photos", "secretAccessKey": "wJalrXUtnFEMI/K7MDENG"}}"#.utf8), to: settings)
         for arguments in [["serve"], ["cloud", "config"], ["backup", "status"]] {
-            let refused = try cli.run(arguments + ["--config", settings], environment: unset)
+            let refused = try await cli.run(arguments + ["--config", settings], environment: unset)
             #expect(refused.status == 1)
             #expect(
                 refused.standardError.hasPrefix(

@@ -23,13 +23,7 @@ struct ServeConnectionFloodTests {
             process.terminate()
             process.waitUntilExit()
         }
-        var printed = Data()
-        while !String(decoding: printed, as: UTF8.self).contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            printed += chunk
-        }
-        let url = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ").last ?? ""
+        let url = try await firstLine(of: output).split(separator: " ").last ?? ""
         let port = try #require(url.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) })
 
         let idle = try (0..<1_100).map { _ in try RawHTTPConnection(port: port) }

@@ -24,7 +24,7 @@ struct StoreUnreachableCommandTests {
         let cli = try CLI()
         let photo = cli.folder.path("photo.gif")
         try FileManager.default.copyItem(atPath: try await Fixtures.file("photo.gif").path, toPath: photo)
-        #expect(try cli.run("backup", "star", photo, environment: environment).status == 0)
+        #expect(try await cli.run("backup", "star", photo, environment: environment).status == 0)
         return cli
     }
 
@@ -44,12 +44,12 @@ struct StoreUnreachableCommandTests {
             ["cloud", "sync"]: "Error: The cloud catalog could not be synced: \(message) (0 photos, last synced never)\n",
         ]
         for (arguments, standardError) in expected {
-            let output = try cli.run(arguments, environment: environment)
+            let output = try await cli.run(arguments, environment: environment)
             #expect(output.status == 1, "\(arguments)")
             #expect(output.standardError == standardError, "\(arguments)")
         }
         // The queue keeps why: the status of the failed photo says it too.
-        let status = try cli.run("backup", "status", environment: environment)
+        let status = try await cli.run("backup", "status", environment: environment)
         #expect(status.standardOutput.contains("The backup run stopped: \(message)"), "\(status.standardOutput)")
     }
 
@@ -62,10 +62,10 @@ struct StoreUnreachableCommandTests {
         let cli = try await Self.starredPhoto(environment: environment)
         let message =
             "The connection to \(relay.endpoint) was reset before the S3 server answered: try again; if it keeps happening, check the S3 server."
-        let run = try cli.run("backup", "run", environment: environment)
+        let run = try await cli.run("backup", "run", environment: environment)
         #expect(run.status == 1)
         #expect(run.standardError == "Error: \(message)\n")
-        let sync = try cli.run("cloud", "sync", environment: environment)
+        let sync = try await cli.run("cloud", "sync", environment: environment)
         #expect(sync.standardError == "Error: The cloud catalog could not be synced: \(message) (0 photos, last synced never)\n")
         #expect(relay.connectionsAfterCut > 0)
     }
