@@ -1,10 +1,19 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// GLib's header folders, which libvips' headers include. libvips, LibRaw and libheif are opened
+/// when an image is first read (CImaging), so their pkg-config files, which would also link them
+/// into the binary and so load them at start, are not used; a folder missing here is skipped.
+let glibHeaders = [
+    "/usr/include/glib-2.0", "/usr/lib/x86_64-linux-gnu/glib-2.0/include", "/usr/lib/aarch64-linux-gnu/glib-2.0/include",
+    "/usr/lib64/glib-2.0/include",
+]
+
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
+    .unsafeFlags(glibHeaders.flatMap { ["-Xcc", "-I" + $0] }),
 ]
 
 let package = Package(
@@ -27,20 +36,16 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CVips",
-            pkgConfig: "vips",
-            providers: [.apt(["libvips-dev"]), .brew(["vips"])]
-        ),
-        .systemLibrary(
-            name: "CLibRaw",
-            pkgConfig: "libraw_r",
-            providers: [.apt(["libraw-dev"]), .brew(["libraw"])]
-        ),
-        .systemLibrary(
-            name: "CHeif",
-            pkgConfig: "libheif",
-            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]
+        .systemLibrary(name: "CVips"),
+        .systemLibrary(name: "CLibRaw"),
+        .systemLibrary(name: "CHeif"),
+        // The headers of libvips (libvips-dev), LibRaw (libraw-dev) and libheif (libheif-dev),
+        // whose libraries CImaging opens when an image is first read, not when photolala starts.
+        .target(
+            name: "CImaging",
+            dependencies: ["CVips", "CLibRaw", "CHeif"],
+            cSettings: [.unsafeFlags(["-fvisibility=hidden"] + glibHeaders.map { "-I" + $0 })],
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(
             name: "PhotolalaSupport",
@@ -66,6 +71,7 @@ let package = Package(
         .target(
             name: "PhotolalaKit",
             dependencies: [
+                "CImaging",
                 "CVips",
                 "CHeif",
                 "CLibRaw",

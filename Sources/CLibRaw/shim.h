@@ -3,7 +3,8 @@
 // Photolala does not walk itself (CRW, MRW, X3F).
 //
 // libraw_data_t is a large struct with unions; the fields Photolala reads and the options it
-// sets are reached through these functions rather than from Swift.
+// sets are reached through these functions rather than from Swift. Those that call LibRaw are
+// defined in CImaging, which opens LibRaw when first used.
 #ifndef PHOTOLALA_CLIBRAW_SHIM_H
 #define PHOTOLALA_CLIBRAW_SHIM_H
 
@@ -11,20 +12,7 @@
 
 /// Opens a RAW file held in memory (LibRaw reads it in place; `buffer` must outlive the
 /// handle) and reads its sizes; NULL with `*error` set when LibRaw cannot read it.
-static inline libraw_data_t *clibraw_open(const void *buffer, size_t length, int *error) {
-    libraw_data_t *raw = libraw_init(0);
-    if (raw == NULL) {
-        *error = LIBRAW_UNSUFFICIENT_MEMORY;
-        return NULL;
-    }
-    int result = libraw_open_buffer(raw, (void *)buffer, length);
-    if (result != LIBRAW_SUCCESS) {
-        *error = result;
-        libraw_close(raw);
-        return NULL;
-    }
-    return raw;
-}
+libraw_data_t *clibraw_open(const void *buffer, size_t length, int *error);
 
 /// The raw sensor's size, the pixels a full decode would hold.
 static inline int clibraw_raw_width(const libraw_data_t *raw) { return raw->sizes.raw_width; }
@@ -38,28 +26,10 @@ static inline int clibraw_flip(const libraw_data_t *raw) { return raw->sizes.fli
 /// Decodes the raw data at half size (each 2×2 sensor block becomes one pixel, so nothing is
 /// interpolated), 8 bits per sample with the camera's white balance, turned upright; NULL with
 /// `*error` set on failure. Free the result with libraw_dcraw_clear_mem.
-static inline libraw_processed_image_t *clibraw_decode_half_size(libraw_data_t *raw, int *error) {
-    raw->params.half_size = 1;
-    raw->params.use_camera_wb = 1;
-    raw->params.output_bps = 8;
-    int result = libraw_unpack(raw);
-    if (result == LIBRAW_SUCCESS) result = libraw_dcraw_process(raw);
-    if (result != LIBRAW_SUCCESS) {
-        *error = result;
-        return NULL;
-    }
-    return libraw_dcraw_make_mem_image(raw, error);
-}
+libraw_processed_image_t *clibraw_decode_half_size(libraw_data_t *raw, int *error);
 
 /// The embedded thumbnail LibRaw finds (for containers Photolala does not walk), or NULL.
-static inline libraw_processed_image_t *clibraw_thumbnail(libraw_data_t *raw, int *error) {
-    int result = libraw_unpack_thumb(raw);
-    if (result != LIBRAW_SUCCESS) {
-        *error = result;
-        return NULL;
-    }
-    return libraw_dcraw_make_mem_thumb(raw, error);
-}
+libraw_processed_image_t *clibraw_thumbnail(libraw_data_t *raw, int *error);
 
 static inline int clibraw_image_is_jpeg(const libraw_processed_image_t *image) { return image->type == LIBRAW_IMAGE_JPEG; }
 static inline int clibraw_image_width(const libraw_processed_image_t *image) { return image->width; }

@@ -101,7 +101,10 @@ extension PhotolalaError {
     }
 
     package static func imagingUnavailable(_ reason: String) -> Self {
-        .init(.imagingUnavailable, "libvips could not start: \(reason). Install libvips (apt install libvips-dev, brew install vips).")
+        .init(
+            .imagingUnavailable,
+            "Images cannot be read: \(reason). Install libvips, LibRaw and libheif (apt install libvips42 libraw20 libheif1, brew install vips libraw libheif)."
+        )
     }
 
     package static func notAPhotosLibrary(_ path: String) -> Self {

@@ -1,4 +1,5 @@
 import CHeif
+import CImaging
 
 /// What libheif reads of a HEIF's or AVIF's boxes without decoding any image: the size of its
 /// primary image's first thumbnail item (`ispe`, turned by its `irot`) and the primary's nclx
@@ -16,9 +17,9 @@ struct HEIFDescription {
     let transferCharacteristics: Int?
     let colourPrimaries: Int?
 
-    /// `nil` when libheif cannot read the boxes.
+    /// `nil` when libheif cannot read the boxes (or cannot be loaded).
     init?(_ buffer: UnsafeRawBufferPointer) {
-        guard let context = heif_context_alloc() else { return nil }
+        guard cimaging_open_heif() == nil, let context = heif_context_alloc() else { return nil }
         defer { heif_context_free(context) }
         guard heif_context_read_from_memory_without_copy(context, buffer.baseAddress, buffer.count, nil).code == heif_error_Ok else {
             return nil

@@ -1,13 +1,17 @@
+import CImaging
 import CVips
 import Foundation
 import Synchronization
 
-/// Starts libvips once per process and reads its error buffer.
+/// Opens and starts libvips once per process, on first use, and reads its error buffer.
 ///
 /// libvips keeps process-wide state (its type system, thread pool and operation cache), so it
 /// can only be started once; every ``ImageProcessor`` shares that start.
 enum VipsRuntime {
     private static let startResult: Result<Void, PhotolalaError> = {
+        if let problem = cimaging_open_vips() {
+            return .failure(.imagingUnavailable(String(cString: problem)))
+        }
         guard cvips_init("photolala") == 0 else {
             return .failure(.imagingUnavailable(takeError()))
         }

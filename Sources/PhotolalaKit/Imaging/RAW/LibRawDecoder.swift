@@ -1,3 +1,4 @@
+import CImaging
 import CLibRaw
 import CVips
 
@@ -71,10 +72,12 @@ enum LibRawDecoder {
     }
 
     /// Runs `body` with a LibRaw handle open over `bytes`, closed after it.
+    /// - Throws: ``PhotolalaError/imagingUnavailable`` when LibRaw cannot be loaded.
     private static func withHandle<Result>(
         _ bytes: [UInt8], name: String, _ body: (UnsafeMutablePointer<libraw_data_t>) throws -> Result
     ) throws -> Result {
-        try bytes.withUnsafeBytes { buffer in
+        if let problem = cimaging_open_libraw() { throw PhotolalaError.imagingUnavailable(String(cString: problem)) }
+        return try bytes.withUnsafeBytes { buffer in
             var error: Int32 = 0
             guard let raw = clibraw_open(buffer.baseAddress, buffer.count, &error) else { throw damaged(name, code: error) }
             defer { libraw_close(raw) }
