@@ -34,13 +34,23 @@ extension Photolala {
             var photoCount = 0
             var folders: [ScannedFolder] = []
             var problems: [ScanProblem] = []
+            // A batch's paths, made as bytes: a million photos' path strings, joined, cost more
+            // than the folder walk that found them.
+            var paths: [UInt8] = []
 
             for try await batch in source.scan(includeStatus: json) {
                 if writer != nil {
                     writer?.append(batch.photos)
                 } else {
                     if !batch.photos.isEmpty {
-                        terminal.output(batch.photos.map(\.path).joined(separator: "\n"))
+                        paths.removeAll(keepingCapacity: true)
+                        for photo in batch.photos {
+                            paths += photo.folder.utf8
+                            paths.append(UInt8(ascii: "/"))
+                            paths += photo.item.displayName.utf8
+                            paths.append(UInt8(ascii: "\n"))
+                        }
+                        terminal.output(lines: paths)
                     }
                     batch.problems.forEach { terminal.message("warning: \($0.message)") }
                 }

@@ -18,6 +18,11 @@ struct Terminal {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
+    /// Prints lines of results already encoded, each ending in a newline, and flushes them.
+    func output(lines: [UInt8]) {
+        FileHandle.standardOutput.write(Data(lines))
+    }
+
     /// Redraws the status line, at most ten times a second unless `force`d.
     mutating func status(_ text: @autoclosure () -> String, force: Bool = false) {
         guard isInteractive, force || ContinuousClock.now - lastDraw >= .milliseconds(100) else { return }

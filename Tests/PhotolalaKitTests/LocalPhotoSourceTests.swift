@@ -133,6 +133,15 @@ struct LocalPhotoSourceTests {
         }
         #expect(LocalItemID.make(relativePath: "IMG_0001.JPG") == "~IMG_0001.JPG")
         #expect(LocalItemID.make(relativePath: "sub/IMG_1.jpg") == LocalItemID.make(folder: "sub", name: "IMG_1.jpg"))
+        // A folder's ids share its path's encoding: folders of every length modulo three.
+        for folder in ["", "a", "ab", "abc", "2024/06", "Été/Paris", "x/y/zz"] {
+            let ids = LocalItemID.Folder(folder)
+            for name in ["IMG_1.jpg", "é.jpg", "a", "ab", "abc", "~x.jpg"] {
+                let path = folder.isEmpty ? name : folder + "/" + name
+                #expect(ids.id(of: name) == LocalItemID.make(relativePath: path), "\(path)")
+                #expect(LocalItemID.relativePath(of: ids.id(of: name)) == path)
+            }
+        }
     }
 
     @Test("The full image is the original bytes")

@@ -108,8 +108,9 @@ struct DirectoryScanner {
         }
 
         photos.sort { $0.name < $1.name }
+        let ids = LocalItemID.Folder(folder.relative)
         listing.photos = photos.map { photo in
-            let item = PhotoItem(id: LocalItemID.make(folder: folder.relative, name: photo.name), displayName: photo.name)
+            let item = PhotoItem(id: ids.id(of: photo.name), displayName: photo.name)
             return ScannedPhoto(item: item, folder: path, status: photo.status)
         }
         listing.subfolders = subfolders.sorted().map { name in

@@ -17,15 +17,39 @@ enum LocalItemID {
 
     /// The id of file `name` in the folder at `folder` (relative to the root; empty for the root).
     static func make(folder: String, name: String) -> String {
-        if folder.isEmpty, let id = plainID(of: name) { return id }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(folder.utf8.count + name.utf8.count + 1)
-        if !folder.isEmpty {
-            bytes += folder.utf8
-            bytes.append(UInt8(ascii: "/"))
+        Folder(folder).id(of: name)
+    }
+
+    /// The ids of one folder's files, which share the encoding of the folder's path: a scan of
+    /// a million photos in a thousand folders encodes each folder's path once, not per photo.
+    struct Folder {
+        private let isRoot: Bool
+        /// The Base64 of the longest prefix of `folder/` whose length is a multiple of three
+        /// bytes (Base64 encodes each three bytes alone), and the one or two bytes after it.
+        private let encoded: [UInt8]
+        private let rest: [UInt8]
+
+        /// - Parameter folder: The folder's path relative to the root; empty for the root.
+        init(_ folder: String) {
+            isRoot = folder.isEmpty
+            let path = isRoot ? [] : Array(folder.utf8) + [UInt8(ascii: "/")]
+            let whole = path.count - path.count % 3
+            var encoded: [UInt8] = []
+            encoded.reserveCapacity(whole / 3 * 4)
+            LocalItemID.appendBase64URL(path[..<whole], to: &encoded)
+            self.encoded = encoded
+            rest = Array(path[whole...])
         }
-        bytes += name.utf8
-        return id(for: bytes)
+
+        func id(of name: String) -> String {
+            if isRoot, let id = plainID(of: name) { return id }
+            var tail = rest
+            tail += name.utf8
+            var id = encoded
+            id.reserveCapacity(encoded.count + (tail.count + 2) / 3 * 4)
+            LocalItemID.appendBase64URL(tail[...], to: &id)
+            return String(decoding: id, as: UTF8.self)
+        }
     }
 
     /// The id of a plain name in the root, most of a catalogued listing's 100,000, made among
@@ -43,7 +67,11 @@ enum LocalItemID {
     }
 
     private static func id(for path: [UInt8]) -> String {
-        isPlainName(path[...]) ? String(decoding: [plainMarker] + path, as: UTF8.self) : base64URL(path)
+        if isPlainName(path[...]) { return String(decoding: [plainMarker] + path, as: UTF8.self) }
+        var id: [UInt8] = []
+        id.reserveCapacity((path.count + 2) / 3 * 4)
+        appendBase64URL(path[...], to: &id)
+        return String(decoding: id, as: UTF8.self)
     }
 
     /// Whether `name` is one path component of URL-safe characters that is not hidden, `.` or `..`.
@@ -63,12 +91,10 @@ enum LocalItemID {
 
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
-    /// Base64 with the URL-safe alphabet and no padding (RFC 4648 §5); a scan makes one per photo.
-    private static func base64URL(_ bytes: [UInt8]) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var index = 0
-        while index + 2 < bytes.count {
+    /// Appends `bytes` in Base64 with the URL-safe alphabet and no padding (RFC 4648 §5).
+    private static func appendBase64URL(_ bytes: ArraySlice<UInt8>, to output: inout [UInt8]) {
+        var index = bytes.startIndex
+        while index + 2 < bytes.endIndex {
             let value = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2])
             output.append(alphabet[value >> 18])
             output.append(alphabet[value >> 12 & 63])
@@ -76,14 +102,13 @@ enum LocalItemID {
             output.append(alphabet[value & 63])
             index += 3
         }
-        if index + 1 == bytes.count {
+        if index + 1 == bytes.endIndex {
             let value = Int(bytes[index]) << 16
             output += [alphabet[value >> 18], alphabet[value >> 12 & 63]]
-        } else if index + 2 == bytes.count {
+        } else if index + 2 == bytes.endIndex {
             let value = Int(bytes[index]) << 16 | Int(bytes[index + 1]) << 8
             output += [alphabet[value >> 18], alphabet[value >> 12 & 63], alphabet[value >> 6 & 63]]
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// The relative path an id stands for, or `nil` when the id is malformed or would escape
