@@ -25,7 +25,7 @@ if ldd "$binary" | grep -q 'libswiftCore\.so'; then
     echo "error: $binary links the Swift runtime dynamically; build it with 'swift build --static-swift-stdlib'." >&2
     exit 1
 fi
-for tool in dpkg-deb dpkg-shlibdeps strings; do
+for tool in dpkg-deb dpkg-shlibdeps; do
     command -v $tool >/dev/null || {
         echo "error: $tool is missing; install dpkg-dev (apt-get install dpkg-dev)." >&2
         exit 1
@@ -59,21 +59,14 @@ printf 'photolala (%s) unstable; urgency=medium\n\n  * Built from %s.\n\n -- %s 
 # dpkg-shlibdeps reads the package's name from debian/control.
 mkdir -p "$work/debian"
 printf 'Source: photolala\n\nPackage: photolala\nArchitecture: any\n' >"$work/debian/control"
-# The imaging libraries (libvips, LibRaw, libheif) are opened when first used, not linked: their
-# names are in the binary, and a stub linked against them gives dpkg-shlibdeps their packages.
-opened=$(strings -a "$binary" | grep -xE 'lib[A-Za-z0-9_+-]+\.so\.[0-9]+' | sort -u)
-for soname in $opened; do
-    ldconfig -p | grep -q "^[[:space:]]*$soname " || {
-        echo "error: $soname, which photolala opens, is not installed." >&2
-        exit 1
-    }
-done
-# Swift's toolchain brings clang where no cc is installed.
+# The imaging libraries (libvips, LibRaw, libheif) are opened when first used, not linked: a
+# stub linked against them (the versions whose headers the binary was built with) gives
+# dpkg-shlibdeps their packages. Swift's toolchain brings clang where no cc is installed.
 compiler=$(command -v cc || command -v clang) || {
     echo "error: no C compiler (cc or clang) to link the stub for dpkg-shlibdeps; install gcc." >&2
     exit 1
 }
-"$compiler" -shared -o "$work/opened.so" -Wl,--no-as-needed $(printf -- '-l:%s ' $opened)
+"$compiler" -shared -o "$work/opened.so" -Wl,--no-as-needed -lvips -lraw_r -lheif
 depends=$(cd "$work" && dpkg-shlibdeps -O -e"$root/usr/bin/photolala" -e"$work/opened.so" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 rm "$work/opened.so"
 [[ -n $depends ]] || {

@@ -20,7 +20,7 @@
 enum { HEIF_FUNCTIONS(CIMAGING_INDEX) heif_function_count };
 static const char *const names[] = { HEIF_FUNCTIONS(CIMAGING_NAME) NULL };
 static void *functions[heif_function_count];
-static CImagingLibrary heif = CIMAGING_LIBRARY("libheif.so.1", names, functions);
+static CImagingLibrary heif = CIMAGING_LIBRARY("libheif", LIBHEIF_NUMERIC_VERSION >> 24, names, functions);
 
 #define CALL(function) ((__typeof__(&function))cimaging_function(&heif, cimaging_index_##function))
 

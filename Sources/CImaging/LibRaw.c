@@ -19,7 +19,7 @@
 enum { LIBRAW_FUNCTIONS(CIMAGING_INDEX) libraw_function_count };
 static const char *const names[] = { LIBRAW_FUNCTIONS(CIMAGING_NAME) NULL };
 static void *functions[libraw_function_count];
-static CImagingLibrary libraw = CIMAGING_LIBRARY("libraw_r.so.20", names, functions);
+static CImagingLibrary libraw = CIMAGING_LIBRARY("libraw_r", LIBRAW_SHLIB_CURRENT - LIBRAW_SHLIB_AGE, names, functions);
 
 #define CALL(function) ((__typeof__(&function))cimaging_function(&libraw, cimaging_index_##function))
 

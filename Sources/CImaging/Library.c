@@ -5,18 +5,24 @@
 #include <stdlib.h>
 
 static void load(CImagingLibrary *library) {
+    char soname[128];
+#ifdef __APPLE__
+    snprintf(soname, sizeof soname, "%s.%d.dylib", library->name, library->major);
+#else
+    snprintf(soname, sizeof soname, "%s.so.%d", library->name, library->major);
+#endif
     // Global, as a linked library is: libvips opens its own modules (HEIF, JPEG XL), which
     // resolve libvips' functions through it.
-    void *handle = dlopen(library->soname, RTLD_NOW | RTLD_GLOBAL);
+    void *handle = dlopen(soname, RTLD_NOW | RTLD_GLOBAL);
     if (handle == NULL) {
-        snprintf(library->problem, sizeof library->problem, "%s cannot be loaded (%s)", library->soname, dlerror());
+        snprintf(library->problem, sizeof library->problem, "%s cannot be loaded (%s)", soname, dlerror());
         return;
     }
     for (int index = 0; library->names[index] != NULL; index++) {
         void *function = dlsym(handle, library->names[index]);
         if (function == NULL) {
             snprintf(library->problem, sizeof library->problem, "%s has no function %s (it is not the version photolala was built with)",
-                     library->soname, library->names[index]);
+                     soname, library->names[index]);
             return;
         }
         library->functions[index] = function;

@@ -5,8 +5,11 @@
 #include <pthread.h>
 
 typedef struct CImagingLibrary {
-    /// The name the linker would have recorded (its SONAME): the ABI the headers describe.
-    const char *soname;
+    /// The file name without its version (`libvips`), and the major version of its SONAME that
+    /// the headers built against describe (libtool's current − age): the name the linker
+    /// would have recorded, `libvips.so.42`.
+    const char *name;
+    int major;
     /// The functions to resolve, NULL-terminated, and where their addresses go.
     const char *const *names;
     void **functions;
@@ -16,8 +19,8 @@ typedef struct CImagingLibrary {
     char problem[512];
 } CImagingLibrary;
 
-#define CIMAGING_LIBRARY(soname, names, functions) \
-    { soname, names, functions, PTHREAD_MUTEX_INITIALIZER, 0, "" }
+#define CIMAGING_LIBRARY(name, major, names, functions) \
+    { name, major, names, functions, PTHREAD_MUTEX_INITIALIZER, 0, "" }
 
 /// Opens `library` once; NULL when open, else why it cannot be.
 const char *cimaging_open(CImagingLibrary *library);

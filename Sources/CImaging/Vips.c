@@ -49,7 +49,7 @@
 enum { VIPS_FUNCTIONS(CIMAGING_INDEX) vips_function_count };
 static const char *const names[] = { VIPS_FUNCTIONS(CIMAGING_NAME) NULL };
 static void *functions[vips_function_count];
-static CImagingLibrary vips = CIMAGING_LIBRARY("libvips.so.42", names, functions);
+static CImagingLibrary vips = CIMAGING_LIBRARY("libvips", VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE, names, functions);
 
 #define CALL(function) ((__typeof__(&function))cimaging_function(&vips, cimaging_index_##function))
 

@@ -30,7 +30,7 @@ struct ImagingLibraryLoadingTests {
         #expect(imaging.isEmpty, "a scan loaded \(imaging.sorted())")
 
         let thumbnail = try await loadedLibraries(cli, "thumbnail", photos + "/a.jpg", "-o", cli.folder.path("a-thumbnail.jpg"))
-        #expect(thumbnail.contains("libvips.so.42"))
+        #expect(thumbnail.contains { $0.hasPrefix("libvips.so.") }, "a thumbnail loaded \(thumbnail.sorted())")
         #expect(FileManager.default.fileExists(atPath: cli.folder.path("a-thumbnail.jpg")))
     }
 }
