@@ -17,16 +17,9 @@
     X(heif_image_handle_release) \
     X(heif_nclx_color_profile_free)
 
-enum { HEIF_FUNCTIONS(CIMAGING_INDEX) heif_function_count };
-static const char *const names[] = { HEIF_FUNCTIONS(CIMAGING_NAME) NULL };
-static void *functions[heif_function_count];
-static CImagingLibrary heif = CIMAGING_LIBRARY("libheif", LIBHEIF_NUMERIC_VERSION >> 24, names, functions);
+CIMAGING_DEFINE_LIBRARY(heif, "libheif", LIBHEIF_NUMERIC_VERSION >> 24, HEIF_FUNCTIONS)
 
-#define CALL(function) ((__typeof__(&function))cimaging_function(&heif, cimaging_index_##function))
-
-const char *cimaging_open_heif(void) {
-    return cimaging_open(&heif);
-}
+#define CALL(function) CIMAGING_CALL(heif, function)
 
 struct heif_context *heif_context_alloc(void) {
     return CALL(heif_context_alloc)();

@@ -16,16 +16,9 @@
     X(libraw_unpack) \
     X(libraw_unpack_thumb)
 
-enum { LIBRAW_FUNCTIONS(CIMAGING_INDEX) libraw_function_count };
-static const char *const names[] = { LIBRAW_FUNCTIONS(CIMAGING_NAME) NULL };
-static void *functions[libraw_function_count];
-static CImagingLibrary libraw = CIMAGING_LIBRARY("libraw_r", LIBRAW_SHLIB_CURRENT - LIBRAW_SHLIB_AGE, names, functions);
+CIMAGING_DEFINE_LIBRARY(libraw, "libraw_r", LIBRAW_SHLIB_CURRENT - LIBRAW_SHLIB_AGE, LIBRAW_FUNCTIONS)
 
-#define CALL(function) ((__typeof__(&function))cimaging_function(&libraw, cimaging_index_##function))
-
-const char *cimaging_open_libraw(void) {
-    return cimaging_open(&libraw);
-}
+#define CALL(function) CIMAGING_CALL(libraw, function)
 
 libraw_data_t *clibraw_open(const void *buffer, size_t length, int *error) {
     libraw_data_t *raw = CALL(libraw_init)(0);

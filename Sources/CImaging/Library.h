@@ -30,8 +30,20 @@ const char *cimaging_open(CImagingLibrary *library);
 /// library, ends the process with the reason, as the dynamic linker would have at start.
 void *cimaging_function(CImagingLibrary *library, int index);
 
-/// The enumeration of a library's function list, its names and its address table.
 #define CIMAGING_INDEX(function) cimaging_index_##function,
 #define CIMAGING_NAME(function) #function,
+
+/// Defines `library`, opened from `file` (`libvips`) at SONAME version `major`, with the
+/// functions `FUNCTIONS(X)` lists (`X(vips_init) X(vips_copy)…`), its gate
+/// `cimaging_open_<library>` (declared in CImaging.h), and `CALL(function)`, the function's
+/// address with its own type.
+#define CIMAGING_DEFINE_LIBRARY(library, file, major, FUNCTIONS) \
+    enum { FUNCTIONS(CIMAGING_INDEX) cimaging_function_count }; \
+    static const char *const cimaging_names[] = { FUNCTIONS(CIMAGING_NAME) NULL }; \
+    static void *cimaging_functions[cimaging_function_count]; \
+    static CImagingLibrary library = CIMAGING_LIBRARY(file, major, cimaging_names, cimaging_functions); \
+    const char *cimaging_open_##library(void) { return cimaging_open(&library); }
+
+#define CIMAGING_CALL(library, function) ((__typeof__(&function))cimaging_function(&library, cimaging_index_##function))
 
 #endif

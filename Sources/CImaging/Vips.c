@@ -46,16 +46,9 @@
     X(vips_type_find) \
     X(vips_version)
 
-enum { VIPS_FUNCTIONS(CIMAGING_INDEX) vips_function_count };
-static const char *const names[] = { VIPS_FUNCTIONS(CIMAGING_NAME) NULL };
-static void *functions[vips_function_count];
-static CImagingLibrary vips = CIMAGING_LIBRARY("libvips", VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE, names, functions);
+CIMAGING_DEFINE_LIBRARY(vips, "libvips", VIPS_LIBRARY_CURRENT - VIPS_LIBRARY_AGE, VIPS_FUNCTIONS)
 
-#define CALL(function) ((__typeof__(&function))cimaging_function(&vips, cimaging_index_##function))
-
-const char *cimaging_open_vips(void) {
-    return cimaging_open(&vips);
-}
+#define CALL(function) CIMAGING_CALL(vips, function)
 
 int cvips_init(const char *program_name) {
     // VIPS_INIT's check, through the opened library: the headers' ABI must be the library's.
