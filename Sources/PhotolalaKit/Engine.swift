@@ -89,6 +89,18 @@ public struct Engine: Sendable {
         return catalogs
     }
 
+    /// Opens and starts the imaging libraries now rather than with the first image read: a
+    /// server, whose pages ask for thumbnails as soon as they open, calls it as it starts, so
+    /// the first screen does not wait for libvips' hundred libraries (60–100 ms to load and
+    /// start). A failure is logged here and reported again by the first image read.
+    public func openImagingLibraries() async {
+        do {
+            try await offload { try VipsRuntime.start() }
+        } catch {
+            logger.warning("The imaging libraries cannot be opened; no thumbnail can be made.", metadata: ["error": .error(error)])
+        }
+    }
+
     /// Metadata, EXIF and MD5 of any photo file, from one read.
     /// - Throws: ``PhotolalaError`` when the file is unreadable or not an image.
     public func metadata(ofFileAt path: String) async throws -> PhotoMetadata {

@@ -116,6 +116,7 @@ extension Photolala {
                 folders: configuration.folders.count, libraries: configuration.libraries.count, cloud: configuration.cloud?.isConfigured == true)
             let app = try buildApplication(configuration: configuration, engine: engine) { url in
                 Terminal().output("Photolala is serving \(served) at \(url)")
+                Task { await engine.openImagingLibraries() }
                 if shouldOpen {
                     Self.openInBrowser(url)
                 }
