@@ -163,4 +163,41 @@ struct CatalogPhotoDatesTests {
             dates.dates(ofMD5s: [undated, hostile, String(repeating: "c", count: 32), zoned])
                 == [.undated, nil, nil, .taken(HeaderDate(seconds: Self.clock, offset: Self.offset))])
     }
+
+    @Test("A folder's dates read by walking the table (most of what is recorded) equal those looked up one by one (a few among many)")
+    func recordedDatesWalkedAndLookedUp() {
+        let dates = PhotoDateIndex(database: engine.database)
+        var generator = SystemRandomNumberGenerator()
+        let recorded = (0..<30_000).map { index -> (md5: String, date: PhotoDateIndex.Recorded) in
+            let md5 = (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+            return (
+                md5, index % 3 == 0 ? .undated : .taken(HeaderDate(seconds: Self.clock + Int64(index), offset: index % 2 == 0 ? Self.offset : nil))
+            )
+        }
+        dates.record(recorded)
+        let known = Dictionary(recorded.map { ($0.md5, $0.date) }, uniquingKeysWith: { first, _ in first })
+        let unknown = (0..<500).map { _ in String(repeating: "0", count: 8) + String(generator.next() as UInt64, radix: 16).leftPadded(to: 24) }
+
+        // All of them, in MD5 order as a catalog gives them, with copies and contents never read.
+        let folder = (recorded.map(\.md5) + recorded.prefix(300).map(\.md5) + unknown).sorted()
+        #expect(Self.wrong(dates.dates(ofMD5s: folder), folder.map { known[$0] }) == 0)
+        // A few among many, in no order: each looked up.
+        let few = Array(recorded.map(\.md5).shuffled().prefix(800)) + unknown.prefix(50)
+        #expect(Self.wrong(dates.dates(ofMD5s: few), few.map { known[$0] }) == 0)
+        // Most of them in no order, with names that are no MD5: sorted first, then walked.
+        let shuffled = (folder + ["\"]' OR 1=1 --", String(repeating: "z", count: 32), "A" + recorded[0].md5.dropFirst()]).shuffled()
+        #expect(Self.wrong(dates.dates(ofMD5s: shuffled), shuffled.map { known[$0] }) == 0)
+    }
+
+    /// How many dates differ from those expected (a count, where the lists themselves would
+    /// print tens of thousands of rows).
+    private static func wrong(_ dates: [PhotoDateIndex.Recorded?], _ expected: [PhotoDateIndex.Recorded?]) -> Int {
+        dates.count == expected.count ? zip(dates, expected).filter { $0 != $1 }.count : max(dates.count, expected.count)
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
+    }
 }
