@@ -73,6 +73,9 @@ public actor FolderSession {
     private var changesWaiting: [CheckedContinuation<Void, Never>] = []
     private var rescanning = false
     private var rescanAgain = false
+    /// The folder reported a change before its listing was out: its subfolders, first read once
+    /// it is, are told to pages then, as a page may have read them before the change.
+    private var changedWhileListing = false
     /// The subfolders pages were told of; `nil` until first looked at.
     private var subfolders: [PhotoFolder.Reference]?
     /// The catalog folders watched (the listing hides them, so the folder's watch does not see
@@ -199,7 +202,7 @@ public actor FolderSession {
         if photos.count >= Self.bigListing { FreedMemory.release() }
         // The subfolders later rescans compare with, read once the listing is out: in a folder of
         // a million files that read takes a core for a second, which the listing needs.
-        await noteSubfolders()
+        await noteSubfolders(tellingPages: changedWhileListing)
         source.refreshCatalog()
         await source.settle()
         FreedMemory.release()
@@ -270,9 +273,10 @@ public actor FolderSession {
     /// mounts) or where there is none. Polling never takes more than a tenth of a core: its
     /// pause is at least ten times the last rescan's duration.
     private func poll(every interval: Duration) async {
+        var duration = Duration.zero
         while !Task.isCancelled {
-            let duration = await rescan()
             try? await Task.sleep(for: max(interval, duration * 10))
+            duration = await rescan()
         }
     }
 
@@ -288,12 +292,17 @@ public actor FolderSession {
         let start = ContinuousClock.now
         repeat {
             rescanAgain = false
-            if complete {
-                try? await source.refresh()
-                FreedMemory.release()
-                watchCatalog()
-                source.refreshCatalog()
+            // Until the listing is out there is nothing to compare with, and the listing reads
+            // the subfolders once it is: read now, a folder of a million files would take the
+            // listing's core for a second.
+            guard complete else {
+                changedWhileListing = true
+                break
             }
+            try? await source.refresh()
+            FreedMemory.release()
+            watchCatalog()
+            source.refreshCatalog()
             await noteSubfolders()
         } while rescanAgain
         return ContinuousClock.now - start
@@ -327,12 +336,13 @@ public actor FolderSession {
         catalogWatches[directory] = nil
     }
 
-    /// Tells pages when subfolders came or went since the folder was last looked at.
-    private func noteSubfolders() async {
+    /// Tells pages when subfolders came or went since the folder was last looked at, or, when
+    /// `tellingPages`, what they are even the first time.
+    private func noteSubfolders(tellingPages: Bool = false) async {
         guard let current = try? await describe().folders else { return }
         let known = subfolders
         subfolders = current
-        guard let known, known != current else { return }
+        guard known.map({ $0 != current }) ?? tellingPages else { return }
         await publish(.folders(current))
     }
 

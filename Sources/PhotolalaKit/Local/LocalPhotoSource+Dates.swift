@@ -86,16 +86,20 @@ extension LocalPhotoSource {
         }
         let unknown = recorded.indices.filter { recorded[$0] == nil }.map { entries[$0] }
         let live = identifying ? files.liveIdentifiers.identifiers(ofMD5s: entries.map(\.md5)) : []
-        let rows = entries.indices.map { index in
-            let entry = entries[index]
-            let format = ImageFormat(name: entry.filename)
-            let kind = format?.kind ?? .photo
-            // The catalog has no duration column: a video's is read from its container, whose
-            // header also names a Live Photo movie's content identifier.
-            let file = kind == .video ? try? path(for: Self.item(for: entry).id) : nil
-            let header = file.flatMap { file in format.flatMap { Self.videoHeader(atPath: file, named: $0) } }
-            let identifier = live.indices.contains(index) ? live[index] ?? header?.contentIdentifier : nil
-            return Self.listedPhoto(for: entry, recorded: recorded[index], kind: kind, duration: header?.duration, liveIdentifier: identifier)
+        // A row is made from its entry alone: a million are made in runs, one a core.
+        let dated = recorded
+        let rows = inParallelRuns(Array(entries.indices), smallestRun: 20_000) { [self] indices in
+            indices.map { index in
+                let entry = entries[index]
+                let format = ImageFormat(name: entry.filename)
+                let kind = format?.kind ?? .photo
+                // The catalog has no duration column: a video's is read from its container, whose
+                // header also names a Live Photo movie's content identifier.
+                let file = kind == .video ? try? path(for: Self.item(for: entry).id) : nil
+                let header = file.flatMap { file in format.flatMap { Self.videoHeader(atPath: file, named: $0) } }
+                let identifier = live.indices.contains(index) ? live[index] ?? header?.contentIdentifier : nil
+                return Self.listedPhoto(for: entry, recorded: dated[index], kind: kind, duration: header?.duration, liveIdentifier: identifier)
+            }
         }
         return (rows, unknown)
     }
