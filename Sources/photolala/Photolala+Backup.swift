@@ -5,6 +5,7 @@ import PhotolalaKit
 extension Photolala {
     struct Backup: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "backup",
             abstract: "Star photos for backup to S3 and upload them: originals to Deep Archive, thumbnails and metadata to Standard.",
             discussion: """
                 Starred photos wait in the database until 'backup run', or until the server \

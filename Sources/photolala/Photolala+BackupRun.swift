@@ -5,6 +5,7 @@ import PhotolalaKit
 extension Photolala.Backup {
     struct Run: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
+            commandName: "run",
             abstract: "Upload the starred photos now, with a progress bar.",
             discussion: "Photos already in the cloud are skipped; an interrupted multipart upload resumes where it stopped."
         )

@@ -4,7 +4,7 @@ import PhotolalaKit
 
 extension Photolala.Backup {
     struct Star: AsyncParsableCommand, GlobalOptionsCommand {
-        static let configuration = CommandConfiguration(abstract: "Add photos to the backup queue (their MD5 is computed now).")
+        static let configuration = CommandConfiguration(commandName: "star", abstract: "Add photos to the backup queue (their MD5 is computed now).")
 
         @OptionGroup var global: GlobalOptions
 
@@ -20,6 +20,7 @@ extension Photolala.Backup {
 
     struct Unstar: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unstar",
             abstract: "Take photos off the backup queue; copies already in the cloud stay.",
             discussion: """
                 A photo is found by the path it was starred under, so an edited or deleted file \

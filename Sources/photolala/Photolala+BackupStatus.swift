@@ -4,7 +4,8 @@ import PhotolalaKit
 
 extension Photolala.Backup {
     struct Status: AsyncParsableCommand, GlobalOptionsCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the backup queue: starred, uploading, backed up and failed photos.")
+        static let configuration = CommandConfiguration(
+            commandName: "status", abstract: "Show the backup queue: starred, uploading, backed up and failed photos.")
 
         @OptionGroup var global: GlobalOptions
 

@@ -6,6 +6,7 @@ import Synchronization
 extension Photolala.Backup {
     struct Verify: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Check every photo of the cloud catalog in the bucket: original, thumbnail and metadata; report orphans.",
             discussion: """
                 Originals are checked for their size, Deep Archive storage class, Format tag and MD5 (their ETag, or the \

@@ -5,6 +5,7 @@ import PhotolalaKit
 extension Photolala.Catalog {
     struct Build: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
+            commandName: "build",
             abstract: "Build or update the catalog of every folder in a tree.",
             discussion: """
                 Only photos that are new, or whose size or modification time changed, are read; \

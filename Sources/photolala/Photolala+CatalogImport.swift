@@ -4,6 +4,7 @@ import PhotolalaKit
 extension Photolala.Catalog {
     struct Import: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Load the catalogs of a tree into the database, each shard replacing what the database had.",
             discussion: "Shards that fail their checksum and malformed rows are reported and left out."
         )

@@ -5,6 +5,7 @@ import PhotolalaKit
 extension Photolala.Catalog {
     struct Show: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show one folder's catalog: its manifest, shards and photos (MD5, date, size, dimensions, name).")
 
         @OptionGroup var global: GlobalOptions

@@ -4,6 +4,7 @@ import PhotolalaKit
 extension Photolala.Catalog {
     struct Verify: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Check every catalog in a tree against its manifest; exit 1 if any is wrong.",
             discussion: "Reports each altered or missing shard, each malformed row (with its line) and each count that disagrees."
         )

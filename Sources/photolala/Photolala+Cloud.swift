@@ -4,6 +4,7 @@ import PhotolalaKit
 extension Photolala {
     struct Cloud: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "cloud",
             abstract: "Sync, list and restore the cloud backup; show its settings and storage.",
             subcommands: [Config.self, Usage.self, Sync.self, List.self, Restore.self, RestoreStatusCommand.self, Get.self]
         )
@@ -13,6 +14,7 @@ extension Photolala {
 extension Photolala.Cloud {
     struct Config: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
+            commandName: "config",
             abstract: "Show the endpoint, bucket, region, user id, quota and access key id (never the secret).")
 
         @OptionGroup var global: GlobalOptions
@@ -23,7 +25,8 @@ extension Photolala.Cloud {
     }
 
     struct Usage: AsyncParsableCommand, GlobalOptionsCommand {
-        static let configuration = CommandConfiguration(abstract: "Show the bytes your backup occupies in the bucket, and the quota.")
+        static let configuration = CommandConfiguration(
+            commandName: "usage", abstract: "Show the bytes your backup occupies in the bucket, and the quota.")
 
         @OptionGroup var global: GlobalOptions
 

@@ -5,6 +5,7 @@ import PhotolalaKit
 extension Photolala.Cloud {
     struct Get: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
+            commandName: "get",
             abstract: "Download a restored (or never archived) original; into a folder it gets the extension of its format.")
 
         @OptionGroup var global: GlobalOptions

@@ -6,6 +6,7 @@ import PhotolalaS3
 extension Photolala.Cloud {
     struct Restore: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
+            commandName: "restore",
             abstract: "Restore originals from Deep Archive for a number of days, after showing the cost.",
             discussion: "Standard takes about 12 hours, Bulk about 48 hours at a lower price; Deep Archive has no Expedited tier.")
 

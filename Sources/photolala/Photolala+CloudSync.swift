@@ -5,6 +5,7 @@ import PhotolalaKit
 extension Photolala.Cloud {
     struct Sync: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sync",
             abstract: "Pull the cloud catalog: only shards whose SHA-256 changed are downloaded, each verified.",
             discussion: "Offline, the catalog of the last sync stays usable; the error is printed and the command exits with status 1.")
 

@@ -4,6 +4,7 @@ import PhotolalaKit
 extension Photolala {
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Copy photos out of a folder into another, under their own names.",
             discussion: """
                 Each file is written to a temporary name and renamed, so the folder never holds \

@@ -5,6 +5,7 @@ import PhotolalaKit
 extension Photolala {
     struct Info: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
+            commandName: "info",
             abstract: "Show a photo's metadata: dimensions, dates, camera, exposure, GPS, format and MD5.",
             discussion: """
                 Dimensions are as displayed, after EXIF orientation. The photo date is EXIF \

@@ -5,6 +5,7 @@ import PhotolalaKit
 extension Photolala {
     struct Library: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "library",
             abstract: "Read an Apple Photos library (.photoslibrary, macOS 10.15 to 26): info, photos, albums, export.",
             discussion: """
                 The library is never modified: its database is copied to the cache's tmp/ \

@@ -5,6 +5,7 @@ import PhotolalaKit
 extension Photolala.Library {
     struct Albums: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "albums",
             abstract: "List a library's albums and folders as a tree: user, smart and shared albums, projects.")
 
         @Argument(help: "The .photoslibrary folder.")

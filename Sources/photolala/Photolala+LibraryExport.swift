@@ -5,6 +5,7 @@ import PhotolalaKit
 extension Photolala.Library {
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Copy photos' originals out of a library under their original filenames.",
             discussion: """
                 Each file is written to a temporary name and renamed, so the folder never holds \

@@ -4,7 +4,8 @@ import PhotolalaKit
 
 extension Photolala.Library {
     struct Info: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a library's Photos version and how many photos, videos and albums it holds.")
+        static let configuration = CommandConfiguration(
+            commandName: "info", abstract: "Show a library's Photos version and how many photos, videos and albums it holds.")
 
         @Argument(help: "The .photoslibrary folder.")
         var library: String

@@ -5,6 +5,7 @@ import PhotolalaKit
 extension Photolala.Library {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "List a library's photos and videos, newest first, or one album's in its order.",
             discussion: """
                 Like Photos's All Photos: hidden and recently deleted items are left out unless \

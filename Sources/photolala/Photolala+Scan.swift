@@ -5,6 +5,7 @@ import PhotolalaKit
 extension Photolala {
     struct Scan: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
+            commandName: "scan",
             abstract: "List the photos of a folder tree as they are found.",
             discussion: """
                 Photos are found by extension (jpg, jpeg, png, heic, heif, avif, tif, tiff, gif, \

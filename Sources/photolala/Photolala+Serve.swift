@@ -9,6 +9,7 @@ import PhotolalaServer
 extension Photolala {
     struct Serve: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Browse folders in your web browser: serves the Photolala web UI and its API.",
             discussion: """
                 Listens on 127.0.0.1 only, unless --host says otherwise; any other address needs \

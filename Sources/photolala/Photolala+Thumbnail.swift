@@ -4,6 +4,7 @@ import PhotolalaKit
 extension Photolala {
     struct Thumbnail: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
+            commandName: "thumbnail",
             abstract: "Write one photo's thumbnail: upright JPEG, short edge 256, long edge at most 512, never cropped.",
             discussion: "The thumbnail also goes into the cache, so browsing the photo later needs no decoding."
         )

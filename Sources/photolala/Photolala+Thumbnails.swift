@@ -6,6 +6,7 @@ import Synchronization
 extension Photolala {
     struct Thumbnails: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
+            commandName: "thumbnails",
             abstract: "Generate the thumbnail of every photo in a folder tree into the cache.",
             discussion: """
                 Each photo is read once for its MD5, its thumbnail and its header facts \

@@ -78,7 +78,10 @@ struct DirectoryScanner {
         }
 
         var subfolders: [String] = []
-        var photos: [(name: String, status: FileStatus?)] = []
+        // Names and, when asked for, statuses side by side: the names sort on their own, 16
+        // bytes an element where a name beside its status was 64 (a tenth of a scan's time).
+        var names: [String] = []
+        var statuses: [FileStatus?] = []
         while let entry = readdir(directory) {
             let verdict = Self.verdict(of: entry)
             if verdict == .hidden { continue }
@@ -98,7 +101,8 @@ struct DirectoryScanner {
                 if options.foldersOnly { continue }
                 // A regular file already: a photo's name says enough, a name without an extension needs its bytes.
                 if verdict == .photo || (verdict == .noExtension && ListingRule.showsFile(verdict, at: path + "/" + name)) {
-                    photos.append((name, options.includeStatus ? status ?? Self.status(of: name, in: descriptor) : nil))
+                    names.append(name)
+                    if options.includeStatus { statuses.append(status ?? Self.status(of: name, in: descriptor)) }
                 }
             case .skip:
                 break
@@ -107,11 +111,15 @@ struct DirectoryScanner {
             }
         }
 
-        photos.sort { $0.name < $1.name }
         let ids = LocalItemID.Folder(folder.relative)
-        listing.photos = photos.map { photo in
-            let item = PhotoItem(id: ids.id(of: photo.name), displayName: photo.name)
-            return ScannedPhoto(item: item, folder: path, status: photo.status)
+        if statuses.isEmpty {
+            listing.photos = names.sorted().map { name in
+                ScannedPhoto(item: PhotoItem(id: ids.id(of: name), displayName: name), folder: path, status: nil)
+            }
+        } else {
+            listing.photos = names.indices.sorted { names[$0] < names[$1] }.map { index in
+                ScannedPhoto(item: PhotoItem(id: ids.id(of: names[index]), displayName: names[index]), folder: path, status: statuses[index])
+            }
         }
         listing.subfolders = subfolders.sorted().map { name in
             FolderToRead(path: path + "/" + name, relative: folder.relative.isEmpty ? name : folder.relative + "/" + name)
