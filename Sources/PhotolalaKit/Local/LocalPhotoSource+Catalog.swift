@@ -233,22 +233,13 @@ extension LocalPhotoSource {
         PhotoItem(id: LocalItemID.make(folder: "", name: name), displayName: name)
     }
 
-    /// A row's date and its place in the listing: what sorting compares, side by side.
-    private struct Place {
-        let date: Int64
-        let index: Int
-    }
-
     /// Hands over a complete listing in date order, the order browsers show by default (their
     /// sort then only confirms it, one comparison a photo, and the first batch is the first
     /// screenful): the first 200 at once, then the rest together.
     private static func deliver(_ listing: [ListedPhoto], to continuation: AsyncThrowingStream<[ListedPhoto], any Error>.Continuation) {
-        // Positions are sorted, beside the dates read out once, and the rows placed once: sorting
-        // the rows themselves moves each many times. Names are compared only between photos of
-        // the same second.
-        let order = listing.indices.map { Place(date: listing[$0].date ?? .min, index: $0) }.sorted { first, second in
-            first.date != second.date ? first.date < second.date : listing[first.index].item.displayName < listing[second.index].item.displayName
-        }.map(\.index)
+        // Positions are sorted and the rows placed once: sorting the rows themselves moves each
+        // many times.
+        let order = DeliveryOrder.positions(of: listing)
         let first = order.prefix(ProgressiveBatcher.firstBatchSize)
         if !first.isEmpty {
             continuation.yield(first.map { listing[$0] })
