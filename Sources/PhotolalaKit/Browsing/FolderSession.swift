@@ -105,7 +105,10 @@ public actor FolderSession {
     public func start() {
         guard !stopped else { return }
         let changes = source.changes()
-        tasks.append(Task { await self.list() })
+        // Asked for here, the listing starts reading at once, beside the watch below (a kernel
+        // pass over the folder's entries: 0.1 s for a million), not once this method is done.
+        let listing = source.listFolder()
+        tasks.append(Task { await self.list(listing) })
         tasks.append(Task { await self.follow(changes) })
         guard let path = source.watchedPath else { return }
         let signals = watching.watcher?.changes(in: path)
@@ -181,9 +184,9 @@ public actor FolderSession {
 
     // MARK: - Work
 
-    private func list() async {
+    private func list(_ listing: AsyncThrowingStream<[ListedPhoto], any Error>) async {
         do {
-            for try await batch in source.listFolder() {
+            for try await batch in listing {
                 photos.append(contentsOf: batch)
                 wakeWaiters()
                 await publish(.listing(count: photos.count, complete: false))
