@@ -48,34 +48,27 @@ enum CatalogCSV {
     /// over ``Limits`` gives the rows before the offending one and a problem for it.
     static func decode(_ bytes: [UInt8]) -> (entries: [CatalogEntry], problems: [RowProblem]) {
         var parser = Parser(bytes: bytes)
-        var entries: [CatalogEntry] = []
-        let problems = decode(&parser, into: &entries)
-        guard let line = parser.oversizedRecordLine else { return (entries, problems) }
-        return (entries, problems + [RowProblem(line: line, reason: oversized(line).reason + "; the rest of the shard is not read")])
+        let decoded = decode(&parser)
+        guard let line = parser.oversizedRecordLine else { return decoded }
+        return (decoded.entries, decoded.problems + [RowProblem(line: line, reason: oversized(line).reason + "; the rest of the shard is not read")])
     }
 
-    /// Appends the entries of a shard to `entries` (a catalog's sixteen shards read into one
-    /// array, with no copy of each shard's); returns a problem for every row that could not be
-    /// read.
-    /// - Throws: ``Refusal`` when the shard exceeds ``Limits``: its rows are not to be trusted,
-    ///   and none is appended.
-    static func decodeWithinLimits(_ bytes: [UInt8], into entries: inout [CatalogEntry]) throws(Refusal) -> [RowProblem] {
+    /// The entries of a shard, with a problem for every row that could not be read.
+    /// - Throws: ``Refusal`` when the shard exceeds ``Limits``: its rows are not to be trusted.
+    static func decodeWithinLimits(_ bytes: [UInt8]) throws(Refusal) -> (entries: [CatalogEntry], problems: [RowProblem]) {
         guard bytes.count <= Limits.shardBytes else { throw Refusal(reason: "it is over the limit of \(Limits.shardBytes) bytes") }
         var parser = Parser(bytes: bytes)
-        let start = entries.count
-        let problems = decode(&parser, into: &entries)
-        if let line = parser.oversizedRecordLine {
-            entries.removeSubrange(start...)
-            throw oversized(line)
-        }
-        return problems
+        let decoded = decode(&parser)
+        if let line = parser.oversizedRecordLine { throw oversized(line) }
+        return decoded
     }
 
     private static func oversized(_ line: Int) -> Refusal {
         Refusal(reason: "the record at line \(line) is longer than \(Limits.recordBytes) bytes")
     }
 
-    private static func decode(_ parser: inout Parser, into entries: inout [CatalogEntry]) -> [RowProblem] {
+    private static func decode(_ parser: inout Parser) -> (entries: [CatalogEntry], problems: [RowProblem]) {
+        var entries: [CatalogEntry] = []
         var problems: [RowProblem] = []
         var fields: [Parser.Field] = []
         fields.reserveCapacity(8)
@@ -92,7 +85,7 @@ enum CatalogCSV {
         if let unterminated = parser.unterminatedQuoteLine {
             problems.append(RowProblem(line: unterminated, reason: "a quoted field is never closed"))
         }
-        return problems
+        return (entries, problems)
     }
 
     // MARK: - Fields

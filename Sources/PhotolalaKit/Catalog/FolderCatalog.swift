@@ -79,26 +79,23 @@ public struct FolderCatalog: Sendable {
         var loaded = LoadedCatalog(manifest: manifest, directory: directory)
         loaded.problems = manifest.problems
         let recorded = Dictionary(manifest.shards.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
-        // The shards are read, checked and parsed in runs, one a core, each run's shards in
-        // order into one array, and the runs' arrays joined in order (the rows' MD5 order):
-        // appending sixteen shards' arrays copied each of a million rows once more.
-        let shards = Mutex([ShardLoad](repeating: ShardLoad(), count: 16))
-        loaded.entries = inParallelRuns(Array(0..<16), smallestRun: 1) { indices in
-            var entries: [CatalogEntry] = []
-            for index in indices {
-                let result = loadShard(index, in: directory, recorded: recorded[index], into: &entries)
-                shards.withLock { $0[index] = result }
-            }
-            return entries
+        // The shards are read, checked and parsed in parallel, then put together in order.
+        let shards = Mutex([ShardLoad?](repeating: nil, count: 16))
+        DispatchQueue.concurrentPerform(iterations: 16) { index in
+            let result = loadShard(index, in: directory, recorded: recorded[index])
+            shards.withLock { $0[index] = result }
         }
         let loads = shards.withLock { $0 }
+        loaded.entries.reserveCapacity(loads.reduce(0) { $0 + ($1?.entries.count ?? 0) })
         var counts = [Int](repeating: 0, count: 16)
         for (index, shard) in loads.enumerated() {
+            guard let shard else { continue }
             if let rejection = shard.rejection {
                 loaded.reject(index, rejection)
             }
+            loaded.entries += shard.entries
             loaded.problems += shard.problems
-            counts[index] = shard.rows
+            counts[index] = shard.entries.count
         }
         for (index, shard) in recorded.sorted(by: { $0.key < $1.key }) where (0..<16).contains(index) && !loaded.rejectedShards.contains(index) {
             if counts[index] != shard.rows {
@@ -124,16 +121,14 @@ public struct FolderCatalog: Sendable {
         }
     }
 
-    /// What reading one shard gave: how many rows it added, or why it was rejected, and its row
-    /// problems.
+    /// What reading one shard gave: its rows, or why it was rejected, and its row problems.
     private struct ShardLoad: Sendable {
-        var rows = 0
+        var entries: [CatalogEntry] = []
         var problems: [CatalogProblem] = []
         var rejection: String?
     }
 
-    /// Reads, checks and parses one shard, appending its good rows to `entries`.
-    private func loadShard(_ index: Int, in directory: String, recorded: CatalogManifest.Shard?, into entries: inout [CatalogEntry]) -> ShardLoad {
+    private func loadShard(_ index: Int, in directory: String, recorded: CatalogManifest.Shard?) -> ShardLoad {
         var result = ShardLoad()
         if let status = try? FileStatus(path: directory + "/" + Self.shardName(index)), status.size > CatalogCSV.Limits.shardBytes {
             result.rejection = "Shard \(Self.shardName(index)) is over the limit of \(CatalogCSV.Limits.shardBytes) bytes; its rows are not trusted."
@@ -155,34 +150,29 @@ public struct FolderCatalog: Sendable {
             result.rejection = "Shard \(Self.shardName(index)) does not match its checksum in the manifest; its rows are not trusted."
             return result
         }
-        let start = entries.count
-        let rowProblems: [CatalogCSV.RowProblem]
+        let decoded: (entries: [CatalogEntry], problems: [CatalogCSV.RowProblem])
         do {
-            rowProblems = try CatalogCSV.decodeWithinLimits(bytes, into: &entries)
+            decoded = try CatalogCSV.decodeWithinLimits(bytes)
         } catch {
             result.rejection = "Shard \(Self.shardName(index)) is refused: \(error.reason); its rows are not trusted."
             return result
         }
+        let (entries, rowProblems) = decoded
         result.problems = rowProblems.map { problem in
             CatalogProblem(
                 shard: index, line: problem.line, message: "\(Self.shardName(index)) line \(problem.line): \(problem.reason); the row is skipped.")
         }
         // Kept as parsed, not copied row by row, unless a row is in the wrong shard.
-        if entries[start...].contains(where: { $0.shard != index }) {
-            let parsed = Array(entries[start...])
-            entries.removeSubrange(start...)
-            for entry in parsed {
-                if entry.shard == index {
-                    entries.append(entry)
-                } else {
-                    result.problems.append(
-                        CatalogProblem(
-                            shard: index, line: nil,
-                            message: "\(Self.shardName(index)) holds \(entry.md5), which belongs in \(Self.shardName(entry.shard)); skipped."))
-                }
+        result.entries = entries
+        if entries.contains(where: { $0.shard != index }) {
+            result.entries.removeAll { $0.shard != index }
+            for entry in entries where entry.shard != index {
+                result.problems.append(
+                    CatalogProblem(
+                        shard: index, line: nil,
+                        message: "\(Self.shardName(index)) holds \(entry.md5), which belongs in \(Self.shardName(entry.shard)); skipped."))
             }
         }
-        result.rows = entries.count - start
         return result
     }
 

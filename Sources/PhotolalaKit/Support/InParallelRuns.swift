@@ -37,16 +37,9 @@ func inParallelRuns<Item: Sendable, Output: Sendable, Failure: Error>(
         ended.wait()
         shared.empty()
     }
-    // The first run's array is the result, the others appended to it: a million rows are
-    // copied once less than half of them, not all of them twice.
-    var outputs: [[Output]] = []
-    for result in results.taken() {
-        outputs.append(try result?.get() ?? [])
-    }
-    var joined = outputs.isEmpty ? [] : outputs.removeFirst()
-    joined.reserveCapacity(outputs.reduce(joined.count) { $0 + $1.count })
-    for output in outputs {
-        joined += output
+    var joined: [Output] = []
+    for result in results.all {
+        joined += try result?.get() ?? []
     }
     return joined
 }
@@ -63,13 +56,8 @@ private final class RunResults<Output: Sendable, Failure: Error>: Sendable {
         results.withLock { $0[run] = result }
     }
 
-    /// What the runs gave, taken out, so that the arrays are the caller's alone (appended to
-    /// without a copy).
-    func taken() -> [Result<[Output], Failure>?] {
-        results.withLock { results in
-            defer { results = [] }
-            return results
-        }
+    var all: [Result<[Output], Failure>?] {
+        results.withLock { $0 }
     }
 }
 
