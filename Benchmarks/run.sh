@@ -148,6 +148,14 @@ if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *browser* ]]; then
         mv "$dir/unseen-1000.tmp" "$dir/unseen-1000"
     fi
     python3 Benchmarks/screen_bench.py .build/release/photolala "$dir/unseen-1000" "${BENCH_SCREEN_RUNS:-3}"
+    # The same photos as a Sony camera writes them, each with its full-HD Large Thumbnail.
+    if [[ ! -d $dir/unseen-previews-1000 ]]; then
+        echo "Making a folder of 1,000 distinct 12 MP photos with camera previews…" >&2
+        rm -rf "$dir/unseen-previews-1000.tmp"
+        Benchmarks/make-unseen-folder.sh "$dir/photos-$photos" "$dir/unseen-previews-1000.tmp" 1000 previews
+        mv "$dir/unseen-previews-1000.tmp" "$dir/unseen-previews-1000"
+    fi
+    python3 Benchmarks/screen_bench.py .build/release/photolala "$dir/unseen-previews-1000" "${BENCH_SCREEN_RUNS:-3}"
 fi
 
 # Upload to SeaweedFS on loopback against rclone copy.

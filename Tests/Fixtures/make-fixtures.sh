@@ -123,6 +123,33 @@ with open(sys.argv[1], "wb") as f:
     f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", row) + chunk(b"IEND", b""))
 PY
 
+# Camera JPEGs with a Multi-Picture Format index (make-mpf-jpeg.py), as Sony, Nikon and Fujifilm
+# write them: each primary image is red, each image after it blue, so a test sees which one a
+# thumbnail was made from. A 1200 × 900 primary with a 640 × 480 Large Thumbnail; the same with
+# the primary stored sideways (red left, blue right, EXIF orientation 6) and its preview stored
+# the same way (green left, yellow right), so upright the preview's green is on top; an image of
+# undefined type (a depth or gain map), a Large Thumbnail of another shape (16:9), one too small
+# for a grid (160 × 120, as EXIF thumbnails are), and one whose data is cut short.
+mpf="$(dirname "$0")/make-mpf-jpeg.py"
+solid 1200 900 "255 0 0" "$work/mpf-primary.jpg"
+solid 640 480 "0 0 255" "$work/mpf-vga.jpg"
+solid 640 360 "0 0 255" "$work/mpf-wide.jpg"
+solid 160 120 "0 0 255" "$work/mpf-small.jpg"
+python3 "$mpf" "$work/mpf-primary.jpg" "$out/mpf-preview.jpg" "$work/mpf-vga.jpg:10001"
+python3 "$mpf" "$work/mpf-primary.jpg" "$out/mpf-depth-map.jpg" "$work/mpf-vga.jpg:0"
+python3 "$mpf" "$work/mpf-primary.jpg" "$out/mpf-other-shape.jpg" "$work/mpf-wide.jpg:10002"
+python3 "$mpf" "$work/mpf-primary.jpg" "$out/mpf-too-small.jpg" "$work/mpf-small.jpg:10001"
+head -c 2000 "$work/mpf-vga.jpg" > "$work/mpf-cut.jpg"
+python3 "$mpf" "$work/mpf-primary.jpg" "$out/mpf-cut-short.jpg" "$work/mpf-cut.jpg:10001"
+solid 600 900 "255 0 0" "$work/mpf-red-half.v"
+solid 600 900 "0 0 255" "$work/mpf-blue-half.v"
+vips join "$work/mpf-red-half.v" "$work/mpf-blue-half.v" "$work/mpf-sideways.jpg" horizontal
+exiftool -q -overwrite_original -Orientation#=6 "$work/mpf-sideways.jpg"
+solid 320 480 "0 255 0" "$work/mpf-green-half.v"
+solid 320 480 "255 255 0" "$work/mpf-yellow-half.v"
+vips join "$work/mpf-green-half.v" "$work/mpf-yellow-half.v" "$work/mpf-sideways-preview.jpg" horizontal
+python3 "$mpf" "$work/mpf-sideways.jpg" "$out/mpf-orientation6.jpg" "$work/mpf-sideways-preview.jpg:10001"
+
 # Camera RAW containers around JPEG previews (raw.dng, .nef, .cr3, .raf, .orf, .rw2), a DNG 1.7
 # with a JPEG XL preview (raw-jxl.dng), one LibRaw
 # decodes for want of a preview (raw-nopreview.dng) and a damaged one (raw-damaged.nef).

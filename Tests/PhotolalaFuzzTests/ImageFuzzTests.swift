@@ -4,8 +4,9 @@ import Testing
 
 @testable import PhotolalaKit
 
-/// Mutates small JPEG, PNG, TIFF, HEIC, AVIF, WebP and GIF photos and camera RAW containers (DNG,
-/// NEF, CR3, RAF and a DNG LibRaw decodes) (made by `make-fixtures.sh`, the
+/// Mutates small JPEG (one with a Multi-Picture Format index and its preview), PNG, TIFF, HEIC,
+/// AVIF, WebP and GIF photos and camera RAW containers (DNG, NEF, CR3, RAF and a DNG LibRaw
+/// decodes) (made by `make-fixtures.sh`, the
 /// HEIC and AVIF ones with thumbnail items, one turned by irot, which libheif reads first; and a
 /// HEIC, a PNG and a WebP dated by exiftool, whose EXIF the listing's date reader finds) and
 /// reads each mutation's header date, EXIF and thumbnail in-process, and a sample of them through
@@ -14,8 +15,8 @@ import Testing
 @Suite("Fuzzing images")
 struct ImageFuzzTests {
     static let seeds = [
-        "orientation6.jpg", "photo.png", "photo.tiff", "photo.heic", "iphone-rotated.heic", "iphone.avif", "photo.webp", "photo.gif",
-        "raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw-jxl.dng", "raw-nopreview.dng",
+        "orientation6.jpg", "mpf-orientation6.jpg", "photo.png", "photo.tiff", "photo.heic", "iphone-rotated.heic", "iphone.avif",
+        "photo.webp", "photo.gif", "raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw-jxl.dng", "raw-nopreview.dng",
     ]
 
     @Test("mutated images: no crash, no hang, in-process and through the command line")

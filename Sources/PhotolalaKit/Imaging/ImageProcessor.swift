@@ -71,11 +71,13 @@ public struct ImageProcessor: Sendable {
     /// Renders Photolala's thumbnail: upright and whole, short edge 256 with the long edge at most
     /// 512 (beyond 2:1, long edge 512 and the short edge what the ratio gives), JPEG at quality 85
     /// with all metadata stripped. A HEIF or AVIF thumbnail comes from the file's thumbnail item
-    /// when that is good enough, with a short edge of 240–255 when the item's is.
+    /// when that is good enough, with a short edge of 240–255 when the item's is; a camera
+    /// JPEG's from the Large Thumbnail it carries, a camera RAW's from its largest preview.
     /// - Throws: ``PhotolalaError`` when the bytes are no image, too large, or damaged.
     public func thumbnail(of bytes: [UInt8], name: String) throws -> [UInt8] {
         let format = try recogniseFormat(bytes, name: name)
         if format.isCameraRAW { return try thumbnailOfRAW(bytes, format: format, name: name) }
+        if format == .jpeg, let thumbnail = multiPictureThumbnail(of: bytes, name: name) { return thumbnail }
         return try bytes.withUnsafeBytes { buffer in
             let source = try header(buffer, format: format, name: name)
             let shrunk =

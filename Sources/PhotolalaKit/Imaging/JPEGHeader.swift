@@ -10,6 +10,8 @@ struct JPEGHeader {
     /// The frame's SOF marker: 0xC0–0xC2 for the baseline, extended and progressive JPEGs
     /// libvips decodes, 0xC3 for the lossless JPEG of raw sensor data.
     let frameMarker: UInt8
+    /// Where its APP2 "MPF" segment's MP header begins (``MultiPictureIndex``), when it has one.
+    let multiPictureHeader: Int?
 
     init?(_ bytes: [UInt8]) {
         self.init(bytes[...])
@@ -19,6 +21,7 @@ struct JPEGHeader {
     init?(_ bytes: ArraySlice<UInt8>) {
         guard bytes.count > 4, bytes[bytes.startIndex] == 0xFF, bytes[bytes.startIndex + 1] == 0xD8 else { return nil }
         var exif: ExifReader?
+        var multiPictureHeader: Int?
         var index = bytes.startIndex + 2
         while index + 4 <= bytes.endIndex {
             guard bytes[index] == 0xFF else { return nil }
@@ -37,6 +40,8 @@ struct JPEGHeader {
             switch marker {
             case 0xE1 where exif == nil && length >= 8 && Array(bytes[body..<body + 6]) == Array("Exif\0\0".utf8):
                 exif = ExifReader(Array(bytes[body + 6..<index + 2 + length]))
+            case 0xE2 where multiPictureHeader == nil && length >= 14 && bytes[body..<body + 4].elementsEqual("MPF\0".utf8):
+                multiPictureHeader = body + 4
             case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
                 guard length >= 7 else { return nil }
                 let height = Int(bytes[body + 1]) << 8 | Int(bytes[body + 2])
@@ -45,6 +50,7 @@ struct JPEGHeader {
                 self.width = width
                 self.height = height
                 self.exif = exif
+                self.multiPictureHeader = multiPictureHeader
                 frameMarker = marker
                 return
             case 0xDA, 0xD9:

@@ -31,20 +31,9 @@ extension ImageProcessor {
     /// - Throws: ``PhotolalaError`` when it has no usable preview and LibRaw cannot decode it.
     func thumbnailOfRAW(_ bytes: [UInt8], format: ImageFormat, name: String) throws -> [UInt8] {
         if let preview = try shownPreview(of: bytes, format: format, name: name) {
-            let (width, height, orientation) = (preview.width, preview.height, preview.rawOrientation)
-            let swap = orientation >= 5
-            let upright = thumbnailSize(width: swap ? height : width, height: swap ? width : height)
-            let (boxWidth, boxHeight) = swap ? (upright.height, upright.width) : (upright.width, upright.height)
-            return try preview.bytes.withUnsafeBytes { buffer in
-                guard let base = buffer.baseAddress else { throw PhotolalaError.emptyFile(name) }
-                var output: UnsafeMutablePointer<CVips.VipsImage>?
-                let start = UnsafeMutableRawPointer(mutating: base + preview.range.lowerBound)
-                guard
-                    cvips_thumbnail_buffer_oriented(start, preview.range.count, &output, Int32(boxWidth), Int32(boxHeight), Int32(orientation))
-                        == 0, let output
-                else { throw PhotolalaError.damagedImage(name, reason: VipsRuntime.takeError()) }
-                return try encodeJPEG(prepareForJPEG(VipsImage(output), name: name), name: name)
-            }
+            return try thumbnail(
+                ofPreviewAt: preview.range, in: preview.bytes, width: preview.width, height: preview.height,
+                orientation: preview.rawOrientation, name: name)
         }
         let decoded = try decodeHalfSize(bytes, format: format, name: name)
         let (width, height) = thumbnailSize(width: decoded.width, height: decoded.height)
