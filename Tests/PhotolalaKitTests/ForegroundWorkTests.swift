@@ -30,4 +30,19 @@ struct ForegroundWorkTests {
         await waiting.value
         #expect(clock.now - ended >= period)
     }
+
+    @Test("A screen filling: another job runs, or one ended a moment ago; a job alone after a pause has no company")
+    func company() async throws {
+        let foreground = ForegroundWork()
+        let period = Duration.milliseconds(200)
+        foreground.begin()
+        #expect(!foreground.hasCompany(within: period))
+        foreground.begin()
+        #expect(foreground.hasCompany(within: period))
+        foreground.end()
+        #expect(foreground.hasCompany(within: period))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!foreground.hasCompany(within: period))
+        foreground.end()
+    }
 }

@@ -27,11 +27,15 @@ struct PhotoFileReader: Sendable {
     /// Where a failure to record what was read is logged (it costs only another read).
     let logger: Logger
 
+    /// How long after another cell's thumbnail a photo read for the first time still counts as
+    /// part of a screen filling: a page asks for the next cell as soon as one comes back.
+    static let screenPause: Duration = .milliseconds(200)
+
     /// The file's thumbnail from the disk cache, or rendered (and cached) from one read.
     /// - Parameter deferringIdentity: For a screen: a photo read for the first time while
-    ///   another cell's thumbnail is being made (a screen filling) gets its thumbnail first and
-    ///   its MD5 later, from the same bytes (``IdentityBacklog``); one asked for alone is hashed
-    ///   at once, so its answer carries its MD5.
+    ///   another cell's thumbnail is being made, or was a moment ago (a screen filling), gets its
+    ///   thumbnail first and its MD5 later, from the same bytes (``IdentityBacklog``); one asked
+    ///   for alone is hashed at once, so its answer carries its MD5.
     /// - Throws: ``PhotolalaError`` when the file is unreadable or not a decodable image.
     func thumbnail(at path: String, deferringIdentity: Bool = false) throws -> Thumbnail {
         if Self.videoFormat(ofFileAt: path) != nil { return try videoThumbnail(at: path) }
@@ -45,7 +49,9 @@ struct PhotoFileReader: Sendable {
             return Thumbnail(md5: nil, jpeg: jpeg, origin: .memory)
         }
         let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
-        if known == nil, deferringIdentity, foreground.running > 1, let jpeg = try thumbnailHeld(from: contents) {
+        if known == nil, deferringIdentity, foreground.hasCompany(within: Self.screenPause),
+            let jpeg = try thumbnailHeld(from: contents)
+        {
             return Thumbnail(md5: nil, jpeg: jpeg, origin: .generated)
         }
         let image = try derivedImage(

@@ -22,6 +22,16 @@ public final class ForegroundWork: Sendable {
     /// Foreground jobs running now.
     public var running: Int { state.withLock { $0.running } }
 
+    /// Whether a foreground job besides the caller's runs now or ended less than `period` ago:
+    /// a screen filling. A page asks for its cells' thumbnails a few at a time, each as another
+    /// comes back, so when thumbnails take milliseconds (from a camera's preview) there are
+    /// moments when only one runs, though the screen is far from filled.
+    func hasCompany(within period: Duration) -> Bool {
+        state.withLock { state in
+            state.running > 1 || state.lastEnded.map { $0 + period > .now } ?? false
+        }
+    }
+
     /// Marks one foreground job started; every ``begin()`` is followed by one ``end()``.
     func begin() {
         state.withLock { $0.running += 1 }
