@@ -106,8 +106,8 @@ def main():
         results["first"].append((first, vipsthumbnail(folder, first_names, jobs), len(first_names), load))
         results["jump"].append((jump, vipsthumbnail(folder, jump_names, jobs), len(jump_names), load))
     labels = {
-        "first": f"browser: first screen of an unseen folder of {count} 12 MP photos (no catalog, no thumbnails)",
-        "jump": f"browser: the screen after a jump to 60 % of that folder while it is catalogued",
+        "first": f"browser: first screen of an unseen folder of {count} 12 MP photos (`{os.path.basename(folder.rstrip('/'))}`: no catalog, no thumbnails)",
+        "jump": "browser: the screen after a jump to 60 % of that folder while it is catalogued",
     }
     for key, label in labels.items():
         for seconds, reference, cells, load in results[key]:
