@@ -125,17 +125,19 @@ PY
 
 # Camera JPEGs with a Multi-Picture Format index (make-mpf-jpeg.py), as Sony, Nikon and Fujifilm
 # write them: each primary image is red, each image after it blue, so a test sees which one a
-# thumbnail was made from. A 1200 × 900 primary with a 640 × 480 Large Thumbnail; the same with
-# the primary stored sideways (red left, blue right, EXIF orientation 6) and its preview stored
-# the same way (green left, yellow right), so upright the preview's green is on top; an image of
-# undefined type (a depth or gain map), a Large Thumbnail of another shape (16:9), one too small
-# for a grid (160 × 120, as EXIF thumbnails are), and one whose data is cut short.
+# thumbnail was made from. A 1200 × 900 primary with a 640 × 480 Large Thumbnail (an index in
+# each byte order); the same with the primary stored sideways (red left, blue right, EXIF
+# orientation 6) and its preview stored the same way (green left, yellow right), so upright the
+# preview's green is on top; an image of undefined type (a depth or gain map), a Large Thumbnail
+# of another shape (16:9), one too small for a grid (160 × 120, as EXIF thumbnails are), and one
+# whose data is cut short.
 mpf="$(dirname "$0")/make-mpf-jpeg.py"
 solid 1200 900 "255 0 0" "$work/mpf-primary.jpg"
 solid 640 480 "0 0 255" "$work/mpf-vga.jpg"
 solid 640 360 "0 0 255" "$work/mpf-wide.jpg"
 solid 160 120 "0 0 255" "$work/mpf-small.jpg"
 python3 "$mpf" "$work/mpf-primary.jpg" "$out/mpf-preview.jpg" "$work/mpf-vga.jpg:10001"
+python3 "$mpf" --big-endian "$work/mpf-primary.jpg" "$out/mpf-big-endian.jpg" "$work/mpf-vga.jpg:10001"
 python3 "$mpf" "$work/mpf-primary.jpg" "$out/mpf-depth-map.jpg" "$work/mpf-vga.jpg:0"
 python3 "$mpf" "$work/mpf-primary.jpg" "$out/mpf-other-shape.jpg" "$work/mpf-wide.jpg:10002"
 python3 "$mpf" "$work/mpf-primary.jpg" "$out/mpf-too-small.jpg" "$work/mpf-small.jpg:10001"

@@ -17,9 +17,11 @@ struct MultiPictureThumbnailTests {
         engine = try makeEngine(in: folder)
     }
 
-    @Test("A JPEG's Large Thumbnail is what its thumbnail is made from, at the primary's thumbnail size")
-    func largeThumbnailIsUsed() async throws {
-        let thumbnail = try await engine.thumbnail(ofFileAt: Fixtures.file("mpf-preview.jpg").path)
+    @Test(
+        "A JPEG's Large Thumbnail is what its thumbnail is made from, at the primary's thumbnail size: an index in either byte order",
+        arguments: ["mpf-preview.jpg", "mpf-big-endian.jpg"])
+    func largeThumbnailIsUsed(name: String) async throws {
+        let thumbnail = try await engine.thumbnail(ofFileAt: Fixtures.file(name).path)
         let size = try dimensions(of: thumbnail.jpeg)
         #expect(size.width == 341 && size.height == 256)
         let colour = try await pixel(of: thumbnail.jpeg, x: 170, y: 128, in: folder)
