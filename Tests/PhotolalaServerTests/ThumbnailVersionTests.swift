@@ -30,6 +30,17 @@ struct ThumbnailVersionTests {
         return []
     }
 
+    /// The status of a conditional request for `uri` once it is 304, or the last one after 10 s.
+    private func confirmation(_ client: some TestClientProtocol, uri: String, tag: String) async throws -> HTTPResponse.Status {
+        var status = HTTPResponse.Status.ok
+        for _ in 0..<200 {
+            status = try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: tag]).status
+            if status == .notModified { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return status
+    }
+
     @Test("A photo rewritten on disk: a new version, thumbnail and ETag, and 304 once its new MD5 is known")
     func rewrittenFile() async throws {
         let photos = folder.path("photos")
@@ -51,8 +62,10 @@ struct ThumbnailVersionTests {
             let after = try await row(client, source: "local-0", id: id, changedFrom: version)
             #expect(after[3] as? Int == edited.count)
 
-            let confirmed = try await client.execute(uri: uri + "?v=\(after[6])", method: .get, headers: [.ifNoneMatch: "\"\(md5)-t2\""])
-            #expect(confirmed.status == .notModified)
+            // The first answer may come before the new MD5 (a thumbnail asked for a moment after
+            // another is made as part of a screen, its MD5 settled once nothing is on screen): the
+            // page's copy is confirmed as soon as the MD5 is known, without waiting for a change.
+            #expect(try await confirmation(client, uri: uri + "?v=\(after[6])", tag: "\"\(md5)-t2\"") == .notModified)
             let fresh = try await client.execute(uri: uri + "?v=\(after[6])", method: .get)
             #expect(fresh.status == .ok && fresh.headers[.eTag] == "\"\(md5)-t2\"")
             #expect(fresh.body != first.body)
