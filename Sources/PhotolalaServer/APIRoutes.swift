@@ -45,23 +45,20 @@ struct APIRoutes {
     /// of its listing (none otherwise), for a page to show while a big listing runs.
     private func items(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         let (sourceID, folderID) = (try context.parameters.require("source"), try context.parameters.require("folder"))
-        let limit = request.uri.queryParameters.get("limit", as: Int.self)
-        if let limit, limit < 1 {
-            throw ServerError(.badRequest, "limit must be 1 or more.")
-        }
+        let limit = try request.query(.limit, in: 1...Int.max)
         let page: API.Items
-        if let text = request.uri.queryParameters.get("search") {
+        if let text = request.query(.search) {
             let source = try sources.source(sourceID)
             let found = try await engineCall { try await source.search(folder: folderID, text: text) }
             page = API.Items(count: found.count, complete: true, offset: 0, photos: found[...])
-        } else if let first = request.uri.queryParameters.get("first") {
+        } else if let first = request.query(.first) {
             guard let order = DateOrder(rawValue: first) else { throw ServerError(.badRequest, "first must be date-asc or date-desc.") }
             let session = try await engineCall { try await sources.session(source: sourceID, folder: folderID) }
             let found = try await engineCall { try await session.firstPhotos(in: order, limit: min(limit ?? 500, 5_000)) } ?? []
             page = API.Items(count: found.count, complete: true, offset: 0, photos: found[...])
         } else {
             let session = try await engineCall { try await sources.session(source: sourceID, folder: folderID) }
-            let offset = request.uri.queryParameters.get("offset", as: Int.self) ?? 0
+            let offset = try request.query(.offset, in: 0...Int.max) ?? 0
             page = API.Items(try await engineCall { try await session.items(from: offset, limit: limit) })
         }
         return Response(

@@ -2,11 +2,18 @@ import Hummingbird
 
 /// Guards every request: the Host header must name the server (so a hostile page cannot
 /// reach it through DNS rebinding), the access token must be presented when one is set, and
-/// requests that change state must carry the token or come from the same origin.
+/// requests that change state must come from the server's own pages.
 ///
 /// A request without exactly one well-formed Host header is refused with 400, one naming
 /// another host with 403; an absolute-form target's authority counts as its Host header (see
 /// ``ConnectionGuard``).
+///
+/// A browser sends the token's cookie with every request to the server's host, a page of
+/// another port of the same host included (SameSite counts hosts, not ports), so the cookie
+/// proves nothing about which page sent a change. A changing request is therefore refused when
+/// its `Origin` (or, without one, its `Sec-Fetch-Site`) names another origin, whatever carries
+/// the token; one from no browser (neither header) must carry the token itself, in its query or
+/// an `Authorization` header, which no other page can know.
 struct AccessGuard<Context: RequestContext>: RouterMiddleware {
     static var cookieName: String { "photolala_token" }
 
@@ -24,17 +31,15 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
         guard allowedHosts.allows(name) else {
             throw ServerError(.forbidden, "Host '\(name)' is not this server; open the address photolala serve printed.")
         }
-        let offered = request.uri.queryParameters.get("token")
-        let presented = offered ?? request.cookies[Self.cookieName]?.value ?? bearer(request)
+        let offered = request.query(.token)
+        let explicit = offered ?? bearer(request)
+        let presented = explicit ?? request.cookies[Self.cookieName]?.value
         let hasToken = token.map { expected in presented.map { constantTimeEqual($0, expected) } ?? false } ?? false
         if token != nil && !hasToken {
             throw ServerError(.unauthorized, "This server needs its access token: open the URL with ?token= that photolala serve printed.")
         }
-        if ![.get, .head, .options].contains(request.method) && !hasToken {
-            let origin = request.headers[.origin]
-            guard let origin, origin == "http://" + host else {
-                throw ServerError(.forbidden, "Changes are accepted from this server's own pages only.")
-            }
+        if ![.get, .head, .options].contains(request.method) {
+            try checkSender(of: request, host: host, carriesToken: hasToken && explicit != nil)
         }
         var response = try await next(request, context)
         if let offered, hasToken,
@@ -43,6 +48,19 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
             response.setCookie(cookie)
         }
         return response
+    }
+
+    /// Refuses a change sent by a page of another origin, or by no browser without the token in
+    /// its query or `Authorization` header.
+    private func checkSender(of request: Request, host: String, carriesToken: Bool) throws {
+        let refusal = ServerError(.forbidden, "Changes are accepted from this server's own pages only.")
+        if let origin = request.headers[.origin] {
+            guard origin == "http://" + host || origin == "https://" + host else { throw refusal }
+        } else if let site = request.headers.first(where: { $0.name.canonicalName == "sec-fetch-site" })?.value {
+            guard site == "same-origin" else { throw refusal }
+        } else if !carriesToken {
+            throw refusal
+        }
     }
 
     private func bearer(_ request: Request) -> String? {

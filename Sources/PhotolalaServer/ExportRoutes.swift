@@ -23,7 +23,8 @@ struct ExportRoutes {
         let folderID = try context.parameters.require("folder")
         let form = try await request.body.collect(upTo: Self.maximumFormBytes)
         // A RAW+JPEG pair or a Live Photo exports all its files, as Photos exports originals.
-        let ids = await sources.files(of: Self.ids(inForm: String(buffer: form)), source: sourceID, folder: folderID).ids
+        let requested = try Self.ids(inForm: String(buffer: form))
+        let ids = await sources.files(of: requested, source: sourceID, folder: folderID).ids
         guard !ids.isEmpty else { throw ServerError(.badRequest, "Name the photos to export: one ids field per photo.") }
         guard ids.count <= Self.maximumPhotos else {
             throw ServerError(.contentTooLarge, "An export takes at most \(Self.maximumPhotos.formatted()) photos; export the rest separately.")
@@ -56,13 +57,20 @@ struct ExportRoutes {
     }
 
     /// The `ids` fields of a URL-encoded form, in order, each once.
-    static func ids(inForm form: String) -> [String] {
-        var components = URLComponents()
-        components.percentEncodedQuery = form.replacingOccurrences(of: "+", with: "%20")
+    /// - Throws: ``ServerError`` 400 when a field is not percent-encoded as a form's are.
+    static func ids(inForm form: String) throws -> [String] {
         var seen = Set<String>()
-        return (components.queryItems ?? []).compactMap { item in
-            guard item.name == "ids", let id = item.value, !id.isEmpty, seen.insert(id).inserted else { return nil }
-            return id
+        var ids: [String] = []
+        for field in form.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = field.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts[0] == "ids", parts.count == 2 else { continue }
+            guard let id = parts[1].replacingOccurrences(of: "+", with: " ").removingPercentEncoding else {
+                throw ServerError(.badRequest, "The export form is not URL-encoded: send each photo's id as an ids field.")
+            }
+            if !id.isEmpty, seen.insert(id).inserted {
+                ids.append(id)
+            }
         }
+        return ids
     }
 }

@@ -24,6 +24,37 @@ public func buildApplication(
             "Serving on \(configuration.host) would expose your photos to the network without a password. Pass --token SECRET or --generate-token.")
     }
     FreedMemory.returnLargeBlocksAtOnce()
+    let served = try buildRouter(configuration: configuration, engine: engine)
+    let sources = served.sources
+
+    return Application(
+        router: served.router,
+        server: GuardedHTTP1Channel.server(limits: configuration.connections),
+        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Photolala"),
+        services: served.services,
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+            let query = configuration.token.map { "?token=\($0)" } ?? ""
+            await onRunning("http://\(host):\(port)/\(query)")
+            await sources.openFirstFolder(logger: configuration.logger)
+        },
+        logger: configuration.logger
+    )
+}
+
+/// What `photolala serve` answers with: the router, behind the access guard, and the sources
+/// and background services its routes use.
+struct ServedRouter {
+    let router: Router<BasicRequestContext>
+    let services: [any Service]
+    let sources: ServedSources
+}
+
+/// The router of `photolala serve` with every route, and what its routes need running. The
+/// fuzz suite reads its routes from here, so no route escapes it.
+/// - Throws: ``ServerError`` when a folder cannot be served or the web UI's files are missing.
+func buildRouter(configuration: ServerConfiguration, engine: Engine) throws -> ServedRouter {
     let events = EventHub(maximumSubscribers: configuration.connections.maximumEventStreams)
     let current: CurrentCloud
     let sources: ServedSources
@@ -59,19 +90,5 @@ public func buildApplication(
         queue, BackupEvents(backup: backup),
         CloudUpkeep(current: current, syncInterval: configuration.cloudSyncInterval, clock: configuration.clock),
     ]
-
-    return Application(
-        router: router,
-        server: GuardedHTTP1Channel.server(limits: configuration.connections),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "Photolala"),
-        services: services,
-        onServerRunning: { channel in
-            let port = channel.localAddress?.port ?? configuration.port
-            let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-            let query = configuration.token.map { "?token=\($0)" } ?? ""
-            await onRunning("http://\(host):\(port)/\(query)")
-            await sources.openFirstFolder(logger: configuration.logger)
-        },
-        logger: configuration.logger
-    )
+    return ServedRouter(router: router, services: services, sources: sources)
 }

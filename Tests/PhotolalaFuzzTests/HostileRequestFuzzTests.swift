@@ -2,15 +2,18 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import PhotolalaKit
-import PhotolalaServer
 import PhotolalaTestSupport
 import Testing
 
-/// `photolala serve` against hostile HTTP requests over raw sockets: hand-written families
+@testable import PhotolalaServer
+
+/// `photolala serve` against hostile HTTP requests over raw sockets: every route of its router
+/// with hostile parameters, headers and bodies (``RouteRequests``), hand-written families
 /// (traversal however encoded, ids of hidden and outside files, overlong and malformed heads,
-/// bad bodies and Host headers) and mutations of valid requests. Any 5xx, any request left
-/// unanswered for 10 seconds, or any byte of a file the listing hides fails the run; a crash
-/// kills the test process, which fails it too.
+/// bad bodies and Host headers), then mutations of valid requests until the budget ends. Any
+/// 5xx, any request left unanswered for 10 seconds, or any byte of a file the listing hides
+/// fails the run; a crash kills the test process, which fails it too. The derived and
+/// hand-written requests are all sent, however long they take.
 @Suite("Hostile HTTP requests")
 struct HostileRequestFuzzTests {
     /// How many requests are in flight at once.
@@ -25,12 +28,14 @@ struct HostileRequestFuzzTests {
         configuration.connections.headerTimeout = .seconds(1)
         configuration.connections.bodyTimeout = .seconds(1)
         configuration.connections.idleTimeout = .seconds(2)
+        let derived = RouteRequests(try buildRouter(configuration: configuration, engine: tree.engine).router)
+        #expect(derived.routes.count >= 24, "the router lists its routes")
         let app = try buildApplication(configuration: configuration, engine: tree.engine)
         // Live: hostile bytes go through a raw socket to the HTTP decoder and connection guard.
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let budget = FuzzBudget(share: 0.35)
-            var requests = HostileRequests(seed: budget.seed)
+            var requests = HostileRequests(seed: budget.seed, derived: derived.all)
             var sent = 0
             var failures = 0
             // A window of requests in flight, each replaced as soon as it is answered.
@@ -50,12 +55,14 @@ struct HostileRequestFuzzTests {
                         let text = String(reflecting: String(decoding: request.prefix(300), as: UTF8.self))
                         Issue.record("Seed \(budget.seed), request \(number): \(problem). Request (\(request.count) bytes): \(text)")
                     }
-                    if budget.hasTime && failures < 5 {
+                    if (budget.hasTime || sent < requests.handWritten) && failures < 5 {
                         send()
                     }
                 }
             }
-            print("HostileRequestFuzzTests: \(sent) requests, seed \(budget.seed) (PHOTOLALA_FUZZ_SEED replays it)")
+            print(
+                "HostileRequestFuzzTests: \(sent) requests (\(requests.handWritten) derived and hand-written), seed \(budget.seed) (PHOTOLALA_FUZZ_SEED replays it)"
+            )
             #expect(sent >= requests.handWritten, "the budget ended before the hand-written requests were all sent")
         }
     }
@@ -141,18 +148,18 @@ private struct HostileTree {
     }
 }
 
-/// Hostile requests: first every hand-written one, then mutations of valid requests and of the
-/// hand-written ones, from a seed.
-private struct HostileRequests {
+/// Hostile requests: first every derived and hand-written one, then mutations of valid requests
+/// and of those, from a seed.
+struct HostileRequests {
     private var mutator: Mutator
     private let seeds: [[UInt8]]
     private let families: [[UInt8]]
     private var position = 0
 
-    init(seed: UInt64) {
+    init(seed: UInt64, derived: [[UInt8]]) {
         mutator = Mutator(seed: seed)
         seeds = Self.validRequests
-        families = Self.handWrittenRequests
+        families = derived + Self.handWrittenRequests
     }
 
     var handWritten: Int { families.count }

@@ -163,10 +163,14 @@ public final class RawHTTPConnection: Sendable {
     }
 
     /// Whether `bytes` hold a response head and all of its body: as long as its Content-Length
-    /// says, up to the last chunk of a chunked one, or none without either.
+    /// says, up to the last chunk of a chunked one, or none without either; an event stream's
+    /// body never ends, so its head is the whole response.
     private static func isComplete(_ bytes: [UInt8]) -> Bool {
         guard let end = headEnd(in: bytes) else { return false }
         let head = String(decoding: bytes[..<end], as: UTF8.self).lowercased().split(separator: "\r\n")
+        if head.contains(where: { $0.hasPrefix("content-type:") && $0.contains("text/event-stream") }) {
+            return true
+        }
         if head.contains(where: { $0.hasPrefix("transfer-encoding:") && $0.contains("chunked") }) {
             return bytes.suffix(5).elementsEqual("0\r\n\r\n".utf8)
         }

@@ -143,7 +143,8 @@ public actor FolderSession {
         }
         if let failure { throw failure }
         let start = min(max(0, offset), photos.count)
-        let end = limit.map { min(photos.count, start + $0) } ?? photos.count
+        // Any limit a request names, however large, stops at the last photo: never `start + limit`.
+        let end = limit.map { start + min(photos.count - start, max(0, $0)) } ?? photos.count
         return Page(count: photos.count, complete: complete, offset: start, photos: photos[start..<end])
     }
 

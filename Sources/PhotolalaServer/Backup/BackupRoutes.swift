@@ -22,7 +22,7 @@ struct BackupRoutes {
     /// Stars or unstars the photos, all in one go (a selection may be thousands); a photo that
     /// cannot be read gets its own error and the others go on.
     private func star(_ request: Request, _ context: BasicRequestContext) async throws -> API.Badges {
-        let body = try await request.decode(as: API.StarRequest.self, context: context)
+        let body = try await request.decodeJSON(as: API.StarRequest.self, context: context)
         let source = try sources.source(body.source)
         try await checkFolder(body.folder, of: source, id: body.source)
         // Each photo once, however often the body names it: the answer has one badge a photo.
@@ -140,7 +140,7 @@ struct BackupRoutes {
 
     /// Queues failed photos again and, when a cloud is configured, starts a run at once.
     private func retry(_ request: Request, _ context: BasicRequestContext) async throws -> API.Retried {
-        let body = try await request.decode(as: API.RetryRequest.self, context: context)
+        let body = try await request.decodeJSON(as: API.RetryRequest.self, context: context)
         let queued = try await backup.queue.retry(body.md5s.filter(ContentHash.isMD5))
         if !queued.isEmpty, backup.service != nil {
             Task { await backup.run() }

@@ -29,7 +29,7 @@ struct CloudRoutes {
 
     private func sync(_ request: Request) async throws -> EditedResponse<API.CloudSync> {
         let cloud = try cloud()
-        let force = request.uri.queryParameters.get("force") == "true"
+        let force = request.query(.force) == "true"
         Task { await cloud.syncs.run(force: force) }
         return EditedResponse(status: .accepted, response: await cloud.syncs.status)
     }
@@ -41,13 +41,13 @@ struct CloudRoutes {
 
     private func estimate(_ request: Request, _ context: BasicRequestContext) async throws -> API.RestoreEstimate {
         let cloud = try cloud()
-        let body = try await request.decode(as: API.RestoreRequest.self, context: context)
+        let body = try await request.decodeJSON(as: API.RestoreRequest.self, context: context)
         return try await ServerError.converting { API.RestoreEstimate(try await cloud.estimate(body.ids, tier: body.tier)) }
     }
 
     private func restore(_ request: Request, _ context: BasicRequestContext) async throws -> API.Restores {
         let cloud = try cloud()
-        let body = try await request.decode(as: API.RestoreRequest.self, context: context)
+        let body = try await request.decodeJSON(as: API.RestoreRequest.self, context: context)
         guard let days = body.days else { throw ServerError(.badRequest, "Say how many days the restored copy should stay readable (1 to 30).") }
         return try await ServerError.converting { API.Restores(items: try await cloud.restore(body.ids, tier: body.tier, days: days)) }
     }
