@@ -28,7 +28,8 @@ public func buildApplication(
     let current: CurrentCloud
     let sources: ServedSources
     do {
-        current = try CurrentCloud(configuration: configuration.cloud, engine: engine, events: events)
+        current = try CurrentCloud(
+            configuration: configuration.cloud, engine: engine, events: events, answerDeadline: configuration.cloudAnswerDeadline)
         sources = try ServedSources(configuration: configuration, engine: engine, events: events, current: current)
     } catch {
         throw ServerError.from(error)
