@@ -5,7 +5,7 @@ extension ConfigurationFile {
     static let cloudKeys = [
         "endpoint", "bucket", "folder", "region", "userID", "quotaBytes", "debugTiming", "restorePriceStandardPerGB",
         "restorePriceStandardPer1000Requests", "restorePriceBulkPerGB", "restorePriceBulkPer1000Requests", "downloadCacheBytes",
-        "restoreCheckSeconds",
+        "restoreCheckSeconds", "allowLinkLocalEndpoint",
     ]
 
     /// Refuses a key that looks like it holds credentials (`secretAccessKey`,
@@ -71,6 +71,12 @@ extension ConfigurationFile {
                 throw ConfigurationFileError.badValue(path, "cloud.debugTiming", expected: "true or false")
             }
             cloud.debugTiming = flag
+        }
+        if let value = object["allowLinkLocalEndpoint"] {
+            guard let flag = value as? Bool, Self.number(value) == nil else {
+                throw ConfigurationFileError.badValue(path, "cloud.allowLinkLocalEndpoint", expected: "true or false")
+            }
+            cloud.allowLinkLocalEndpoint = flag
         }
         cloud.restorePriceStandardPerGB = try price("restorePriceStandardPerGB")
         cloud.restorePriceStandardPer1000Requests = try price("restorePriceStandardPer1000Requests")

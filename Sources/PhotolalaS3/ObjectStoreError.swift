@@ -76,8 +76,15 @@ public struct ObjectStoreError: Error, Sendable, CustomStringConvertible {
         return status >= 500 || status == 408 || status == 429 || embedded
     }
 
-    /// An error answer from S3, typed by its code.
-    static func s3(status: Int, s3Code: String?, s3Message: String?, operation: String, key: String) -> ObjectStoreError {
+    /// An error answer from S3, typed by its code. The message carries the status and the S3
+    /// code, never the answer's own text: an endpoint is whatever the settings name, and its
+    /// words (an internal service's page, another host's error) are not to be passed on to the
+    /// page or the log. A code that is not an S3 code's shape (letters, digits and dots, 64 at
+    /// most) is dropped the same way.
+    static func s3(status: Int, s3Code remoteCode: String?, operation: String, key: String) -> ObjectStoreError {
+        let s3Code = remoteCode.flatMap { code in
+            (1...64).contains(code.utf8.count) && code.utf8.allSatisfy { $0.isASCIILetterOrDigit || $0 == 0x2E } ? code : nil
+        }
         let code: Code =
             switch s3Code {
             case "NoSuchKey": .noSuchKey
@@ -101,8 +108,7 @@ public struct ObjectStoreError: Error, Sendable, CustomStringConvertible {
                 }
             }
         let answer = (200..<300).contains(status) ? "an error inside its HTTP \(status) answer" : "HTTP \(status)"
-        let what = s3Code.map { "\($0): " } ?? ""
-        let detail = s3Message.map { $0.isEmpty ? "" : "\($0)" } ?? ""
+        let what = s3Code ?? "no S3 error code"
         let advice =
             switch code {
             case .signatureDoesNotMatch: " Check AWS_SECRET_ACCESS_KEY (or the profile's secret) for this access key."
@@ -111,7 +117,13 @@ public struct ObjectStoreError: Error, Sendable, CustomStringConvertible {
             default: ""
             }
         return ObjectStoreError(
-            code, "\(operation) '\(key)' failed with \(answer) (\(what)\(detail.isEmpty ? "no message" : detail)).\(advice)", s3Code: s3Code,
+            code, "\(operation) '\(key)' failed with \(answer) (\(what)).\(advice)", s3Code: s3Code,
             statusCode: status)
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIILetterOrDigit: Bool {
+        (0x30...0x39).contains(self) || (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self)
     }
 }

@@ -22,14 +22,19 @@ public struct S3Location: Sendable, Equatable {
     ///   - bucket: The bucket name.
     ///   - region: Signing region; custom stores usually accept `us-east-1`.
     ///   - addressing: Defaults to path-style for a custom endpoint, virtual-host for AWS.
-    /// - Throws: ``CloudConfigurationError`` when the endpoint is not an http(s) URL with a host.
-    public init(endpoint: String?, bucket: String, region: String, addressing: Addressing? = nil) throws {
+    ///   - allowingLinkLocal: Whether the endpoint may be link-local or a cloud metadata address
+    ///     (``isLinkLocalOrMetadata(host:)``), which is refused unless the user allowed it.
+    /// - Throws: ``CloudConfigurationError`` when the endpoint is not an http(s) URL with a host,
+    ///   holds a user name or password, or is link-local without `allowingLinkLocal`.
+    public init(endpoint: String?, bucket: String, region: String, addressing: Addressing? = nil, allowingLinkLocal: Bool = false) throws {
         let url = endpoint ?? "https://s3.\(region).amazonaws.com"
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = components.host, !host.isEmpty
         else {
             throw CloudConfigurationError.invalidEndpoint(url)
         }
+        guard components.user == nil, components.password == nil else { throw CloudConfigurationError.endpointWithUserInfo }
+        guard allowingLinkLocal || !Self.isLinkLocalOrMetadata(host: host) else { throw CloudConfigurationError.linkLocalEndpoint(host) }
         guard !bucket.isEmpty else { throw CloudConfigurationError.missingBucket }
         self.scheme = scheme
         self.host = host

@@ -61,7 +61,7 @@ extension S3ObjectStore {
         if let continuationToken {
             query.append(("continuation-token", continuationToken))
         }
-        let xml = try await sendForXML(.GET, key: nil, query: query, operation: "ListObjectsV2").xml
+        let xml = try await sendForXML(.GET, key: nil, query: query, operation: "ListObjectsV2", answer: "ListBucketResult").xml
         let objects = xml.all("Contents").compactMap { item -> ObjectSummary? in
             guard let key = item.value("Key") else { return nil }
             return ObjectSummary(

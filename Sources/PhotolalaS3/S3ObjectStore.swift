@@ -15,7 +15,9 @@ public struct S3ObjectStore: ObjectStore {
     let signer: SignatureV4
     let client: HTTPClient
     public var retry: RetryPolicy
-    /// How long one request may take, transfer included.
+    /// How long the store may take to answer a request: its body sent and the head of the answer
+    /// received (the body of the answer is read after). A request past it fails as `unreachable`,
+    /// saying "did not answer within …".
     public var timeout: Duration
 
     /// - Parameters:
@@ -23,6 +25,7 @@ public struct S3ObjectStore: ObjectStore {
     ///   - credentials: The key pair; never logged.
     ///   - client: The HTTP client; by default one connection pool for the whole process.
     ///   - retry: Backoff for 5xx, 408, 429 and connection errors.
+    ///   - timeout: How long the store may take to answer one request (``timeout``).
     public init(
         location: S3Location, credentials: AWSCredentials, client: HTTPClient = S3ObjectStore.processClient, retry: RetryPolicy = RetryPolicy(),
         timeout: Duration = .seconds(300)
@@ -40,13 +43,19 @@ public struct S3ObjectStore: ObjectStore {
     /// It keeps up to 32 connections per host (AsyncHTTPClient's default is 8): a backup has
     /// twice its concurrency in photos under way, each sending its thumbnail and metadata plist
     /// together after its original, and a request waiting for a connection holds back the rest.
+    /// It follows no redirect: S3 sends none to follow, and a redirect would take a signed
+    /// request to a host the settings never named (a metadata address among them).
     public static let processClient: HTTPClient = {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = 32
-        configuration.timeout.connect = .seconds(10)
+        configuration.timeout.connect = .seconds(connectTimeout.components.seconds)
+        configuration.redirectConfiguration = .disallow
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }()
+
+    /// How long ``processClient`` tries to connect to the store.
+    static let connectTimeout: Duration = .seconds(10)
 
     /// An answer that was accepted.
     struct Response {
@@ -108,9 +117,11 @@ public struct S3ObjectStore: ObjectStore {
     /// that answers with an XML document. An error inside a 200 answer (CompleteMultipartUpload
     /// and CopyObject can send one after starting their answer) is retried like a 500, as AWS
     /// says to.
+    /// - Parameter answer: The root element S3 answers with (`ListBucketResult`); another one
+    ///   is an `invalidResponse`, as a web page that happens to be well-formed XML is.
     func sendForXML(
         _ method: HTTPMethod, key: String?, query: [(name: String, value: String)] = [], headers extra: [(name: String, value: String)] = [],
-        body: [UInt8] = [], operation: String
+        body: [UInt8] = [], operation: String, answer: String? = nil
     ) async throws -> (response: Response, xml: S3XML) {
         try await retry.run(isRetryable: Self.isRetryable) {
             let response = try await sendOnce(
@@ -120,8 +131,12 @@ public struct S3ObjectStore: ObjectStore {
                 throw ObjectStoreError(.invalidResponse, "\(operation) '\(name)': the store's answer is not XML.", statusCode: response.status)
             }
             if xml.name == "Error" {
-                throw ObjectStoreError.s3(
-                    status: response.status, s3Code: xml.value("Code"), s3Message: xml.value("Message"), operation: operation, key: name)
+                throw ObjectStoreError.s3(status: response.status, s3Code: xml.value("Code"), operation: operation, key: name)
+            }
+            if let answer, xml.name != answer {
+                throw ObjectStoreError(
+                    .invalidResponse, "\(operation) '\(name)': the answer is not an S3 \(answer), so the endpoint is not an S3 server.",
+                    statusCode: response.status)
             }
             return (response, xml)
         }
@@ -167,14 +182,15 @@ public struct S3ObjectStore: ObjectStore {
         } catch {
             // A transport failure is the endpoint's, not the key's: the message names the endpoint
             // and what to do, the same for every request that meets it.
-            throw ObjectStoreError(.unreachable, TransportFailure(error).message(endpoint: location.endpointDescription))
+            throw ObjectStoreError(
+                .unreachable,
+                TransportFailure(error).message(endpoint: location.endpointDescription, connectTimeout: Self.connectTimeout, answerTimeout: timeout))
         }
         if (200..<300).contains(status) || accept.contains(status) {
             return Response(status: status, headers: responseHeaders, body: responseBody)
         }
         let xml = S3XML(responseBody)
-        throw ObjectStoreError.s3(
-            status: status, s3Code: xml?.value("Code"), s3Message: xml?.value("Message"), operation: operation, key: key ?? location.bucket)
+        throw ObjectStoreError.s3(status: status, s3Code: xml?.value("Code"), operation: operation, key: key ?? location.bucket)
     }
 
     /// The longest a presigned URL may last: S3 refuses longer ones.

@@ -20,8 +20,8 @@ struct TransportFailure: Sendable, Equatable {
         /// mid-request (`ECONNRESET`, `EPIPE`, or an end of stream; which one the client sees
         /// first is a race, so they are told alike).
         case reset
-        /// No answer in time: connecting, or the whole request.
-        case timedOut
+        /// No answer in time: while connecting, or once connected.
+        case timedOut(connecting: Bool)
         /// The host name could not be resolved.
         case unknownHost
         /// No route to the host or its network.
@@ -37,15 +37,21 @@ struct TransportFailure: Sendable, Equatable {
         kind = Self.kind(of: error)
     }
 
-    /// The sentence for a request to `endpoint` that failed this way.
-    func message(endpoint: String) -> String {
+    /// The sentence for a request to `endpoint` that failed this way; a timed-out one names the
+    /// deadline it missed.
+    /// - Parameters:
+    ///   - connectTimeout: How long connecting may take.
+    ///   - answerTimeout: How long the store may take to answer once connected.
+    func message(endpoint: String, connectTimeout: Duration? = nil, answerTimeout: Duration? = nil) -> String {
         switch kind {
         case .refused:
             "Could not connect to \(endpoint) (connection refused): is the S3 server running?"
         case .reset:
             "The connection to \(endpoint) was reset before the S3 server answered: try again; if it keeps happening, check the S3 server."
-        case .timedOut:
-            "\(endpoint) did not answer in time: check the network, and that the S3 server is running."
+        case .timedOut(connecting: true):
+            "Could not connect to \(endpoint)\(connectTimeout.map { " within \(Self.seconds($0))" } ?? " in time"): check the network, and that the S3 server is running."
+        case .timedOut(connecting: false):
+            "\(endpoint) did not answer\(answerTimeout.map { " within \(Self.seconds($0))" } ?? " in time"): check the network, and that the S3 server is running."
         case .unknownHost:
             "Could not find the host of \(endpoint): check PHOTOLALA_S3_ENDPOINT and the network."
         case .noRoute:
@@ -55,6 +61,13 @@ struct TransportFailure: Sendable, Equatable {
         }
     }
 
+    /// "10 s", "0.5 s".
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        guard attoseconds != 0 else { return "\(seconds) s" }
+        return "\((Double(seconds) + Double(attoseconds) / 1e18).formatted(.number.precision(.fractionLength(0...1)))) s"
+    }
+
     private static func kind(of error: any Error) -> Kind {
         switch error {
         case let error as IOError:
@@ -62,13 +75,13 @@ struct TransportFailure: Sendable, Equatable {
         case let error as HTTPClientError:
             switch error {
             case .remoteConnectionClosed: return .reset
-            case .connectTimeout, .deadlineExceeded, .readTimeout, .writeTimeout, .getConnectionFromPoolTimeout, .tlsHandshakeTimeout:
-                return .timedOut
+            case .connectTimeout, .getConnectionFromPoolTimeout, .tlsHandshakeTimeout: return .timedOut(connecting: true)
+            case .deadlineExceeded, .readTimeout, .writeTimeout: return .timedOut(connecting: false)
             default: return .other(reason: nil)
             }
         case let error as ChannelError:
             switch error {
-            case .connectTimeout: return .timedOut
+            case .connectTimeout: return .timedOut(connecting: true)
             case .eof, .ioOnClosedChannel, .outputClosed, .alreadyClosed: return .reset
             default: return .other(reason: nil)
             }
@@ -89,7 +102,7 @@ struct TransportFailure: Sendable, Equatable {
         switch code {
         case ECONNREFUSED: .refused
         case ECONNRESET, EPIPE, ECONNABORTED: .reset
-        case ETIMEDOUT: .timedOut
+        case ETIMEDOUT: .timedOut(connecting: true)
         case EHOSTUNREACH, ENETUNREACH, EHOSTDOWN, ENETDOWN: .noRoute
         default: .other(reason: String(cString: strerror(code)).lowercased())
         }

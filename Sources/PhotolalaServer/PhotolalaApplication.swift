@@ -59,7 +59,8 @@ func buildRouter(configuration: ServerConfiguration, engine: Engine) throws -> S
     let current: CurrentCloud
     let sources: ServedSources
     do {
-        current = try CurrentCloud(configuration: configuration.cloud, engine: engine, events: events)
+        current = try CurrentCloud(
+            configuration: configuration.cloud, engine: engine, events: events, answerDeadline: configuration.cloudAnswerDeadline)
         sources = try ServedSources(configuration: configuration, engine: engine, events: events, current: current)
     } catch {
         throw ServerError.from(error)

@@ -32,6 +32,10 @@ public struct ServerConfiguration: Sendable {
     public var backupInactivity = BackupQueue.standardInactivity
     /// How often the cloud catalog is synced besides at start, after backups and on demand.
     public var cloudSyncInterval: Duration = .seconds(15 * 60)
+    /// How long a question someone waits on gives the store to answer each request: Test
+    /// Connection, and the storage used in `GET /api/cloud`. An endpoint that accepts and never
+    /// answers is then told as "did not answer within 10 s".
+    public var cloudAnswerDeadline: Duration = .seconds(10)
     /// What the backup's quiet period and the cloud sync's interval are measured on; tests
     /// pass a clock they move by hand.
     public var clock: any Clock<Duration> = ContinuousClock()

@@ -106,15 +106,19 @@ import Testing
             retry: RetryPolicy(maximumAttempts: 3, baseDelay: .milliseconds(1), maximumDelay: .milliseconds(5)))
     }
 
-    @Test func errorBodiesAreParsedIntoCodeAndMessage() {
+    /// The code types the error and is shown; the endpoint's own words are not passed on.
+    @Test func errorBodiesAreParsedIntoTheirCodeAlone() {
         let body = Array(
             "<?xml version=\"1.0\"?><Error><Code>SlowDown</Code><Message>Reduce your request rate.</Message><StringToSign>x</StringToSign></Error>"
                 .utf8)
         let xml = S3XML(body)
-        let error = ObjectStoreError.s3(status: 503, s3Code: xml?.value("Code"), s3Message: xml?.value("Message"), operation: "PutObject", key: "k")
+        let error = ObjectStoreError.s3(status: 503, s3Code: xml?.value("Code"), operation: "PutObject", key: "k")
         #expect(error.code == .throttled)
         #expect(error.isRetryable)
-        #expect(error.message.contains("SlowDown: Reduce your request rate."))
+        #expect(error.message.contains("HTTP 503 (SlowDown)"), "\(error.message)")
+        #expect(!error.message.contains("Reduce your request rate"), "\(error.message)")
+        let odd = ObjectStoreError.s3(status: 403, s3Code: "<b>Welcome to the router</b>", operation: "PutObject", key: "k")
+        #expect(odd.s3Code == nil && odd.message.contains("no S3 error code") && !odd.message.contains("router"), "\(odd.message)")
     }
 
     /// The rule: 5xx, 408, 429 and broken connections; never another 4xx, whatever
@@ -126,7 +130,7 @@ import Testing
             (400, "BadDigest", false), (403, "AccessDenied", false), (404, "NoSuchKey", false), (412, "PreconditionFailed", false),
         ] as [(Int, String?, Bool)])
     func onlyServerErrorsTimeoutsAndTooManyRequestsAreRetried(_ status: Int, _ code: String?, _ retried: Bool) {
-        #expect(ObjectStoreError.s3(status: status, s3Code: code, s3Message: nil, operation: "PutObject", key: "k").isRetryable == retried)
+        #expect(ObjectStoreError.s3(status: status, s3Code: code, operation: "PutObject", key: "k").isRetryable == retried)
     }
 
     @Test func retriesBackOffWithJitterAndStopOnClientErrors() async throws {
@@ -138,7 +142,7 @@ import Testing
         await #expect(throws: ObjectStoreError.self) {
             try await policy.run(isRetryable: { ($0 as? ObjectStoreError)?.isRetryable ?? false }) {
                 await attempts.increment()
-                throw ObjectStoreError.s3(status: 503, s3Code: "SlowDown", s3Message: nil, operation: "PutObject", key: "k")
+                throw ObjectStoreError.s3(status: 503, s3Code: "SlowDown", operation: "PutObject", key: "k")
             }
         }
         #expect(await attempts.value == 4)
@@ -146,7 +150,7 @@ import Testing
         await #expect(throws: ObjectStoreError.self) {
             try await policy.run(isRetryable: { ($0 as? ObjectStoreError)?.isRetryable ?? false }) {
                 await clientErrors.increment()
-                throw ObjectStoreError.s3(status: 403, s3Code: "AccessDenied", s3Message: nil, operation: "PutObject", key: "k")
+                throw ObjectStoreError.s3(status: 403, s3Code: "AccessDenied", operation: "PutObject", key: "k")
             }
         }
         #expect(await clientErrors.value == 1)

@@ -44,6 +44,7 @@ public final class TCPProxy: Sendable {
     private let state = Mutex(State())
 
     private struct State {
+        var accepted = 0
         var acceptedAfterCut = 0
         var isCut = false
         /// Whether connections after the cut are reset rather than closed.
@@ -92,6 +93,9 @@ public final class TCPProxy: Sendable {
     /// The relay's URL, for a client to use instead of the server's.
     public var endpoint: String { "http://127.0.0.1:\(port)" }
 
+    /// Connections accepted in all, before and after a cut: whether a client reached the server at all.
+    public var connectionsAccepted: Int { state.withLock { $0.accepted } }
+
     /// Connections accepted since the cut; 0 before it.
     public var connectionsAfterCut: Int { state.withLock { $0.acceptedAfterCut } }
 
@@ -128,6 +132,7 @@ public final class TCPProxy: Sendable {
                 return
             }
             let (isCut, resets) = state.withLock { state in
+                state.accepted += 1
                 if state.isCut {
                     state.acceptedAfterCut += 1
                 } else {

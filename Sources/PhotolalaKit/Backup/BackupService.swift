@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import PhotolalaS3
+public import PhotolalaS3
 
 /// Uploads photos to the user's prefix in an ``ObjectStore`` (seed 002's S3BackupService): the
 /// original to Deep Archive, thumbnail and metadata to Standard, then the cloud catalog.
@@ -263,6 +263,13 @@ public struct BackupService: Sendable {
     /// the cloud catalog.
     /// - Throws: ``ObjectStoreError`` when the store cannot be listed.
     public func usage() async throws -> Int64 {
+        try await Self.usage(of: store, layout: layout)
+    }
+
+    /// Bytes `layout`'s objects occupy in `store`: ``usage()`` asked of another store of the
+    /// same bucket, such as one that gives up sooner (``CloudConfiguration/objectStore(answeringWithin:)``).
+    /// - Throws: ``ObjectStoreError`` when the store cannot be listed.
+    public static func usage(of store: any ObjectStore, layout: CloudLayout) async throws -> Int64 {
         var total: Int64 = 0
         for prefix in layout.prefixes {
             total += try await store.listAll(prefix: prefix).reduce(0) { $0 + $1.size }

@@ -18,6 +18,8 @@ extension CloudConfiguration {
         public var downloadCacheBytes: Int64?
         public var restoreCheckSeconds: Double?
         public var debugTiming: Bool?
+        /// Whether the endpoint may be link-local or a metadata address; set by hand, never by the form.
+        public var allowLinkLocalEndpoint: Bool?
 
         /// No settings: every value comes from elsewhere or its default.
         public init() {}
@@ -38,6 +40,7 @@ extension CloudConfiguration {
             merged.downloadCacheBytes = other.downloadCacheBytes ?? downloadCacheBytes
             merged.restoreCheckSeconds = other.restoreCheckSeconds ?? restoreCheckSeconds
             merged.debugTiming = other.debugTiming ?? debugTiming
+            merged.allowLinkLocalEndpoint = other.allowLinkLocalEndpoint ?? allowLinkLocalEndpoint
             return merged
         }
     }

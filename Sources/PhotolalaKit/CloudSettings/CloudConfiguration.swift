@@ -26,6 +26,10 @@ public struct CloudConfiguration: Sendable {
     public var quotaBytes: Int64?
     /// Whether the star queue uploads after 3 minutes without a star instead of 10.
     public var debugTiming = false
+    /// Whether the endpoint may be link-local or a cloud metadata address (`allowLinkLocalEndpoint`
+    /// in `config.json`'s `cloud` object): refused by default, as such an address hands out the
+    /// machine's own credentials to a request the settings form can aim at it.
+    public var allowLinkLocalEndpoint = false
     public var credentials: AWSCredentials?
     /// The settings file it was read from.
     public var settingsFile: String
@@ -119,6 +123,7 @@ public struct CloudConfiguration: Sendable {
         )
         try configuration.readBrowsingSettings(settings, environment: environment)
         configuration.debugTiming = debugTiming
+        configuration.allowLinkLocalEndpoint = settings.allowLinkLocalEndpoint ?? false
         if configurationFile.cloud != Settings() {
             configuration.configurationFile = configurationFile.path
         }
@@ -152,7 +157,7 @@ public struct CloudConfiguration: Sendable {
     /// The bucket's location: path-style for a custom endpoint, virtual-host for AWS.
     /// - Throws: ``CloudConfigurationError`` when the bucket or endpoint is missing or wrong.
     public func location() throws -> S3Location {
-        try S3Location(endpoint: endpoint, bucket: bucket ?? "", region: region)
+        try S3Location(endpoint: endpoint, bucket: bucket ?? "", region: region, allowingLinkLocal: allowLinkLocalEndpoint)
     }
 
     /// Whether backups can be written: a folder, or a bucket with credentials.
@@ -169,13 +174,26 @@ public struct CloudConfiguration: Sendable {
         guard let credentials else { throw CloudConfigurationError.missingCredentials }
         return S3ObjectStore(location: try location(), credentials: credentials)
     }
+
+    /// The store for a question someone waits on (Test Connection, the storage used): one try
+    /// per request, each answered within `deadline`, so an endpoint that accepts and never
+    /// answers is told in seconds ("did not answer within 10 s") rather than after minutes of
+    /// retries.
+    /// - Throws: ``CloudConfigurationError`` when credentials, bucket or endpoint are missing.
+    public func objectStore(answeringWithin deadline: Duration) throws -> any ObjectStore {
+        guard folder == nil, var store = try objectStore() as? S3ObjectStore else { return try objectStore() }
+        store.retry = RetryPolicy(maximumAttempts: 1)
+        store.timeout = deadline
+        return store
+    }
 }
 
 extension CloudConfiguration: CustomStringConvertible {
     /// The settings for people to read; the access key id at most, never the secret or token.
     public var description: String {
         [
-            folder.map { "backup folder: \($0)" } ?? "endpoint: \(endpoint ?? "AWS S3 (\(region))")",
+            folder.map { "backup folder: \($0)" } ?? "endpoint: \(endpoint.map(S3Location.userInfoRemoved) ?? "AWS S3 (\(region))")",
+            allowLinkLocalEndpoint ? "link-local endpoints: allowed (\(CloudConfigurationError.allowLinkLocalSetting))" : nil,
             folder == nil ? "bucket: \(bucket ?? "(not set)")" : nil,
             "region: \(region)",
             "user id: \(userID)",

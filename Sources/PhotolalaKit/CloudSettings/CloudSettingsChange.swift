@@ -33,12 +33,22 @@ public struct CloudSettingsChange: Sendable, Equatable {
     }
 
     /// Checks every field given, each against its own rule; messages name the field and what
-    /// it must be, and never repeat a key.
+    /// it must be, and never repeat a key (nor a password written into the endpoint).
+    /// - Parameter allowingLinkLocal: Whether the endpoint may be link-local or a cloud metadata
+    ///   address (`allowLinkLocalEndpoint` in `config.json`'s `cloud` object).
     /// - Throws: ``CloudConfigurationError`` for the first wrong field.
-    public func validate() throws {
-        if let endpoint = endpoint?.trimmed, !endpoint.isEmpty, !Self.isEndpoint(endpoint) {
-            throw CloudConfigurationError.invalidField(
-                "The endpoint must be an http:// or https:// URL with a host, such as http://127.0.0.1:8333 (leave it blank for AWS S3).")
+    public func validate(allowingLinkLocal: Bool = false) throws {
+        if let endpoint = endpoint?.trimmed, !endpoint.isEmpty {
+            if S3Location.hasUserInfo(endpoint) {
+                throw CloudConfigurationError.endpointWithUserInfo
+            }
+            guard Self.isEndpoint(endpoint), let host = URLComponents(string: endpoint)?.host else {
+                throw CloudConfigurationError.invalidField(
+                    "The endpoint must be an http:// or https:// URL with a host, such as http://127.0.0.1:8333 (leave it blank for AWS S3).")
+            }
+            if !allowingLinkLocal && S3Location.isLinkLocalOrMetadata(host: host) {
+                throw CloudConfigurationError.linkLocalEndpoint(host)
+            }
         }
         if let bucket = bucket?.trimmed, !bucket.isEmpty, !Self.isBucketName(bucket) {
             throw CloudConfigurationError.invalidField(
@@ -59,10 +69,11 @@ public struct CloudSettingsChange: Sendable, Equatable {
         }
     }
 
+    /// An http(s) URL with a host and without a user name or password.
     static func isEndpoint(_ text: String) -> Bool {
         guard text.utf8.count <= 2048, text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }),
             let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty, components.user == nil, components.password == nil
         else { return false }
         return true
     }

@@ -68,13 +68,14 @@ public struct CloudSettingsEditor: Sendable {
             hasSecret: try credentialsFile.read() != nil || overrides[.secretAccessKey] != nil, overrides: overrides)
     }
 
-    /// Checks the change, then saves it: the settings file first, then the key pair.
+    /// Checks the change, then saves it: the settings file first, then the key pair. Nothing is
+    /// contacted: the endpoint is asked only when Test Connection, a sync or a backup asks it.
     /// - Throws: ``CloudConfigurationError`` for a wrong field (nothing is saved then) or a
     ///   damaged settings file; ``PhotolalaError/writeFailed`` when a file cannot be written.
     public func save(_ change: CloudSettingsChange) throws {
-        try change.validate()
         let path = CloudConfiguration.settingsPath(in: dataDirectory)
         var settings = try CloudConfiguration.readSettings(at: path)
+        try change.validate(allowingLinkLocal: settings.overridden(by: configurationFile.cloud).allowLinkLocalEndpoint ?? false)
         if let endpoint = change.endpoint?.trimmed {
             settings.endpoint = endpoint.isEmpty ? nil : endpoint
         }

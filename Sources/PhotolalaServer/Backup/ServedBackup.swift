@@ -85,7 +85,8 @@ final class ServedBackup: Sendable {
         }
     }
 
-    /// The settings panel's facts; the storage used is asked of the bucket.
+    /// The settings panel's facts; the storage used is asked of the bucket, within the cloud's
+    /// answer deadline.
     func cloudSummary() async -> API.Cloud {
         let setup = current.setup
         let cloud = setup.configuration
@@ -95,7 +96,7 @@ final class ServedBackup: Sendable {
             summary.userID = cloud.userID
             summary.quotaBytes = cloud.quotaBytes
         } else if let cloud {
-            summary.endpoint = cloud.endpoint ?? "AWS S3"
+            summary.endpoint = cloud.endpoint.map(S3Location.userInfoRemoved) ?? "AWS S3"
             summary.bucket = cloud.bucket
             summary.region = cloud.region
             summary.userID = cloud.userID
@@ -103,10 +104,14 @@ final class ServedBackup: Sendable {
             summary.accessKeyID = cloud.credentials?.accessKeyID
         }
         if let service = setup.service {
-            do {
-                summary.usedBytes = try await service.usage()
-            } catch {
-                summary.usageError = "The storage used could not be read: \(error)"
+            // Asked while the page waits: one try a request, within the deadline, so a store that
+            // never answers costs the page seconds, not minutes.
+            if let cloud {
+                do {
+                    summary.usedBytes = try await BackupService.usage(of: try current.probeStore(cloud), layout: service.layout)
+                } catch {
+                    summary.usageError = "The storage used could not be read: \(error)"
+                }
             }
             do {
                 summary.lastVerify = try BackupVerifier(service: service, database: database, lookup: lookup).lastVerification().map {

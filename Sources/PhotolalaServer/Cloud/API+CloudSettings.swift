@@ -1,4 +1,5 @@
 import PhotolalaKit
+import PhotolalaS3
 
 extension API {
     /// `GET /api/cloud/settings`, and the answer to a `PUT`: the settings in effect, whether a
@@ -19,7 +20,7 @@ extension API {
         var message: String?
 
         init(_ settings: EditableCloudSettings, setup: CurrentCloud.Setup) {
-            endpoint = settings.endpoint
+            endpoint = settings.endpoint.map(S3Location.userInfoRemoved)
             bucket = settings.bucket
             region = settings.region
             userID = settings.userID

@@ -63,7 +63,10 @@ struct CloudSettingsRoutes {
 
     /// Asks the store of the saved settings for one key under the user's prefix: the cheapest
     /// request that needs the endpoint, the bucket and the key pair all to be right, and says
-    /// which is not.
+    /// which is not. This is the first time saved settings reach the endpoint; "Connected" needs
+    /// an S3 listing in answer to the signed request, and a failure is told by its S3 code and a
+    /// sentence of ours, never by the endpoint's own words. The request gets one try within the
+    /// cloud's answer deadline. Once connected, the catalog is synced, so the Cloud source fills.
     /// - Throws: ``ServerError`` 409 saying what to set when no cloud is configured.
     private func testConnection() async throws -> API.ConnectionTest {
         let setup = current.setup
@@ -72,22 +75,33 @@ struct CloudSettingsRoutes {
         }
         let place = configuration.folder.map { "the backup folder \($0)" } ?? "the bucket '\(configuration.bucket ?? "")'"
         do {
-            _ = try await configuration.objectStore().list(
+            _ = try await current.probeStore(configuration).list(
                 prefix: CloudLayout(userID: configuration.userID).photosPrefix, continuationToken: nil, maxKeys: 1)
-            return API.ConnectionTest(ok: true, message: "Connected: \(place) answers, and the key pair is accepted.")
         } catch let error as ObjectStoreError {
-            let endpoint = (try? configuration.location().endpointDescription) ?? "the endpoint"
-            let message =
-                switch error.code {
-                case .unreachable: "\(endpoint) cannot be reached (\(error.messageWithoutKey)). Check the endpoint, and that the store is running."
-                case .noSuchBucket: "\(endpoint) has no bucket '\(configuration.bucket ?? "")'. Check the bucket's name, or create the bucket."
-                case .accessDenied, .signatureDoesNotMatch:
-                    "\(endpoint) refused the key pair (\(error.s3Code ?? "HTTP \(error.statusCode ?? 403)")). Check the access key id and the secret."
-                default: "\(endpoint) answered with an error: \(error.messageWithoutKey)"
-                }
-            return API.ConnectionTest(ok: false, message: message)
+            return API.ConnectionTest(ok: false, message: Self.message(error, configuration))
         } catch {
             return API.ConnectionTest(ok: false, message: ServerError.from(error).message)
+        }
+        if let cloud = setup.cloud {
+            Task { await cloud.syncs.run() }
+        }
+        return API.ConnectionTest(ok: true, message: "Connected: \(place) answers, and the key pair is accepted.")
+    }
+
+    /// What a failed Test Connection says: what went wrong and what to check.
+    private static func message(_ error: ObjectStoreError, _ configuration: CloudConfiguration) -> String {
+        let endpoint = (try? configuration.location().endpointDescription) ?? "the endpoint"
+        // S3 names every error of a listing with a code; an answer without one is another server's.
+        if error.code == .invalidResponse || (error.statusCode != nil && error.s3Code == nil) {
+            return
+                "\(endpoint) answered\(error.statusCode.map { " with HTTP \($0)" } ?? ""), but not as an S3 server does. Check the endpoint: it must be the URL of the S3 API."
+        }
+        return switch error.code {
+        case .unreachable: "\(endpoint) cannot be reached. \(error.messageWithoutKey)"
+        case .noSuchBucket: "\(endpoint) has no bucket '\(configuration.bucket ?? "")'. Check the bucket's name, or create the bucket."
+        case .accessDenied, .signatureDoesNotMatch:
+            "\(endpoint) refused the key pair (\(error.s3Code ?? "HTTP \(error.statusCode ?? 403)")). Check the access key id and the secret."
+        default: "\(endpoint) answered with an error: \(error.messageWithoutKey)"
         }
     }
 

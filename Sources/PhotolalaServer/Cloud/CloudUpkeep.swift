@@ -8,7 +8,9 @@ import ServiceLifecycle
 /// up to an hour, a restored copy again when its expiry passes, and a new request at once.
 ///
 /// It follows the current cloud: when the settings are saved from the web UI, the work for the
-/// old cloud stops and the new cloud's starts (with a sync, so its photos show at once).
+/// old cloud stops and the new cloud's starts, its first sync after an interval: a save alone
+/// never contacts the endpoint it names (Test Connection does, and syncs when it connects;
+/// so does opening the Cloud source).
 struct CloudUpkeep: Service {
     let current: CurrentCloud
     let syncInterval: Duration
@@ -17,28 +19,33 @@ struct CloudUpkeep: Service {
 
     func run() async throws {
         await cancelWhenGracefulShutdown {
-            var work = current.setup.cloud.map(start)
+            var work = current.setup.cloud.map { start($0, syncingFirst: true) }
             for await setup in current.updates {
                 work?.cancel()
-                work = setup.cloud.map(start)
+                work = setup.cloud.map { start($0, syncingFirst: false) }
             }
             work?.cancel()
         }
     }
 
     /// The syncs and the following of restores of `cloud`, until cancelled.
-    private func start(_ cloud: ServedCloud) -> Task<Void, Never> {
+    /// - Parameter syncingFirst: Whether to sync at once, rather than after the first interval.
+    private func start(_ cloud: ServedCloud, syncingFirst: Bool) -> Task<Void, Never> {
         Task {
             await withDiscardingTaskGroup { group in
-                group.addTask { await syncNowAndThen(cloud) }
+                group.addTask { await syncEveryInterval(cloud, syncingFirst: syncingFirst) }
                 group.addTask { await cloud.followRestores() }
             }
         }
     }
 
-    private func syncNowAndThen(_ cloud: ServedCloud) async {
+    private func syncEveryInterval(_ cloud: ServedCloud, syncingFirst: Bool) async {
+        var syncing = syncingFirst
         while !Task.isCancelled {
-            await cloud.syncs.run()
+            if syncing {
+                await cloud.syncs.run()
+            }
+            syncing = true
             do {
                 try await clock.sleep(for: syncInterval)
             } catch {

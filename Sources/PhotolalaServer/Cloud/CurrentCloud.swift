@@ -1,4 +1,5 @@
 import PhotolalaKit
+import PhotolalaS3
 import Synchronization
 
 /// The cloud as `photolala serve` has it now: built from the settings at start and again each
@@ -27,11 +28,14 @@ final class CurrentCloud: Sendable {
     private let changes: AsyncStream<Setup>.Continuation
     /// Each new setup, for the one background service that follows it (``CloudUpkeep``).
     let updates: AsyncStream<Setup>
+    /// How long a question someone waits on gives the store to answer (``probeStore(_:)``).
+    let answerDeadline: Duration
 
     /// - Throws: ``ServerError`` when the settings name a store that cannot be opened.
-    init(configuration: CloudConfiguration?, engine: Engine, events: EventHub) throws {
+    init(configuration: CloudConfiguration?, engine: Engine, events: EventHub, answerDeadline: Duration = .seconds(10)) throws {
         self.engine = engine
         self.events = events
+        self.answerDeadline = answerDeadline
         state = Mutex(try Self.build(configuration, engine: engine, events: events))
         (updates, changes) = AsyncStream.makeStream(of: Setup.self, bufferingPolicy: .bufferingNewest(1))
     }
@@ -39,6 +43,13 @@ final class CurrentCloud: Sendable {
     /// The cloud of this moment.
     var setup: Setup {
         state.withLock { $0 }
+    }
+
+    /// The store of `configuration` for a question someone waits on: one try per request, each
+    /// answered within ``answerDeadline``.
+    /// - Throws: ``CloudConfigurationError`` when credentials, bucket or endpoint are missing.
+    func probeStore(_ configuration: CloudConfiguration) throws -> any ObjectStore {
+        try configuration.objectStore(answeringWithin: answerDeadline)
     }
 
     /// Saves the settings through `editor`, builds the cloud they describe and puts it in place

@@ -10,18 +10,26 @@ import Synchronization
 
 /// An HTTP server on 127.0.0.1 that answers requests with scripted responses, in order (the
 /// last one again once they run out), and counts the requests: for S3 answers no real server
-/// gives on cue, such as an error inside a 200 answer.
-final class ScriptedHTTPServer: Sendable {
-    struct Response: Sendable {
-        var status: Int
-        var body: String
+/// gives on cue, such as an error inside a 200 answer, and for endpoints that are not S3 at all
+/// (a web page answering 200).
+public final class ScriptedHTTPServer: Sendable {
+    public struct Response: Sendable {
+        public var status: Int
+        public var body: String
+        public var contentType: String
+
+        public init(status: Int, body: String, contentType: String = "application/xml") {
+            self.status = status
+            self.body = body
+            self.contentType = contentType
+        }
     }
 
-    let port: Int
+    public let port: Int
     private let listener: Int32
     private let state: Mutex<(script: [Response], requests: Int)>
 
-    init(_ script: [Response]) throws {
+    public init(_ script: [Response]) throws {
         state = Mutex((script, 0))
         guard let (descriptor, port) = LoopbackSocket.bound(listening: 16) else { throw POSIXError(.EADDRNOTAVAIL) }
         listener = descriptor
@@ -29,12 +37,12 @@ final class ScriptedHTTPServer: Sendable {
         Thread.detachNewThread { [self] in serve() }
     }
 
-    var endpoint: String { "http://127.0.0.1:\(port)" }
+    public var endpoint: String { "http://127.0.0.1:\(port)" }
 
     /// Requests answered so far.
-    var requests: Int { state.withLock { $0.requests } }
+    public var requests: Int { state.withLock { $0.requests } }
 
-    func stop() {
+    public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
@@ -53,7 +61,7 @@ final class ScriptedHTTPServer: Sendable {
             }
             let body = Array(response.body.utf8)
             let head =
-                "HTTP/1.1 \(response.status) Scripted\r\nContent-Type: application/xml\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+                "HTTP/1.1 \(response.status) Scripted\r\nContent-Type: \(response.contentType)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
             let bytes = Array(head.utf8) + body
             _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, 0) }
             close(client)
