@@ -34,8 +34,10 @@ struct CloudSettingsRoutes {
     /// Checks and saves the settings, then tells the pages: the sidebar refetches its sources,
     /// the status bar gets the backup's status (with or without an uploader now).
     /// - Throws: ``ServerError`` 400 for a body that is not the settings, or a field that is
-    ///   wrong, saying which and what it must be; 413 for a body over 16 KB.
+    ///   wrong, saying which and what it must be; 413 for a body over 16 KB; 415 for one not
+    ///   sent as JSON.
     private func save(_ request: Request, _ context: BasicRequestContext) async throws -> API.CloudSettings {
+        try request.requireJSON()
         let buffer = try await request.body.collect(upTo: Self.maximumBodyBytes)
         let body: API.CloudSettingsChange
         do {
