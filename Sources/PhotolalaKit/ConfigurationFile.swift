@@ -55,6 +55,9 @@ public struct ConfigurationFile: Sendable, Equatable {
             if let named { throw ConfigurationFileError.missing(named, viaEnvironment: explicitPath == nil) }
             return ConfigurationFile()
         }
+        // A device or a FIFO would be read forever, or wait for a writer that never comes.
+        var info = stat()
+        guard stat(path, &info) != 0 || info.st_mode & S_IFMT == S_IFREG else { throw ConfigurationFileError.notAFile(path) }
         guard let bytes = FileManager.default.contents(atPath: path) else { throw ConfigurationFileError.unreadable(path) }
         return try parse(Array(bytes), path: path, home: environment["HOME"])
     }

@@ -20,6 +20,10 @@ public struct ConfigurationFileError: Error, Sendable, Equatable, CustomStringCo
         .init(message: "The configuration file '\(path)' cannot be read. Check its permissions.")
     }
 
+    static func notAFile(_ path: String) -> Self {
+        .init(message: "The configuration file '\(path)' is not a regular file (a folder, a device or a FIFO): name a JSON file.")
+    }
+
     static func malformed(_ path: String, reason: String) -> Self {
         .init(message: "The configuration file '\(path)' cannot be read: \(reason). Fix it, or move it away to use the defaults.")
     }

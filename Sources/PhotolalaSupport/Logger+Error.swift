@@ -9,7 +9,9 @@ extension Logger.MetadataValue {
         .string(describing(error))
     }
 
-    private static func describing(_ error: any Error) -> String {
+    /// An error's message: its own description, or for a Foundation error (whose description
+    /// dumps its domain and user info) the system's message.
+    package static func describing(_ error: any Error) -> String {
         switch error {
         case let error as CocoaError:
             if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {

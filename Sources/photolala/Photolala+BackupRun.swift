@@ -18,10 +18,17 @@ extension Photolala.Backup {
         @Option(help: ArgumentHelp("Originals above this many bytes are uploaded in parts.", valueName: "bytes"))
         var multipartThreshold: Int64 = 64 << 20
 
+        /// S3's smallest part and its largest single upload: an original above the threshold goes
+        /// in parts, one below it in one request.
+        static let multipartThresholds: ClosedRange<Int64> = (5 << 20)...(5 << 30)
+
         func validate() throws {
-            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1.") }
-            guard multipartThreshold >= 5 << 20 else {
-                throw ValidationError("--multipart-threshold must be at least 5242880 (5 MiB, S3's smallest part).")
+            try JobOptions.validate(jobs)
+            let range = Self.multipartThresholds
+            guard range.contains(multipartThreshold) else {
+                throw ValidationError(
+                    "--multipart-threshold must be between \(range.lowerBound) (5 MiB, S3's smallest part) and \(range.upperBound) (5 GiB, S3's largest single upload)."
+                )
             }
         }
 

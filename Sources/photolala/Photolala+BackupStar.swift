@@ -13,7 +13,12 @@ extension Photolala.Backup {
 
         func run() async throws {
             let queue = try CloudContext(global: global).queue()
-            let results = await queue.star(paths.map(GlobalOptions.absolute))
+            // What names no photo file is refused here, in a sentence; the queue records the rest.
+            let results = await Photolala.Backup.results(for: paths) {
+                try PathArgument(photoFile: $0, linking: false).path
+            } act: {
+                await queue.star($0)
+            }
             try Photolala.Backup.report(results, for: paths, done: "\(BackupState.starred.badge)", failed: "starred")
         }
     }
@@ -34,10 +39,28 @@ extension Photolala.Backup {
 
         func run() async throws {
             let queue = try CloudContext(global: global).queue()
-            let targets = paths.map { ContentHash.isMD5($0) && !FileManager.default.fileExists(atPath: $0) ? $0 : GlobalOptions.absolute($0) }
-            let results = await queue.unstar(targets)
+            // A device or a FIFO would be hashed forever, looking for a starred photo moved there.
+            let results = await Photolala.Backup.results(for: paths) { path in
+                ContentHash.isMD5(path) && !FileManager.default.fileExists(atPath: path)
+                    ? path : try PathArgument(photoFile: path, linking: false).path
+            } act: {
+                await queue.unstar($0)
+            }
             try Photolala.Backup.report(results, for: paths, done: "unstarred", failed: "unstarred")
         }
+    }
+
+    /// Every path's result, in order: `act` runs on the paths `check` turns into targets, and a
+    /// path the check refused keeps its error.
+    static func results(
+        for paths: [String], check: (String) throws -> String, act: ([String]) async -> [Result<String, any Error>]
+    ) async -> [Result<String, any Error>] {
+        var results = paths.map { path in Result<String, any Error> { try check(path) } }
+        let accepted = results.indices.compactMap { index in (try? results[index].get()).map { (index, $0) } }
+        for ((index, _), result) in zip(accepted, await act(accepted.map(\.1))) {
+            results[index] = result
+        }
+        return results
     }
 
     /// Prints a line per photo (`done MD5  PATH`), the failures on standard error; every photo
@@ -48,10 +71,10 @@ extension Photolala.Backup {
         for (path, result) in zip(paths, results) {
             switch result {
             case .success(let md5):
-                terminal.output("\(done) \(md5)  \(path)")
+                terminal.output("\(done) \(md5)  \(path.escapingControlCharacters)")
             case .failure(let error):
                 failures += 1
-                terminal.message("error: \(path): \(error)")
+                terminal.message("error: \(path.escapingControlCharacters): \(PhotolalaCommandError.message(for: error))")
             }
         }
         if failures > 0 {

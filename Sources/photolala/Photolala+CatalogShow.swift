@@ -20,7 +20,7 @@ extension Photolala.Catalog {
             let catalog = try global.makeEngine().catalog(of: GlobalOptions.absolute(directory))
             let loaded = try catalog.load()
             var terminal = Terminal()
-            loaded.problems.forEach { terminal.message("warning: \($0.message)") }
+            loaded.problems.forEach { terminal.message("warning: \($0.message.escapingControlCharacters)") }
             let manifest = loaded.manifest
             if json {
                 try terminal.outputJSON(CatalogReport(loaded))

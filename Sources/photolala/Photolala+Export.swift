@@ -30,10 +30,15 @@ extension Photolala {
             var failures = 0
             for photo in photos {
                 do {
-                    terminal.output(try FolderExport.exportPhoto(at: GlobalOptions.absolute(photo), into: folder))
+                    let file = try PathArgument(photoFile: photo)
+                    defer { file.release() }
+                    terminal.output(try FolderExport.exportPhoto(at: file.path, into: folder).escapingControlCharacters)
                 } catch let error as PhotolalaError {
                     failures += 1
                     terminal.message("Error: \(error.message)")
+                } catch let error as PhotolalaCommandError {
+                    failures += 1
+                    terminal.message("Error: \(error)")
                 }
             }
             if failures > 0 {

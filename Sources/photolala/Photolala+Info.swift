@@ -26,13 +26,15 @@ extension Photolala {
         var json = false
 
         func run() async throws {
-            let path = GlobalOptions.absolute(file)
-            let metadata = try await global.makeEngine().metadata(ofFileAt: path)
+            let file = try PathArgument(photoFile: file)
+            defer { file.release() }
+            let metadata = try await global.makeEngine().metadata(ofFileAt: file.path)
             let terminal = Terminal()
             if json {
-                try terminal.outputJSON(PhotoMetadataJSON(metadata, path: path))
+                // JSON keeps a name exact; a name that is not UTF-8 has its bytes escaped.
+                try terminal.outputJSON(PhotoMetadataJSON(metadata, path: file.isLinked ? file.shown : file.path))
             } else {
-                terminal.output(InfoReport(path: path, metadata: metadata).lines.joined(separator: "\n"))
+                terminal.output(InfoReport(path: file.shown, metadata: metadata).lines.joined(separator: "\n"))
             }
         }
     }

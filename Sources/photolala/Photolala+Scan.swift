@@ -46,14 +46,20 @@ extension Photolala {
                     if !batch.photos.isEmpty {
                         paths.removeAll(keepingCapacity: true)
                         for photo in batch.photos {
-                            paths += photo.folder.utf8
-                            paths.append(UInt8(ascii: "/"))
-                            paths += photo.item.displayName.utf8
+                            let folder = photo.folder.utf8
+                            let name = photo.item.displayName.utf8
+                            if folder.contains(where: Self.mayStartControl) || name.contains(where: Self.mayStartControl) {
+                                paths += (photo.folder + "/" + photo.item.displayName).escapingControlCharacters.utf8
+                            } else {
+                                paths += folder
+                                paths.append(UInt8(ascii: "/"))
+                                paths += name
+                            }
                             paths.append(UInt8(ascii: "\n"))
                         }
                         terminal.output(lines: paths)
                     }
-                    batch.problems.forEach { terminal.message("warning: \($0.message)") }
+                    batch.problems.forEach { terminal.message("warning: \($0.message.escapingControlCharacters)") }
                 }
                 photoCount += batch.photos.count
                 folders += batch.folders
@@ -67,6 +73,12 @@ extension Photolala {
             } else {
                 terminal.message("\(photoCount.counting("photo")), \(folders.count.counting("folder")), \(problems.count.counting("problem")).")
             }
+        }
+
+        /// Whether a byte of UTF-8 is, or starts, a control character (C0 and DEL, or C1's lead
+        /// byte 0xC2): only such a path is escaped, so a listing of plain names stays bytes.
+        private static func mayStartControl(_ byte: UInt8) -> Bool {
+            byte < 0x20 || byte == 0x7F || byte == 0xC2
         }
     }
 }

@@ -18,7 +18,9 @@ extension Photolala {
         var output: String
 
         func run() async throws {
-            let thumbnail = try await global.makeEngine().thumbnail(ofFileAt: GlobalOptions.absolute(file))
+            let file = try PathArgument(photoFile: file)
+            defer { file.release() }
+            let thumbnail = try await global.makeEngine().thumbnail(ofFileAt: file.path)
             let path = GlobalOptions.absolute(output)
             try thumbnail.write(to: path)
             Terminal().output("Wrote \(path) (\(thumbnail.jpeg.count.grouped) bytes).")

@@ -44,7 +44,7 @@ extension Photolala {
                         terminal.message("warning: \(error)")
                     }
                     let (found, finished, problems) = scan.take()
-                    problems.forEach { terminal.message("warning: \($0.message)") }
+                    problems.forEach { terminal.message("warning: \($0.message.escapingControlCharacters)") }
                     progress.meter.total = found
                     progress.meter.totalIsFinal = finished
                     terminal.status(progress.meter.statusLine)
@@ -68,7 +68,7 @@ extension Photolala {
                 }
             }
             try await scanning
-            scan.take().problems.forEach { terminal.message("warning: \($0.message)") }
+            scan.take().problems.forEach { terminal.message("warning: \($0.message.escapingControlCharacters)") }
             terminal.clearStatus()
             terminal.message(progress.summary)
             guard progress.failed == 0 else {

@@ -34,7 +34,7 @@ struct Photolala: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            exit(withError: error)
+            exit(withError: PhotolalaCommandError.presentable(error))
         }
     }
 }

@@ -19,6 +19,8 @@ actor FaultyStore: ObjectStore {
     var beforePart: (@Sendable (Int) async -> Void)?
     /// HEADs of these keys fail with a server error.
     var failingHeads: Set<String> = []
+    /// Puts of keys starting with any of these fail with a server error.
+    var failingPutPrefixes: [String] = []
     private(set) var partsUploaded = 0
     private(set) var puts = 0
 
@@ -28,8 +30,9 @@ actor FaultyStore: ObjectStore {
 
     func configure(
         failPartsAfter: Int? = nil, damageBodies: Bool = false, beforePut: (@Sendable (String) async -> Void)? = nil,
-        beforePart: (@Sendable (Int) async -> Void)? = nil, failingHeads: Set<String> = []
+        beforePart: (@Sendable (Int) async -> Void)? = nil, failingHeads: Set<String> = [], failingPutPrefixes: [String] = []
     ) {
+        self.failingPutPrefixes = failingPutPrefixes
         self.failPartsAfter = failPartsAfter
         self.damageBodies = damageBodies
         self.beforePut = beforePut
@@ -46,6 +49,9 @@ actor FaultyStore: ObjectStore {
 
     func put(_ key: String, body: [UInt8], options: PutOptions) async throws -> String {
         await beforePut?(key)
+        if failingPutPrefixes.contains(where: key.hasPrefix) {
+            throw ObjectStoreError(.serverError, "PutObject '\(key)' failed with HTTP 500 (simulated).", statusCode: 500)
+        }
         puts += 1
         return try await base.put(key, body: damaged(body), options: options)
     }

@@ -190,7 +190,7 @@ struct CommandLineTests {
     func invalidJobs() async throws {
         let output = try await CLI().run("thumbnails", "/tmp", "--jobs", "0")
         #expect(output.status == 64)
-        #expect(output.standardError.hasPrefix("Error: --jobs must be at least 1.\n"))
+        #expect(output.standardError.hasPrefix("Error: --jobs must be between 1 and 1024.\n"))
     }
 
     @Test("--jobs says its default once, in words, not this machine's core count besides")

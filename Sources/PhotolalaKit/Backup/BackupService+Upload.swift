@@ -58,27 +58,53 @@ extension BackupService {
             await record(learnt)
         }
         let plist = metadata
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        let entry = CatalogEntry(md5: md5, filename: item.originalFilename, size: item.size, metadata: metadata, applePhotoID: item.applePhotoID)
+        // Both are tried whatever the other does, so one failing leaves as little as it can to
+        // the next run; from here on the original is stored, so the row goes to the catalog
+        // even when they fail (``PartlyStored``).
+        let failures = await withTaskGroup(of: (any Error)?.self) { group in
             if plan.needsThumbnail {
                 group.addTask {
-                    let jpeg = try await thumbnail(of: item, contents: contents)
-                    try await put(
-                        layout.thumbnail(md5), jpeg, options: PutOptions(storageClass: .standard, contentType: "image/jpeg"), tracker: tracker,
-                        counted: false)
+                    do {
+                        let jpeg = try await thumbnail(of: item, contents: contents)
+                        try await put(
+                            layout.thumbnail(md5), jpeg, options: PutOptions(storageClass: .standard, contentType: "image/jpeg"), tracker: tracker,
+                            counted: false)
+                        return nil
+                    } catch {
+                        return error
+                    }
                 }
             }
             if plan.needsMetadata {
                 group.addTask {
-                    let encoder = PropertyListEncoder()
-                    encoder.outputFormat = .binary
-                    try await put(
-                        layout.metadata(md5), Array(try encoder.encode(plist)),
-                        options: PutOptions(storageClass: .standard, contentType: "application/x-plist"), tracker: tracker, counted: false)
+                    do {
+                        let encoder = PropertyListEncoder()
+                        encoder.outputFormat = .binary
+                        try await put(
+                            layout.metadata(md5), Array(try encoder.encode(plist)),
+                            options: PutOptions(storageClass: .standard, contentType: "application/x-plist"), tracker: tracker, counted: false)
+                        return nil
+                    } catch {
+                        return error
+                    }
                 }
             }
-            try await group.waitForAll()
+            return await group.reduce(into: [any Error]()) { failures, failure in failures += failure.map { [$0] } ?? [] }
         }
-        return CatalogEntry(md5: md5, filename: item.originalFilename, size: item.size, metadata: metadata, applePhotoID: item.applePhotoID)
+        if let failure = failures.first {
+            throw PartlyStored(entry: entry, error: failure)
+        }
+        return entry
+    }
+
+    /// A photo whose original is in the store (uploaded now or before) but whose thumbnail or
+    /// metadata could not be stored: the run lists it in the cloud catalog all the same, so the
+    /// original is never an orphan, and reports the failure; the next run, or `backup verify
+    /// --repair`, stores what is missing.
+    struct PartlyStored: Error {
+        let entry: CatalogEntry
+        let error: any Error
     }
 
     /// Records what the read of a photo taught (``PhotoFileReader/record(_:)``). A failure costs
@@ -112,8 +138,9 @@ extension BackupService {
     }
 
     /// The thumbnail from the content-addressed cache (browsing made most of them), otherwise
-    /// rendered from the bytes already in memory and cached; a placeholder for bytes that
-    /// cannot be decoded.
+    /// rendered from the bytes already in memory and cached (a cache that cannot be written is
+    /// logged, and the thumbnail sent all the same); a placeholder for bytes that cannot be
+    /// decoded.
     private func thumbnail(of item: BackupItem, contents: FileContents?) async throws -> [UInt8] {
         try await offload { [files, self] in
             if let cached = files.thumbnails.thumbnail(forMD5: item.md5) {
@@ -123,7 +150,15 @@ extension BackupService {
                 // A video's poster frame comes from ffmpeg reading the file, not from its bytes.
                 guard let contents, ImageFormat(sniffing: contents.bytes)?.kind != .video else { return try files.thumbnail(at: item.path).jpeg }
                 let jpeg = try files.imaging.thumbnail(of: contents.bytes, name: item.path)
-                try files.thumbnails.store(jpeg, forMD5: item.md5)
+                do {
+                    try files.thumbnails.store(jpeg, forMD5: item.md5)
+                } catch {
+                    // A full or read-only cache costs only a decode when the photo is browsed:
+                    // the thumbnail goes up from memory.
+                    logger.warning(
+                        "A backed-up photo's thumbnail could not be kept in the cache; it was uploaded from memory.",
+                        metadata: ["path": "\(files.thumbnails.path(forMD5: item.md5))", "error": .error(error)])
+                }
                 return jpeg
             } catch  where Self.isUndecodable(error) {
                 // Not cached: browsing the folder says what is wrong with the photo.

@@ -202,22 +202,27 @@ public struct BackupService: Sendable {
             await tracker.failed()
         }
         let slots = AsyncSemaphore(limit: options.concurrency)
-        let results = try await concurrently(plans, limit: options.concurrency * 2) { plan -> Result<CatalogEntry?, Failure> in
+        // Each photo's outcome, and the row of an original stored without its thumbnail or
+        // metadata, which is listed all the same.
+        let results = try await concurrently(plans, limit: options.concurrency * 2) { plan -> (Result<CatalogEntry?, Failure>, CatalogEntry?) in
             if plan.isComplete {
                 await tracker.finished(skipped: true)
-                return .success(nil)
+                return (.success(nil), nil)
             }
             do {
                 let entry = try await upload(plan, originals: slots, tracker: tracker)
                 await tracker.finished(skipped: false)
-                return .success(entry)
+                return (.success(entry), nil)
+            } catch let partly as PartlyStored {
+                await tracker.failed()
+                return (.failure(Failure(path: plan.item.path, md5: plan.item.md5, error: partly.error)), partly.entry)
             } catch {
                 await tracker.failed()
-                return .failure(Failure(path: plan.item.path, md5: plan.item.md5, error: error))
+                return (.failure(Failure(path: plan.item.path, md5: plan.item.md5, error: error)), nil)
             }
         }
-        var stored: [CatalogEntry] = []
-        for (plan, result) in zip(plans, results) {
+        var stored = results.compactMap(\.1)
+        for (plan, (result, _)) in zip(plans, results) {
             switch result {
             case .success(let entry?):
                 stored.append(entry)

@@ -36,7 +36,8 @@ public struct CloudError: Error, Sendable, CustomStringConvertible {
     static func notInCatalog(_ md5: String) -> Self {
         .init(
             .notInCatalog,
-            "Photo '\(md5)' is not in the synced cloud catalog: run 'photolala cloud sync', or check the MD5 with 'photolala cloud ls'.")
+            "The backup has no photo with MD5 '\(md5)': check the MD5 with 'photolala cloud ls', after 'photolala cloud sync' if another device backed it up."
+        )
     }
 
     static func archived(_ md5: String) -> Self {

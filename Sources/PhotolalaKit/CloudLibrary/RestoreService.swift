@@ -48,7 +48,7 @@ public struct RestoreService: Sendable {
     }
 
     /// What restoring these originals would cost; sizes from the synced catalog, else from the store.
-    /// - Throws: ``CloudError/missingObject`` for an MD5 the bucket does not hold; ``ObjectStoreError``.
+    /// - Throws: ``CloudError/notInCatalog`` for an MD5 the backup does not hold; ``ObjectStoreError``.
     public func estimate(_ md5s: [String], tier: RestoreTier) async throws -> RetrievalEstimate {
         var bytes: Int64 = 0
         for md5 in md5s {
@@ -56,7 +56,7 @@ public struct RestoreService: Sendable {
                 bytes += size
             } else {
                 let md5 = try CloudLayout.md5(md5)
-                guard let info = try await store.head(layout.photo(md5)) else { throw CloudError.missingObject(layout.photo(md5)) }
+                let info = try await storedOriginal(md5)
                 bytes += info.size
             }
         }
@@ -71,7 +71,7 @@ public struct RestoreService: Sendable {
         guard (1...30).contains(days) else { throw CloudError.invalidDays(days) }
         return try await concurrently(try md5s.map(CloudLayout.md5), limit: 8) { md5 in
             let key = layout.photo(md5)
-            guard let info = try await store.head(key) else { throw CloudError.missingObject(key) }
+            let info = try await storedOriginal(md5)
             if ArchiveStatus(info) == .archived {
                 try await store.restore(key, days: days, tier: tier)
             }
@@ -150,7 +150,7 @@ public struct RestoreService: Sendable {
     public func original(_ md5: String) async throws -> (bytes: [UInt8], filename: String) {
         let md5 = try CloudLayout.md5(md5)
         let key = layout.photo(md5)
-        guard let info = try await store.head(key) else { throw CloudError.missingObject(key) }
+        let info = try await storedOriginal(md5)
         switch ArchiveStatus(info) {
         case .archived: throw CloudError.archived(md5)
         case .restoring: throw CloudError.restoreInProgress(md5)
@@ -194,9 +194,17 @@ public struct RestoreService: Sendable {
         return stem.isEmpty || stem.hasPrefix(".") ? "photo" : stem
     }
 
-    private func check(_ md5: String, now: Date) async throws -> RestoreStatus {
+    /// What the store says of an original. One it lacks is a photo the backup does not hold
+    /// unless the synced catalog lists it: then it went missing from the bucket.
+    /// - Throws: ``CloudError/notInCatalog``, ``CloudError/missingObject``; ``ObjectStoreError``.
+    private func storedOriginal(_ md5: String) async throws -> ObjectInfo {
         let key = layout.photo(md5)
-        guard let info = try await store.head(key) else { throw CloudError.missingObject(key) }
+        if let info = try await store.head(key) { return info }
+        throw try catalog.entry(md5: md5) == nil ? CloudError.notInCatalog(md5) : CloudError.missingObject(key)
+    }
+
+    private func check(_ md5: String, now: Date) async throws -> RestoreStatus {
+        let info = try await storedOriginal(md5)
         return RestoreStatus(
             md5: md5, state: ArchiveStatus(info), tier: nil, days: nil, requested: nil, expiry: info.restore?.expiry, checked: now)
     }

@@ -79,7 +79,13 @@ extension LocalPhotoSource {
         // follow-up pass, so a big folder's first screenful waits for no file reads.
         var photos: [ScannedPhoto] = []
         var held: [ScannedPhoto]? = []
-        for try await batch in scan(recursive: false, includeStatus: true) where !batch.photos.isEmpty {
+        for try await batch in scan(recursive: false, includeStatus: true) {
+            // What the listing leaves out (a name that is not UTF-8, a link loop) is told once,
+            // when the folder is first listed: a page shows no such problem.
+            for problem in batch.problems {
+                files.logger.warning("A file was left out of the folder's listing.", metadata: ["reason": "\(problem.message)"])
+            }
+            guard !batch.photos.isEmpty else { continue }
             photos += batch.photos
             if var waiting = held {
                 waiting += batch.photos
