@@ -55,8 +55,11 @@ public struct ConfigurationFile: Sendable, Equatable {
             if let named { throw ConfigurationFileError.missing(named, viaEnvironment: explicitPath == nil) }
             return ConfigurationFile()
         }
-        guard let bytes = FileManager.default.contents(atPath: path) else { throw ConfigurationFileError.unreadable(path) }
-        return try parse(Array(bytes), path: path, home: environment["HOME"])
+        // One byte over the limit is enough for the parser's check to refuse it.
+        guard let bytes = try? RegularFile(path: path).read(upTo: UntrustedDocument.Limits.small.bytes + 1) else {
+            throw ConfigurationFileError.unreadable(path)
+        }
+        return try parse(bytes, path: path, home: environment["HOME"])
     }
 
     /// `$XDG_CONFIG_HOME/photolala/config.json`, else `~/.config/photolala/config.json`.
