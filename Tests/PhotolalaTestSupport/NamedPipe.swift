@@ -27,18 +27,17 @@ public struct NamedPipe: Sendable {
         self.path = path
     }
 
-    /// Frees every reader waiting to open or read the pipe (a writer opens it and closes it at
-    /// once, so they read its end), then removes it. Safe to call more than once.
+    /// Frees every reader waiting to open or read the pipe, then removes it: a writer (this
+    /// process, reading and writing so that its own open never waits) holds it open while the
+    /// name goes, so that a reader already on its way in is let through too, then closes it, so
+    /// that they all read its end. Safe to call more than once.
     public func release() {
-        for _ in 0..<3 {
-            let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-            if descriptor >= 0 { close(descriptor) }
-            usleep(20_000)
-        }
         var info = stat()
-        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO {
-            unlink(path)
-        }
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return }
+        let descriptor = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        unlink(path)
+        usleep(200_000)
+        if descriptor >= 0 { close(descriptor) }
     }
 }
 
