@@ -55,11 +55,15 @@ public struct ConfigurationFile: Sendable, Equatable {
             if let named { throw ConfigurationFileError.missing(named, viaEnvironment: explicitPath == nil) }
             return ConfigurationFile()
         }
-        // A device or a FIFO would be read forever, or wait for a writer that never comes.
+        // A device or a FIFO would be read forever, or wait for a writer that never comes:
+        // refused by name here, and never opened as one (RegularFile) if it is swapped meanwhile.
         var info = stat()
         guard stat(path, &info) != 0 || info.st_mode & S_IFMT == S_IFREG else { throw ConfigurationFileError.notAFile(path) }
-        guard let bytes = FileManager.default.contents(atPath: path) else { throw ConfigurationFileError.unreadable(path) }
-        return try parse(Array(bytes), path: path, home: environment["HOME"])
+        // One byte over the limit is enough for the parser's check to refuse it.
+        guard let bytes = try? RegularFile(path: path).read(upTo: UntrustedDocument.Limits.small.bytes + 1) else {
+            throw ConfigurationFileError.unreadable(path)
+        }
+        return try parse(bytes, path: path, home: environment["HOME"])
     }
 
     /// `$XDG_CONFIG_HOME/photolala/config.json`, else `~/.config/photolala/config.json`.

@@ -154,18 +154,19 @@ struct APIRoutes {
     {
         var headers = headers
         headers[.acceptRanges] = "bytes"
-        let size = Int(try engineCall { try FileStatus(path: path).size })
+        let file = try await engineCall { try await FileBody.open(path) }
+        let size = file.size
         let ifRange = request.headers[.ifRange]
         let rangeHeader = ifRange == nil || ifRange == tag.map(EntityTag.quoted) ? request.headers[.range] : nil
         switch ByteRange(header: rangeHeader, size: size) {
         case .whole:
-            return Response(status: .ok, headers: headers, body: try await FileIO().loadFile(path: path, context: context))
+            return Response(status: .ok, headers: headers, body: file.body())
         case .unsatisfiable:
             headers[.contentRange] = "bytes */\(size)"
             return Response(status: .rangeNotSatisfiable, headers: headers)
         case .part(let range):
             headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
-            return Response(status: .partialContent, headers: headers, body: try await FileIO().loadFile(path: path, range: range, context: context))
+            return Response(status: .partialContent, headers: headers, body: file.body(range))
         }
     }
 
@@ -181,10 +182,11 @@ struct APIRoutes {
             body: try await body(original.body, context))
     }
 
-    /// A file is streamed from disk in chunks, so a 50 MB original never sits in memory whole.
+    /// A file is streamed from disk in chunks (``FileBody``), so a 50 MB original never sits in
+    /// memory whole.
     private func body(_ body: PhotoBody, _ context: BasicRequestContext) async throws -> ResponseBody {
         switch body {
-        case .file(let path): try await FileIO().loadFile(path: path, context: context)
+        case .file(let path): try await engineCall { try await FileBody.open(path) }.body()
         case .bytes(let bytes): ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
         }
     }

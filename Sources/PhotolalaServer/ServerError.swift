@@ -84,7 +84,7 @@ public struct ServerError: HTTPResponseError {
         switch error.code {
         case .photoNotFound, .unreadableFolder, .noCatalog, .albumNotFound, .notAvailableLocally:
             return ServerError(.notFound, error.message)
-        case .emptyFile, .notAnImage, .unsupportedFormat, .damagedImage, .imageTooLarge, .fileTooLarge:
+        case .emptyFile, .notRegularFile, .notAnImage, .unsupportedFormat, .damagedImage, .imageTooLarge, .fileTooLarge:
             return ServerError(.unprocessableContent, error.message)
         case .photosLibraryBusy:
             return ServerError(.serviceUnavailable, error.message)

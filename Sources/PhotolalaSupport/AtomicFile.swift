@@ -32,25 +32,20 @@ package enum AtomicFile {
 
     /// Copies the file at `source` to `path` a megabyte at a time (a 4 GB video never sits in
     /// memory), through a temporary file and a rename.
-    /// - Throws: ``PhotolalaError/unreadableFile`` when `source` cannot be read,
-    ///   ``PhotolalaError/writeFailed`` when the copy cannot be written, each with the
+    /// - Throws: ``PhotolalaError/unreadableFile`` when `source` cannot be read (or
+    ///   ``PhotolalaError/notRegularFile``), ``PhotolalaError/writeFailed`` when the copy cannot be written, each with the
     ///   system's reason.
     package static func copy(_ source: String, to path: String) throws {
-        let input = open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw PhotolalaError.unreadableFile(source, errno: errno) }
-        defer { close(input) }
+        let input = try RegularFile(path: source)
         let (temporary, output) = try createTemporary(beside: path)
-        var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        var failure: PhotolalaError?
-        while failure == nil {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            if count < 0 {
-                if errno != EINTR { failure = .unreadableFile(source, errno: errno) }
-                continue
+        var failure: (any Error)?
+        do {
+            try input.forEachChunk { chunk in
+                let written = writeAll(chunk, to: output)
+                if written != 0 { throw PhotolalaError.writeFailed(path, errno: written) }
             }
-            let written = buffer.withUnsafeBytes { writeAll(UnsafeRawBufferPointer(rebasing: $0[..<count]), to: output) }
-            if written != 0 { failure = .writeFailed(path, errno: written) }
+        } catch {
+            failure = error
         }
         close(output)
         if let failure {

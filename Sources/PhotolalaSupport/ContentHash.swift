@@ -2,12 +2,6 @@ import Crypto
 
 import struct Foundation.Data
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Content identity: a photo is known by the MD5 of its bytes, wherever it lives.
 ///
 /// MD5 is the catalog's and the backup's key (not a security measure). The fast key, the MD5
@@ -44,25 +38,12 @@ public enum ContentHash {
     }
 
     /// Lowercase hex MD5 of a file, streamed through a reused 1 MiB buffer.
-    /// - Throws: ``PhotolalaError/unreadableFile`` when the file cannot be read.
+    /// - Throws: ``PhotolalaError/unreadableFile`` when the file cannot be read,
+    ///   ``PhotolalaError/notRegularFile`` for a pipe, socket or device.
     public static func md5(ofFileAt path: String) throws -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw PhotolalaError.unreadableFile(path, errno: errno) }
-        defer { close(descriptor) }
+        let file = try RegularFile(path: path)
         var hasher = Insecure.MD5()
-        let capacity = 1 << 20
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(descriptor, buffer.baseAddress, capacity)
-            if count > 0 {
-                hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-            } else if count == 0 {
-                break
-            } else if errno != EINTR {
-                throw PhotolalaError.unreadableFile(path, errno: errno)
-            }
-        }
+        try file.forEachChunk { hasher.update(bufferPointer: $0) }
         return hex(hasher.finalize())
     }
 
@@ -79,28 +60,11 @@ public enum ContentHash {
     }
 
     /// The fast key of a file, reading only its first 4 KiB.
-    /// - Throws: ``PhotolalaError/unreadableFile`` when the file cannot be read.
+    /// - Throws: ``PhotolalaError/unreadableFile`` when the file cannot be read,
+    ///   ``PhotolalaError/notRegularFile`` for a pipe, socket or device.
     public static func fastKey(ofFileAt path: String) throws -> FastKey {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw PhotolalaError.unreadableFile(path, errno: errno) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw PhotolalaError.unreadableFile(path, errno: errno) }
-        var head = [UInt8](repeating: 0, count: fastKeyLength)
-        var filled = 0
-        while filled < fastKeyLength {
-            let count = head.withUnsafeMutableBytes { buffer in
-                buffer.baseAddress.map { read(descriptor, $0 + filled, fastKeyLength - filled) } ?? 0
-            }
-            if count > 0 {
-                filled += count
-            } else if count == 0 {
-                break
-            } else if errno != EINTR {
-                throw PhotolalaError.unreadableFile(path, errno: errno)
-            }
-        }
-        return fastKey(head: head.prefix(filled), size: Int64(info.st_size))
+        let file = try RegularFile(path: path)
+        return fastKey(head: try file.read(upTo: fastKeyLength), size: file.size)
     }
 
     package static func hex(_ digest: some Sequence<UInt8>) -> String {

@@ -16,6 +16,7 @@ public struct PhotolalaError: Error, Sendable, CustomStringConvertible {
         public static let photoNotFound = Code("photoNotFound")
         public static let unreadableFile = Code("unreadableFile")
         public static let emptyFile = Code("emptyFile")
+        public static let notRegularFile = Code("notRegularFile")
         public static let notAnImage = Code("notAnImage")
         public static let unsupportedFormat = Code("unsupportedFormat")
         public static let damagedImage = Code("damagedImage")
@@ -55,6 +56,13 @@ extension PhotolalaError {
         .init(.unreadableFile, "Cannot read '\(path)': \(systemMessage(code)). Check that it exists and that you may read it.")
     }
 
+    /// `kind` says what is there instead, as "a named pipe (FIFO)" or "a device".
+    package static func notRegularFile(_ path: String, kind: String) -> Self {
+        .init(
+            .notRegularFile,
+            "'\(path)' is \(kind), not a regular file: Photolala reads only files. Move it out of the way, or unstar it, and try again.")
+    }
+
     package static func emptyFile(_ path: String) -> Self {
         .init(.emptyFile, "'\(path)' is empty (0 bytes): there is no image in it.")
     }
@@ -82,6 +90,17 @@ extension PhotolalaError {
 
     package static func unreadableFolder(_ path: String, errno code: Int32) -> Self {
         .init(.unreadableFolder, "Cannot open folder '\(path)': \(systemMessage(code)).")
+    }
+
+    package static func folderGone(_ path: String) -> Self {
+        .init(.unreadableFolder, "The folder '\(path)' is no longer there: it was moved or deleted. Open it again where it is now.")
+    }
+
+    package static func folderReplaced(_ path: String) -> Self {
+        .init(
+            .unreadableFolder,
+            "The folder '\(path)' was replaced (by a link or another folder) since it was opened, so it is not read. Open it again if the new one is meant."
+        )
     }
 
     package static func writeFailed(_ path: String, errno code: Int32) -> Self {

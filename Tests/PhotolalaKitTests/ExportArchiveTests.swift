@@ -74,6 +74,36 @@ struct ExportArchiveTests {
         #expect(note.contains("photo 3: It is gone.") && note.contains("photo 5: It is gone."))
     }
 
+    @Test("Entry names are plain: no separator of either kind, no '..', no control character; a pipe is left out, not waited on")
+    func plainNamesAndPipes() async throws {
+        let folder = try TemporaryDirectory()
+        let pipe = try NamedPipe(at: folder.path("pipe.jpg"))
+        defer { pipe.release() }
+        let names = [#"x\..\..\evil.jpg"#, "../../up.jpg", "..", "a\u{1}b\u{7F}c\u{85}\n.jpg", "\\\\server\\share.jpg", "ok.jpg"]
+        let members =
+            names.map { ExportArchive.Member(name: $0, content: .bytes(Array($0.utf8))) } + [.init(name: "pipe.jpg", content: .file(path: pipe.path))]
+        var output = [UInt8]()
+        let summary = try await withinDeadline(.seconds(10), onTimeout: pipe.release) {
+            try await ExportArchive.stream(
+                count: members.count, member: { members[$0] },
+                failure: { index, error in ExportArchive.Failure(name: members[index].name, reason: "\(error)") },
+                to: { output += $0 })
+        }
+        #expect(summary?.exported == names.count, "the export hung on a pipe")
+        #expect(summary?.failures.map(\.name) == ["pipe.jpg"])
+        #expect(summary?.failures.first?.reason.contains("not a regular file") == true)
+        let path = folder.path("export.zip")
+        try Data(output).write(to: URL(fileURLWithPath: path))
+        let entries = try await ZipReader.entries(of: path)
+        #expect(entries.count == names.count + 1)
+        for entry in entries {
+            #expect(!entry.name.contains("/") && !entry.name.contains("\\") && !entry.name.contains(".."), "\(entry.name)")
+            #expect(!entry.name.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(entry.name.debugDescription)")
+        }
+        #expect(entries.first?.name == "x__.__._evil.jpg")
+        #expect(entries.last?.name == ExportArchive.failureNoteName)
+    }
+
     @Test("More than 65,535 photos: the archive switches to Zip64's end records and every entry is read")
     func manyEntries() async throws {
         let folder = try TemporaryDirectory()

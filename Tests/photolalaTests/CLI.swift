@@ -27,11 +27,20 @@ struct CLI {
     }
 
     func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Shell.Output {
-        let defaults = [
+        try await Shell.capture(Self.binary, arguments, environment: defaults.merging(environment) { $1 })
+    }
+
+    /// Runs the binary killed after `limit`, for what could hang: the ending says whether it did.
+    func run(_ arguments: [String], environment: [String: String] = [:], limit: Duration) async throws -> TimedProcess.Output {
+        let environment = defaults.merging(environment) { $1 }
+        return try await blocking { try TimedProcess.capture(Self.binary, arguments, environment: environment, limit: limit) }
+    }
+
+    private var defaults: [String: String] {
+        [
             "PHOTOLALA_CACHE_DIR": folder.path("cache"), "PHOTOLALA_DATA_DIR": folder.path("data"), "PHOTOLALA_CONFIG": "",
             "XDG_CONFIG_HOME": folder.path("config"),
         ]
-        return try await Shell.capture(Self.binary, arguments, environment: defaults.merging(environment) { $1 })
     }
 
     func json(_ arguments: String...) async throws -> [String: Any] {

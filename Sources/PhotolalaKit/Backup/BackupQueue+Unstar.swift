@@ -24,7 +24,8 @@ extension BackupQueue {
     /// file moved since it was starred, by its content's MD5 (from the identity index, else
     /// hashed, four at a time).
     /// - Returns: For each path, in order, the MD5 taken off the queue (the latest starred,
-    ///   when several were) or why there was none (``BackupError/notStarred``).
+    ///   when several were) or why there was none (``BackupError/notStarred``, or
+    ///   ``PhotolalaError/notRegularFile`` for a pipe or a device).
     public func unstar(_ paths: [String]) async -> [Result<String, any Error>] {
         let queued: [BackupQueueEntry]
         do {
@@ -41,10 +42,17 @@ extension BackupQueue {
             found = try await concurrently(paths, limit: 4) { path -> Result<[String], any Error> in
                 if let starred = byPath[path] { return .success(starred) }
                 if ContentHash.isMD5(path), md5s.contains(path.lowercased()) { return .success([path.lowercased()]) }
-                // A file that cannot be read is no starred photo's.
-                guard FileManager.default.fileExists(atPath: path),
-                    let md5 = try? await offload({ try identities.md5(ofFileAt: path) }), md5s.contains(md5)
-                else { return .failure(BackupError.notStarred(path)) }
+                // A file that cannot be read is no starred photo's; a pipe or a device is said to be one.
+                guard FileManager.default.fileExists(atPath: path) else { return .failure(BackupError.notStarred(path)) }
+                let md5: String
+                do {
+                    md5 = try await offload({ try identities.md5(ofFileAt: path) })
+                } catch let error as PhotolalaError where error.code == .notRegularFile {
+                    return .failure(error)
+                } catch {
+                    return .failure(BackupError.notStarred(path))
+                }
+                guard md5s.contains(md5) else { return .failure(BackupError.notStarred(path)) }
                 return .success([md5])
             }
             try store.remove(md5s: found.flatMap { (try? $0.get()) ?? [] })

@@ -83,12 +83,9 @@ extension BackupService {
 
     /// `count` bytes of a file from `offset`.
     static func read(_ path: String, offset: Int64, count: Int) throws -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw PhotolalaError.unreadableFile(path, errno: ENOENT) }
-        defer { try? handle.close() }
-        try handle.seek(toOffset: UInt64(offset))
-        let data = try handle.read(upToCount: count) ?? Data()
-        guard data.count == count else { throw BackupError.fileChanged(path) }
-        return Array(data)
+        let bytes = try RegularFile(path: path).read(upTo: count, at: offset)
+        guard bytes.count == count else { throw BackupError.fileChanged(path) }
+        return bytes
     }
 
     /// The bytes of a lowercase or uppercase hex string (an ETag).

@@ -109,7 +109,8 @@ public struct FolderCatalog: Sendable {
     }
 
     /// The manifest's bytes, within the size limit of untrusted documents.
-    /// - Throws: ``PhotolalaError/damagedCatalog`` for an empty or oversized manifest.
+    /// - Throws: ``PhotolalaError/damagedCatalog`` for an empty or oversized manifest, or one
+    ///   that is no regular file.
     private static func manifestBytes(at path: String) throws -> [UInt8] {
         let limit = UntrustedDocument.Limits.small.bytes
         do {
@@ -118,6 +119,8 @@ public struct FolderCatalog: Sendable {
             throw PhotolalaError.damagedCatalog(path, reason: "the manifest is empty (0 bytes)")
         } catch let error as PhotolalaError where error.code == .fileTooLarge {
             throw PhotolalaError.damagedCatalog(path, reason: "the manifest is over the limit of \(limit) bytes")
+        } catch let error as PhotolalaError where error.code == .notRegularFile {
+            throw PhotolalaError.damagedCatalog(path, reason: "the manifest is not a regular file (a pipe or a device is never read)")
         }
     }
 

@@ -138,9 +138,10 @@ public struct CloudConfiguration: Sendable {
     /// The settings file's content; empty settings when there is no file.
     /// - Throws: ``CloudConfigurationError`` when the file is not valid settings.
     static func readSettings(at path: String) throws -> Settings {
-        guard let bytes = FileManager.default.contents(atPath: path) else { return Settings() }
+        // Read as a regular file only (see ``RegularFile``), one byte over the limit at most.
+        guard let bytes = try? RegularFile(path: path).read(upTo: UntrustedDocument.Limits.small.bytes + 1) else { return Settings() }
         do {
-            return try UntrustedDocument.decodeJSON(Settings.self, from: Array(bytes))
+            return try UntrustedDocument.decodeJSON(Settings.self, from: bytes)
         } catch {
             throw CloudConfigurationError.damagedFile(path, reason: "\(error)")
         }

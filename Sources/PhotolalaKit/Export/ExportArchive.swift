@@ -117,65 +117,18 @@ public struct ExportArchive: Sendable {
     }
 }
 
-/// A file open for reading in chunks off the cooperative threads; closed when dropped.
-private final class OpenFile: @unchecked Sendable {
-    // One reader at a time: `stream` awaits each read before the next.
-    private let descriptor: Int32
-    let size: Int64
-    let modified: Int64
-    private let path: String
+/// A regular file read in chunks off the cooperative threads; closed when dropped.
+private struct OpenFile: Sendable {
+    private let file: RegularFile
+    var size: Int64 { file.size }
+    var modified: Int64 { FileStatus(file.info).modifiedNanoseconds / 1_000_000_000 }
 
+    /// - Throws: ``PhotolalaError`` when the file cannot be opened or is not a regular file.
     init(path: String) throws {
-        self.path = path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw PhotolalaError.unreadableFile(path, errno: errno) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            let code = errno
-            close(descriptor)
-            throw PhotolalaError.unreadableFile(path, errno: code)
-        }
-        let status = FileStatus(info)
-        guard !status.isDirectory else {
-            close(descriptor)
-            throw PhotolalaError.unreadableFile(path, errno: EISDIR)
-        }
-        self.descriptor = descriptor
-        size = status.size
-        modified = status.modifiedNanoseconds / 1_000_000_000
+        file = try RegularFile(path: path)
     }
 
     func read(upTo count: Int) async throws -> [UInt8] {
-        try await offload { [descriptor, path] in
-            var failure: Int32 = 0
-            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
-                filled = readFully(descriptor, into: buffer, failure: &failure)
-            }
-            if failure != 0 { throw PhotolalaError.unreadableFile(path, errno: failure) }
-            return bytes
-        }
+        try await offload { [file] in try file.read(upTo: count) }
     }
-
-    deinit {
-        close(descriptor)
-    }
-}
-
-/// Reads until `buffer` is full or the file ends; the count read, and `failure` set to the errno
-/// of a read that failed.
-private func readFully(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, failure: inout Int32) -> Int {
-    guard let base = buffer.baseAddress else { return 0 }
-    var filled = 0
-    while filled < buffer.count {
-        let result = read(descriptor, base + filled, buffer.count - filled)
-        if result > 0 {
-            filled += result
-        } else if result == 0 {
-            break
-        } else if errno != EINTR {
-            failure = errno
-            break
-        }
-    }
-    return filled
 }

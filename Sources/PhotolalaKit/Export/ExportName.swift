@@ -6,12 +6,12 @@ enum ExportName {
     /// The longest file name most file systems take, in bytes.
     static let maximumLength = 255
 
-    /// `name` made a valid file name (`/` and NUL replaced, `fallback` instead of an empty name,
-    /// `.` or `..`, the stem shortened at a character to fit ``maximumLength`` bytes), or
-    /// `stem (n).ext` for the first n from 2 that `isTaken` says is free.
+    /// `name` made a plain file name (see ``plain(_:)``; `fallback` instead of an empty name or
+    /// `.`, the stem shortened at a character to fit ``maximumLength`` bytes), or `stem (n).ext`
+    /// for the first n from 2 that `isTaken` says is free.
     static func free(for name: String, fallback: String, isTaken: (String) -> Bool) -> String {
-        var safe = name.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "\0", with: "_")
-        if safe.isEmpty || safe == "." || safe == ".." {
+        var safe = plain(name)
+        if safe.isEmpty || safe == "." {
             safe = fallback
         }
         // An extension is what follows the last dot, unless the name starts with it or it is
@@ -37,5 +37,22 @@ enum ExportName {
             number = (number ?? 1) + 1
         }
         return candidate(number)
+    }
+
+    /// `name` with nothing that could make it a path wherever it is unpacked: separators of
+    /// either kind (`/`, and `\` as Windows and many unzip tools take it), control characters
+    /// and NUL become `_`, and so does the first dot of each `..`, so `x\..\..\evil.jpg` is
+    /// the one file `x__.__._evil.jpg` in the folder or ZIP it goes to.
+    static func plain(_ name: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            let unsafe = scalar == "/" || scalar == "\\" || scalar.properties.generalCategory == .control
+            if scalar == ".", scalars.last == "." {
+                scalars.removeLast()
+                scalars.append("_")
+            }
+            scalars.append(unsafe ? "_" : scalar)
+        }
+        return String(scalars)
     }
 }

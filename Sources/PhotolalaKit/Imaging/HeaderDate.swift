@@ -29,15 +29,13 @@ struct HeaderDate: Equatable {
     /// The EXIF of the file at `path`, from the same reads as ``read(atPath:)``; `nil` when it
     /// has none (or cannot be read).
     static func exif(atPath path: String) -> ExifReader? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let prefix = try? handle.read(upToCount: prefixLength) else { return nil }
-        var bytes = [UInt8](prefix)
+        guard let file = try? RegularFile(path: path), let prefix = try? file.read(upTo: prefixLength) else { return nil }
+        var bytes = prefix
         // A file whose EXIF (or the structure before it) ends past what was read is read further,
         // up to where it ends, never past ``maximumLength``.
         while bytes.count >= prefixLength, bytes.count < maximumLength, let end = neededLength(bytes), end > bytes.count {
             let more = min(end, maximumLength) - bytes.count
-            guard let rest = try? handle.read(upToCount: more), !rest.isEmpty else { break }
+            guard let rest = try? file.read(upTo: more), !rest.isEmpty else { break }
             bytes += rest
         }
         // The Exif item of a HEIF, and a WebP's EXIF chunk, often follow the image data: they (and
@@ -46,11 +44,10 @@ struct HeaderDate: Equatable {
         let read = bytes
         func fetch(_ range: Range<Int>) -> [UInt8]? {
             if range.upperBound <= read.count { return Array(read[range]) }
-            guard range.count <= budget, (try? handle.seek(toOffset: UInt64(range.lowerBound))) != nil,
-                let data = try? handle.read(upToCount: range.count), data.count == range.count
+            guard range.count <= budget, let data = try? file.read(upTo: range.count, at: Int64(range.lowerBound)), data.count == range.count
             else { return nil }
             budget -= range.count
-            return [UInt8](data)
+            return data
         }
         if case .elsewhere(let ranges) = scanHEIF(bytes) {
             var item: [UInt8] = []

@@ -75,14 +75,10 @@ enum ListingRule {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
-    /// Reads a file's first bytes to see whether it is an image Photolala reads (without
-    /// waiting, should a pipe have taken the file's place).
+    /// Reads a file's first bytes to see whether it is an image Photolala reads (never a pipe's,
+    /// should one have taken the file's place: see ``RegularFile``).
     private static func looksLikeImage(_ path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var head = [UInt8](repeating: 0, count: ImageFormat.sniffLength)
-        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        return count > 0 && ImageFormat(sniffing: head.prefix(count)) != nil
+        guard let head = try? PhotoFileReader.head(of: path), !head.isEmpty else { return false }
+        return ImageFormat(sniffing: head) != nil
     }
 }

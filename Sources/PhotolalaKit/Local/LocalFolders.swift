@@ -11,16 +11,45 @@ import Synchronization
 /// source for its folder (its `realpath`, `stat` and change feed).
 ///
 /// A remembered folder that was removed, or replaced by a link, resolves no photo any more:
-/// a photo's canonical path must still lie inside the folder's remembered one.
+/// a photo's canonical path must still lie inside the folder's remembered one. The root itself
+/// is the folder it was when the tree was opened (its device and inode), or nothing is read:
+/// a root replaced by a link to `/etc` would otherwise list `/etc`.
 final class LocalFolders: Sendable {
     /// The tree's canonical root.
     let root: String
+    /// The root's device and inode when the tree was opened.
+    private let rootNode: Node
     private let paths: Mutex<LRUCache<String, String>>
 
+    /// A file's device and inode: what it is, whatever its path.
+    private struct Node: Equatable {
+        let device: UInt64
+        let inode: UInt64
+
+        init(_ info: stat) {
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
     /// - Parameter capacity: Folders remembered; each costs one path.
-    init(root: String, capacity: Int = 1_024) {
+    /// - Throws: ``PhotolalaError/unreadableFolder`` when `root` is not a folder.
+    init(root: String, capacity: Int = 1_024) throws {
+        var info = stat()
+        guard stat(root, &info) == 0 else { throw PhotolalaError.unreadableFolder(root, errno: errno) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw PhotolalaError.unreadableFolder(root, errno: ENOTDIR) }
         self.root = root
+        rootNode = Node(info)
         paths = Mutex(LRUCache(budget: capacity))
+    }
+
+    /// Checks that the root is still the folder the tree was opened on, not a link put in its
+    /// place (the root is canonical, so it was no link then) nor another folder.
+    /// - Throws: ``PhotolalaError/folderGone`` or ``PhotolalaError/folderReplaced``.
+    func checkRoot() throws {
+        var info = stat()
+        guard lstat(root, &info) == 0 else { throw PhotolalaError.folderGone(root) }
+        guard info.st_mode & S_IFMT == S_IFDIR, Node(info) == rootNode else { throw PhotolalaError.folderReplaced(root) }
     }
 
     /// The canonical path of folder `id` as it is now: the root itself, or a folder inside it
@@ -30,6 +59,7 @@ final class LocalFolders: Sendable {
     /// - Throws: ``PhotolalaError/unreadableFolder`` for malformed ids and folders outside the
     ///   root, hidden, gone or not folders.
     func path(ofFolder id: String) throws -> String {
+        try checkRoot()
         if id == LocalPhotoSource.rootFolderID { return root }
         guard let relative = LocalItemID.relativePath(of: id) else { throw PhotolalaError.unreadableFolder(id, errno: ENOENT) }
         guard let path = Self.resolve(relative, inside: root) else { throw PhotolalaError.unreadableFolder(relative, errno: ENOENT) }
@@ -49,6 +79,7 @@ final class LocalFolders: Sendable {
     /// name a photo in it, whose own canonical path must lie inside.
     /// - Throws: ``PhotolalaError/unreadableFolder`` as ``path(ofFolder:)``.
     func knownPath(ofFolder id: String) throws -> String {
+        try checkRoot()
         if id == LocalPhotoSource.rootFolderID { return root }
         if let known = paths.withLock({ $0.value(forKey: id) }) { return known }
         return try path(ofFolder: id)

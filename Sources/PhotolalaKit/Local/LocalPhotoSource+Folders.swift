@@ -21,7 +21,8 @@ extension LocalPhotoSource {
     /// beside 100,000 photos.
     /// - Throws: ``PhotolalaError/unreadableFolder`` when the root cannot be read.
     public func subfolders() throws -> [ScannedFolder] {
-        try Self.subfolders(of: root)
+        try folders.checkRoot()
+        return try Self.subfolders(of: root)
     }
 
     /// The subfolders of folder `root`, by name.

@@ -67,7 +67,7 @@ public final class LocalPhotoSource: ThumbnailSource {
         self.files = files
         self.catalogs = catalogs
         self.volume = volume ?? VolumeKind(path: self.root)
-        let folders = LocalFolders(root: resolved)
+        let folders = try LocalFolders(root: resolved)
         self.folders = folders
         self.thumbnails = thumbnails ?? ThumbnailLoader(source: FolderItems(folders: folders, files: files), configuration: thumbnailLoading)
     }
@@ -100,7 +100,8 @@ public final class LocalPhotoSource: ThumbnailSource {
     /// - Throws: ``PhotolalaError/photoNotFound`` for malformed ids and for anything the
     ///   listing does not show.
     public func path(for id: PhotoItem.ID) throws -> String {
-        try LocalFolders.path(of: id, inside: root, nested: scope == .tree)
+        try folders.checkRoot()
+        return try LocalFolders.path(of: id, inside: root, nested: scope == .tree)
     }
 
     // MARK: - Reading photos
@@ -160,6 +161,7 @@ public final class LocalPhotoSource: ThumbnailSource {
     /// of the reader at most (``ScanStream``); ending the iteration stops the walk.
     private func walk(_ options: DirectoryScanner.Options, inBackground: Bool) -> ScanStream<ScanBatch> {
         let scanner = DirectoryScanner(root: root, options: options)
+        let folders = folders
         let window = ScanStream<ScanBatch>.Window(places: 4)
         let deliveries = AsyncThrowingStream<ScanBatch, any Error> { continuation in
             continuation.onTermination = { _ in window.stop() }
@@ -171,6 +173,7 @@ public final class LocalPhotoSource: ThumbnailSource {
                     }
                 }
                 do {
+                    try folders.checkRoot()
                     try scanner.walk(isCancelled: { window.isStopped }) { deliver(batcher.add($0)) }
                     deliver(batcher.finish().map { [$0] } ?? [])
                     continuation.finish()

@@ -104,9 +104,7 @@ struct PhotoFileReader: Sendable {
 
     /// The first bytes of a file, enough to tell its format.
     static func head(of path: String) throws -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw PhotolalaError.unreadableFile(path, errno: errno) }
-        defer { try? handle.close() }
-        return [UInt8](try handle.read(upToCount: ImageFormat.sniffLength) ?? Data())
+        try RegularFile(path: path).read(upTo: ImageFormat.sniffLength)
     }
 
     /// The catalog rows of files, each from one read (MD5, size, times and, when it is a readable

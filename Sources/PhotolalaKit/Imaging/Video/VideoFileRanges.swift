@@ -41,24 +41,9 @@ struct VideoFileRanges {
     /// Runs `body` over the ranges of the file at `path`, which is closed when it returns.
     /// - Throws: ``PhotolalaError`` when the file cannot be opened, or what `body` throws.
     static func reading<Result>(atPath path: String, budget: Int, _ body: (inout VideoFileRanges) throws -> Result) throws -> Result {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw PhotolalaError.unreadableFile(path, errno: errno) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw PhotolalaError.unreadableFile(path, errno: errno) }
-        var ranges = VideoFileRanges(size: Int64(info.st_size), budget: budget) { offset, count in
-            var bytes = [UInt8](repeating: 0, count: count)
-            var done = 0
-            while done < count {
-                let got = bytes.withUnsafeMutableBytes { buffer in
-                    pread(descriptor, buffer.baseAddress.map { $0 + done }, count - done, off_t(offset) + off_t(done))
-                }
-                if got < 0 && errno == EINTR { continue }
-                guard got >= 0 else { throw PhotolalaError.unreadableFile(path, errno: errno) }
-                guard got > 0 else { break }
-                done += got
-            }
-            return Array(bytes.prefix(done))
+        let file = try RegularFile(path: path)
+        var ranges = VideoFileRanges(size: file.size, budget: budget) { offset, count in
+            try file.read(upTo: count, at: offset)
         }
         return try body(&ranges)
     }

@@ -1,16 +1,16 @@
-import Foundation
+public import Foundation
 import PhotolalaKit
-import PhotolalaTestSupport
 
 /// Runs the built `photolala` binary on one fuzzed input with a time limit, and says how it
-/// ended: an exit status, a signal, or killed for running too long.
-struct TimedProcess {
-    enum Ending: Equatable, CustomStringConvertible {
+/// ended: an exit status, a signal, or killed for running too long. The fuzzers and the tests
+/// of hangs (a named pipe where a file was) run the CLI through it.
+public struct TimedProcess {
+    public enum Ending: Equatable, CustomStringConvertible, Sendable {
         case exited(Int32)
         case signalled(Int32)
         case timedOut
 
-        var description: String {
+        public var description: String {
             switch self {
             case .exited(let status): "exit status \(status)"
             case .signalled(let signal): "signal \(signal)"
@@ -19,14 +19,14 @@ struct TimedProcess {
         }
 
         /// A crash or a hang: what a fuzzer reports. Exit statuses, 1 included, are answers.
-        var isFailure: Bool {
+        public var isFailure: Bool {
             if case .exited = self { return false }
             return true
         }
     }
 
     /// The `photolala` SwiftPM built beside the test bundle, as `photolalaTests/CLI` finds it.
-    static let binary: String? = {
+    public static let binary: String? = {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = directory.appendingPathComponent("photolala").path
@@ -37,20 +37,22 @@ struct TimedProcess {
     }()
 
     /// How a run ended and what it printed.
-    struct Output {
-        let ending: Ending
-        let standardOutput: String
-        let standardError: String
+    public struct Output: Sendable {
+        public let ending: Ending
+        public let standardOutput: String
+        public let standardError: String
     }
 
     /// Runs `binary` with `arguments`, output discarded, killed after `limit`.
-    static func run(_ binary: String, _ arguments: [String], environment: [String: String], limit: Duration = .seconds(10)) throws -> Ending {
+    public static func run(_ binary: String, _ arguments: [String], environment: [String: String], limit: Duration = .seconds(10)) throws -> Ending {
         try launch(binary, arguments, environment: environment, limit: limit, output: FileHandle.nullDevice, error: FileHandle.nullDevice)
     }
 
     /// Runs `binary` with `arguments`, killed after `limit`, keeping what it printed in files so
     /// a full pipe never blocks it.
-    static func capture(_ binary: String, _ arguments: [String], environment: [String: String], limit: Duration = .seconds(10)) throws -> Output {
+    public static func capture(
+        _ binary: String, _ arguments: [String], environment: [String: String], limit: Duration = .seconds(10)
+    ) throws -> Output {
         let folder = try TemporaryDirectory()
         let files = [folder.path("stdout"), folder.path("stderr")]
         for file in files {
@@ -86,7 +88,7 @@ struct TimedProcess {
 
     /// Runs `work` on a thread of its own and waits for it at most `limit`: `false` when it is
     /// still running (a hang; the thread is abandoned, as an in-process call cannot be stopped).
-    static func finishes(within limit: Duration = .seconds(10), _ work: @escaping @Sendable () -> Void) -> Bool {
+    public static func finishes(within limit: Duration = .seconds(10), _ work: @escaping @Sendable () -> Void) -> Bool {
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             work()
