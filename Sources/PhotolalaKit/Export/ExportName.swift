@@ -7,13 +7,11 @@ enum ExportName {
     static let maximumLength = 255
 
     /// `name` made a plain file name (see ``plain(_:)``; `fallback` instead of an empty name or
-    /// `.`, the stem shortened at a character to fit ``maximumLength`` bytes), or `stem (n).ext`
-    /// for the first n from 2 that `isTaken` says is free.
+    /// one of dots alone, such as `.` and `..`, the stem shortened at a character to fit
+    /// ``maximumLength`` bytes), or `stem (n).ext` for the first n from 2 that `isTaken` says is
+    /// free.
     static func free(for name: String, fallback: String, isTaken: (String) -> Bool) -> String {
-        var safe = plain(name)
-        if safe.isEmpty || safe == "." {
-            safe = fallback
-        }
+        let safe = name.allSatisfy { $0 == "." } ? fallback : plain(name)
         // An extension is what follows the last dot, unless the name starts with it or it is
         // too long to be one.
         var stem = safe
