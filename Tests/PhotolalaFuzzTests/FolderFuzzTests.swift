@@ -62,7 +62,14 @@ struct FolderFuzzTests {
     private static func visit(_ client: some TestClientProtocol) async throws -> [String] {
         var problems: [String] = []
         func get(_ uri: String) async throws -> [String: Any] {
-            let response = try await client.execute(uri: uri, method: .get)
+            let response: TestResponse
+            do {
+                response = try await client.execute(uri: uri, method: .get)
+            } catch  where uri.hasSuffix("/full") || uri.hasSuffix("/original") {
+                // A file that shrank while it was sent ends its body with an error: a live
+                // connection is closed at once (NonRegularFileAPITests), here the error is thrown.
+                return [:]
+            }
             if response.status.code >= 500 {
                 problems.append("\(uri): \(response.status.code) \(String(buffer: response.body).prefix(200))")
             }
