@@ -51,16 +51,20 @@ public struct ConfigurationFile: Sendable, Equatable {
     public static func load(explicitPath: String?, environment: [String: String]) throws -> ConfigurationFile {
         let named = explicitPath ?? environment["PHOTOLALA_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
         let path = named ?? defaultPath(environment: environment)
-        guard FileManager.default.fileExists(atPath: path) else {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             if let named { throw ConfigurationFileError.missing(named, viaEnvironment: explicitPath == nil) }
             return ConfigurationFile()
         }
-        // A device or a FIFO would be read forever, or wait for a writer that never comes:
-        // refused by name here, and never opened as one (RegularFile) if it is swapped meanwhile.
-        var info = stat()
-        guard stat(path, &info) != 0 || info.st_mode & S_IFMT == S_IFREG else { throw ConfigurationFileError.notAFile(path) }
-        // One byte over the limit is enough for the parser's check to refuse it.
-        guard let bytes = try? RegularFile(path: path).read(upTo: UntrustedDocument.Limits.small.bytes + 1) else {
+        guard !isFolder.boolValue else { throw ConfigurationFileError.notAFile(path) }
+        // RegularFile refuses a device or a FIFO, which would be read forever or wait for a
+        // writer that never comes; one byte over the limit is enough for the parser to refuse it.
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile(path: path).read(upTo: UntrustedDocument.Limits.small.bytes + 1)
+        } catch let error as PhotolalaError where error.code == .notRegularFile {
+            throw ConfigurationFileError.notAFile(path)
+        } catch {
             throw ConfigurationFileError.unreadable(path)
         }
         return try parse(bytes, path: path, home: environment["HOME"])
