@@ -35,7 +35,7 @@ public struct Engine: Sendable {
         self.configuration = configuration
         self.logger = logger
         database = try PhotolalaDatabase(path: configuration.dataDirectory + "/photolala.sqlite")
-        identities = IdentityIndex(database: database)
+        identities = IdentityIndex(database: database, logger: logger)
         photoDates = PhotoDateIndex(database: database)
         thumbnailStore = ThumbnailStore(cacheDirectory: configuration.cacheDirectory)
         imaging = ImageProcessor(configuration: configuration.imaging, logger: logger)

@@ -15,13 +15,18 @@ import Testing
 
 /// Served folders that change under the server's feet in hostile ways: named pipes, devices
 /// (a link to `/dev/zero`) and sockets where photos and catalog files were, files, folders and
-/// the root swapped for links, names that are not UTF-8 or hold control characters, and files
-/// that shrink and grow while they are read. From a seed, each round changes the tree, then
-/// asks the in-process server for every folder, listing, summary and photo route and runs the
-/// CLI's `scan`, `info` and `catalog` commands on it. A request unanswered for 20 s, a 5xx, a
-/// command that hangs or dies of a signal fails the run with the seed that replays it.
+/// the root swapped for links, names that are not UTF-8 or hold control characters, files that
+/// shrink and grow while they are read, and a full disk (see ``SmallDisk``). From a seed, each
+/// round makes a few changes, every kind once in each pass through the kinds (so that even a
+/// short budget meets them all), then asks the in-process server for every folder, listing,
+/// summary and photo route and runs the CLI's `scan`, `info` and `catalog` commands on it. A
+/// request unanswered for 20 s, a 5xx, a command that hangs or dies of a signal fails the run
+/// with the seed that replays it.
 @Suite("Fuzzing served folders")
 struct FolderFuzzTests {
+    /// Changes made before each visit of the tree.
+    static let changesPerRound = 4
+
     @Test("Pipes, devices, sockets, swaps, odd names and changing files: no hang, no 5xx, no crash")
     func hostileFolders() async throws {
         let budget = FuzzBudget(share: 0.15)
@@ -31,12 +36,18 @@ struct FolderFuzzTests {
         var configuration = ServerConfiguration(folders: [tree.root], port: 0)
         configuration.publicDirectory = Fixtures.repositoryRoot.appendingPathComponent("Sources/PhotolalaServer/Public").path
         let app = try buildApplication(configuration: configuration, engine: tree.engine)
+        print("FolderFuzzTests: " + (tree.disk.map { "a full disk is a \($0.path) tmpfs filled" } ?? "a full disk is a file size limit"))
         let rounds = try await app.test(.router) { client in
             var mutator = Mutator(seed: budget.seed)
+            var deck: [String] = []
             var round = 0
-            while budget.hasTime || round < 4 {
+            let leastRounds = (HostileFolder.changes.count + Self.changesPerRound - 1) / Self.changesPerRound
+            while budget.hasTime || round < leastRounds {
                 defer { round += 1 }
-                let change = tree.change(&mutator)
+                let change = (0..<Self.changesPerRound).map { _ in
+                    if deck.isEmpty { deck = mutator.shuffled(HostileFolder.changes) }
+                    return tree.change(deck.removeLast(), &mutator)
+                }.joined(separator: "; ")
                 let replay = "PHOTOLALA_FUZZ_SEED=\(budget.seed), round \(round) (\(change))"
                 let problems = try await withinDeadline(.seconds(20), onTimeout: { tree.releasePipes() }) {
                     try await Self.visit(client)
@@ -102,16 +113,22 @@ struct FolderFuzzTests {
 /// The served tree and what changes it: a few photos beside every kind of hostile entry.
 private final class HostileFolder: Sendable {
     let folder: TemporaryDirectory
+    /// The small disk the tree and every cache and catalog are on, where the machine lets the
+    /// test mount one.
+    let disk: SmallDisk?
     let engine: Engine
     let root: String
     private let photo: [UInt8]
     private let pipes = Mutex<[String]>([])
     private let stop = Atomic<Bool>(false)
+    /// Whether the disk is full now.
+    private let full = Atomic<Bool>(false)
 
     init() async throws {
         folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        root = folder.path("served")
+        disk = SmallDisk(at: folder.path("disk"), megabytes: 16)
+        engine = try makeEngine(in: folder, device: disk.map { _ in "disk" })
+        root = folder.path(disk.map { _ in "disk/served" } ?? "served")
         photo = Array(try Data(contentsOf: try await Fixtures.file("orientation6.jpg")))
         try FileManager.default.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder.path("elsewhere/inner"), withIntermediateDirectories: true)
@@ -138,11 +155,12 @@ private final class HostileFolder: Sendable {
         thread.start()
     }
 
-    /// Stops the changing file and frees and removes every pipe.
+    /// Stops the changing file, frees and removes every pipe and unmounts the disk.
     func tearDown() {
         stop.store(true, ordering: .relaxed)
         releasePipes()
         usleep(10_000)
+        disk?.unmount()
     }
 
     func releasePipes() {
@@ -152,15 +170,14 @@ private final class HostileFolder: Sendable {
     }
 
     /// The kinds of change a round makes.
-    private static let changes = [
+    static let changes = [
         "pipe as photo", "pipe as manifest", "pipe as shard", "link to /dev/zero as photo", "socket as photo", "file swapped for a link",
         "folder swapped for a link", "root swapped for a link", "root restored", "non-UTF-8 name", "control characters in a name",
-        "restore photos",
+        "restore photos", "disk full", "disk freed",
     ]
 
-    /// Makes one change, chosen by `mutator`; its name.
-    func change(_ mutator: inout Mutator) -> String {
-        let name = Self.changes[mutator.index(below: Self.changes.count)]
+    /// Makes the change `name` (one of ``changes``), at a place `mutator` picks; what was done.
+    func change(_ name: String, _ mutator: inout Mutator) -> String {
         let target = ["a.jpg", "b.jpg", "sub/c.jpg", "new.jpg"][mutator.index(below: 4)]
         switch name {
         case "pipe as photo": pipe(root + "/" + target)
@@ -179,6 +196,12 @@ private final class HostileFolder: Sendable {
             }
         case "non-UTF-8 name": Self.create(named: Array("bad-".utf8) + [0xFF, 0xFE, 0xC3] + Array(".jpg".utf8), in: root, bytes: photo)
         case "control characters in a name": Self.create(named: Array("ctl-\u{1}\u{7}\u{1B}[31m\n.jpg".utf8), in: root, bytes: photo)
+        case "disk full":
+            disk?.fill()
+            full.store(true, ordering: .relaxed)
+        case "disk freed":
+            disk?.free()
+            full.store(false, ordering: .relaxed)
         default:
             for name in ["a.jpg", "b.jpg"] {
                 replace(root + "/" + name) { path in try? Data(photo).write(to: URL(fileURLWithPath: path)) }
@@ -241,13 +264,19 @@ private final class HostileFolder: Sendable {
 
     /// Runs the CLI's commands that read the tree; the first crash or hang, if any.
     func runCommands(_ binary: String) async throws -> String? {
-        let environment = ["PHOTOLALA_CACHE_DIR": folder.path("cli-cache"), "PHOTOLALA_DATA_DIR": folder.path("cli-data"), "PHOTOLALA_CONFIG": ""]
+        let base = disk.map { $0.path + "/" } ?? folder.path + "/"
+        let environment = ["PHOTOLALA_CACHE_DIR": base + "cli-cache", "PHOTOLALA_DATA_DIR": base + "cli-data", "PHOTOLALA_CONFIG": ""]
         let commands = [
             ["scan", root], ["catalog", "verify", root], ["catalog", "show", root], ["catalog", "build", root], ["info", root + "/a.jpg"],
             ["info", root + "/b.jpg"],
         ]
         for arguments in commands {
-            let ending = try await blocking { try TimedProcess.run(binary, arguments, environment: environment, limit: .seconds(30)) }
+            // Without a disk to fill, a write fails as one would on a full disk: past a file
+            // size limit, with SIGXFSZ ignored so that the write returns its error.
+            let limited = disk == nil && full.load(ordering: .relaxed)
+            let (program, line) =
+                limited ? ("/bin/sh", ["-c", "trap '' XFSZ; ulimit -f 16; exec \"$0\" \"$@\"", binary] + arguments) : (binary, arguments)
+            let ending = try await blocking { try TimedProcess.run(program, line, environment: environment, limit: .seconds(30)) }
             if ending.isFailure {
                 releasePipes()
                 return "photolala \(arguments.prefix(2).joined(separator: " ")): \(ending)"

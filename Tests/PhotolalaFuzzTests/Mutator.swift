@@ -27,6 +27,15 @@ struct Mutator {
         bound <= 0 ? 0 : Int(random.next() % UInt64(bound))
     }
 
+    /// `items` in an order this mutator picks.
+    mutating func shuffled<T>(_ items: [T]) -> [T] {
+        var items = items
+        for position in items.indices.dropLast() {
+            items.swapAt(position, position + index(below: items.count - position))
+        }
+        return items
+    }
+
     private static let interesting: [UInt8] = [0x00, 0x01, 0x7F, 0x80, 0xFF, 0xFE, 0x20, 0x2C, 0x22, 0x0A, 0x0D, 0x3C, 0x3E, 0x5B, 0x7B]
     private static let structural: [[UInt8]] = [
         Array("<array>".utf8), Array("<dict>".utf8), Array(",".utf8), Array("\"".utf8), Array("\n".utf8),

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+public import Logging
 
 /// The one store of `fileIdentity` and the one way to a file's MD5: what was learnt of each file
 /// (``FileIdentity``: MD5, fast key, displayed size, orientation) under its path, size and
@@ -12,9 +13,12 @@ import GRDB
 public struct IdentityIndex: Sendable {
     private let database: PhotolalaDatabase
     private let recent = RecentIdentities()
+    /// Where a failure to record an MD5 is logged (it costs only another hash).
+    private let logger: Logger
 
-    public init(database: PhotolalaDatabase) {
+    public init(database: PhotolalaDatabase, logger: Logger = Logger(label: "photolala")) {
         self.database = database
+        self.logger = logger
     }
 
     /// The MD5 recorded for `path`, if the file still has the size and time it had then.
@@ -34,15 +38,22 @@ public struct IdentityIndex: Sendable {
     }
 
     /// The file's MD5: the one recorded while the file is unchanged, else hashed (streaming) and
-    /// recorded, unless the file changed while it was read.
-    /// - Throws: ``PhotolalaError`` when the file cannot be read or the database fails.
+    /// recorded, unless the file changed while it was read. A record that cannot be written (a
+    /// full disk) is logged: the MD5 is answered all the same, and hashed again next time.
+    /// - Throws: ``PhotolalaError`` when the file cannot be read or the database cannot be read.
     public func md5(ofFileAt path: String) throws -> String {
         let status = try FileStatus(path: path)
         if let md5 = try md5(forPath: path, status: status) { return md5 }
         let md5 = try ContentHash.md5(ofFileAt: path)
         let key = try ContentHash.fastKey(ofFileAt: path)
         if try FileStatus(path: path) == status {
-            try record([FileIdentity(path: path, status: status, md5: md5, headMD5: key.headMD5)])
+            do {
+                try record([FileIdentity(path: path, status: status, md5: md5, headMD5: key.headMD5)])
+            } catch {
+                logger.warning(
+                    "A file's MD5 could not be recorded; it is hashed again next time.",
+                    metadata: ["photo": "\(FilePath.name(of: path))", "error": .error(error)])
+            }
         }
         return md5
     }

@@ -15,11 +15,11 @@ extension PhotoFileReader {
         do {
             jpeg = try imaging.thumbnail(of: contents.bytes, name: contents.path)
         } catch {
-            try record([try learn(from: contents, md5: .some(nil)).facts])
+            saveIfPossible("What was read", of: contents.path) { try record([try learn(from: contents, md5: .some(nil)).facts]) }
             throw error
         }
         guard backlog.hold(IdentityBacklog.HeldPhoto(contents: contents, thumbnail: jpeg)) else {
-            try keep(IdentityBacklog.HeldPhoto(contents: contents, thumbnail: jpeg))
+            keep(IdentityBacklog.HeldPhoto(contents: contents, thumbnail: jpeg))
             return jpeg
         }
         if backlog.claimSettling() {
@@ -45,10 +45,11 @@ extension PhotoFileReader {
         return facts
     }
 
-    /// Learns, records and keeps one photo at once: what a photo that does not fit the backlog
-    /// costs.
-    private func keep(_ held: IdentityBacklog.HeldPhoto) throws {
-        try record([try settle(held)])
+    /// Learns, records and keeps one held photo: at once for a photo that does not fit the
+    /// backlog, else when its turn comes. Its thumbnail was shown, so a failure costs only
+    /// another read next time.
+    private func keep(_ held: IdentityBacklog.HeldPhoto) {
+        saveIfPossible("What was read", of: held.contents.path) { try record([try settle(held)]) }
     }
 
     /// Settles the held photos one by one, oldest first, each once no foreground work runs, on
@@ -57,14 +58,7 @@ extension PhotoFileReader {
         while true {
             await foreground.idle()
             guard let held = backlog.next() else { return }
-            do {
-                try await offloadInBackground { [self] in try record([try settle(held)]) }
-            } catch {
-                // The thumbnail was shown; the photo is only read and hashed again next time.
-                logger.warning(
-                    "What was read of a photo could not be recorded; it is read again next time.",
-                    metadata: ["photo": "\(FilePath.name(of: held.contents.path))", "error": .error(error)])
-            }
+            await offloadInBackground { [self] in keep(held) }
         }
     }
 }

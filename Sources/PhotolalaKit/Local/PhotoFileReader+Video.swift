@@ -26,13 +26,13 @@ extension PhotoFileReader {
             return Thumbnail(md5: known, jpeg: jpeg, origin: .disk)
         }
         let (facts, header) = try learnVideo(at: path, status: status)
-        try record([facts])
+        saveIfPossible("What was read", of: path) { try record([facts]) }
         let md5 = facts.identity.md5
         if let jpeg = thumbnails.thumbnail(forMD5: md5) {
             return Thumbnail(md5: md5, jpeg: jpeg, origin: .disk)
         }
         let jpeg = try posterFrames.thumbnail(ofVideoAt: path, header: header.get())
-        try thumbnails.store(jpeg, forMD5: md5)
+        saveIfPossible("A thumbnail", of: path) { try thumbnails.store(jpeg, forMD5: md5) }
         return Thumbnail(md5: md5, jpeg: jpeg, origin: .generated)
     }
 
@@ -41,7 +41,7 @@ extension PhotoFileReader {
     func videoMetadata(at path: String) throws -> PhotoMetadata {
         let status = try FileStatus(path: path)
         let (facts, header) = try learnVideo(at: path, status: status)
-        try record([facts])
+        saveIfPossible("What was read", of: path) { try record([facts]) }
         return videoMetadata(at: path, status: status, md5: facts.identity.md5, header: try header.get())
     }
 

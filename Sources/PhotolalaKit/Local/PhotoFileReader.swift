@@ -56,7 +56,7 @@ struct PhotoFileReader: Sendable {
         }
         let image = try derivedImage(
             from: contents, known: known, cached: thumbnails.thumbnail(forMD5:), make: { try imaging.thumbnail(of: $0, name: path) },
-            keep: { try thumbnails.store($0, forMD5: $1) })
+            keep: { jpeg, md5 in saveIfPossible("A thumbnail", of: path) { try thumbnails.store(jpeg, forMD5: md5) } })
         return Thumbnail(md5: image.md5, jpeg: image.jpeg, origin: image.made ? .generated : .disk)
     }
 
@@ -76,7 +76,7 @@ struct PhotoFileReader: Sendable {
         let image = try derivedImage(
             from: try FileContents(path: path, sizeLimit: maximumFileSize), known: known, cached: renderings.rendering(forMD5:),
             make: { try imaging.renderJPEG(of: $0, name: path) },
-            // A cache that cannot be written only costs another rendering next time.
+            // The rendering store logs a write that fails; it only costs another rendering next time.
             keep: { try? renderings.store($0, forMD5: $1) })
         return .rendering(jpeg: image.jpeg)
     }
@@ -88,17 +88,17 @@ struct PhotoFileReader: Sendable {
     /// made.
     private func derivedImage(
         from contents: FileContents, known: String?, cached: (String) -> [UInt8]?, make: ([UInt8]) throws -> [UInt8],
-        keep: ([UInt8], String) throws -> Void
+        keep: ([UInt8], String) -> Void
     ) throws -> (md5: String, jpeg: [UInt8], made: Bool) {
         let facts = try learn(from: contents, md5: .some(known)).facts
-        try record([facts])
+        saveIfPossible("What was read", of: contents.path) { try record([facts]) }
         let md5 = facts.identity.md5
         // Content seen before (another copy, or this file before it changed) has its image already.
         if let jpeg = cached(md5) {
             return (md5, jpeg, false)
         }
         let jpeg = try make(contents.bytes)
-        try keep(jpeg, md5)
+        keep(jpeg, md5)
         return (md5, jpeg, true)
     }
 
@@ -170,6 +170,18 @@ struct PhotoFileReader: Sendable {
         liveIdentifiers.record(facts.compactMap { facts in facts.liveIdentifier.map { LiveIdentifier(md5: facts.identity.md5, identifier: $0) } })
     }
 
+    /// Runs `save`, a write of what a read taught or made (its facts, its thumbnail)
+    /// that only spares work later: when it fails (a full disk, a read-only cache) the failure
+    /// is logged, and what was read is shown all the same and read again next time.
+    func saveIfPossible(_ what: String, of path: String, _ save: () throws -> Void) {
+        do {
+            try save()
+        } catch {
+            logger.warning(
+                "\(what) could not be saved; it is made again next time.", metadata: ["photo": "\(FilePath.name(of: path))", "error": .error(error)])
+        }
+    }
+
     /// All one read of a file teaches: its identity (the MD5 from the index when the bytes are
     /// the file as recorded, else hashed from them) and, when it is an image, its displayed
     /// size, orientation and date from its header; with the inspection, or why there is none.
@@ -205,7 +217,7 @@ struct PhotoFileReader: Sendable {
         if Self.videoFormat(ofFileAt: path) != nil { return try videoMetadata(at: path) }
         let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
         let (facts, inspection) = try learn(from: contents)
-        try record([facts])
+        saveIfPossible("What was read", of: path) { try record([facts]) }
         return try metadata(of: contents, md5: facts.identity.md5, inspection: inspection.get())
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 public import GRDB
 
 /// The per-device SQLite database (WAL mode): content identities now, catalogs and the backup
@@ -50,6 +51,9 @@ public struct PhotolalaDatabase: Sendable {
             return try body()
         } catch let error as PhotolalaError {
             throw error
+        } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_FULL {
+            // A full disk damages nothing: the transaction was rolled back, and freeing space is the cure.
+            throw PhotolalaError.writeFailed("photolala.sqlite", errno: ENOSPC)
         } catch {
             throw PhotolalaError.databaseFailed("photolala.sqlite", reason: String(describing: error))
         }

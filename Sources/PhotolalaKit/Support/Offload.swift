@@ -26,6 +26,15 @@ package func offloadInBackground<T: Sendable>(_ work: @escaping @Sendable () thr
     }
 }
 
+/// ``offloadInBackground(_:)-(()throws->T)`` for work that cannot fail.
+package func offloadInBackground<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        startInBackground {
+            continuation.resume(returning: work())
+        }
+    }
+}
+
 /// Starts `body` on a thread of its own at a lower scheduling priority, so on a machine of two
 /// cores background work yields them to what someone waits for: the server's answers,
 /// thumbnails, and a browser on the same machine loading the page. Dispatch's background
