@@ -93,12 +93,15 @@ extension LocalDirectoryObjectStore {
     public func listParts(_ key: String, uploadID: String) async throws -> [UploadedPart] {
         _ = try upload(uploadID, key: key)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: uploadFolder(uploadID))) ?? []
-        return names.compactMap { name -> UploadedPart? in
+        var parts: [UploadedPart] = []
+        for name in names {
             guard name.hasSuffix(".part"), let number = Int(name.dropLast(5)),
-                let bytes = FileManager.default.contents(atPath: uploadFolder(uploadID) + "/" + name).map(Array.init)
-            else { return nil }
-            return UploadedPart(partNumber: number, etag: ContentHash.md5(of: bytes), size: Int64(bytes.count))
-        }.sorted { $0.partNumber < $1.partNumber }
+                let file = try openFile(uploadFolder(uploadID) + "/" + name, for: "ListParts '\(key)'")
+            else { continue }
+            let bytes = try read(file, count: file.size, at: 0, for: "ListParts '\(key)'")
+            parts.append(UploadedPart(partNumber: number, etag: ContentHash.md5(of: bytes), size: Int64(bytes.count)))
+        }
+        return parts.sorted { $0.partNumber < $1.partNumber }
     }
 
     func uploadFolder(_ uploadID: String) -> String {
@@ -106,8 +109,10 @@ extension LocalDirectoryObjectStore {
     }
 
     private func upload(_ uploadID: String, key: String) throws -> Upload {
-        guard !uploadID.contains("/"), let bytes = FileManager.default.contents(atPath: uploadFolder(uploadID) + "/upload.json"),
-            let upload = try? UntrustedDocument.decodeJSON(Upload.self, from: Array(bytes)), upload.key == key
+        guard !uploadID.contains("/"), let file = try openFile(uploadFolder(uploadID) + "/upload.json", for: "The upload '\(uploadID)'"),
+            let upload = try? UntrustedDocument.decodeJSON(
+                Upload.self, from: try read(file, count: min(file.size, Self.maximumSidecarBytes), at: 0, for: "The upload '\(uploadID)'")),
+            upload.key == key
         else {
             throw ObjectStoreError(
                 .noSuchUpload, "The multipart upload '\(uploadID)' of '\(key)' does not exist.", s3Code: "NoSuchUpload", statusCode: 404)
@@ -118,14 +123,13 @@ extension LocalDirectoryObjectStore {
     /// Copies one part's file to `output` in 4 MiB pieces.
     /// - Returns: The part's MD5 digest and length.
     private func append(_ part: UploadedPart, of uploadID: String, key: String, to output: FileHandle) throws -> (digest: [UInt8], length: Int64) {
-        guard let input = FileHandle(forReadingAtPath: uploadFolder(uploadID) + "/\(part.partNumber).part") else {
+        guard let input = try openFile(uploadFolder(uploadID) + "/\(part.partNumber).part", for: "CompleteMultipartUpload '\(key)'") else {
             throw Self.invalidPart(key, part.partNumber, "is missing")
         }
-        defer { try? input.close() }
         var hasher = Insecure.MD5()
         var length: Int64 = 0
-        while let chunk = try input.read(upToCount: 4 << 20), !chunk.isEmpty {
-            hasher.update(data: chunk)
+        try input.forEachChunk(size: 4 << 20) { chunk in
+            hasher.update(bufferPointer: chunk)
             try output.write(contentsOf: chunk)
             length += Int64(chunk.count)
         }

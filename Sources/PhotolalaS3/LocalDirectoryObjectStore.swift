@@ -72,30 +72,20 @@ public struct LocalDirectoryObjectStore: ObjectStore {
 
     /// Reads only the bytes asked for: a range of a large original costs that range.
     public func get(_ key: String, range: ClosedRange<Int64>?, ifNoneMatch: String?) async throws -> ObjectData? {
-        guard let sidecar = try sidecar(key), let handle = FileHandle(forReadingAtPath: try objectPath(key)) else {
+        guard let sidecar = try sidecar(key), let file = try openFile(try objectPath(key), for: "GetObject '\(key)'") else {
             throw Self.noSuchKey("GetObject", key)
         }
-        defer { try? handle.close() }
         if let ifNoneMatch, ifNoneMatch == sidecar.etag { return nil }
-        do {
-            let size = Int64(try handle.seekToEnd())
-            guard let range else {
-                try handle.seek(toOffset: 0)
-                return ObjectData(bytes: Array(try handle.readToEnd() ?? Data()), etag: sidecar.etag, totalSize: size)
-            }
-            guard range.lowerBound >= 0, range.lowerBound < size else {
-                throw ObjectStoreError(
-                    .invalidRange, "GetObject '\(key)' failed: the range starts past the end.", s3Code: "InvalidRange", statusCode: 416)
-            }
-            let upper = min(range.upperBound, size - 1)
-            try handle.seek(toOffset: UInt64(range.lowerBound))
-            let bytes = Array(try handle.read(upToCount: Int(upper - range.lowerBound + 1)) ?? Data())
-            return ObjectData(bytes: bytes, etag: sidecar.etag, totalSize: size)
-        } catch let error as ObjectStoreError {
-            throw error
-        } catch {
-            throw ObjectStoreError(.storageFailed, "GetObject '\(key)' failed: '\(root)' cannot be read: \(error).")
+        let size = file.size
+        guard let range else {
+            return ObjectData(bytes: try read(file, count: size, at: 0, for: "GetObject '\(key)'"), etag: sidecar.etag, totalSize: size)
         }
+        guard range.lowerBound >= 0, range.lowerBound < size else {
+            throw ObjectStoreError(
+                .invalidRange, "GetObject '\(key)' failed: the range starts past the end.", s3Code: "InvalidRange", statusCode: 416)
+        }
+        let count = min(range.upperBound, size - 1) - range.lowerBound + 1
+        return ObjectData(bytes: try read(file, count: count, at: range.lowerBound, for: "GetObject '\(key)'"), etag: sidecar.etag, totalSize: size)
     }
 
     public func head(_ key: String) async throws -> ObjectInfo? {
@@ -123,9 +113,10 @@ public struct LocalDirectoryObjectStore: ObjectStore {
     }
 
     public func copy(from source: String, to destination: String) async throws {
-        guard var sidecar = try sidecar(source), let bytes = FileManager.default.contents(atPath: try objectPath(source)) else {
+        guard var sidecar = try sidecar(source), let file = try openFile(try objectPath(source), for: "CopyObject '\(source)'") else {
             throw Self.noSuchKey("CopyObject", source)
         }
+        let bytes = try read(file, count: file.size, at: 0, for: "CopyObject '\(source)'")
         sidecar.lastModified = Date()
         let path = try objectPath(destination)
         try store(destination) {
@@ -135,6 +126,33 @@ public struct LocalDirectoryObjectStore: ObjectStore {
     }
 
     // MARK: - Files
+
+    /// The most of a sidecar read: one is a few hundred bytes; a larger one is damaged.
+    static let maximumSidecarBytes: Int64 = 1 << 20
+
+    /// The file at `path` open for reading, `nil` when there is none. Only a regular file is
+    /// opened (``RegularFile``): a pipe or a device put in the folder by hand would hold the
+    /// backup for ever, and is a storage failure instead.
+    /// - Throws: ``ObjectStoreError/Code/storageFailed`` naming `operation`.
+    func openFile(_ path: String, for operation: String) throws -> RegularFile? {
+        var info = stat()
+        guard lstat(path, &info) == 0 || errno != ENOENT else { return nil }
+        do {
+            return try RegularFile(path: path)
+        } catch {
+            throw ObjectStoreError(.storageFailed, "\(operation) failed: \(error)")
+        }
+    }
+
+    /// Up to `count` bytes of `file` from `offset`.
+    /// - Throws: ``ObjectStoreError/Code/storageFailed`` naming `operation`.
+    func read(_ file: RegularFile, count: Int64, at offset: Int64, for operation: String) throws -> [UInt8] {
+        do {
+            return try file.read(upTo: Int(count), at: offset)
+        } catch {
+            throw ObjectStoreError(.storageFailed, "\(operation) failed: \(error)")
+        }
+    }
 
     /// The object's path; keys that could leave the folder (`..`, empty segments) are refused.
     func objectPath(_ key: String) throws -> String {
@@ -154,9 +172,10 @@ public struct LocalDirectoryObjectStore: ObjectStore {
     }
 
     func sidecar(_ key: String) throws -> Sidecar? {
-        guard let bytes = FileManager.default.contents(atPath: try sidecarPath(key)) else { return nil }
+        guard let file = try openFile(try sidecarPath(key), for: "The sidecar of '\(key)'") else { return nil }
+        let bytes = try read(file, count: min(file.size, Self.maximumSidecarBytes), at: 0, for: "The sidecar of '\(key)'")
         do {
-            return try UntrustedDocument.decodeJSON(Sidecar.self, from: Array(bytes))
+            return try UntrustedDocument.decodeJSON(Sidecar.self, from: bytes)
         } catch {
             throw ObjectStoreError(.storageFailed, "The sidecar of '\(key)' in '\(root)' is damaged: \(error).")
         }

@@ -5,6 +5,10 @@ import Testing
 
 @testable import PhotolalaS3
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One behaviour suite for every ``ObjectStore``: what S3 does, the local folder does too.
 @Suite struct ObjectStoreTests {
     @Test(arguments: StoreKind.allCases) func putKeepsBytesStorageClassTagsAndMetadata(_ kind: StoreKind) async throws {
@@ -201,6 +205,35 @@ import Testing
         }
         #expect(try await store.get("a") == [1])
         #expect(try await store.get("b/c") == [2])
+    }
+
+    @Test("A pipe or a device put by hand in place of a local object or its sidecar is refused at once, never waited on")
+    func localPipesAndDevices() async throws {
+        let folder = try TemporaryDirectory()
+        let store = LocalDirectoryObjectStore(root: folder.path("store"))
+        for key in ["photo", "sidecar", "device", "copied"] {
+            _ = try await store.put(key, body: [1, 2, 3], options: PutOptions())
+        }
+        let pipes = [
+            try NamedPipe(at: try store.objectPath("photo")), try NamedPipe(at: try store.objectPath("copied")),
+            try NamedPipe(at: try store.sidecarPath("sidecar")),
+        ]
+        defer { pipes.forEach { $0.release() } }
+        unlink(try store.objectPath("device"))
+        symlink("/dev/zero", try store.objectPath("device"))
+
+        let refusals = try await withinDeadline(.seconds(20), onTimeout: { pipes.forEach { $0.release() } }) {
+            var refusals: [ObjectStoreError?] = []
+            for key in ["photo", "sidecar", "device"] {
+                refusals.append(await #expect(throws: ObjectStoreError.self) { try await store.get(key) })
+            }
+            refusals.append(await #expect(throws: ObjectStoreError.self) { try await store.copy(from: "copied", to: "elsewhere") })
+            return refusals
+        }
+        let answered = try #require(refusals, "a read of the local store waited on a pipe")
+        for error in answered {
+            #expect(error?.code == .storageFailed && error?.message.contains("not a regular file") == true, "\(String(describing: error))")
+        }
     }
 
     @Test func localKeysCannotLeaveTheFolder() async throws {
