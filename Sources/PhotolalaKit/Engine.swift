@@ -24,7 +24,11 @@ public struct Engine: Sendable {
     /// Where the engine's parts log what fails without stopping the work (a cache that cannot
     /// be written, say).
     public let logger: Logger
-    private let networkListings = NetworkListingCache()
+    /// Reads photo files for every source, backup and catalog build: one, so that they share
+    /// one account of the renderings folder (``RenderingStore``) and its budget.
+    let fileReader: PhotoFileReader
+    /// What every folder's catalog upkeep shares.
+    let catalogContext: CatalogContext
 
     /// Opens the database; libvips starts with the first image decoded (``ImageProcessor``).
     /// - Parameters:
@@ -40,6 +44,15 @@ public struct Engine: Sendable {
         thumbnailStore = ThumbnailStore(cacheDirectory: configuration.cacheDirectory)
         imaging = ImageProcessor(configuration: configuration.imaging, logger: logger)
         posterFrames = VideoPosterFrame(imaging: imaging)
+        fileReader = PhotoFileReader(
+            identities: identities, dates: photoDates, liveIdentifiers: LiveIdentifierIndex(database: database), thumbnails: thumbnailStore,
+            renderings: RenderingStore(cacheDirectory: configuration.cacheDirectory, logger: logger), imaging: imaging,
+            posterFrames: posterFrames, maximumFileSize: configuration.maximumFileSize, backlog: identityBacklog, foreground: foreground,
+            logger: logger)
+        catalogContext = CatalogContext(
+            cacheDirectory: configuration.cacheDirectory,
+            builder: CatalogBuilder(files: fileReader, cacheDirectory: configuration.cacheDirectory, jobs: 2, foreground: foreground),
+            identities: identities, dates: photoDates, networkListings: NetworkListingCache())
         logger.debug("The engine is ready.", metadata: ["cache": "\(configuration.cacheDirectory)", "data": "\(configuration.dataDirectory)"])
     }
 
@@ -57,12 +70,6 @@ public struct Engine: Sendable {
         var configuration = configuration
         configuration.foreground = configuration.foreground ?? foreground
         return configuration
-    }
-
-    var catalogContext: CatalogContext {
-        CatalogContext(
-            cacheDirectory: configuration.cacheDirectory, builder: catalogBuilder(jobs: 2), identities: identities, dates: photoDates,
-            networkListings: networkListings)
     }
 
     /// A builder of folder catalogs that reads `jobs` photos at a time.
@@ -111,21 +118,5 @@ public struct Engine: Sendable {
     /// - Throws: ``PhotolalaError`` when the file is unreadable or not a decodable image.
     public func thumbnail(ofFileAt path: String) async throws -> Thumbnail {
         try await offload { [fileReader] in try fileReader.thumbnail(at: path) }
-    }
-
-    var fileReader: PhotoFileReader {
-        PhotoFileReader(
-            identities: identities,
-            dates: photoDates,
-            liveIdentifiers: LiveIdentifierIndex(database: database),
-            thumbnails: thumbnailStore,
-            renderings: RenderingStore(cacheDirectory: configuration.cacheDirectory, logger: logger),
-            imaging: imaging,
-            posterFrames: posterFrames,
-            maximumFileSize: configuration.maximumFileSize,
-            backlog: identityBacklog,
-            foreground: foreground,
-            logger: logger
-        )
     }
 }

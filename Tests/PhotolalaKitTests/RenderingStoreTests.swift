@@ -49,4 +49,26 @@ struct RenderingStoreTests {
         #expect(sizes.reduce(0, +) <= 1_000)
         #expect(reopened.rendering(forMD5: String(repeating: "e", count: 32)) != nil)
     }
+
+    @Test("Two served folders share one renderings account: what one renders counts against the budget the other keeps to")
+    func sharedAccount() async throws {
+        let folder = try TemporaryDirectory()
+        let engine = try makeEngine(in: folder)
+        let tiff = try await Fixtures.file("photo.tiff").path
+        var sources: [LocalPhotoSource] = []
+        for name in ["a", "b"] {
+            try FileManager.default.createDirectory(atPath: folder.path(name), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: tiff, toPath: folder.path("\(name)/scan.tiff"))
+            sources.append(try engine.localSource(root: folder.path(name)))
+        }
+        #expect(sources[1].files.renderings.usedBytes == 0)
+
+        let id = try #require(sources[0].itemID(forPath: folder.path("a/scan.tiff")))
+        guard case .rendering(let jpeg) = try await sources[0].displayableFile(for: id) else {
+            Issue.record("A TIFF is shown as a JPEG rendering")
+            return
+        }
+        #expect(sources[0].files.renderings.usedBytes == Int64(jpeg.count))
+        #expect(sources[1].files.renderings.usedBytes == Int64(jpeg.count), "the other folder's account did not see the rendering")
+    }
 }

@@ -28,6 +28,9 @@ public struct RenderingStore: Sendable {
         files = CachedFiles(directory: directory, budget: budget, logger: logger)
     }
 
+    /// Bytes the cache holds now.
+    var usedBytes: Int64 { files.usedBytes }
+
     /// Where the rendering of content `md5` lives.
     public func path(forMD5 md5: String) -> String {
         "\(directory)/\(md5.prefix(2))/\(md5).jpg"
