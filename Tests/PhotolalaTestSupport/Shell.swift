@@ -44,12 +44,20 @@ public enum Shell {
         process.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/env")
         process.arguments = program.hasPrefix("/") ? arguments : [program] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        // Standard error goes to a file, so a program that fills it cannot block on the pipe.
+        // Both outputs go to files: a program that fills a pipe would block on it, and a pipe's
+        // end comes only once every process holding it has closed it, a sibling started at the
+        // same moment by another test (which inherited it) included, however long that one runs.
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorFile) }
-        let stdout = Pipe()
-        process.standardOutput = stdout
+        for file in [outputFile, errorFile] {
+            FileManager.default.createFile(atPath: file.path, contents: nil)
+        }
+        defer {
+            for file in [outputFile, errorFile] {
+                try? FileManager.default.removeItem(at: file)
+            }
+        }
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
         if timeout != nil {
             process.standardInput = FileHandle.nullDevice
@@ -64,9 +72,9 @@ public enum Shell {
                 kill(process.processIdentifier, SIGKILL)
             }
         }
-        let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let errorBytes = (try? Data(contentsOf: errorFile)) ?? Data()
+        let outputData = try Data(contentsOf: outputFile)
+        let errorBytes = try Data(contentsOf: errorFile)
         var output = Output(
             status: process.terminationStatus,
             standardOutput: String(decoding: outputData, as: UTF8.self),
