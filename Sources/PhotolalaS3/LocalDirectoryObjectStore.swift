@@ -135,10 +135,8 @@ public struct LocalDirectoryObjectStore: ObjectStore {
     /// backup for ever, and is a storage failure instead.
     /// - Throws: ``ObjectStoreError/Code/storageFailed`` naming `operation`.
     func openFile(_ path: String, for operation: String) throws -> RegularFile? {
-        var info = stat()
-        guard lstat(path, &info) == 0 || errno != ENOENT else { return nil }
         do {
-            return try RegularFile(path: path)
+            return try RegularFile.ifPresent(at: path)
         } catch {
             throw ObjectStoreError(.storageFailed, "\(operation) failed: \(error)")
         }

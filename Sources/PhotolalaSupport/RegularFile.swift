@@ -30,10 +30,27 @@ package final class RegularFile: @unchecked Sendable {
 
     /// - Throws: ``PhotolalaError/notRegularFile`` for a pipe, a socket or a device;
     ///   ``PhotolalaError/unreadableFile`` when the file cannot be opened (`EISDIR` for a folder).
-    package init(path: String) throws {
-        self.path = path
+    package convenience init(path: String) throws {
         var before = stat()
         guard stat(path, &before) == 0 else { throw PhotolalaError.unreadableFile(path, errno: errno) }
+        try self.init(path: path, status: before)
+    }
+
+    /// The regular file at `path`, or `nil` when nothing is there (`ENOENT`), from one `stat`:
+    /// for a store whose missing file is an answer, not an error.
+    /// - Throws: As ``init(path:)`` for anything else.
+    package static func ifPresent(at path: String) throws -> RegularFile? {
+        var before = stat()
+        guard stat(path, &before) == 0 else {
+            if errno == ENOENT { return nil }
+            throw PhotolalaError.unreadableFile(path, errno: errno)
+        }
+        return try RegularFile(path: path, status: before)
+    }
+
+    /// Opens the file `stat` said `before` is a regular file.
+    private init(path: String, status before: stat) throws {
+        self.path = path
         try Self.checkRegular(before, path: path)
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { throw PhotolalaError.unreadableFile(path, errno: errno) }
