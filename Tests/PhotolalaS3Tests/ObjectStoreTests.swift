@@ -236,6 +236,23 @@ import Testing
         }
     }
 
+    @Test("A local sidecar grown past a megabyte or cut short is damaged, read only up to its limit")
+    func localHostileSidecars() async throws {
+        let folder = try TemporaryDirectory()
+        let store = LocalDirectoryObjectStore(root: folder.path("store"))
+        for key in ["huge", "cut"] {
+            _ = try await store.put(key, body: [1, 2, 3], options: PutOptions())
+        }
+        let huge = Array("{\"etag\":\"".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 3 << 20) + Array("\"}".utf8)
+        try Data(huge).write(to: URL(fileURLWithPath: try store.sidecarPath("huge")))
+        let cut = try Data(contentsOf: URL(fileURLWithPath: try store.sidecarPath("cut"))).prefix(10)
+        try cut.write(to: URL(fileURLWithPath: try store.sidecarPath("cut")))
+        for key in ["huge", "cut"] {
+            let error = await #expect(throws: ObjectStoreError.self) { try await store.get(key) }
+            #expect(error?.code == .storageFailed && error?.message.contains("damaged") == true, "\(String(describing: error))")
+        }
+    }
+
     @Test func localKeysCannotLeaveTheFolder() async throws {
         let folder = try TemporaryDirectory()
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
