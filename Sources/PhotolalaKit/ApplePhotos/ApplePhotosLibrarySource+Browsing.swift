@@ -81,25 +81,14 @@ extension ApplePhotosLibrarySource {
     }
 
     /// Lists this scope off the caller's task (the listing ``refresh()`` compares with) and
-    /// delivers its elements, a first screenful of 200 at once and then the rest. It lists at
+    /// delivers its elements, a first screenful at once and then the rest. It lists at
     /// the background priority: a million assets take seconds of every core, which a browser's
     /// first screen (the page, the first photos read ahead, their thumbnails) comes before.
     func deliver<Element: Sendable>(
         _ transform: @escaping @Sendable (ApplePhotosAsset) -> Element
     ) -> AsyncThrowingStream<[Element], any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    let elements = try await offloadInBackground { [self] in try self.listedAssets().map(transform) }
-                    let first = min(elements.count, 200)
-                    if first > 0 { continuation.yield(Array(elements[..<first])) }
-                    if elements.count > first { continuation.yield(Array(elements[first...])) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
+        .producing { [self] continuation in
+            continuation.yieldFirstScreenThenRest(try await offloadInBackground { [self] in try self.listedAssets().map(transform) })
         }
     }
 

@@ -58,17 +58,7 @@ public struct CatalogBuilder: Sendable {
     }
 
     private func build(_ source: LocalPhotoSource, recursive: Bool) -> AsyncThrowingStream<Event, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    try await run(source, recursive: recursive, continuation)
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        .producing { continuation in try await run(source, recursive: recursive, continuation) }
     }
 
     private func run(_ source: LocalPhotoSource, recursive: Bool, _ events: AsyncThrowingStream<Event, any Error>.Continuation) async throws {

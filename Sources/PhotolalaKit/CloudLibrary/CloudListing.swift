@@ -27,23 +27,15 @@ final class CloudListing: FolderListing, Sendable {
     /// The oldest and newest photos first (the first screen in date order, in a small first
     /// page), then the rest of the catalog, paired (``FilePairing``).
     func listFolder() -> AsyncThrowingStream<[ListedPhoto], any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    let ends = try photos.listedPhotos(atBothEnds: Self.firstPageEnd)
-                    let first = FilePairing.pair(Self.settled(ends, end: Self.firstPageEnd), scope: .backup)
-                    if !first.isEmpty {
-                        continuation.yield(first)
-                    }
-                    let all = try photos.listedPhotos()
-                    announced.withLock { $0 = Set(all.map(\.item.id)) }
-                    continuation.yield(Self.rest(of: FilePairing.pair(all, scope: .backup), after: first))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
+        .producing { [self] continuation in
+            let ends = try photos.listedPhotos(atBothEnds: Self.firstPageEnd)
+            let first = FilePairing.pair(Self.settled(ends, end: Self.firstPageEnd), scope: .backup)
+            if !first.isEmpty {
+                continuation.yield(first)
             }
-            continuation.onTermination = { _ in task.cancel() }
+            let all = try photos.listedPhotos()
+            announced.withLock { $0 = Set(all.map(\.item.id)) }
+            continuation.yield(Self.rest(of: FilePairing.pair(all, scope: .backup), after: first))
         }
     }
 

@@ -28,19 +28,7 @@ extension LocalPhotoSource {
     /// the catalog at once when it is valid (then reconciled in the background), else scanned.
     /// Files shown as one item (RAW+JPEG, Live Photos) come as one row (see ``FilePairing``).
     public func listFolder() -> AsyncThrowingStream<[ListedPhoto], any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    try await listFolder(into: continuation)
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { termination in
-                if case .cancelled = termination { task.cancel() }
-            }
-        }
+        .producing { [self] continuation in try await listFolder(into: continuation) }
     }
 
     private func listFolder(into continuation: AsyncThrowingStream<[ListedPhoto], any Error>.Continuation) async throws {
@@ -241,17 +229,10 @@ extension LocalPhotoSource {
 
     /// Hands over a complete listing in date order, the order browsers show by default (their
     /// sort then only confirms it, one comparison a photo, and the first batch is the first
-    /// screenful): the first 200 at once, then the rest together.
+    /// screenful).
     private static func deliver(_ listing: [ListedPhoto], to continuation: AsyncThrowingStream<[ListedPhoto], any Error>.Continuation) {
         // Positions are sorted and the rows placed once: sorting the rows themselves moves each
         // many times.
-        let order = DeliveryOrder.positions(of: listing)
-        let first = order.prefix(ProgressiveBatcher.firstBatchSize)
-        if !first.isEmpty {
-            continuation.yield(first.map { listing[$0] })
-        }
-        if order.count > first.count {
-            continuation.yield(order[first.count...].map { listing[$0] })
-        }
+        continuation.yieldFirstScreenThenRest(DeliveryOrder.positions(of: listing).lazy.map { listing[$0] })
     }
 }
