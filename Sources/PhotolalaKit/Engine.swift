@@ -56,13 +56,10 @@ public struct Engine: Sendable {
         logger.debug("The engine is ready.", metadata: ["cache": "\(configuration.cacheDirectory)", "data": "\(configuration.dataDirectory)"])
     }
 
-    /// A source over the folder tree at `root`, or over that one folder.
+    /// A source over the folder tree at `root`.
     /// - Throws: ``PhotolalaError/unreadableFolder`` when `root` is not a readable folder.
-    public func localSource(
-        root: String, scope: LocalPhotoSource.Scope = .tree, thumbnailLoading: ThumbnailLoader.Configuration = .init()
-    ) throws -> LocalPhotoSource {
-        try LocalPhotoSource(
-            root: root, scope: scope, files: fileReader, catalogs: catalogContext, thumbnailLoading: loading(thumbnailLoading))
+    public func localSource(root: String, thumbnailLoading: ThumbnailLoader.Configuration = .init()) throws -> LocalPhotoSource {
+        try LocalPhotoSource(root: root, files: fileReader, catalogs: catalogContext, thumbnailLoading: loading(thumbnailLoading))
     }
 
     /// `configuration` announcing its loads as the engine's foreground work.

@@ -46,11 +46,11 @@ actor EventHub {
     }
 
     /// Sends `event` with `payload` as its JSON data to every subscriber.
-    func publish(_ event: String, _ payload: some Encodable) {
+    func publish(_ event: EventName, _ payload: some Encodable) {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         guard !subscribers.isEmpty, let data = try? encoder.encode(payload) else { return }
-        let message = "event: \(event)\ndata: \(String(decoding: data, as: UTF8.self))\n\n"
+        let message = "event: \(event.rawValue)\ndata: \(String(decoding: data, as: UTF8.self))\n\n"
         for continuation in subscribers.values {
             continuation.yield(message)
         }

@@ -15,7 +15,7 @@ extension Photolala.Cloud {
         var force = false
 
         func run() async throws {
-            let source = try CloudContext(global: global).source()
+            let source = try CloudContext(global: global).reader()
             let drawing = StatusDrawing()
             let state = await source.sync.sync(force: force) { progress in
                 drawing.show("[\(Int(progress.fraction * 100))%] \(progress.status)")

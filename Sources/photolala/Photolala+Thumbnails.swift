@@ -25,7 +25,8 @@ extension Photolala {
         @OptionGroup var parallelism: JobOptions
 
         func run() async throws {
-            let source = try global.makeEngine().localSource(root: GlobalOptions.absolute(directory))
+            let engine = try global.makeEngine()
+            let source = try engine.localSource(root: GlobalOptions.absolute(directory))
             var progress = ThumbnailProgress()
             var terminal = Terminal()
             // The scan runs ahead on its own, so the progress bar knows the total early.
@@ -57,7 +58,7 @@ extension Photolala {
                     active += 1
                     group.addTask {
                         do {
-                            return .success(try await source.loadThumbnail(for: photo.item.id))
+                            return .success(try await engine.thumbnail(ofFileAt: photo.path))
                         } catch {
                             return .failure(error)
                         }

@@ -86,7 +86,7 @@ struct ScanJSONWriter {
         if itemCount > 0 { buffer.append(UInt8(ascii: ",")) }
         itemCount += 1
         buffer.append(UInt8(ascii: "{"))
-        if kind == .video, let duration = LocalPhotoSource.videoDuration(atPath: path) {
+        if kind == .video, let duration = ImageFormat.videoDuration(ofFileAt: path) {
             buffer.append(contentsOf: #""duration":"#.utf8)
             JSONText.appendNumber(duration, to: &buffer)
             buffer.append(UInt8(ascii: ","))

@@ -1,11 +1,11 @@
 import PhotolalaKit
 
 extension LocalPhotoSource {
-    /// Every item the source lists, once all batches have arrived.
+    /// Every photo of the tree, once its scan has ended.
     func allItems() async throws -> [PhotoItem] {
         var items: [PhotoItem] = []
-        for try await batch in loadItems() {
-            items += batch
+        for try await batch in scan() {
+            items += batch.photos.map(\.item)
         }
         return items
     }

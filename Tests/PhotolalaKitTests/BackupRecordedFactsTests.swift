@@ -42,7 +42,7 @@ struct BackupRecordedFactsTests {
         }
         #expect(hashed == 0, "every file's facts were recorded by the backup")
         var listed: [String: ListedPhoto] = [:]
-        for try await batch in try engine.localSource(root: photos, scope: .folder).listFolder() {
+        for try await batch in try engine.folderListing(photos).listFolder() {
             for photo in batch {
                 listed[photo.item.displayName] = photo
             }

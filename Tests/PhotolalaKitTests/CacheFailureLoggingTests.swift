@@ -21,9 +21,9 @@ struct CacheFailureLoggingTests {
         let log = CapturedLog()
         let engine = try Engine(
             configuration: EngineConfiguration(cacheDirectory: folder.path("cache"), dataDirectory: folder.path("data")), logger: log.logger)
-        let source = try engine.localSource(root: photos, scope: .folder)
-        let id = try #require(source.itemID(forPath: photos + "/scan.tiff"))
-        guard case .rendering(let jpeg) = try await source.displayableFile(for: id) else {
+        let source = try engine.localSource(root: photos)
+        let id = try #require(source.itemID(forFilePath: photos + "/scan.tiff", folder: LocalPhotoSource.rootFolderID))
+        guard case .bytes(let jpeg) = try await source.fullImage(folder: LocalPhotoSource.rootFolderID, item: id).body else {
             Issue.record("A TIFF is shown as a JPEG rendering")
             return
         }

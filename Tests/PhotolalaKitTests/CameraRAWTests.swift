@@ -158,7 +158,8 @@ struct CameraRAWTests {
         let source = try engine.localSource(root: root)
         let items = Dictionary(uniqueKeysWithValues: try await source.allItems().map { ($0.displayName, $0.id) })
 
-        guard case .rendering(let dng) = try await source.displayableFile(for: try #require(items["raw.dng"])) else {
+        guard case .bytes(let dng) = try await source.fullImage(folder: LocalPhotoSource.rootFolderID, item: try #require(items["raw.dng"])).body
+        else {
             Issue.record("a DNG is shown as a rendering")
             return
         }
@@ -167,7 +168,8 @@ struct CameraRAWTests {
         let top = try await pixel(of: dng, x: 400, y: 20, in: folder)
         #expect(top[0] > 180 && top[2] < 60, "the DNG's preview is turned by its orientation 6: red on top, got \(top)")
 
-        guard case .rendering(let raf) = try await source.displayableFile(for: try #require(items["raw.raf"])) else {
+        guard case .bytes(let raf) = try await source.fullImage(folder: LocalPhotoSource.rootFolderID, item: try #require(items["raw.raf"])).body
+        else {
             Issue.record("a RAF is shown as a rendering")
             return
         }
@@ -176,7 +178,8 @@ struct CameraRAWTests {
         let preview = try #require(container.previews.first)
         #expect(raf == Array(bytes[preview.range]), "the RAF's JPEG, oriented as the RAF says, is sent as it is")
 
-        guard case .rendering(let cr3) = try await source.displayableFile(for: try #require(items["raw.cr3"])) else {
+        guard case .bytes(let cr3) = try await source.fullImage(folder: LocalPhotoSource.rootFolderID, item: try #require(items["raw.cr3"])).body
+        else {
             Issue.record("a CR3 is shown as a rendering")
             return
         }
@@ -185,7 +188,8 @@ struct CameraRAWTests {
         let cr3Corner = try await pixel(of: cr3, x: 20, y: 20, in: folder)
         #expect(cr3Corner[2] > 180 && cr3Corner[0] < 60, "turned by orientation 3: blue at the top left, got \(cr3Corner)")
 
-        guard case .rendering(let jxl) = try await source.displayableFile(for: try #require(items["raw-jxl.dng"])) else {
+        guard case .bytes(let jxl) = try await source.fullImage(folder: LocalPhotoSource.rootFolderID, item: try #require(items["raw-jxl.dng"])).body
+        else {
             Issue.record("a JPEG XL DNG is shown as a rendering")
             return
         }
@@ -225,7 +229,7 @@ struct CameraRAWTests {
         var failures: [String: PhotolalaError] = [:]
         for item in try await source.allItems() {
             do {
-                _ = try await source.loadThumbnail(for: item.id)
+                _ = try await source.thumbnail(folder: LocalPhotoSource.rootFolderID, item: item.id, priority: .visible)
             } catch let error as PhotolalaError {
                 failures[item.displayName] = error
             }

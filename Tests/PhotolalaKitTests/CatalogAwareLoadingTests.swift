@@ -34,12 +34,12 @@ struct CatalogAwareLoadingTests {
         }
     }
 
-    private func list(_ source: LocalPhotoSource) async throws -> (batches: [Int], names: Set<String>) {
+    private func list(_ listing: LocalFolderListing) async throws -> (batches: [Int], names: Set<String>) {
         var batches: [Int] = []
         var names = Set<String>()
-        for try await batch in source.loadItems() {
+        for try await batch in listing.listFolder() {
             batches.append(batch.count)
-            names.formUnion(batch.map(\.displayName))
+            names.formUnion(batch.map(\.item.displayName))
         }
         return (batches, names)
     }
@@ -47,7 +47,7 @@ struct CatalogAwareLoadingTests {
     @Test("A folder of 100 photos or more is catalogued in the background after its first listing")
     func catalogAfterFirstListing() async throws {
         try await makePhotos(120)
-        let source = try engine.localSource(root: photos, scope: .folder)
+        let source = try engine.folderListing(photos)
         let first = try await list(source)
         #expect(first.names.count == 120)
         await source.settle()
@@ -59,13 +59,13 @@ struct CatalogAwareLoadingTests {
     @Test("A folder whose manifest nests 10,000 arrays deep lists from the folder itself, and its catalog is rebuilt")
     func hostileManifest() async throws {
         try await makePhotos(120)
-        let source = try engine.localSource(root: photos, scope: .folder)
+        let source = try engine.folderListing(photos)
         _ = try await list(source)
         await source.settle()
         let catalog = engine.catalog(of: photos)
         try Data(HostileDocuments.nestedXMLPropertyList(depth: 10_000)).write(to: URL(fileURLWithPath: catalog.ownDirectory + "/manifest.plist"))
 
-        let again = try await list(try engine.localSource(root: photos, scope: .folder))
+        let again = try await list(try engine.folderListing(photos))
         #expect(again.names.count == 120)
         for try await _ in engine.catalogBuilder(jobs: 2).build(folder: try engine.localSource(root: photos)) {}
         #expect(try catalog.verify().isEmpty)
@@ -75,7 +75,7 @@ struct CatalogAwareLoadingTests {
     @Test("Photos first listed with their files' times are announced with their photo dates once the catalog is built")
     func catalogDatesAnnounced() async throws {
         try await makePhotos(120, taken: "2019:07:14 09:30:00")
-        let source = try engine.localSource(root: photos, scope: .folder)
+        let source = try engine.folderListing(photos)
         var changes = source.changes().makeAsyncIterator()
         var listed: [ListedPhoto] = []
         for try await batch in source.listFolder() {
@@ -96,7 +96,7 @@ struct CatalogAwareLoadingTests {
     @Test("A big uncatalogued folder is listed by file time at once, then dated from EXIF by a follow-up pass before its catalog")
     func headerDatesFollow() async throws {
         try await makePhotos(120, taken: "2019:07:14 09:30:00")
-        let source = try engine.localSource(root: photos, scope: .folder)
+        let source = try engine.folderListing(photos)
         var changes = source.changes().makeAsyncIterator()
         var listed: [ListedPhoto] = []
         for try await batch in source.listFolder() {
@@ -115,7 +115,7 @@ struct CatalogAwareLoadingTests {
     @Test("A small uncatalogued folder is dated from EXIF before its rows are handed out")
     func smallFolderDated() async throws {
         try await makePhotos(20, taken: "2019:07:14 09:30:00")
-        let source = try engine.localSource(root: photos, scope: .folder)
+        let source = try engine.folderListing(photos)
         var listed: [ListedPhoto] = []
         for try await batch in source.listFolder() {
             listed += batch
@@ -126,7 +126,7 @@ struct CatalogAwareLoadingTests {
     @Test("A folder of fewer than 100 photos is not catalogued by browsing")
     func smallFolder() async throws {
         try await makePhotos(20)
-        let source = try engine.localSource(root: photos, scope: .folder)
+        let source = try engine.folderListing(photos)
         #expect(try await list(source).names.count == 20)
         await source.settle()
         #expect(engine.catalog(of: photos).existingDirectory == nil)
@@ -135,7 +135,7 @@ struct CatalogAwareLoadingTests {
     @Test("The next visit lists from the catalog, then the reconcile finds a photo added, removed and changed, not one touched")
     func reconcile() async throws {
         try await makePhotos(150)
-        let first = try engine.localSource(root: photos, scope: .folder)
+        let first = try engine.folderListing(photos)
         _ = try await list(first)
         await first.settle()
 
@@ -145,7 +145,7 @@ struct CatalogAwareLoadingTests {
         let touched = photos + "/IMG_0009.jpg"
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -86_400)], ofItemAtPath: touched)
 
-        let second = try engine.localSource(root: photos, scope: .folder)
+        let second = try engine.folderListing(photos)
         var changes = second.changes().makeAsyncIterator()
         let listed = try await list(second)
         // Straight from the catalog: as the folder was, first 200 at once, then the rest.
@@ -171,10 +171,10 @@ struct CatalogAwareLoadingTests {
     @Test("Large catalogs arrive as 200, then everything else")
     func batching() async throws {
         try await makePhotos(450)
-        let first = try engine.localSource(root: photos, scope: .folder)
+        let first = try engine.folderListing(photos)
         _ = try await list(first)
         await first.settle()
-        let listed = try await list(try engine.localSource(root: photos, scope: .folder))
+        let listed = try await list(try engine.folderListing(photos))
         #expect(listed.batches == [200, 250])
     }
 
@@ -184,7 +184,7 @@ struct CatalogAwareLoadingTests {
         try FileManager.default.copyItem(atPath: photos + "/IMG_0042.jpg", toPath: photos + "/copy of 42.jpg")
         _ = try await engine.catalogBuilder(jobs: 2).build(folder: try engine.localSource(root: photos)).reduce(0) { count, _ in count + 1 }
         let md5 = try ContentHash.md5(ofFileAt: photos + "/IMG_0042.jpg")
-        let source = try engine.localSource(root: photos, scope: .folder)
+        let source = try engine.folderListing(photos)
         #expect(Set(try source.items(withMD5: md5).map(\.displayName)) == ["IMG_0042.jpg", "copy of 42.jpg"])
     }
 
@@ -193,12 +193,14 @@ struct CatalogAwareLoadingTests {
         try await makePhotos(120)
         _ = try await engine.catalogBuilder(jobs: 2).build(folder: try engine.localSource(root: photos)).reduce(0) { count, _ in count + 1 }
         let context = engine.catalogContext
-        let share = try LocalPhotoSource(root: photos, scope: .folder, files: engine.fileReader, catalogs: context, volume: .network)
+        let share = try LocalPhotoSource(root: photos, files: engine.fileReader, catalogs: context, volume: .network)
+            .folderListing(id: LocalPhotoSource.rootFolderID)
         _ = try await list(share)
         await share.settle()
 
         try await makePhotos(1, from: 900)
-        let again = try LocalPhotoSource(root: photos, scope: .folder, files: engine.fileReader, catalogs: context, volume: .network)
+        let again = try LocalPhotoSource(root: photos, files: engine.fileReader, catalogs: context, volume: .network)
+            .folderListing(id: LocalPhotoSource.rootFolderID)
         let listed = try await list(again)
         #expect(listed.names.count == 120, "served from the five-minute cache, without reading the share")
 

@@ -43,9 +43,9 @@ struct CatalogPhotoDatesTests {
         for try await _ in engine.catalogBuilder(jobs: 2).build(folder: try engine.localSource(root: photos)) {}
     }
 
-    private func listing(_ source: LocalPhotoSource) async throws -> [String: ListedPhoto] {
+    private func listing(_ listing: LocalFolderListing) async throws -> [String: ListedPhoto] {
         var listed: [String: ListedPhoto] = [:]
-        for try await batch in source.listFolder() {
+        for try await batch in listing.listFolder() {
             for photo in batch {
                 listed[photo.item.displayName] = photo
             }
@@ -76,7 +76,7 @@ struct CatalogPhotoDatesTests {
         try FileManager.default.setAttributes([.modificationDate: time], ofItemAtPath: rewritten)
         #expect(HeaderDate.read(atPath: rewritten)?.offset == 5 * 3_600)
 
-        let listed = try await listing(try engine.localSource(root: photos, scope: .folder))
+        let listed = try await listing(try engine.folderListing(photos))
         #expect(listed.count == 120)
         #expect(listed.allSatisfy { Self.isDated($0.value, as: $0.key) && $0.value.width != nil })
         // As `info --json` says of a photo with an offset and of one without.
@@ -94,7 +94,7 @@ struct CatalogPhotoDatesTests {
         try await makePhotos(120)
         try await buildCatalog(with: try makeEngine(in: folder, device: "other"))
 
-        let source = try engine.localSource(root: photos, scope: .folder)
+        let source = try engine.folderListing(photos)
         var changes = source.changes().makeAsyncIterator()
         let first = try await listing(source)
         // Listed from the catalog before any file is read: the floating times are right, the
@@ -111,7 +111,7 @@ struct CatalogPhotoDatesTests {
         await source.settle()
 
         // What was read is recorded: the next listing has the offsets at once.
-        let again = try await listing(try engine.localSource(root: photos, scope: .folder))
+        let again = try await listing(try engine.folderListing(photos))
         #expect(again.count == 120 && again.allSatisfy { Self.isDated($0.value, as: $0.key) })
     }
 
@@ -119,14 +119,14 @@ struct CatalogPhotoDatesTests {
     func otherDeviceSmallCatalog() async throws {
         try await makePhotos(20)
         try await buildCatalog(with: try makeEngine(in: folder, device: "other"))
-        let listed = try await listing(try engine.localSource(root: photos, scope: .folder))
+        let listed = try await listing(try engine.folderListing(photos))
         #expect(listed.count == 20 && listed.allSatisfy { Self.isDated($0.value, as: $0.key) && $0.value.width != nil })
     }
 
     @Test("A catalog written by another process after the listing is announced, and changes no photo's date", .timeLimit(.minutes(5)))
     func catalogWrittenElsewhere() async throws {
         try await makePhotos(20)
-        let source = try engine.localSource(root: photos, scope: .folder)
+        let source = try engine.folderListing(photos)
         let before = try await listing(source)
         #expect(before.count == 20 && before.allSatisfy { Self.isDated($0.value, as: $0.key) && $0.value.width == nil })
         await source.settle()

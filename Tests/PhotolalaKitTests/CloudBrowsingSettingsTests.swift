@@ -56,7 +56,7 @@ import Testing
         let context = CloudContext(engine: try makeEngine(in: folder), configuration: local)
         #expect(try context.restores().pricing == configuration.retrievalPricing)
         #expect(context.restorePolling.initialDelay == .milliseconds(500))
-        #expect(await (try context.source()).cache.byteBudget == 1024)
+        #expect(await (try context.reader()).cache.byteBudget == 1024)
         let estimate = configuration.retrievalPricing.estimate(bytes: 1 << 30, requests: 2_000, tier: .standard)
         #expect(estimate.retrievalCost == 0.5 && estimate.requestCost == 2)
         #expect(estimate.summary.hasPrefix("2000 photos, 1073.7 MB, Standard (about 12 hours): $2.50"), "\(estimate.summary)")

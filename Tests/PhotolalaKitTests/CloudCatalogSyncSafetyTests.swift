@@ -28,7 +28,7 @@ import Testing
         let folder: TemporaryDirectory
 
         var sync: CloudCatalogSync { deviceB.cloudSync(store: store, userID: CloudCatalogSyncSafetyTests.userID) }
-        var source: CloudPhotoSource { deviceB.cloudSource(store: store, userID: CloudCatalogSyncSafetyTests.userID) }
+        var source: CloudBackupReader { deviceB.cloudSource(store: store, userID: CloudCatalogSyncSafetyTests.userID) }
     }
 
     func backUp(_ count: Int, syncing: Bool = true) async throws -> Backup {
@@ -247,7 +247,7 @@ import Testing
         let listed = try backup.source.listedPhotos()
         let ids = listed.map(\.item.id)
         #expect(backup.source.listedPhotos(for: ids) == listed)
-        let many = ids + (0...CloudPhotoSource.lookupsBeforeScan).map { String(format: "%032x", $0) }
+        let many = ids + (0...CloudBackupReader.lookupsBeforeScan).map { String(format: "%032x", $0) }
         #expect(backup.source.listedPhotos(for: many).sorted { $0.item.id < $1.item.id } == listed.sorted { $0.item.id < $1.item.id })
     }
 }

@@ -64,11 +64,11 @@ import Testing
         #expect(thumbnail.jpeg.starts(with: [0xFF, 0xD8, 0xFF]))
         #expect(thumbnail.origin == .generated)
         #expect(try await source.loadThumbnail(for: md5).origin == .disk)
-        let metadata = try await source.loadMetadata(for: md5)
+        let metadata = try await source.metadata(of: md5).metadata
         #expect(metadata.md5 == md5)
         #expect(paths.map { FilePath.name(of: $0) }.contains(metadata.originalFilename ?? ""))
         #expect(metadata.format == .jpeg)
-        await #expect(throws: CloudError.self) { try await source.loadFullImage(for: md5) }
+        await #expect(throws: CloudError.self) { try await source.original(of: md5) }
 
         await counting.reset()
         let again = await source.sync.sync()

@@ -21,7 +21,7 @@ struct CloudPairingTests {
 
     /// The Cloud source's folder as a browser gets it: each item by its id, with the ids of its
     /// companions; no file is listed twice.
-    private func items(_ source: CloudPhotoSource) async throws -> [String: [String]] {
+    private func items(_ source: CloudBackupReader) async throws -> [String: [String]] {
         var items: [String: [String]] = [:]
         var files: [String] = []
         for try await batch in CloudListing(photos: source, syncs: Unfollowed()).listFolder() {

@@ -10,8 +10,8 @@ extension Engine {
             store: store, userID: userID, catalogs: CatalogStore(database: database), dataDirectory: configuration.dataDirectory, logger: logger)
     }
 
-    func cloudSource(store: any ObjectStore, userID: String) -> CloudPhotoSource {
-        CloudPhotoSource(
+    func cloudSource(store: any ObjectStore, userID: String) -> CloudBackupReader {
+        CloudBackupReader(
             sync: cloudSync(store: store, userID: userID), downloads: DownloadCache(directory: configuration.cacheDirectory + "/cloud/" + userID),
             thumbnails: thumbnailStore, imaging: imaging, liveIdentifiers: LiveIdentifierIndex(database: database), logger: logger)
     }

@@ -100,7 +100,7 @@ struct FolderPairingTests {
         // The RAW's bytes do not matter to pairing, which goes by name.
         try await Fixtures.datedPhoto(at: folder.path("raw.jpg"), tags: [])
         try FileManager.default.moveItem(atPath: folder.path("raw.jpg"), toPath: photos + "/DSC_0100.NEF")
-        let source = try engine.localSource(root: photos).folderSource(id: LocalPhotoSource.rootFolderID)
+        let source = try engine.localSource(root: photos).folderListing(id: LocalPhotoSource.rootFolderID)
         let events = EventLog()
         let session = FolderSession(
             listing: source, describe: { PhotoFolder(id: LocalPhotoSource.rootFolderID, name: "photos", breadcrumb: [], folders: []) },

@@ -83,7 +83,7 @@ struct HeaderDateTests {
             try FileManager.default.moveItem(atPath: noise, toPath: photos + "/late.\(format)")
         }
 
-        let source = try makeEngine(in: folder).localSource(root: photos, scope: .folder)
+        let source = try makeEngine(in: folder).folderListing(photos)
         var listed: [ListedPhoto] = []
         for try await batch in source.listFolder() {
             listed += batch

@@ -29,7 +29,7 @@ struct IdentityBacklogTests {
     func thumbnailsFirst() async throws {
         let statuses = try paths.map { try FileStatus(path: $0) }
         let md5s = try paths.map { try ContentHash.md5(ofFileAt: $0) }
-        let rows = try await source.listFolder().reduce(into: []) { $0 += $1 }
+        let rows = try await source.folderListing(id: LocalPhotoSource.rootFolderID).listFolder().reduce(into: []) { $0 += $1 }
         #expect(rows.count == paths.count)
 
         // Another cell's load runs all along: nothing is hashed meanwhile.
@@ -62,7 +62,7 @@ struct IdentityBacklogTests {
 
     @Test("A catalog build that reaches a held photo takes its bytes and its thumbnail; one changed since is read again")
     func catalogBuildTakesHeldPhotos() async throws {
-        let rows = try await source.listFolder().reduce(into: []) { $0 += $1 }
+        let rows = try await source.folderListing(id: LocalPhotoSource.rootFolderID).listFolder().reduce(into: []) { $0 += $1 }
         engine.foreground.begin()
         defer { engine.foreground.end() }
         for row in rows {

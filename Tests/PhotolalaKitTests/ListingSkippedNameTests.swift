@@ -27,7 +27,7 @@ struct ListingSkippedNameTests {
         let log = CapturedLog()
         let engine = try Engine(
             configuration: EngineConfiguration(cacheDirectory: folder.path("cache"), dataDirectory: folder.path("data")), logger: log.logger)
-        let rows = try await engine.localSource(root: photos).listFolder().reduce(into: []) { $0 += $1 }
+        let rows = try await engine.folderListing(photos).listFolder().reduce(into: []) { $0 += $1 }
         #expect(rows.map(\.item.displayName) == ["good.gif"])
         let warnings = log.lines.filter { $0.hasPrefix("warning ") }
         #expect(warnings.count == 1, "\(log.lines)")

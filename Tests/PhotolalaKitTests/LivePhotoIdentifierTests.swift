@@ -102,7 +102,7 @@ struct LivePhotoIdentifierTests {
     /// One listing of the folder, by name.
     private func listing(_ engine: Engine, _ photos: String) async throws -> [String: ListedPhoto] {
         var listed: [String: ListedPhoto] = [:]
-        for try await batch in try engine.localSource(root: photos, scope: .folder).listFolder() {
+        for try await batch in try engine.folderListing(photos).listFolder() {
             for photo in batch {
                 listed[photo.item.displayName] = photo
             }
@@ -145,7 +145,7 @@ struct LivePhotoIdentifierTests {
             try FileManager.default.copyItem(atPath: pairs.appendingPathComponent(name).path, toPath: photos + "/" + name)
         }
         let seed = try Data(contentsOf: pairs.appendingPathComponent("solo.JPG"))
-        for index in 0..<LocalPhotoSource.catalogThreshold + 20 {
+        for index in 0..<LocalFolderListing.catalogThreshold + 20 {
             var bytes = seed
             bytes.append(contentsOf: withUnsafeBytes(of: UInt32(index).bigEndian, Array.init))
             try bytes.write(to: URL(fileURLWithPath: photos + String(format: "/P%04d.JPG", index)))
@@ -171,7 +171,7 @@ struct LivePhotoIdentifierTests {
     private func expectJoined(_ listed: [String: ListedPhoto]) {
         #expect(listed["IMG_0061.HEIC"]?.companions.map(\.item.displayName) == ["IMG_0061 (1).MOV"])
         #expect(listed["IMG_0061 (1).MOV"] == nil)
-        #expect(listed.count == LocalPhotoSource.catalogThreshold + 21)
+        #expect(listed.count == LocalFolderListing.catalogThreshold + 21)
     }
 
     @Test("An open big folder, listed before its files are read, joins the renamed pair once its follow-up pass has read them")
@@ -179,7 +179,7 @@ struct LivePhotoIdentifierTests {
         let folder = try TemporaryDirectory()
         let engine = try makeEngine(in: folder)
         let photos = try await bigFolder(in: folder)
-        expectJoined(try await rowsOnceJoined(try engine.localSource(root: photos).folderSource(id: LocalPhotoSource.rootFolderID)))
+        expectJoined(try await rowsOnceJoined(try engine.localSource(root: photos).folderListing(id: LocalPhotoSource.rootFolderID)))
     }
 
     @Test("The pair is joined also when the follow-up pass announces it before the session has taken in the rows it names")
@@ -187,7 +187,7 @@ struct LivePhotoIdentifierTests {
         let folder = try TemporaryDirectory()
         let engine = try makeEngine(in: folder)
         let photos = try await bigFolder(in: folder)
-        let source = try engine.localSource(root: photos).folderSource(id: LocalPhotoSource.rootFolderID)
+        let source = try engine.localSource(root: photos).folderListing(id: LocalPhotoSource.rootFolderID)
         expectJoined(try await rowsOnceJoined(RowsBehindChanges(source: source)))
     }
 }
@@ -196,7 +196,7 @@ struct LivePhotoIdentifierTests {
 /// first change to them, as a loaded machine can order them: the source yields every batch,
 /// starts its follow-up pass, and that pass announces before the session reads the batches.
 private struct RowsBehindChanges: FolderListing {
-    let source: LocalPhotoSource
+    let source: LocalFolderListing
 
     func listFolder() -> AsyncThrowingStream<[ListedPhoto], any Error> {
         let announced = source.changes()

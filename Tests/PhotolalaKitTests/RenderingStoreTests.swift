@@ -63,8 +63,8 @@ struct RenderingStoreTests {
         }
         #expect(sources[1].files.renderings.usedBytes == 0)
 
-        let id = try #require(sources[0].itemID(forPath: folder.path("a/scan.tiff")))
-        guard case .rendering(let jpeg) = try await sources[0].displayableFile(for: id) else {
+        let id = try #require(sources[0].itemID(forFilePath: folder.path("a/scan.tiff"), folder: LocalPhotoSource.rootFolderID))
+        guard case .bytes(let jpeg) = try await sources[0].fullImage(folder: LocalPhotoSource.rootFolderID, item: id).body else {
             Issue.record("A TIFF is shown as a JPEG rendering")
             return
         }

@@ -60,7 +60,7 @@ import Testing
         let restores = engine.restores(store: store, userID: Self.userID)
         let archived = try await restores.refresh(md5)
         #expect(archived.state == .archived)
-        let refused = await #expect(throws: CloudError.self) { try await source.loadFullImage(for: md5) }
+        let refused = await #expect(throws: CloudError.self) { try await source.original(of: md5) }
         #expect(refused?.code == .archived)
         let direct = await #expect(throws: ObjectStoreError.self) { try await store.get(CloudLayout(userID: Self.userID).photo(md5)) }
         #expect(direct?.s3Code == "InvalidObjectState")
@@ -90,7 +90,7 @@ import Testing
         let path = try await restores.download(md5, to: output)
         #expect(path == output + "/" + FilePath.name(of: paths[0]).replacingOccurrences(of: ".JPG", with: ".jpg"))
         #expect(try ContentHash.md5(ofFileAt: path) == md5)
-        #expect(try await source.loadFullImage(for: md5).count == Int(size))
+        #expect(try await source.original(of: md5).count == Int(size))
 
         let other = try ContentHash.md5(ofFileAt: paths[1])
         let stillArchived = await #expect(throws: CloudError.self) { try await restores.download(other, to: output) }
@@ -104,7 +104,7 @@ import Testing
         let md5 = try ContentHash.md5(ofFileAt: paths[0])
         // As when a restored copy expires between the HEAD and the GET: S3 answers 403 InvalidObjectState.
         let error = await #expect(throws: CloudError.self) {
-            try await CloudPhotoSource.fetchOriginal(md5, from: store, layout: CloudLayout(userID: Self.userID))
+            try await CloudBackupReader.fetchOriginal(md5, from: store, layout: CloudLayout(userID: Self.userID))
         }
         #expect(error?.code == .archived)
         #expect(error?.message.contains("photolala cloud restore \(md5)") == true)

@@ -8,13 +8,13 @@ import Testing
 /// Passes everything to a real local source, recording the order of thumbnail loads and
 /// holding loads of one item until the test releases it.
 private final class RecordingSource: ThumbnailSource {
-    let inner: LocalPhotoSource
+    let inner: ScannedThumbnails
     let heldID: PhotoItem.ID?
     private let calls = Mutex<[PhotoItem.ID]>([])
     private let gate: AsyncStream<Void>
     private let opener: AsyncStream<Void>.Continuation
 
-    init(_ inner: LocalPhotoSource, holding heldID: PhotoItem.ID? = nil) {
+    init(_ inner: ScannedThumbnails, holding heldID: PhotoItem.ID? = nil) {
         self.inner = inner
         self.heldID = heldID
         (gate, opener) = AsyncStream<Void>.makeStream()
@@ -41,6 +41,7 @@ struct ThumbnailLoaderTests {
     let folder: TemporaryDirectory
     let engine: Engine
     let source: LocalPhotoSource
+    let thumbnails: ScannedThumbnails
     let items: [PhotoItem]
 
     /// A folder of twelve distinct photos.
@@ -50,7 +51,8 @@ struct ThumbnailLoaderTests {
         let photos = folder.path("photos")
         try await Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [photos, "12", "320", "240"])
         source = try engine.localSource(root: photos)
-        items = try await source.allItems()
+        thumbnails = try await ScannedThumbnails(scanning: source, engine: engine)
+        items = thumbnails.items
     }
 
     private func loader(_ source: any ThumbnailSource, workers: Int = 2, budget: Int = 64 << 20) -> ThumbnailLoader {
@@ -67,7 +69,7 @@ struct ThumbnailLoaderTests {
 
     @Test("Concurrent requests for one photo generate its thumbnail once")
     func deduplicates() async throws {
-        let recording = RecordingSource(source)
+        let recording = RecordingSource(thumbnails)
         let loader = loader(recording)
         let id = items[0].id
         let results = try await withThrowingTaskGroup(of: Thumbnail.self) { group in
@@ -85,7 +87,7 @@ struct ThumbnailLoaderTests {
 
     @Test("A request cancelled while queued does no work")
     func cancelledRequestDoesNoWork() async throws {
-        let recording = RecordingSource(source, holding: items[0].id)
+        let recording = RecordingSource(thumbnails, holding: items[0].id)
         let loader = loader(recording, workers: 1)
         let blocker = Task { try await loader.thumbnail(for: items[0].id) }
         try await waitForLoads(recording, count: 1)
@@ -105,7 +107,7 @@ struct ThumbnailLoaderTests {
 
     @Test("Queued loads run by priority, and prioritize moves them")
     func priorities() async throws {
-        let recording = RecordingSource(source, holding: items[0].id)
+        let recording = RecordingSource(thumbnails, holding: items[0].id)
         let loader = loader(recording, workers: 1)
         let blocker = Task { try await loader.thumbnail(for: items[0].id) }
         try await waitForLoads(recording, count: 1)
@@ -125,7 +127,7 @@ struct ThumbnailLoaderTests {
 
     @Test("Preloaded thumbnails are then served from memory")
     func preloadFillsMemory() async throws {
-        let loader = loader(source)
+        let loader = loader(thumbnails)
         let ids = items.prefix(4).map(\.id)
         await loader.preload(ids)
         try await waitUntil { await loader.statistics.loaded == 4 }
@@ -136,9 +138,9 @@ struct ThumbnailLoaderTests {
 
     @Test("The memory cache stays within its byte budget")
     func memoryBudget() async throws {
-        let one = try await source.loadThumbnail(for: items[0].id).jpeg.count
+        let one = try await thumbnails.loadThumbnail(for: items[0].id).jpeg.count
         let budget = one * 3
-        let loader = loader(source, budget: budget)
+        let loader = loader(thumbnails, budget: budget)
         for item in items {
             _ = try await loader.thumbnail(for: item.id)
             #expect(await loader.memoryUsage <= budget)
@@ -151,10 +153,11 @@ struct ThumbnailLoaderTests {
 
     @Test("A thumbnail survives a restart through the disk cache")
     func survivesRestart() async throws {
-        let first = try await loader(source).thumbnail(for: items[0].id)
+        let first = try await loader(thumbnails).thumbnail(for: items[0].id)
         #expect(first.origin == .generated)
 
-        let restarted = try makeEngine(in: folder).localSource(root: source.root)
+        let restartedEngine = try makeEngine(in: folder)
+        let restarted = try await ScannedThumbnails(scanning: try restartedEngine.localSource(root: source.root), engine: restartedEngine)
         let second = try await loader(restarted).thumbnail(for: items[0].id)
         #expect(second.origin == .disk)
         #expect(second.jpeg == first.jpeg)
@@ -164,7 +167,7 @@ struct ThumbnailLoaderTests {
 
     @Test("Forgotten thumbnails are loaded again, and a load running while its photo changed is not kept")
     func forgetting() async throws {
-        let recording = RecordingSource(source, holding: items[1].id)
+        let recording = RecordingSource(thumbnails, holding: items[1].id)
         let loader = loader(recording)
         _ = try await loader.thumbnail(for: items[0].id)
         #expect(try await loader.thumbnail(for: items[0].id).origin == .memory)
@@ -182,7 +185,7 @@ struct ThumbnailLoaderTests {
 
     @Test("A failed load reports the source's error to every waiter")
     func failures() async throws {
-        let loader = loader(source)
+        let loader = loader(thumbnails)
         let missing = LocalItemID.make(relativePath: "missing.jpg")
         let error = await #expect(throws: PhotolalaError.self) { try await loader.thumbnail(for: missing) }
         #expect(error?.code == .photoNotFound)
@@ -190,7 +193,7 @@ struct ThumbnailLoaderTests {
 
     @Test("Loads someone waits for hold background work back: a catalog build reads no photo until they are done")
     func backgroundWorkGivesWay() async throws {
-        let recording = RecordingSource(source, holding: items[0].id)
+        let recording = RecordingSource(thumbnails, holding: items[0].id)
         var configuration = ThumbnailLoader.Configuration()
         configuration.foreground = engine.foreground
         let loader = ThumbnailLoader(source: recording, configuration: configuration)

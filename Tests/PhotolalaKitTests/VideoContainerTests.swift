@@ -71,7 +71,7 @@ struct VideoContainerTests {
         let temporary = try TemporaryDirectory()
         let engine = try makeEngine(in: temporary)
         let folder = try await Fixtures.videos()
-        let source = try engine.localSource(root: folder.path)
+        let source = try engine.folderListing(folder.path)
         var rows: [ListedPhoto] = []
         for try await batch in source.listFolder() {
             rows += batch
@@ -81,7 +81,7 @@ struct VideoContainerTests {
         #expect(byName["clip.avi"]?.date == 1_641_038_400 && byName["clip.avi"]?.offset == nil && byName["clip.avi"]?.dateSource == .exif)
         #expect(byName["clip.webm"]?.date == 1_646_370_367 && byName["clip.webm"]?.offset == 0)
         #expect(byName["live.mkv"]?.duration == nil && byName["live.mkv"]?.date == 1_646_370_367)
-        #expect(LocalPhotoSource.videoDuration(atPath: folder.appendingPathComponent("clip.avi").path) == 3)
+        #expect(ImageFormat.videoDuration(ofFileAt: folder.appendingPathComponent("clip.avi").path) == 3)
 
         let names = ["clip.avi", "clip.webm", "tagged.mkv"]
         let entries = try engine.fileReader.catalogEntries(at: names.map { folder.appendingPathComponent($0).path }).entries.map { try $0.get() }

@@ -137,7 +137,7 @@ struct VideoTests {
         let engine = try makeEngine(in: folder)
         let source = try engine.localSource(root: try await Fixtures.videos().path)
         var rows: [ListedPhoto] = []
-        for try await batch in source.listFolder() {
+        for try await batch in try source.folderListing(id: LocalPhotoSource.rootFolderID).listFolder() {
             rows += batch
         }
         let byName = Dictionary(uniqueKeysWithValues: rows.map { ($0.item.displayName, $0) })

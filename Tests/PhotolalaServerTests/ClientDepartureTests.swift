@@ -9,13 +9,13 @@ import Testing
 /// Passes every load to a real local source, holding the load of one item until released, so a
 /// test knows what waits in the loader's queue.
 private final class HeldSource: ThumbnailSource {
-    let inner: LocalPhotoSource
+    let inner: ScannedThumbnails
     let heldID: PhotoItem.ID
     private let started = Mutex<[PhotoItem.ID]>([])
     private let gate: AsyncStream<Void>
     private let opener: AsyncStream<Void>.Continuation
 
-    init(_ inner: LocalPhotoSource, holding heldID: PhotoItem.ID) {
+    init(_ inner: ScannedThumbnails, holding heldID: PhotoItem.ID) {
         self.inner = inner
         self.heldID = heldID
         (gate, opener) = AsyncStream<Void>.makeStream()
@@ -52,12 +52,8 @@ struct ClientDepartureTests {
     func departedClientGetsNoThumbnail() async throws {
         let photos = folder.path("photos")
         try await Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [photos, "2", "640", "480"])
-        let source = try engine.localSource(root: photos)
-        var listed: [PhotoItem] = []
-        for try await batch in source.loadItems() {
-            listed += batch
-        }
-        let items = listed
+        let source = try await ScannedThumbnails(scanning: try engine.localSource(root: photos), engine: engine)
+        let items = source.items
         try #require(items.count == 2)
         let held = HeldSource(source, holding: items[0].id)
         var configuration = ThumbnailLoader.Configuration()
@@ -82,7 +78,7 @@ struct ClientDepartureTests {
         try await waitUntil { await loader.pendingLoads == 0 }
         #expect(held.startedIDs == [items[0].id])
         #expect(await loader.statistics.dropped == 1)
-        let md5s = try items.map { try ContentHash.md5(ofFileAt: try source.path(for: $0.id)) }
+        let md5s = try items.map { try ContentHash.md5(ofFileAt: try #require(source.paths[$0.id])) }
         #expect(engine.thumbnailStore.thumbnail(forMD5: md5s[0]) != nil)
         #expect(engine.thumbnailStore.thumbnail(forMD5: md5s[1]) == nil)
     }

@@ -128,19 +128,22 @@ struct HiddenFilesTests {
     @Test("An id resolves only to what the scanner lists, for a tree and for each of its folders")
     func engineAgrees() async throws {
         let tree = try engine.localSource(root: photos)
-        var listed: [String] = []
+        var scanned: [ScannedPhoto] = []
         for try await batch in tree.scan() {
-            listed += batch.photos.map(\.item.id)
+            scanned += batch.photos
         }
+        let listed = scanned.map(\.item.id)
         #expect(Set(listed) == ["~shown.jpg", Self.id("sub/nested.jpg")])
-        for id in listed {
-            #expect(throws: Never.self) { try tree.path(for: id) }
+        for photo in scanned {
+            let folder = try #require(tree.folderID(forPath: photo.folder))
+            let item = try #require(tree.itemID(forFilePath: photo.path, folder: folder))
+            #expect(try await tree.filePath(folder: folder, item: item) == photo.path)
         }
         for id in Self.hiddenItems where !listed.contains(id) {
-            #expect(throws: PhotolalaError.self, "\(id)") { try tree.path(for: id) }
+            await #expect(throws: PhotolalaError.self, "\(id)") { try await tree.filePath(folder: LocalPhotoSource.rootFolderID, item: id) }
         }
         for id in Self.hiddenFolders {
-            #expect(throws: PhotolalaError.self, "\(id)") { try tree.folderSource(id: id) }
+            #expect(throws: PhotolalaError.self, "\(id)") { try tree.folderListing(id: id) }
         }
     }
 }

@@ -88,7 +88,7 @@ extension Bench {
     private static func firstThumbnails(store: LocalDirectoryObjectStore, userID: String, root: String) async throws -> (Double, Double) {
         let state = root + "/device-thumbnails"
         let engine = try Engine(configuration: EngineConfiguration(cacheDirectory: state + "/cache", dataDirectory: state + "/data"))
-        let source = CloudPhotoSource(
+        let source = CloudBackupReader(
             sync: CloudCatalogSync(
                 store: store, userID: userID, catalogs: CatalogStore(database: engine.database), dataDirectory: engine.configuration.dataDirectory),
             downloads: DownloadCache(directory: engine.configuration.cacheDirectory + "/cloud/" + userID), thumbnails: engine.thumbnailStore,

@@ -37,7 +37,7 @@ extension Bench {
             oursBest = min(
                 oursBest,
                 try time {
-                    for file in files where LocalPhotoSource.videoDuration(atPath: file) == nil {
+                    for file in files where ImageFormat.videoDuration(ofFileAt: file) == nil {
                         throw CommandFailed(command: "header of \(file)", status: 1)
                     }
                 })

@@ -90,7 +90,7 @@ struct Bench {
             let state = try temporaryFolder()
             let engine = try Engine(configuration: EngineConfiguration(cacheDirectory: state + "/cache", dataDirectory: state + "/data"))
             let source = try engine.localSource(root: photos)
-            pipelineBest = min(pipelineBest, try await time { try await generateAll(source, jobs: jobs) })
+            pipelineBest = min(pipelineBest, try await time { try await generateAll(source, engine: engine, jobs: jobs) })
             try? FileManager.default.removeItem(atPath: state)
         }
         let reference = Double(files.count) / referenceBest
@@ -130,7 +130,8 @@ struct Bench {
         }
     }
 
-    static func generateAll(_ source: LocalPhotoSource, jobs: Int) async throws {
+    /// Makes the thumbnail of every photo of `source`'s tree as `photolala thumbnails` does.
+    static func generateAll(_ source: LocalPhotoSource, engine: Engine, jobs: Int) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             var active = 0
             for try await batch in source.scan() {
@@ -140,7 +141,7 @@ struct Bench {
                         active -= 1
                     }
                     active += 1
-                    group.addTask { _ = try await source.loadThumbnail(for: photo.item.id) }
+                    group.addTask { _ = try await engine.thumbnail(ofFileAt: photo.path) }
                 }
             }
             try await group.waitForAll()
@@ -224,9 +225,9 @@ struct Bench {
         var findBest = Double.infinity
         for _ in 0..<5 {
             csvBest = min(csvBest, try time { _ = try catalog.load() })
-            let source = try engine.localSource(root: folder, scope: .folder)
-            listBest = min(listBest, try await time { for try await _ in source.loadItems() {} })
-            await source.settle()
+            let listing = try engine.localSource(root: folder).folderListing(id: LocalPhotoSource.rootFolderID)
+            listBest = min(listBest, try await time { for try await _ in listing.listFolder() {} })
+            await listing.settle()
             findBest = min(findBest, try time { try shell("find '\(folder)' -maxdepth 1 -type f > /dev/null") })
         }
         let store = CatalogStore(database: engine.database)
@@ -263,7 +264,7 @@ struct Bench {
         let state = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: state) }
         let engine = try Engine(configuration: EngineConfiguration(cacheDirectory: state + "/cache", dataDirectory: state + "/data"))
-        try await generateAll(try engine.localSource(root: folder), jobs: jobs)
+        try await generateAll(try engine.localSource(root: folder), engine: engine, jobs: jobs)
         let catalog = engine.catalog(of: folder)
         try? FileManager.default.removeItem(atPath: catalog.ownDirectory)
 

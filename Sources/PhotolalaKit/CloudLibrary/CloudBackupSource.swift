@@ -3,7 +3,7 @@
 ///
 /// Item ids are the photos' MD5s, so a thumbnail's entity tag is known before it is fetched.
 public struct CloudBackupSource: PhotoSource {
-    public let photos: CloudPhotoSource
+    public let photos: CloudBackupReader
     public let restores: RestoreService
     /// One loader for the backup's thumbnails, fetched from the store.
     public let thumbnails: ThumbnailLoader
@@ -18,7 +18,7 @@ public struct CloudBackupSource: PhotoSource {
     ///   - details: What the inspector says of a backed-up photo.
     ///   - thumbnailLoading: The memory budget and parallelism of the thumbnail loader.
     public init(
-        photos: CloudPhotoSource, restores: RestoreService, syncs: any CloudCatalogFollowing, details: BackupDetails,
+        photos: CloudBackupReader, restores: RestoreService, syncs: any CloudCatalogFollowing, details: BackupDetails,
         thumbnailLoading: ThumbnailLoader.Configuration
     ) {
         self.photos = photos
@@ -64,7 +64,7 @@ public struct CloudBackupSource: PhotoSource {
     }
 
     public func metadata(folder folderID: String, item: PhotoItem.ID) async throws -> (metadata: PhotoMetadata, details: [PhotoDetail]) {
-        let (metadata, problem) = try await photos.loadMetadataNotingProblem(for: item)
+        let (metadata, problem) = try await photos.metadata(of: item)
         var lines = await details.details(md5: item, offline: await syncs.isOffline)
         if let problem {
             lines.append(PhotoDetail(field: "cloudMetadata", label: "Cloud metadata", value: problem))
@@ -81,7 +81,7 @@ public struct CloudBackupSource: PhotoSource {
     /// in the browser (the preview keeps showing the thumbnail).
     public func fullImage(folder folderID: String, item: PhotoItem.ID) async throws -> FullImage {
         do {
-            let image = try await photos.loadDisplayableImage(for: item)
+            let image = try await photos.displayableImage(of: item)
             return FullImage(body: .bytes(image.bytes), mediaType: image.mediaType)
         } catch let error as CloudError where error.code == .archived {
             throw SourceError.conflict(

@@ -7,12 +7,12 @@ import Synchronization
 /// listing, so 100,000 rows are read once, not twice, when the folder opens). A backed-up
 /// RAW+JPEG pair or Live Photo is one item, as in its folder (``FilePairing/Scope/backup``).
 final class CloudListing: FolderListing, Sendable {
-    let photos: CloudPhotoSource
+    let photos: CloudBackupReader
     let syncs: any CloudCatalogFollowing
     /// The ids announced so far; `nil` until the listing has read the catalog.
     private let announced = Mutex<Set<PhotoItem.ID>?>(nil)
 
-    init(photos: CloudPhotoSource, syncs: any CloudCatalogFollowing) {
+    init(photos: CloudBackupReader, syncs: any CloudCatalogFollowing) {
         self.photos = photos
         self.syncs = syncs
     }

@@ -156,7 +156,7 @@ public struct RestoreService: Sendable {
         case .restoring: throw CloudError.restoreInProgress(md5)
         case .available, .restored: break
         }
-        let bytes = try await CloudPhotoSource.fetchOriginal(md5, from: store, layout: layout)
+        let bytes = try await CloudBackupReader.fetchOriginal(md5, from: store, layout: layout)
         let actual = ContentHash.md5(of: bytes)
         guard actual == md5 else { throw CloudError.checksumMismatch(key, expected: md5, actual: actual) }
         let format = try await store.tags(key)["Format"]

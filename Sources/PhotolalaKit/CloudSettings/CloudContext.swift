@@ -35,11 +35,11 @@ public struct CloudContext: Sendable {
         return engine.backupService(store: try configuration.objectStore(), userID: configuration.userID, options: options)
     }
 
-    /// The backup as a source to browse, over the synced catalog, with the download cache's
+    /// The backup as read for browsing, over the synced catalog, with the download cache's
     /// budget from the settings.
     /// - Throws: ``CloudConfigurationError`` saying what to set when the cloud is not configured.
-    public func source() throws -> CloudPhotoSource {
-        CloudPhotoSource(
+    public func reader() throws -> CloudBackupReader {
+        CloudBackupReader(
             sync: sync(store: try configuration.objectStore()),
             downloads: DownloadCache(
                 directory: engine.configuration.cacheDirectory + "/cloud/" + configuration.userID, byteBudget: configuration.downloadCacheBytes,

@@ -17,6 +17,12 @@ extension ImageFormat {
         }
     }
 
+    /// The length in seconds of the video at `path`, named by its extension, from its
+    /// container; `nil` when it has none this reads.
+    public static func videoDuration(ofFileAt path: String) -> Double? {
+        ImageFormat(name: path).flatMap { VideoHeader.read(listedAt: path, named: $0) }?.duration
+    }
+
     /// Whether the container is ISO-BMFF (QuickTime, MP4 and their kin), which
     /// ``QuickTimeMovieReader`` reads.
     var isQuickTimeFamily: Bool {

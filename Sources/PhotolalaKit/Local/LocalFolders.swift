@@ -72,7 +72,7 @@ final class LocalFolders: Sendable {
     /// - Throws: ``PhotolalaError/unreadableFolder`` for a folder the tree does not show;
     ///   ``PhotolalaError/photoNotFound`` for anything the folder's listing does not show.
     func path(of id: PhotoItem.ID, inFolder folderID: String) throws -> String {
-        try Self.path(of: id, inside: try knownPath(ofFolder: folderID), nested: false)
+        try Self.path(of: id, inside: try knownPath(ofFolder: folderID))
     }
 
     /// The canonical path folder `id` had when it was last resolved, or resolved now: enough to
@@ -86,11 +86,10 @@ final class LocalFolders: Sendable {
     }
 
     /// The path of item `id` inside `base`, which must be one the listing of `base` shows: a
-    /// photo inside it even through links, neither hidden nor in a hidden folder; directly in
-    /// `base` unless `nested`.
+    /// photo directly in it even through links, not hidden.
     /// - Throws: ``PhotolalaError/photoNotFound`` for malformed ids and anything not shown.
-    static func path(of id: PhotoItem.ID, inside base: String, nested: Bool) throws -> String {
-        guard let relative = LocalItemID.relativePath(of: id), nested || !relative.contains("/") else {
+    static func path(of id: PhotoItem.ID, inside base: String) throws -> String {
+        guard let relative = LocalItemID.relativePath(of: id), !relative.contains("/") else {
             throw PhotolalaError.photoNotFound(id)
         }
         guard let path = resolve(relative, inside: base),

@@ -79,7 +79,7 @@ final class ServedBackup: Sendable {
     /// Sends the current status as a `backup` event.
     func publish(_ status: BackupQueueStatus? = nil) async {
         do {
-            await events.publish("backup", try await self.status(status))
+            await events.publish(.backup, try await self.status(status))
         } catch {
             logger.error("The backup status could not be read for the pages.", metadata: ["error": .error(error)])
         }

@@ -58,7 +58,7 @@ struct CloudSettingsRoutes {
             metadata: ["settings": "\(setup.configuration.map(String.init(describing:)) ?? "none")", "configured": "\(setup.service != nil)"])
         await sources.closeCloudFolders()
         await backup.queue.uploaderChanged()
-        await sources.events.publish("sources", API.Sources(sources: sources.summaries))
+        await sources.events.publish(.sources, API.Sources(sources: sources.summaries))
         await backup.publish()
         return try settings()
     }

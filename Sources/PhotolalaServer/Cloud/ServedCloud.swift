@@ -20,9 +20,9 @@ final class ServedCloud: Sendable {
 
     /// - Throws: ``CloudConfigurationError`` when the bucket or the credentials are missing.
     init(context: CloudContext, events: EventHub, loaderConfiguration: ThumbnailLoader.Configuration) throws {
-        let photos = try context.source()
+        let photos = try context.reader()
         let restores = try context.restores()
-        let syncs = CloudSyncRunner(sync: photos.sync) { status in await events.publish("cloud-sync", status) }
+        let syncs = CloudSyncRunner(sync: photos.sync) { status in await events.publish(.cloudSync, status) }
         self.syncs = syncs
         source = CloudBackupSource(
             photos: photos, restores: restores, syncs: syncs,
@@ -31,12 +31,12 @@ final class ServedCloud: Sendable {
         self.events = events
         restorePolling = context.restorePolling
         copies = BackedUpCopyFinder(identities: context.engine.identities) { sourceID, folder, count in
-            await events.publish("badges", API.Listing(source: sourceID, folder: folder, count: count, complete: true))
+            await events.publish(.badges, API.Listing(source: sourceID, folder: folder, count: count, complete: true))
         }
         identities = context.engine.identities
     }
 
-    var photos: CloudPhotoSource { source.photos }
+    var photos: CloudBackupReader { source.photos }
     var restores: RestoreService { source.restores }
 
     /// Estimates the restore of `md5s` with `tier`.
@@ -60,13 +60,13 @@ final class ServedCloud: Sendable {
     func followRestores() async {
         await restores.follow(polling: restorePolling, wakeups: restoreWakeups) { statuses in
             await self.source.details.forget(statuses.map(\.md5))
-            await self.events.publish("restore", API.Restores(items: statuses))
+            await self.events.publish(.restore, API.Restores(items: statuses))
         }
     }
 
     func publishRestores() async {
         do {
-            await events.publish("restore", API.Restores(items: try restores.savedStatuses()))
+            await events.publish(.restore, API.Restores(items: try restores.savedStatuses()))
         } catch {
             photos.logger.error("The saved restores could not be read for the pages.", metadata: ["error": .error(error)])
         }

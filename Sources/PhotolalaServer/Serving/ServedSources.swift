@@ -143,15 +143,15 @@ extension ServedSources {
         { event in
             switch event {
             case .listing(let count, let complete):
-                await events.publish("listing", API.Listing(source: source, folder: folder, count: count, complete: complete))
+                await events.publish(.listing, API.Listing(source: source, folder: folder, count: count, complete: complete))
             case .change(let added, let removed, let updated):
                 await events.publish(
-                    "change",
+                    .change,
                     API.Change(source: source, folder: folder, added: added.map(API.Row.init), removed: removed, updated: updated.map(API.Row.init)))
             case .folders(let folders):
-                await events.publish("folder", API.FolderEvent(source: source, folder: folder, folders: folders.map(API.FolderRef.init)))
+                await events.publish(.folder, API.FolderEvent(source: source, folder: folder, folders: folders.map(API.FolderRef.init)))
             case .closed:
-                await events.publish("closed", API.FolderEvent(source: source, folder: folder))
+                await events.publish(.closed, API.FolderEvent(source: source, folder: folder))
             }
         }
     }

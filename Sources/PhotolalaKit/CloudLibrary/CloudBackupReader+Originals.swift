@@ -1,10 +1,10 @@
 public import Foundation
 import PhotolalaS3
 
-extension CloudPhotoSource {
+extension CloudBackupReader {
     /// The original, once readable.
     /// - Throws: ``CloudError/archived`` or ``CloudError/restoreInProgress`` while it is in Deep Archive.
-    public func loadFullImage(for id: PhotoItem.ID) async throws -> Data {
+    public func original(of id: PhotoItem.ID) async throws -> Data {
         let md5 = try CloudLayout.md5(id)
         let key = layout.photo(md5)
         guard let info = try await store.head(key) else { throw CloudError.missingObject(key) }
@@ -18,8 +18,8 @@ extension CloudPhotoSource {
     /// The original as browsers show it (a JPEG rendering for HEIC and TIFF), once readable.
     /// - Throws: ``CloudError/archived`` or ``CloudError/restoreInProgress`` while it is in Deep
     ///   Archive; ``PhotolalaError`` when it is no image Photolala reads.
-    public func loadDisplayableImage(for id: PhotoItem.ID) async throws -> DisplayableImage {
-        let original = Array(try await loadFullImage(for: id))
+    public func displayableImage(of id: PhotoItem.ID) async throws -> DisplayableImage {
+        let original = Array(try await original(of: id))
         return try await offload { [imaging] in try DisplayableImage(original: original, name: id, imaging: imaging) }
     }
 

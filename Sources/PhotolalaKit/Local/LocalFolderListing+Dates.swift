@@ -1,7 +1,7 @@
 import Logging
 import Synchronization
 
-extension LocalPhotoSource {
+extension LocalFolderListing {
     /// A catalogued photo's row. The catalog keeps no offset, so its date, offset and date source
     /// come from what was recorded of the photo's content (``PhotoDateIndex``) when anything was:
     /// the same as an uncatalogued listing and `info --json` give. Otherwise the row has the
@@ -21,16 +21,10 @@ extension LocalPhotoSource {
             offset: offset, dateSource: source, kind: kind, duration: duration, liveIdentifier: liveIdentifier)
     }
 
-    /// When photos listed without a catalog were taken: what an earlier read of each recorded
-    /// (a thumbnail, the inspector), while its file is unchanged, else the EXIF in its first
-    /// bytes; `nil` for a photo that records no date. A folder whose thumbnails were made is
-    /// dated without opening a photo.
-    func takenDates(of photos: [(path: String, status: FileStatus?)]) -> [HeaderDate?] {
-        headerFacts(of: photos).map(\.taken)
-    }
-
-    /// What listing rows say of photos beyond `stat`: when each was taken (``takenDates(of:)``),
-    /// the Live Photo content identifier of a still or a movie (recorded, else from the same
+    /// What listing rows say of photos beyond `stat`: when each was taken (what an earlier read
+    /// of it recorded, while its file is unchanged, else the EXIF in its first bytes; `nil` for
+    /// a photo that records no date, so a folder whose thumbnails were made is dated without
+    /// opening a photo), the Live Photo content identifier of a still or a movie (recorded, else from the same
     /// first bytes) and, for a video, its duration, from its container (a few small reads, each
     /// listing: nothing records a duration).
     func headerFacts(of photos: [(path: String, status: FileStatus?)]) -> [(taken: HeaderDate?, duration: Double?, liveIdentifier: String?)] {
@@ -42,7 +36,7 @@ extension LocalPhotoSource {
         }
         return photos.map { photo in
             if let format = ImageFormat(name: photo.path), format.kind == .video {
-                let header = Self.videoHeader(atPath: photo.path, named: format)
+                let header = VideoHeader.read(listedAt: photo.path, named: format)
                 return (header?.date, header?.duration, header?.contentIdentifier)
             }
             guard let status = photo.status, let facts = recorded[photo.path], facts.identity.holds(for: status), let date = facts.date else {
@@ -52,18 +46,6 @@ extension LocalPhotoSource {
             if case .taken(let taken) = date { return (taken, nil, facts.liveIdentifier) }
             return (nil, nil, facts.liveIdentifier)
         }
-    }
-
-    /// A video's length in seconds from its container; `nil` when it has none this reads.
-    public static func videoDuration(atPath path: String) -> Double? {
-        ImageFormat(name: path).flatMap { videoHeader(atPath: path, named: $0) }?.duration
-    }
-
-    /// A listed video's header, its format from its first bytes (a `.MOV` may hold MP4);
-    /// `nil` when it cannot be read (its thumbnail says why).
-    static func videoHeader(atPath path: String, named: ImageFormat) -> VideoHeader? {
-        let format = (try? PhotoFileReader.head(of: path)).flatMap { ImageFormat(sniffing: $0) }.flatMap { $0.kind == .video ? $0 : nil }
-        return try? VideoHeader.read(atPath: path, format: format ?? named)
     }
 
     /// The rows of catalogued photos, dated by what was recorded of their contents (one query
@@ -96,7 +78,7 @@ extension LocalPhotoSource {
                 // The catalog has no duration column: a video's is read from its container, whose
                 // header also names a Live Photo movie's content identifier.
                 let file = kind == .video ? try? path(for: Self.item(for: entry).id) : nil
-                let header = file.flatMap { file in format.flatMap { Self.videoHeader(atPath: file, named: $0) } }
+                let header = file.flatMap { file in format.flatMap { VideoHeader.read(listedAt: file, named: $0) } }
                 let identifier = live.indices.contains(index) ? live[index] ?? header?.contentIdentifier : nil
                 return Self.listedPhoto(for: entry, recorded: dated[index], kind: kind, duration: header?.duration, liveIdentifier: identifier)
             }
@@ -152,47 +134,6 @@ extension LocalPhotoSource {
                 learnt[entry.md5].map { Self.listedPhoto(for: entry, recorded: $0) != Self.listedPhoto(for: entry, recorded: nil) } ?? false
             }
             feed.announce([.updated(changed.map(Self.item(for:)))])
-        }
-    }
-
-    // MARK: - A catalog written elsewhere
-
-    /// The folders where this folder's catalog may be written (its own `.photolala`, and the
-    /// cache mirror for a folder that cannot be written), to watch for another process writing
-    /// one; none for a tree.
-    public var catalogDirectories: [String] {
-        guard scope == .folder else { return [] }
-        let catalog = catalogs.catalog(of: root)
-        return [catalog.ownDirectory, catalog.mirrorDirectory]
-    }
-
-    /// Looks at the folder's catalog again, after the background work under way: when another
-    /// process wrote or rebuilt it since the listing (`photolala catalog build` in a terminal),
-    /// its photos are announced as updated on ``changes()``, their dates read first where none
-    /// was recorded, so a page open on the folder shows the catalog's facts without reloading.
-    /// Only what the catalog knows of the files as they are now is listed from it; photos it
-    /// lacks or that changed since stay as they were listed.
-    public func refreshCatalog() {
-        guard scope == .folder else { return }
-        background.start { [self] in
-            let catalog = catalogs.catalog(of: root)
-            let stamp = catalog.stamp
-            let changed = listedCatalog.withLock { seen in
-                defer { seen = stamp }
-                return seen != stamp
-            }
-            guard changed, stamp != nil, let loaded = try? catalog.load(), loaded.rejectedShards.isEmpty, loaded.problems.isEmpty else { return }
-            let entries = loaded.entries.filter { ListingRule.mayShowFile(named: $0.filename) }
-            let recorded = catalogs.dates.dates(ofMD5s: entries.map(\.md5))
-            let unknown = entries.indices.filter { recorded[$0] == nil }.map { entries[$0] }
-            let chunk = 500
-            for start in stride(from: 0, to: unknown.count, by: chunk) {
-                guard !Task.isCancelled else { return }
-                await catalogs.builder.foreground.idle()
-                let part = Array(unknown[start..<min(unknown.count, start + chunk)])
-                _ = try? await offload { [self] in learnDates(of: part) }
-            }
-            feed.announce([.updated(entries.map(Self.item(for:)))])
         }
     }
 }

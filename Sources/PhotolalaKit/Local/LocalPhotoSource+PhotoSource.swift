@@ -1,7 +1,5 @@
 import Foundation
 
-/// A folder tree as the browser sees it: its folders opened one at a time, with one thumbnail
-/// loader for all of them; a photo is named by its folder's id and its own.
 extension LocalPhotoSource: PhotoSource {
     public var summary: PhotoSourceSummary {
         PhotoSourceSummary(
@@ -25,7 +23,7 @@ extension LocalPhotoSource: PhotoSource {
     }
 
     public func listing(of folderID: String) throws -> any FolderListing {
-        try folderSource(id: folderID)
+        try folderListing(id: folderID)
     }
 
     public func folderSummary(of folderID: String) async throws -> FolderSummary {
@@ -95,14 +93,6 @@ extension LocalPhotoSource: PhotoSource {
 
     public func itemID(forFilePath path: String, folder folderID: String) -> PhotoItem.ID? {
         guard let folder = try? folders.knownPath(ofFolder: folderID) else { return nil }
-        return Self.itemID(forPath: path, inside: folder)
+        return LocalFolderListing.itemID(forPath: path, inside: folder)
     }
-}
-
-/// A folder-scoped source is the listing a folder session keeps: the folder is watched on disk.
-/// Its files pair by name: a RAW+JPEG pair or a Live Photo is one item (``FilePairing``).
-extension LocalPhotoSource: FolderListing {
-    public var watchedPath: String? { root }
-
-    public var pairing: FilePairing.Scope? { .folder }
 }

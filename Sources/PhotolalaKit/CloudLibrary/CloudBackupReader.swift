@@ -3,17 +3,17 @@ public import Logging
 import PhotolalaS3
 
 /// The user's backup as read for browsing (seed 002's S3PhotoProvider), served to browsers by
-/// ``CloudBackupSource``: items come from the
+/// ``CloudBackupSource`` and listed by ``CloudListing``: items come from the
 /// synced cloud catalog, never from listing the bucket; thumbnails and metadata (Standard
 /// storage) through a ``DownloadCache``; the original only once it is readable (restored from
 /// Deep Archive). Item ids are the photos' MD5s.
 ///
 /// ```swift
-/// let source = try CloudContext(engine: engine, configuration: configuration).source()
-/// _ = await source.sync.sync()
-/// for photo in try source.listedPhotos() { print(photo.item.displayName, photo.date ?? 0) }
+/// let reader = try CloudContext(engine: engine, configuration: configuration).reader()
+/// _ = await reader.sync.sync()
+/// for photo in try reader.listedPhotos() { print(photo.item.displayName, photo.date ?? 0) }
 /// ```
-public struct CloudPhotoSource: ThumbnailSource {
+public struct CloudBackupReader: ThumbnailSource {
     let store: any ObjectStore
     public let layout: CloudLayout
     /// Keeps the catalog this source lists up to date.
@@ -113,16 +113,11 @@ public struct CloudPhotoSource: ThumbnailSource {
         return entry
     }
 
-    /// The metadata plist the backup stored, completed from the catalog entry.
-    public func loadMetadata(for id: PhotoItem.ID) async throws -> PhotoMetadata {
-        try await loadMetadataNotingProblem(for: id).metadata
-    }
-
     /// The metadata plist the backup stored, completed from the catalog entry; when the plist
     /// cannot be fetched or read, the catalog's fields alone, and a sentence saying so (the
     /// failure is logged too).
     /// - Throws: ``CloudError/notInCatalog`` when the synced catalog does not list the photo.
-    public func loadMetadataNotingProblem(for id: PhotoItem.ID) async throws -> (metadata: PhotoMetadata, problem: String?) {
+    public func metadata(of id: PhotoItem.ID) async throws -> (metadata: PhotoMetadata, problem: String?) {
         let entry = try entry(md5: id)
         let key = layout.metadata(entry.md5)
         var metadata = PhotoMetadata()
@@ -162,11 +157,6 @@ public struct CloudPhotoSource: ThumbnailSource {
         let key = layout.thumbnail(md5)
         let (jpeg, cached) = try await cache.bytes(for: key) { [store] in try await Self.fetch(key, from: store) }
         return Thumbnail(md5: md5, jpeg: jpeg, origin: cached ? .disk : .generated)
-    }
-
-    /// The catalog only changes by a sync, which the caller runs and then relists.
-    public func changes() -> AsyncStream<PhotoSourceChange> {
-        AsyncStream { $0.finish() }
     }
 
     static func fetch(_ key: String, from store: any ObjectStore) async throws -> [UInt8] {
