@@ -127,7 +127,13 @@ public struct S3ObjectStore: ObjectStore {
             let response = try await sendOnce(
                 method, key: key, query: query, headers: extra, body: body, unsignedAllowed: false, operation: operation, accept: [])
             let name = key ?? location.bucket
-            guard let xml = S3XML(response.body) else {
+            let xml: S3XML
+            do throws(S3XML.Unreadable) {
+                xml = try S3XML(response.body)
+            } catch .refused(let reason) {
+                throw ObjectStoreError(
+                    .invalidResponse, "\(operation) '\(name)': the store's answer is refused: \(reason).", statusCode: response.status)
+            } catch .notXML {
                 throw ObjectStoreError(.invalidResponse, "\(operation) '\(name)': the store's answer is not XML.", statusCode: response.status)
             }
             if xml.name == "Error" {
@@ -189,7 +195,8 @@ public struct S3ObjectStore: ObjectStore {
         if (200..<300).contains(status) || accept.contains(status) {
             return Response(status: status, headers: responseHeaders, body: responseBody)
         }
-        let xml = S3XML(responseBody)
+        // An error's body only names its code: one that cannot be read leaves the status to say it.
+        let xml = try? S3XML(responseBody)
         throw ObjectStoreError.s3(status: status, s3Code: xml?.value("Code"), operation: operation, key: key ?? location.bucket)
     }
 

@@ -11,14 +11,28 @@ struct S3XML: Sendable {
     var text: String = ""
     var children: [S3XML] = []
 
-    /// Parses `bytes`; `nil` when they are not XML, or exceed ``UntrustedDocument/Limits/listing``
-    /// (an answer of S3 nests 4 levels; a hostile or broken endpoint's could nest thousands).
-    init?(_ bytes: [UInt8]) {
-        guard (try? UntrustedDocument.check(bytes, as: .xml, limits: .listing)) != nil else { return nil }
+    /// Why an answer was not read.
+    enum Unreadable: Error, Equatable {
+        /// It exceeds ``UntrustedDocument/Limits/listing`` or holds what is never read (a DOCTYPE
+        /// with entities): the reason, in words.
+        case refused(String)
+        case notXML
+    }
+
+    /// Parses `bytes`, refusing them when they exceed ``UntrustedDocument/Limits/listing`` (an
+    /// answer of S3 nests 4 levels; a hostile or broken endpoint's could nest thousands).
+    init(_ bytes: [UInt8]) throws(Unreadable) {
+        do {
+            try UntrustedDocument.check(bytes, as: .xml, limits: .listing)
+        } catch let refusal as UntrustedDocument.Refusal {
+            throw .refused(refusal.reason)
+        } catch {
+            throw .notXML
+        }
         let builder = Builder()
         let parser = XMLParser(data: Data(bytes))
         parser.delegate = builder
-        guard parser.parse(), let root = builder.root else { return nil }
+        guard parser.parse(), let root = builder.root else { throw .notXML }
         self = root
     }
 

@@ -81,8 +81,14 @@ struct APIRoutes {
             known.md5 = md5
             metadata = API.Metadata(json: PhotoMetadataJSON(known), details: metadata.details)
         }
-        if let md5 = metadata.json.metadata.md5, (try? backup.lookup.isInCloud(md5: md5)) == true {
-            metadata.details += await cloud.backupDetails(md5: md5).map(API.Detail.init)
+        guard let md5 = metadata.json.metadata.md5 else { return metadata }
+        do {
+            if try backup.lookup.isInCloud(md5: md5) {
+                metadata.details += await cloud.backupDetails(md5: md5).map(API.Detail.init)
+            }
+        } catch {
+            // Said, not shown as "not backed up": the inspector's other lines still stand.
+            metadata.details.append(API.Detail(PhotoDetail(field: "backup", label: "Backup", value: "Unknown: \(error)")))
         }
         return metadata
     }

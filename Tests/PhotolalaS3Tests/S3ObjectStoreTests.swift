@@ -111,7 +111,7 @@ import Testing
         let body = Array(
             "<?xml version=\"1.0\"?><Error><Code>SlowDown</Code><Message>Reduce your request rate.</Message><StringToSign>x</StringToSign></Error>"
                 .utf8)
-        let xml = S3XML(body)
+        let xml = try? S3XML(body)
         let error = ObjectStoreError.s3(status: 503, s3Code: xml?.value("Code"), operation: "PutObject", key: "k")
         #expect(error.code == .throttled)
         #expect(error.isRetryable)

@@ -73,6 +73,8 @@ public actor FolderSession {
     private var changesWaiting: [CheckedContinuation<Void, Never>] = []
     private var rescanning = false
     private var rescanAgain = false
+    /// Whether the last rescan failed: an unmounted share fails every poll, and is told once.
+    private var rescanFailing = false
     /// The folder reported a change before its listing was out: its subfolders, first read once
     /// it is, are told to pages then, as a page may have read them before the change.
     private var changedWhileListing = false
@@ -303,7 +305,20 @@ public actor FolderSession {
                 changedWhileListing = true
                 break
             }
-            try? await source.refresh()
+            do {
+                try await source.refresh()
+                if rescanFailing {
+                    rescanFailing = false
+                    logger.info("The folder can be looked at again.")
+                }
+            } catch {
+                // An unmounted share or a folder gone: the pages keep what they show.
+                if !rescanFailing {
+                    rescanFailing = true
+                    logger.warning(
+                        "The folder could not be looked at again; its pages keep what they show until it can.", metadata: ["error": .error(error)])
+                }
+            }
             FreedMemory.release()
             watchCatalog()
             source.refreshCatalog()
@@ -343,7 +358,13 @@ public actor FolderSession {
     /// Tells pages when subfolders came or went since the folder was last looked at, or, when
     /// `tellingPages`, what they are even the first time.
     private func noteSubfolders(tellingPages: Bool = false) async {
-        guard let current = try? await describe().folders else { return }
+        let current: [PhotoFolder.Reference]
+        do {
+            current = try await describe().folders
+        } catch {
+            logger.warning("The folder's subfolders could not be read again; its pages keep those they show.", metadata: ["error": .error(error)])
+            return
+        }
         let known = subfolders
         subfolders = current
         guard known.map({ $0 != current }) ?? tellingPages else { return }
