@@ -61,7 +61,8 @@ public struct ServerError: HTTPResponseError {
         return from(error).redacting(paths)
     }
 
-    /// The response for an engine error: a source's refusal as it says (``SourceError``), a missing photo or folder is 404, a file that is not
+    /// The response for an engine error: a source's refusal as it says (``SourceError``), a
+    /// backup's as ``from(_:)-(BackupError)`` tells, a missing photo or folder is 404, a file that is not
     /// a readable image 422, an original still in Deep Archive 409, a cloud store that cannot
     /// be reached 503 (that refuses, 502), work the client stopped waiting for 499 (as nginx logs
     /// it: nobody reads the answer), anything else 500.
@@ -73,6 +74,9 @@ public struct ServerError: HTTPResponseError {
             return from(error)
         }
         if let error = error as? CloudError {
+            return from(error)
+        }
+        if let error = error as? BackupError {
             return from(error)
         }
         if let error = error as? ObjectStoreError {
@@ -98,6 +102,20 @@ public struct ServerError: HTTPResponseError {
         case .conflict: ServerError(.conflict, error.message, reason: error.reason)
         case .badRequest: ServerError(.badRequest, error.message, reason: error.reason)
         default: ServerError(.notFound, error.message, reason: error.reason)
+        }
+    }
+
+    /// A backup that cannot go ahead: the user's quota 507, a photo that changed 409 (star it
+    /// again, or run again), one not starred 404 or not a photo 422, another device holding the
+    /// catalog 503 (try again), and a damaged upload or cloud catalog 502 (the store's side).
+    private static func from(_ error: BackupError) -> ServerError {
+        switch error.code {
+        case .quotaExceeded: ServerError(.init(code: 507, reasonPhrase: "Insufficient Storage"), error.message)
+        case .fileChanged, .changedSinceStarred: ServerError(.conflict, error.message)
+        case .notStarred: ServerError(.notFound, error.message)
+        case .notAPhoto: ServerError(.unprocessableContent, error.message)
+        case .catalogBusy: ServerError(.serviceUnavailable, error.message)
+        default: ServerError(.badGateway, error.message)
         }
     }
 
