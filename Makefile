@@ -23,7 +23,7 @@ PACKAGED_BUILD := swift build -c $(CONFIGURATION) $(STATIC_RUNTIME) --product ph
 # and all three share one build: SwiftPM builds again from scratch when the flags change.
 RELEASE_BUILD := swift build -c release $(STATIC_RUNTIME)
 
-.PHONY: run test bench deps build install uninstall deb format lint clean
+.PHONY: run test bench deps build install uninstall deb docs format lint clean
 
 ## Install missing system packages (libvips, SQLite headers, exiftool, ffmpeg).
 deps:
@@ -84,6 +84,16 @@ test: deps lint
 	TIMED_SUITES="$(TIMED_SUITES)" Scripts/run-suites-beside.sh
 	env -u PHOTOLALA_TEST_RUN Scripts/check-test-processes.sh "$$PHOTOLALA_TEST_RUN"
 	time Scripts/check-install.sh
+
+# The binary `make docs` reads: the debug build `make test` checks docs/CLI.md against.
+DOCS_BINARY ?= .build/debug/photolala
+
+## Build, then write docs/CLI.md, the command-line reference, from the binary's own help
+## (Scripts/make-manual.py --markdown); `make test` fails while it is stale.
+docs: deps
+	swift build --product photolala
+	Scripts/make-manual.py --markdown "$(DOCS_BINARY)" >docs/CLI.md.tmp
+	mv docs/CLI.md.tmp docs/CLI.md
 
 ## Side-by-side benchmarks against vipsthumbnail, md5sum and find (slow: makes fixtures).
 bench: deps
