@@ -58,11 +58,12 @@ run: build
 # Both run beside the Chromium suite, which keeps about one core busy (run-suites-beside.sh).
 TIMED_SUITES := ServeConnectionFloodTests|ConnectionLimitsTests|BackupCrashTests|CatalogCrashSafetyTests|BackupFaultProxyTests|CatalogWrittenWhileOpenTests
 
-## Check formatting, check that the RAW fixture script's lossless-JPEG DNGs decode in LibRaw to
-## the samples it encoded, build and run every test: Swift suites (S3 ones against a SeaweedFS
-## they start), the fixture suites again in a clean clone of HEAD (Scripts/check-clean-clone.sh)
-## beside the web UI in Chromium; then fail if a process the tests started is still running, and
-## check `make install` and `make deb` (Scripts/check-install.sh).
+## Check formatting and the docs' relative links (Scripts/check-links.py), check that the RAW
+## fixture script's lossless-JPEG DNGs decode in LibRaw to the samples it encoded, build and run
+## every test (docs/CLI.md against the built binary's help among them): Swift suites (S3 ones
+## against a SeaweedFS they start), the fixture suites again in a clean clone of HEAD
+## (Scripts/check-clean-clone.sh) beside the web UI in Chromium; then fail if a process the tests
+## started is still running, and check `make install` and `make deb` (Scripts/check-install.sh).
 ## A missing test server fails the run rather than skipping its tests. Each long step prints
 ## how long it took (`time`), and pytest its slowest tests, so a slow run shows where it went.
 test: export PHOTOLALA_REQUIRE_TEST_SERVERS = 1
@@ -74,6 +75,7 @@ test: export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH = 12
 test: export SWIFT_BACKTRACE = threads=crashed,registers=none,images=none,output-to=stderr
 test: export PHOTOLALA_TEST_RUN := $(shell date +%s)-$(shell od -An -N4 -tx4 /dev/urandom | tr -d ' ')
 test: deps lint
+	Scripts/check-links.py README.md CHANGELOG.md docs/*.md Benchmarks/README.md Tests/Fixtures/README.md Tests/Fixtures/*/README.md
 	@Scripts/install-photos-test-deps.sh
 	@Scripts/install-test-servers.sh
 	@python3 -c "import numpy" 2>/dev/null || python3 -m pip install -q numpy
