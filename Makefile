@@ -23,7 +23,7 @@ PACKAGED_BUILD := swift build -c $(CONFIGURATION) $(STATIC_RUNTIME) --product ph
 # and all three share one build: SwiftPM builds again from scratch when the flags change.
 RELEASE_BUILD := swift build -c release $(STATIC_RUNTIME)
 
-.PHONY: run test bench deps build install uninstall deb format lint clean
+.PHONY: run test bench deps build install uninstall deb docs format lint clean
 
 ## Install missing system packages (libvips, SQLite headers, exiftool, ffmpeg).
 deps:
@@ -58,11 +58,12 @@ run: build
 # Both run beside the Chromium suite, which keeps about one core busy (run-suites-beside.sh).
 TIMED_SUITES := ServeConnectionFloodTests|ConnectionLimitsTests|BackupCrashTests|CatalogCrashSafetyTests|BackupFaultProxyTests|CatalogWrittenWhileOpenTests
 
-## Check formatting, check that the RAW fixture script's lossless-JPEG DNGs decode in LibRaw to
-## the samples it encoded, build and run every test: Swift suites (S3 ones against a SeaweedFS
-## they start), the fixture suites again in a clean clone of HEAD (Scripts/check-clean-clone.sh)
-## beside the web UI in Chromium; then fail if a process the tests started is still running, and
-## check `make install` and `make deb` (Scripts/check-install.sh).
+## Check formatting and the docs' relative links (Scripts/check-links.py), check that the RAW
+## fixture script's lossless-JPEG DNGs decode in LibRaw to the samples it encoded, build and run
+## every test (docs/CLI.md against the built binary's help among them): Swift suites (S3 ones
+## against a SeaweedFS they start), the fixture suites again in a clean clone of HEAD
+## (Scripts/check-clean-clone.sh) beside the web UI in Chromium; then fail if a process the tests
+## started is still running, and check `make install` and `make deb` (Scripts/check-install.sh).
 ## A missing test server fails the run rather than skipping its tests. Each long step prints
 ## how long it took (`time`), and pytest its slowest tests, so a slow run shows where it went.
 test: export PHOTOLALA_REQUIRE_TEST_SERVERS = 1
@@ -74,6 +75,7 @@ test: export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH = 12
 test: export SWIFT_BACKTRACE = threads=crashed,registers=none,images=none,output-to=stderr
 test: export PHOTOLALA_TEST_RUN := $(shell date +%s)-$(shell od -An -N4 -tx4 /dev/urandom | tr -d ' ')
 test: deps lint
+	Scripts/check-links.py README.md CHANGELOG.md docs/*.md Benchmarks/README.md Tests/Fixtures/README.md Tests/Fixtures/*/README.md
 	@Scripts/install-photos-test-deps.sh
 	@Scripts/install-test-servers.sh
 	@python3 -c "import numpy" 2>/dev/null || python3 -m pip install -q numpy
@@ -84,6 +86,16 @@ test: deps lint
 	TIMED_SUITES="$(TIMED_SUITES)" Scripts/run-suites-beside.sh
 	env -u PHOTOLALA_TEST_RUN Scripts/check-test-processes.sh "$$PHOTOLALA_TEST_RUN"
 	time Scripts/check-install.sh
+
+# The binary `make docs` reads: the debug build `make test` checks docs/CLI.md against.
+DOCS_BINARY ?= .build/debug/photolala
+
+## Build, then write docs/CLI.md, the command-line reference, from the binary's own help
+## (Scripts/make-manual.py --markdown); `make test` fails while it is stale.
+docs: deps
+	swift build --product photolala
+	Scripts/make-manual.py --markdown "$(DOCS_BINARY)" >docs/CLI.md.tmp
+	mv docs/CLI.md.tmp docs/CLI.md
 
 ## Side-by-side benchmarks against vipsthumbnail, md5sum and find (slow: makes fixtures).
 bench: deps
