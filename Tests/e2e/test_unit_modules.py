@@ -1,7 +1,8 @@
-"""The web UI's pure modules (layout, list order, formatting, selection, the store and what is
-read from it), tested in Chromium without a Photolala server: Python's own static server serves
-`Public/js` beside `unit/`, whose page imports the modules and runs the JS tests in
-`unit/*.test.js`. Each JS test is a pytest test here, failing with its assertion's message."""
+"""The web UI's pure modules (layout, list order, formatting, selection, the store, what is read
+from it, and the grid's message following it), tested in Chromium without a Photolala server:
+Python's own static server serves `Public/js` beside `unit/`, whose page imports the modules and
+runs the JS tests in `unit/*.test.js`. Each JS test is a pytest test here, failing with its
+assertion's message."""
 
 from __future__ import annotations
 
