@@ -9,7 +9,6 @@
  * aborts whatever is in flight.
  */
 
-import { getFirstItems, getFolder, getItems, isAbort } from './api.js';
 import { DEFAULT_FIELDS, itemsFromRows } from './photo-list.js';
 
 const POLL_MS = 300;
@@ -33,9 +32,11 @@ export class FolderSession {
   #wake = null;
   /** Ids shown from the head of the order that the listing has not brought yet. */
   #headIds = new Set();
+  #api;
   #callbacks;
 
   /**
+   * - api: the server's API (api.js).
    * - source, folder: what to open.
    * - list: the PhotoList to fill.
    * - onFolder(folder): the folder's `{id, name, breadcrumb, folders}` arrived.
@@ -49,7 +50,8 @@ export class FolderSession {
    *   reading 100,000 rows holds the page's thread for a tenth of a second or more, which would
    *   otherwise come between the first screen and its thumbnails.
    */
-  constructor({ source, folder, list, onFolder, onStale, onItems, onProgress, onError, firstScreenShown = () => Promise.resolve() }) {
+  constructor({ api, source, folder, list, onFolder, onStale, onItems, onProgress, onError, firstScreenShown = () => Promise.resolve() }) {
+    this.#api = api;
     this.source = source;
     this.folder = folder;
     this.list = list;
@@ -77,7 +79,7 @@ export class FolderSession {
    */
   async #showHead() {
     try {
-      const page = await getFirstItems(this.source, this.folder, this.list.sort, FolderSession.FIRST_PAGE, this.#controller.signal);
+      const page = await this.#api.getFirstItems(this.source, this.folder, this.list.sort, FolderSession.FIRST_PAGE, this.#controller.signal);
       if (this.#complete || page.items.length === 0) return;
       const items = itemsFromRows(page.items, page.fields ?? DEFAULT_FIELDS).filter((item) => this.list.get(item.id) == null);
       for (const item of items) this.#headIds.add(item.id);
@@ -85,12 +87,12 @@ export class FolderSession {
       this.#callbacks.onItems({ live: false });
     } catch (error) {
       // The listing shows the folder anyway, and says why if it cannot.
-      if (!isAbort(error)) console.warn('The first screenful could not be read ahead of the listing:', error.message);
+      if (!this.#api.isAbort(error)) console.warn('The first screenful could not be read ahead of the listing:', error.message);
     }
   }
 
   #describe() {
-    getFolder(this.source, this.folder, this.#controller.signal).then(
+    this.#api.getFolder(this.source, this.folder, this.#controller.signal).then(
       (info) => {
         this.#info = info;
         this.#callbacks.onFolder(info);
@@ -159,7 +161,7 @@ export class FolderSession {
       let items = [];
       let offset = 0;
       for (;;) {
-        const page = await getItems(this.source, this.folder, offset, this.#controller.signal, FolderSession.PAGE);
+        const page = await this.#api.getItems(this.source, this.folder, offset, this.#controller.signal, FolderSession.PAGE);
         items = items.concat(itemsFromRows(page.items, page.fields ?? DEFAULT_FIELDS));
         offset = page.offset + page.items.length;
         if (offset < page.count) continue;
@@ -172,7 +174,7 @@ export class FolderSession {
       this.#callbacks.onItems({ live: true });
       this.#callbacks.onProgress({ count: this.list.length, complete: true });
     } catch (error) {
-      if (!isAbort(error)) this.#fail(error);
+      if (!this.#api.isAbort(error)) this.#fail(error);
     }
   }
 
@@ -197,7 +199,7 @@ export class FolderSession {
     let limit = FolderSession.FIRST_PAGE;
     for (;;) {
       const started = performance.now();
-      const page = await getItems(this.source, this.folder, this.#offset, signal, limit);
+      const page = await this.#api.getItems(this.source, this.folder, this.#offset, signal, limit);
       if (page.fields) this.#fields = page.fields;
       const items = itemsFromRows(page.items, this.#fields);
       this.#offset = Math.max(this.#offset, page.offset + page.items.length);
@@ -241,7 +243,7 @@ export class FolderSession {
   }
 
   #fail(error) {
-    if (!isAbort(error)) this.#callbacks.onError(error);
+    if (!this.#api.isAbort(error)) this.#callbacks.onError(error);
   }
 }
 

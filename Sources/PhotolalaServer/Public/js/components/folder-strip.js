@@ -9,7 +9,6 @@
  * summary only once it is in view, a few at a time: a folder of a thousand folders stays quick.
  */
 
-import { getFolderSummary, isAbort, thumbnailUrl } from '../api.js';
 import { el } from '../dom.js';
 import { formatInteger, formatPhotoCount } from '../format.js';
 import { icons } from '../icons.js';
@@ -29,6 +28,7 @@ export class FolderStrip {
   #folders = [];
   /** Whether the entries inside a subfolder are albums (Apple Photos) rather than folders. */
   #albums = false;
+  #api;
   #onOpen;
   /** Tiles in view whose summary is not asked for yet, oldest first. */
   #waiting = [];
@@ -37,8 +37,12 @@ export class FolderStrip {
   #abort = new AbortController();
   #observer;
 
-  /** - onOpen(folderId): a tile was opened. */
-  constructor({ onOpen }) {
+  /**
+   * - api: the server's API (api.js), for the tiles' summaries and covers.
+   * - onOpen(folderId): a tile was opened.
+   */
+  constructor({ api, onOpen }) {
+    this.#api = api;
     this.#onOpen = onOpen;
     this.list = el('div', { class: 'folder-list', role: 'list', onkeydown: (event) => this.#onKeyDown(event) });
     this.element = el('section', { class: 'folder-strip', 'data-testid': 'folder-strip', 'aria-label': 'Folders', hidden: true }, this.list);
@@ -131,11 +135,11 @@ export class FolderStrip {
       const source = this.#source;
       const signal = this.#abort.signal;
       this.#inFlight += 1;
-      getFolderSummary(source, tile.dataset.id, signal)
+      this.#api.getFolderSummary(source, tile.dataset.id, signal)
         .then((summary) => this.#showSummary(tile, source, summary))
         .catch((error) => {
           // A folder gone or unreadable keeps its plain tile; opening it says why.
-          if (!isAbort(error)) tile.querySelector('.folder-count').textContent = '';
+          if (!this.#api.isAbort(error)) tile.querySelector('.folder-count').textContent = '';
         })
         .finally(() => {
           this.#inFlight -= 1;
@@ -157,7 +161,7 @@ export class FolderStrip {
     count.title = formatPhotoCount(summary.count);
     tile.dataset.count = String(summary.count);
     if (summary.cover) {
-      const img = el('img', { alt: '', decoding: 'async', src: thumbnailUrl(source, tile.dataset.id, summary.cover) });
+      const img = el('img', { alt: '', decoding: 'async', src: this.#api.thumbnailUrl(source, tile.dataset.id, summary.cover) });
       img.addEventListener('error', () => img.remove(), { once: true });
       tile.querySelector('.folder-cover').replaceChildren(img);
     }

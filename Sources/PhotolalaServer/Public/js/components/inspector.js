@@ -5,7 +5,6 @@
  * inspector is open, after the selection settles, and the last few answers are remembered.
  */
 
-import { getMetadata, isAbort, thumbnailUrl } from '../api.js';
 import { el } from '../dom.js';
 import {
   formatAltitude, formatAperture, formatBytes, formatCamera, formatClockDate, formatCoordinates, formatDateTime, formatPhotoDate,
@@ -23,8 +22,14 @@ export class Inspector {
   #controller = null;
   #timer = 0;
   #cache = new Map();
+  #api;
 
-  constructor({ onClose }) {
+  /**
+   * - api: the server's API (api.js), for the photos' metadata and thumbnails.
+   * - onClose(): the close button was pressed.
+   */
+  constructor({ api, onClose }) {
+    this.#api = api;
     this.body = el('div', { class: 'inspector-body' });
     this.element = el(
       'div',
@@ -103,7 +108,7 @@ export class Inspector {
   #renderSingle(item) {
     const { source, folder } = this.#state;
     // The grid has usually loaded it already: then it comes from the browser's cache.
-    const thumbnail = el('img', { class: 'inspector-thumbnail', 'data-testid': 'inspector-thumbnail', alt: `Thumbnail of ${item.name}`, src: thumbnailUrl(source, folder, item) });
+    const thumbnail = el('img', { class: 'inspector-thumbnail', 'data-testid': 'inspector-thumbnail', alt: `Thumbnail of ${item.name}`, src: this.#api.thumbnailUrl(source, folder, item) });
     thumbnail.addEventListener('error', () => thumbnail.replaceWith(el('div', { class: 'inspector-thumbnail is-missing', html: icons.warning })), { once: true });
     const cached = this.#cache.get(itemKey(source, folder, item));
     this.body.replaceChildren(
@@ -121,12 +126,12 @@ export class Inspector {
     const { source, folder } = this.#state;
     const key = itemKey(source, folder, item);
     try {
-      const metadata = await getMetadata(source, folder, item.id, signal);
+      const metadata = await this.#api.getMetadata(source, folder, item.id, signal);
       this.#cache.set(key, metadata);
       if (this.#cache.size > CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value);
       this.body.lastChild.replaceWith(this.#details(item, metadata));
     } catch (error) {
-      if (isAbort(error)) return;
+      if (this.#api.isAbort(error)) return;
       this.body.lastChild.replaceWith(this.#details(item, null), el('p', { class: 'inspector-error', 'data-testid': 'inspector-error', text: error.message }));
     }
   }

@@ -10,7 +10,6 @@
  * still, muted, while the pointer rests on it or while it is pressed.
  */
 
-import { getFullImage, isAbort, originalUrl, thumbnailUrl, videoUrl } from '../api.js';
 import { el } from '../dom.js';
 import { formatInteger } from '../format.js';
 import { liveMotion } from '../photo-list.js';
@@ -26,6 +25,7 @@ const ELSEWHERE = {
 const MAX_ZOOM = 8;
 
 export class Preview {
+  #api;
   #getList;
   #lookupThumbnail;
   #onNavigate;
@@ -42,12 +42,14 @@ export class Preview {
   #lastIndex = 0;
 
   /**
+   * - api: the server's API (api.js), for the full images, videos and originals.
    * - getList(): the PhotoList being browsed (its order is the order of ← and →).
    * - lookupThumbnail(id): an already loaded thumbnail URL, or null.
    * - onNavigate(id): the preview moved to another photo.
    * - onClose(id): the preview closed on photo `id`.
    */
-  constructor({ getList, lookupThumbnail, onNavigate, onClose }) {
+  constructor({ api, getList, lookupThumbnail, onNavigate, onClose }) {
+    this.#api = api;
     this.#getList = getList;
     this.#lookupThumbnail = lookupThumbnail;
     this.#onNavigate = onNavigate;
@@ -211,14 +213,14 @@ export class Preview {
         this.#fetchAhead(direction);
       })
       .catch(async (error) => {
-        if (isAbort(error) || this.#current !== current) return;
+        if (this.#api.isAbort(error) || this.#current !== current) return;
         const label = ELSEWHERE[error.reason];
         const item = this.#getList().get(id);
         if (label && item) {
           // The original is elsewhere: the thumbnail, sharp, at most at its own size.
           try {
             this.#setImageUrl(null);
-            await this.#showImage(thumbnailUrl(this.#source, this.#folder, item), current, error.message);
+            await this.#showImage(this.#api.thumbnailUrl(this.#source, this.#folder, item), current, error.message);
             if (this.#current !== current) return;
             this.element.dataset.state = 'thumbnail';
             this.notice.hidden = false;
@@ -251,9 +253,9 @@ export class Preview {
       this.placeholder.hidden = true;
       this.unplayable.hidden = false;
       this.unplayable.replaceChildren(
-        el('img', { class: 'preview-poster', alt: '', src: thumbnailUrl(this.#source, this.#folder, item) }),
+        el('img', { class: 'preview-poster', alt: '', src: this.#api.thumbnailUrl(this.#source, this.#folder, item) }),
         el('p', { text: 'This browser cannot play this video’s format.' }),
-        el('a', { class: 'button', 'data-testid': 'preview-download', href: originalUrl(this.#source, this.#folder, item.id), download: item.name, text: 'Download' }),
+        el('a', { class: 'button', 'data-testid': 'preview-download', href: this.#api.originalUrl(this.#source, this.#folder, item.id), download: item.name, text: 'Download' }),
       );
     };
     this.video.onerror = unplayable;
@@ -264,7 +266,7 @@ export class Preview {
       this.element.dataset.state = 'loaded';
     };
     this.video.poster = this.#lookupThumbnail(item.id) ?? '';
-    this.video.src = videoUrl(this.#source, this.#folder, item.id);
+    this.video.src = this.#api.videoUrl(this.#source, this.#folder, item.id);
     this.video.hidden = false;
   }
 
@@ -291,7 +293,7 @@ export class Preview {
     this.motion.style.transform = this.image.style.transform;
     this.motion.onended = () => this.#stopMotion();
     this.motion.onerror = () => this.#stopMotion();
-    this.motion.src = videoUrl(this.#source, this.#folder, motion.id);
+    this.motion.src = this.#api.videoUrl(this.#source, this.#folder, motion.id);
     this.motion.hidden = false;
     this.motion.play().catch(() => {}); // stopped before it started: nothing to say
     this.element.dataset.live = 'playing';
@@ -338,7 +340,7 @@ export class Preview {
 
   #fetch(id) {
     const controller = new AbortController();
-    return { id, controller, promise: getFullImage(this.#source, this.#folder, id, controller.signal) };
+    return { id, controller, promise: this.#api.getFullImage(this.#source, this.#folder, id, controller.signal) };
   }
 
   /** Starts fetching the photo after this one in the direction of travel. */

@@ -1,0 +1,53 @@
+/**
+ * What the page holds in its store (store.js), and what is read from it: the open source's
+ * capabilities and the grid's message. Pure functions of the state, so they are tested without
+ * a page around them.
+ */
+
+import { PhotoList } from './photo-list.js';
+
+/**
+ * The state with no folder open, its list sorted by `sort`:
+ * - sources: every source the server has; source, folder: what is open; info: the folder's
+ *   description (breadcrumb, subfolders), once it arrived; session: its FolderSession.
+ * - list: the open folder's PhotoList, changed in place (`store.changed('list')`).
+ * - progress: the listing's `{count, complete}`; listed: whether it was ever complete.
+ * - error: why the folder could not be read; search: the search field's text, and the ids the
+ *   source found for it (null while it has not answered, or where names are matched instead).
+ */
+export function initialState(sort) {
+  return {
+    sources: [], source: null, folder: null, info: null, session: null, error: null, listed: false, list: new PhotoList(sort),
+    progress: { count: 0, complete: false }, search: { text: '', ids: null },
+  };
+}
+
+/** Whether the open source offers `capability` (`sorting`, `grouping`, `star`, `restore`, `preview`, `search`). */
+export function can(state, capability) {
+  return state.source?.capabilities?.includes(capability) ?? false;
+}
+
+export function isCloudOpen(state) {
+  return state.source?.kind === 'cloud';
+}
+
+/** The order of the open folder's photos: `sort` where the source can be sorted (or none is open), else the source's. */
+export function listOrder(state, sort) {
+  return state.source == null || can(state, 'sorting') ? sort : 'source';
+}
+
+/** What the grid says instead of photos when it shows none, or null when it shows some. */
+export function gridMessage(state) {
+  if (state.list.length > 0) return null;
+  if (state.error) return state.error;
+  if (!state.progress.complete) return 'Loading photos…';
+  if (state.search.text && state.list.totalLength > 0) return `No photos match “${state.search.text}”.`;
+  if (state.info?.folders.length) return 'No photos here. Open a folder above.';
+  if (/album/i.test(state.info?.kind ?? '')) return 'No photos in this album.';
+  return 'No photos in this folder.';
+}
+
+/** Text as the search compares it: composed (NFC) and case-folded, so "Frítest" finds "FRÍTEST" typed either way. */
+export function searchKey(text) {
+  return text.normalize('NFC').toLocaleLowerCase();
+}

@@ -1,0 +1,37 @@
+/**
+ * The page's own shortcuts, wherever the focus is (but in a field, or over the preview, which
+ * has its own): ⌘I the inspector, ⌘F the search field, ⌥↑ or Backspace the parent folder, ⌘A
+ * every photo; and the arrow keys reach the grid when nothing has the focus.
+ */
+
+import { hasCommandKey, isEditing } from '../dom.js';
+
+/**
+ * Listens for the shortcuts for as long as the page is open.
+ * - store, settings, selection: the page's store, the display settings, the selection.
+ * - grid, toolbar, preview: the components the shortcuts act on.
+ * - goUp(): opens the parent folder.
+ */
+export function listenForShortcuts({ store, settings, selection, grid, toolbar, preview, goUp }) {
+  document.addEventListener('keydown', (event) => {
+    if (preview.isOpen || isEditing(event)) return;
+    const key = event.key.toLowerCase();
+    if (hasCommandKey(event) && key === 'i' && !event.shiftKey && !event.altKey) {
+      event.preventDefault();
+      settings.set({ inspector: !settings.get('inspector') });
+    } else if (hasCommandKey(event) && key === 'f' && !event.shiftKey && !event.altKey) {
+      event.preventDefault(); // the page's own search field, not the browser's find bar
+      toolbar.searchField.focus();
+      toolbar.searchField.select();
+    } else if ((event.altKey && event.key === 'ArrowUp') || (event.key === 'Backspace' && !hasCommandKey(event))) {
+      event.preventDefault();
+      goUp();
+    } else if (hasCommandKey(event) && key === 'a' && !grid.element.contains(event.target)) {
+      event.preventDefault(); // select all photos, not the page's text, wherever the focus is
+      selection.selectAll(store.state.list);
+      grid.focus();
+    } else if (event.target === document.body && /^(Arrow|Page|Home|End)/.test(event.key)) {
+      grid.focus(); // the grid is where the keyboard acts when nothing else has the focus
+    }
+  });
+}

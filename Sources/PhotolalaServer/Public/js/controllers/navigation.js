@@ -1,0 +1,117 @@
+/**
+ * Where the page is: the server's sources, and the location in the URL hash (router.js) opened
+ * as a folder, or as a message when it names no folder that can be shown. The sources are asked
+ * for again when they may have changed (cloud settings saved, the server back).
+ */
+
+import { icons } from '../icons.js';
+import { PhotoList } from '../photo-list.js';
+import { currentLocation, navigate } from '../router.js';
+
+/** The pause before asking a server that did not answer again: doubling from 1 s up to 10 s. */
+const START_RETRY_MS = [1000, 2000, 4000, 8000, 10000];
+
+export class NavigationController {
+  #deps;
+
+  /**
+   * - store, api, settings, selection: the page's store, the server's API, the display settings, the selection.
+   * - app: the page's root element; sidebar, toolbar, folderStrip, grid, status: what shows where the page is.
+   * - folder, messages, cloud: the controllers that open a folder or say why none is open.
+   * - onSourcesLoaded(): the sources came (at start, or again); the backup's and the sync's status follow.
+   */
+  constructor(deps) {
+    this.#deps = deps;
+  }
+
+  /** Learns the sources, asking again until the server answers, and opens the location. */
+  async start(attempt = 0) {
+    const { store, api, sidebar, grid, onSourcesLoaded } = this.#deps;
+    try {
+      store.set({ sources: await api.getSources() });
+    } catch (error) {
+      this.#showMessage({ title: 'Photolala is not available', text: `${error.message} Trying again…`, retry: true });
+      setTimeout(() => this.start(attempt + 1), START_RETRY_MS[Math.min(attempt, START_RETRY_MS.length - 1)]);
+      return;
+    }
+    sidebar.setSources(store.state.sources);
+    this.open(currentLocation());
+    onSourcesLoaded();
+    grid.focus();
+  }
+
+  /**
+   * After the server came back: its sources may have changed (a cloud configured, a folder added),
+   * so the sidebar is drawn again, and a source shown as not configured, or gone, is opened again.
+   */
+  async reloadSources() {
+    const { store, api, sidebar, folder, onSourcesLoaded } = this.#deps;
+    let sources;
+    try {
+      sources = await api.getSources();
+    } catch {
+      return; // the next reconnection tries again
+    }
+    const changed = JSON.stringify(sources) !== JSON.stringify(store.state.sources);
+    store.set({ sources });
+    const { source } = store.state;
+    if (changed) {
+      sidebar.setSources(sources);
+      sidebar.setCurrent(source?.id ?? currentLocation()?.source);
+    }
+    onSourcesLoaded();
+    const open = source && sources.find((candidate) => candidate.id === source.id);
+    if (changed && !(open?.configured && JSON.stringify(open.capabilities) === JSON.stringify(source.capabilities))) {
+      folder.close();
+      store.set({ source: null });
+      this.open(currentLocation());
+    }
+  }
+
+  /** Opens `location` (`{source, folder}` from the hash); none opens the first configured source. */
+  open(location) {
+    const { store, app, sidebar, folder } = this.#deps;
+    const { sources } = store.state;
+    if (sources.length === 0) return; // start() opens the location once the sources are known
+    app.classList.remove('sidebar-open');
+    const configured = sources.filter((source) => source.configured);
+    if (!location) {
+      if (configured.length > 0) navigate(configured[0].id, configured[0].rootFolder ?? '~', { replace: true });
+      else this.#showMessage({ title: 'No folders to browse', text: 'Start Photolala with one or more folders: photolala serve ~/Pictures' });
+      return;
+    }
+    const source = sources.find((candidate) => candidate.id === location.source);
+    sidebar.setCurrent(source?.id);
+    if (!source) {
+      this.#showMessage({ title: 'Source not found', text: `There is no source “${location.source}”. Choose one in the sidebar.` });
+    } else if (!source.configured) {
+      this.#showMessage({ title: `${source.name} is not configured`, text: source.message ?? 'This source has not been set up.', icon: icons.info });
+    } else {
+      folder.open(source, location.folder ?? source.rootFolder ?? '~');
+    }
+  }
+
+  /** Opens the open folder's parent, if it has one. */
+  goUp() {
+    const { source, info } = this.#deps.store.state;
+    const crumbs = info?.breadcrumb;
+    if (crumbs && crumbs.length > 1) navigate(source.id, crumbs[crumbs.length - 2].id);
+  }
+
+  /** A full-pane message instead of the folder view: no folder is open meanwhile. */
+  #showMessage(message) {
+    const { store, settings, selection, grid, folderStrip, toolbar, status, folder, messages, cloud } = this.#deps;
+    folder.close();
+    const list = new PhotoList(settings.get('sort'));
+    store.set({ source: null, folder: null, list });
+    selection.reset();
+    grid.setFolder(null, null, list);
+    folderStrip.setFolders(null, []);
+    toolbar.breadcrumb.set(null, []);
+    toolbar.setCanGoUp(false);
+    status.clear();
+    document.title = 'Photolala';
+    cloud.folderClosed();
+    messages.show(message);
+  }
+}

@@ -1,0 +1,41 @@
+import { can, gridMessage, initialState, listOrder, searchKey } from '../js/app-state.js';
+import { equal, test } from './harness.js';
+import { photoList } from './photos.js';
+
+const local = { id: 'local-0', kind: 'local', capabilities: ['sorting', 'grouping', 'star', 'preview'] };
+const photos = { id: 'apple-photos', kind: 'applePhotos', capabilities: ['preview', 'search'] };
+
+/** A listed folder's state: `photos` as `[name, date]`, listing `complete` or not. */
+function listed(photoRows, { complete = true, ...rest } = {}) {
+  return { ...initialState('date-asc'), source: local, folder: '~', list: photoList(photoRows), progress: { count: photoRows.length, complete }, ...rest };
+}
+
+test('the grid says nothing while it shows photos', () => {
+  equal(gridMessage(listed([['a.jpg', '2024-06-01T12:00:00Z']], { complete: false })), null);
+});
+
+test('an empty grid says why: error, loading, no match, subfolders, album, empty folder', () => {
+  equal(gridMessage(listed([], { error: 'Folder not found.' })), 'Folder not found.');
+  equal(gridMessage(listed([], { complete: false })), 'Loading photos…');
+  equal(gridMessage(initialState('date-asc')), 'Loading photos…');
+  const filtered = photoList([['a.jpg', null]]);
+  filtered.setFilter(() => false);
+  equal(gridMessage(listed([], { list: filtered, search: { text: 'beach', ids: null } })), 'No photos match “beach”.');
+  equal(gridMessage(listed([], { info: { kind: 'folder', folders: [{ id: 'x' }] } })), 'No photos here. Open a folder above.');
+  equal(gridMessage(listed([], { info: { kind: 'album', folders: [] } })), 'No photos in this album.');
+  equal(gridMessage(listed([], { info: { kind: 'folder', folders: [] } })), 'No photos in this folder.');
+});
+
+test('a search that matches nothing in an empty folder says the folder is empty', () => {
+  equal(gridMessage(listed([], { search: { text: 'beach', ids: null } })), 'No photos in this folder.');
+});
+
+test('capabilities and order come from the open source', () => {
+  equal([can({ source: local }, 'star'), can({ source: photos }, 'star'), can({ source: null }, 'star')], [true, false, false]);
+  equal([listOrder({ source: local }, 'name-asc'), listOrder({ source: photos }, 'name-asc'), listOrder({ source: null }, 'name-asc')], ['name-asc', 'source', 'name-asc']);
+});
+
+test('search keys fold case and Unicode normalisation', () => {
+  equal(searchKey('FRI\u0301TEST'), searchKey('frítest'));
+  equal(searchKey('Frítest').includes(searchKey('FRÍT')), true);
+});
