@@ -85,7 +85,8 @@ test: deps lint
 	env -u PHOTOLALA_TEST_RUN Scripts/check-test-processes.sh "$$PHOTOLALA_TEST_RUN"
 	time Scripts/check-install.sh
 
-## Side-by-side benchmarks against vipsthumbnail, md5sum and find (slow: makes fixtures).
+## Side-by-side benchmarks against vipsthumbnail, md5sum, find and others (slow: makes fixtures once);
+## each run's figures go to Benchmarks/results/ and the table of Benchmarks/README.md.
 bench: deps
 	$(RELEASE_BUILD) --product photolala-bench
 	$(RELEASE_BUILD) --product photolala
