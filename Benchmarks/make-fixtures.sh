@@ -5,10 +5,16 @@
 #   BENCH_PHOTOS=200 BENCH_HEIC=40 BENCH_TREE=100000 BENCH_RAWS=12 Benchmarks/make-fixtures.sh
 #
 # BENCH_SCALE=1000000 also makes a tree, a folder (2 × 1,000,000 files, 8 GB of disk and about
-# three minutes) and an Apple Photos library of a million; BENCH_ONLY without `browser` skips
-# the browser benchmarks' inputs.
+# three minutes) and an Apple Photos library of a million. With BENCH_ONLY, only the inputs of
+# those benchmarks are made.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+wanted() {
+    [[ -z ${BENCH_ONLY:-} ]] && return 0
+    local bench
+    for bench in "$@"; do [[ $BENCH_ONLY == *$bench* ]] && return 0; done
+    return 1
+}
 photos=${BENCH_PHOTOS:-200}
 files=${BENCH_TREE:-100000}
 dir=.build/bench-fixtures
@@ -26,7 +32,7 @@ if [[ ! -d $dir/photos-$photos ]]; then
     mv "$dir/photos-$photos.tmp" "$dir/photos-$photos"
 fi
 heics=${BENCH_HEIC:-40}
-if [[ ! -d $dir/heic-$heics ]]; then
+if wanted heic && [[ ! -d $dir/heic-$heics ]]; then
     if ! command -v heif-enc >/dev/null; then
         echo "Installing heif-enc (apt-get install libheif-examples)…" >&2
         sudo=""
@@ -42,6 +48,7 @@ if (( ${BENCH_SCALE:-0} > 100000 )); then
     scales+=("$BENCH_SCALE")
 fi
 for count in $(printf '%s\n' "$files" "${scales[@]}" | sort -nu); do
+    wanted listing catalog scan growth browser || break
     if [[ ! -d $dir/tree-$count ]]; then
         echo "Making a tree of $count files…" >&2
         Scripts/make-file-tree.sh "$dir/tree-$count.tmp" "$count"
@@ -53,7 +60,7 @@ for count in $(printf '%s\n' "$files" "${scales[@]}" | sort -nu); do
         mv "$dir/flat-$count.tmp" "$dir/flat-$count"
     fi
 done
-if [[ ! -d $dir/library-$files.photoslibrary ]]; then
+if wanted library && [[ ! -d $dir/library-$files.photoslibrary ]]; then
     echo "Making an Apple Photos library of $files assets…" >&2
     Scripts/install-photos-test-deps.sh
     rm -rf "$dir/library-$files.tmp"
@@ -61,7 +68,7 @@ if [[ ! -d $dir/library-$files.photoslibrary ]]; then
         "$dir/library-$files.tmp" "$files"
     mv "$dir/library-$files.tmp" "$dir/library-$files.photoslibrary"
 fi
-if [[ ! -d $dir/videos ]]; then
+if wanted videos videoheaders && [[ ! -d $dir/videos ]]; then
     echo "Making camera-like video clips…" >&2
     Benchmarks/make-videos.sh "$dir/videos.tmp"
     mv "$dir/videos.tmp" "$dir/videos"
@@ -69,7 +76,7 @@ fi
 raws=${BENCH_RAWS:-12}
 # The RAW files are made again whenever the script that makes them changes.
 raw_version=$(cksum < Tests/Fixtures/make-raw-fixtures.py)
-if [[ ! -d $dir/raw-$raws || $(cat "$dir/raw-$raws.version" 2>/dev/null) != "$raw_version" ]]; then
+if wanted raw && [[ ! -d $dir/raw-$raws || $(cat "$dir/raw-$raws.version" 2>/dev/null) != "$raw_version" ]]; then
     python3 -c "import numpy" 2>/dev/null || python3 -m pip install -q numpy >&2
     echo "Making $raws camera-sized RAW files and extracting their previews…" >&2
     rm -rf "$dir/raw-$raws" "$dir/raw-$raws.tmp" "$dir/raw-previews-$raws"
@@ -85,12 +92,12 @@ if [[ ! -d $dir/raw-$raws || $(cat "$dir/raw-$raws.version" 2>/dev/null) != "$ra
     mv "$dir/raw-$raws.tmp" "$dir/raw-$raws"
     echo "$raw_version" > "$dir/raw-$raws.version"
 fi
-if [[ ! -f $dir/big.bin ]]; then
+if wanted md5 && [[ ! -f $dir/big.bin ]]; then
     echo "Making a 1 GiB file…" >&2
     head -c $((1 << 30)) /dev/urandom > "$dir/big.bin.tmp"
     mv "$dir/big.bin.tmp" "$dir/big.bin"
 fi
-if (( ${BENCH_SCALE:-0} > 100000 )) && [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *growth* ]]; then
+if (( ${BENCH_SCALE:-0} > 100000 )) && wanted growth; then
     library="$dir/library-$BENCH_SCALE.photoslibrary"
     if [[ ! -d $library ]]; then
         echo "Making an Apple Photos library of $BENCH_SCALE assets…" >&2
@@ -104,7 +111,7 @@ if (( ${BENCH_SCALE:-0} > 100000 )) && [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} 
     fi
 fi
 
-if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *browser* ]]; then
+if wanted browser; then
     # An unseen folder of 1,000 camera photos, each with distinct bytes: the first screen and a jump.
     if [[ ! -d $dir/unseen-1000 ]]; then
         echo "Making a folder of 1,000 distinct 12 MP photos…" >&2
