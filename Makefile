@@ -97,7 +97,8 @@ docs: deps
 	Scripts/make-manual.py --markdown "$(DOCS_BINARY)" >docs/CLI.md.tmp
 	mv docs/CLI.md.tmp docs/CLI.md
 
-## Side-by-side benchmarks against vipsthumbnail, md5sum and find (slow: makes fixtures).
+## Side-by-side benchmarks against vipsthumbnail, md5sum, find and others (slow: makes fixtures once);
+## each run's figures go to Benchmarks/results/ and the table of Benchmarks/README.md.
 bench: deps
 	$(RELEASE_BUILD) --product photolala-bench
 	$(RELEASE_BUILD) --product photolala

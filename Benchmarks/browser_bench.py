@@ -12,7 +12,7 @@ sync of its 100,000-photo catalog by a starting server and the time to the first
 of the Cloud source (download cache empty). With LIBRARY, an Apple Photos library (such as
 make-photos-library.py's, with originals for its newest photos), also how long a server
 serving it alone takes to start (it opens the library: copies and reads its database) and then
-to show All Photos' first thumbnails. Prints rows of the benchmark table.
+to show All Photos' first thumbnails. Reports rows of the benchmark table (Benchmarks/results.py).
 """
 
 import argparse
@@ -21,11 +21,15 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.request
 
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from results import report  # noqa: E402
 
 
 def start_server(binary, folder, state):
@@ -250,54 +254,58 @@ def main():
             server.wait()
     # A million photos (the growth rows) have the issue's targets for a million.
     million = count > 100_000
+    # Each row: name, figure, target, and what of this run only it notes.
     rows = [
-        (f"browser: first thumbnails after opening a catalogued folder of {count} photos", f"{first_thumbnails * 1000:.0f} ms", "< 1.5 s" if million else "< 1 s"),
-        (
-            f"browser: frames per second scrolling the grid of {count} photos at {FAST_SCROLL_PX} px a frame, no thumbnail loading (longest frame {longest:.0f} ms)",
-            f"{fps:.1f} fps", "≥ 58 fps",
-        ),
-        (
-            f"browser: the same at {SLOW_SCROLL_PX} px a frame, {slow_decoded} thumbnails loading and decoding meanwhile (longest frame {slow_longest:.0f} ms)",
-            f"{slow_fps:.1f} fps", "≥ 58 fps",
-        ),
-        (f"browser: the same while the listing still arrives (longest frame {loading_longest:.0f} ms)", f"{loading_fps:.1f} fps", "(informative)"),
-        ("browser: DOM elements while scrolling", f"{elements}", "< 1,000"),
-        ("browser: JS heap after GC", f"{heap:.1f} MB", "< 200 MB" if million else "< 100 MB"),
-        (
-            "server: resident memory after browsing (its own, besides shared library code)",
-            f"{rss:.0f} MB ({private:.0f} MB own)",
-            "< 150 MB" if million else "< 100 MB",
-        ),
-        (f"server: cached thumbnail latency under wrk -c8 ({rate:.0f} req/s)", f"p50 {p50:.2f} ms, p99 {p99:.2f} ms", "p99 < 5 ms"),
+        (f"browser: first thumbnails after opening a catalogued folder of {count} photos", f"{first_thumbnails * 1000:.0f} ms",
+         "< 1.5 s" if million else "< 1 s", ""),
+        (f"browser: frames per second scrolling the grid of {count} photos at {FAST_SCROLL_PX} px a frame, no thumbnail loading",
+         f"{fps:.1f} fps", "≥ 58 fps", f"longest frame {longest:.0f} ms"),
+        (f"browser: the same at {SLOW_SCROLL_PX} px a frame, thumbnails loading and decoding meanwhile", f"{slow_fps:.1f} fps", "≥ 58 fps",
+         f"{slow_decoded} thumbnails decoded, longest frame {slow_longest:.0f} ms"),
+        ("browser: the same while the listing still arrives", f"{loading_fps:.1f} fps", "(informative)", f"longest frame {loading_longest:.0f} ms"),
+        ("browser: DOM elements while scrolling", f"{elements}", "< 1,000", ""),
+        ("browser: JS heap after GC", f"{heap:.1f} MB", "< 200 MB" if million else "< 100 MB", ""),
+        ("server: resident memory after browsing, and its own (besides shared library code)", f"{rss:.0f} MB, {private:.0f} MB own",
+         "< 150 MB" if million else "< 100 MB", ""),
+        ("server: cached thumbnail latency under wrk -c8", f"p50 {p50:.2f} ms, p99 {p99:.2f} ms", "p99 < 5 ms", f"{rate:.0f} req/s"),
     ]
+    if million:  # rows of their own, beside those of the folder of 100,000
+        rows = [(name if str(count) in name else f"{count}: {name}", *rest) for name, *rest in rows]
     if arguments.cloud_folder:
         synced, photos, cloud_thumbnails = cloud_source(binary, arguments.cloud_folder)
         rows += [
-            (f"server: start and cold sync of a {photos:,}-photo cloud catalog (backup folder)", f"{synced * 1000:.0f} ms", "(time)"),
-            (f"browser: first thumbnails of the Cloud source of {photos:,} photos (download cache empty)", f"{cloud_thumbnails * 1000:.0f} ms", "< 1 s"),
+            (f"server: start and cold sync of a {photos:,}-photo cloud catalog (backup folder)", f"{synced * 1000:.0f} ms", "(time)", ""),
+            (f"browser: first thumbnails of the Cloud source of {photos:,} photos (download cache empty)", f"{cloud_thumbnails * 1000:.0f} ms",
+             "< 1 s", ""),
         ]
     if arguments.library:
         started, library_thumbnails, assets = apple_photos_source(binary, arguments.library)
         rows += [
             (f"server: start serving an Apple Photos library of {assets:,} assets (opens it: its database read in place, or copied when changes wait in its write-ahead log)",
-             f"{started * 1000:.0f} ms", "(time)"),
-            (f"browser: first thumbnails of its All Photos, from the printed address", f"{library_thumbnails * 1000:.0f} ms", "< 1.5 s"),
-            ("Apple Photos: start and first thumbnails together", f"{(started + library_thumbnails) * 1000:.0f} ms", "(open + list < 5 s)"),
+             f"{started * 1000:.0f} ms", "(time)", ""),
+            (f"browser: first thumbnails of the All Photos of {assets:,} assets, from the printed address", f"{library_thumbnails * 1000:.0f} ms",
+             "< 1.5 s", ""),
+            (f"Apple Photos of {assets:,} assets: start and first thumbnails together", f"{(started + library_thumbnails) * 1000:.0f} ms",
+             "(open + list < 5 s)", ""),
         ]
     floor = browser_floor(binary)
-    rows.append(("browser: first thumbnails of a folder of 20 small photos (the floor: Chromium's start, the page's modules)", f"{floor * 1000:.0f} ms", "(reference)"))
+    floor_name = "browser: first thumbnails of a folder of 20 small photos (the floor: Chromium's start, the page's modules)"
+    if not million:  # the floor is the same row in every run of the script
+        rows.append((floor_name, f"{floor * 1000:.0f} ms", "(reference)", ""))
     # A first screen's row carries the floor as its reference: what is Photolala's is the rest.
     firsts = {0: first_thumbnails}
-    for index, (name, _, _) in enumerate(rows):
+    for index, (name, _, _, _) in enumerate(rows):
         if name.startswith("browser: first thumbnails of the Cloud source"):
             firsts[index] = cloud_thumbnails
-        elif name.startswith("browser: first thumbnails of its All Photos"):
+        elif name.startswith("browser: first thumbnails of the All Photos"):
             firsts[index] = library_thumbnails
-    for index, (name, value, target) in enumerate(rows):
+    for index, (name, value, target, note) in enumerate(rows):
         if index in firsts:
-            print(f"| {name} | {value} | {floor * 1000:.0f} ms | the floor, in the same run | {firsts[index] / floor:.2f}× | {target} |")
+            report("browser", name, value, target, reference=f"{floor * 1000:.0f} ms", tool="the floor, in the same run",
+                   ratio=firsts[index] / floor, note=note)
         else:
-            print(f"| {name} | {value} | | `chromium --headless`, `wrk` | | {target} |")
+            report("browser", name, value, target, tool="chromium --headless" if name.startswith("browser") else "wrk" if "wrk" in name else "",
+                   note=note)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ grows with the count shows.
     growth_bench.py PHOTOLALA_BINARY FIXTURES_DIR SCALE...
 
 FIXTURES_DIR holds `tree-N` (N files in folders of 1,000) and `flat-N` (N files in one folder)
-for each SCALE (Scripts/make-file-tree.sh). For each scale it prints Markdown rows for:
+for each SCALE (Scripts/make-file-tree.sh). For each scale it reports rows (Benchmarks/results.py) for:
 - `photolala catalog build` of flat-N, against `md5sum` of the same files in as many processes
   as cores (the build reads each file once, as md5sum does, and parses its header too);
 - `photolala serve` listing flat-N from that catalog, from the server's start: the first page
@@ -23,6 +23,7 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from results import HEADER, report  # noqa: E402
 from scan_bench import best, run, scan_rows  # noqa: E402
 
 
@@ -122,36 +123,30 @@ def main():
     state = tempfile.mkdtemp(prefix="photolala-growth-")
     os.environ["PHOTOLALA_DATA_DIR"] = state + "/data"
     os.environ["PHOTOLALA_CACHE_DIR"] = state + "/cache"
-    print("| benchmark | Photolala | reference | reference tool | ratio | target |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print(HEADER)
     for scale in scales:
         flat, tree = os.path.join(fixtures, f"flat-{scale}"), os.path.join(fixtures, f"tree-{scale}")
         seconds, kib, reference = catalog_build(binary, flat, state, jobs)
-        print(
-            f"| {scale}: `photolala catalog build` of one folder, {jobs} jobs | {seconds:.2f} s, {megabytes(kib)} resident "
-            f"| {reference:.2f} s | `xargs -P{jobs} md5sum` | {seconds / reference:.2f}× | (time; reads more), memory flat |",
-            flush=True,
+        report(
+            "growth", f"{scale}: `photolala catalog build` of one folder, {jobs} jobs", f"{seconds:.2f} s, {megabytes(kib)} resident",
+            "(time; reads more), memory flat", reference=f"{reference:.2f} s", tool=f"xargs -P{jobs} md5sum", ratio=seconds / reference,
         )
         (find_seconds, _), = best([["find", flat, "-maxdepth", "1", "-type", "f"]], rounds=3)
         first, whole, transfer, count, rss = served_listing(binary, flat)
-        print(
-            f"| {scale}: that folder's first 500 rows from its catalog, from `photolala serve`'s start | {first * 1000:.0f} ms "
-            f"| {find_seconds * 1000:.0f} ms | `find -maxdepth 1 -type f` | {first / find_seconds:.2f}× | < 1.5 s |",
-            flush=True,
+        find = {"reference": f"{find_seconds * 1000:.0f} ms", "tool": "find -maxdepth 1 -type f"}
+        report(
+            "growth", f"{scale}: that folder's first 500 rows from its catalog, from `photolala serve`'s start", f"{first * 1000:.0f} ms",
+            "< 1.5 s", ratio=first / find_seconds, **find,
         )
-        print(
-            f"| {scale}: its listing of {count} complete, from the server's start, and the server's memory after "
-            f"| {whole * 1000:.0f} ms, {megabytes(rss)} resident "
-            f"| {find_seconds * 1000:.0f} ms | `find -maxdepth 1 -type f` | {whole / find_seconds:.2f}× | < 1 s, < 150 MB |",
-            flush=True,
+        report(
+            "growth", f"{scale}: its listing complete, from the server's start, and the server's memory after",
+            f"{whole * 1000:.0f} ms, {megabytes(rss)} resident", "< 1 s, < 150 MB", ratio=whole / find_seconds, note=f"{count} rows", **find,
         )
-        print(
-            f"| {scale}: all its rows read as a page reads them (pages of 50,000) | {transfer * 1000:.0f} ms "
-            f"| {find_seconds * 1000:.0f} ms | `find -maxdepth 1 -type f` | {transfer / find_seconds:.2f}× | (time) |",
-            flush=True,
+        report(
+            "growth", f"{scale}: all its rows read as a page reads them (pages of 50,000)", f"{transfer * 1000:.0f} ms", "(time)",
+            ratio=transfer / find_seconds, **find,
         )
-        for row in scan_rows(binary, tree, rounds=3):
-            print(row, flush=True)
+        scan_rows(binary, tree, rounds=3, bench="growth", prefix=f"{scale}: ")
     subprocess.run(["rm", "-rf", state], check=True)
 
 

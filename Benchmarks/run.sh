@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
-# `make bench`: makes the benchmark inputs once (in .build/bench-fixtures), then runs
-# photolala-bench, which measures Photolala and the reference tools side by side.
+# `make bench`: makes the benchmark inputs once (Benchmarks/make-fixtures.sh, in
+# .build/bench-fixtures), then runs photolala-bench and the Python benches, which measure
+# Photolala and the reference tools side by side. Every row they report is gathered by
+# Benchmarks/write-results.py into Benchmarks/results/<UTC date-time>-<commit>.json and the
+# table of Benchmarks/README.md. A benchmark that fails leaves the others to run; the run fails
+# after the results are written.
 #
 #   BENCH_PHOTOS=200 BENCH_HEIC=40 BENCH_TREE=100000 BENCH_RAWS=12 BENCH_JOBS=2 Benchmarks/run.sh
 #
@@ -9,156 +13,75 @@
 # photos (2 × 1,000,000 files, 8 GB of disk and about three minutes), never in `make test`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+Benchmarks/make-fixtures.sh
 photos=${BENCH_PHOTOS:-200}
 files=${BENCH_TREE:-100000}
+heics=${BENCH_HEIC:-40}
+raws=${BENCH_RAWS:-12}
 jobs=${BENCH_JOBS:-$(nproc 2>/dev/null || sysctl -n hw.ncpu)}
 dir=.build/bench-fixtures
-mkdir -p "$dir"
-# Inputs made by an older version of the scripts are made again.
-fixtures_version=2
-if [[ $(cat "$dir/version" 2>/dev/null) != "$fixtures_version" ]]; then
-    rm -rf "$dir"/tree-* "$dir"/flat-*
-    echo "$fixtures_version" > "$dir/version"
-fi
-
-if [[ ! -d $dir/photos-$photos ]]; then
-    echo "Making $photos 12 MP photos…" >&2
-    Scripts/make-photos.sh "$dir/photos-$photos.tmp" "$photos"
-    mv "$dir/photos-$photos.tmp" "$dir/photos-$photos"
-fi
-heics=${BENCH_HEIC:-40}
-if [[ ! -d $dir/heic-$heics ]]; then
-    if ! command -v heif-enc >/dev/null; then
-        echo "Installing heif-enc (apt-get install libheif-examples)…" >&2
-        sudo=""
-        [[ $(id -u) -eq 0 ]] || sudo="sudo"
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends libheif-examples >/dev/null
-    fi
-    echo "Making $heics iPhone-style HEICs…" >&2
-    Scripts/make-heic-photos.sh "$dir/heic-$heics.tmp" "$heics"
-    mv "$dir/heic-$heics.tmp" "$dir/heic-$heics"
-fi
 scales=(10000 100000)
 if (( ${BENCH_SCALE:-0} > 100000 )); then
     scales+=("$BENCH_SCALE")
 fi
-for count in $(printf '%s\n' "$files" "${scales[@]}" | sort -nu); do
-    if [[ ! -d $dir/tree-$count ]]; then
-        echo "Making a tree of $count files…" >&2
-        Scripts/make-file-tree.sh "$dir/tree-$count.tmp" "$count"
-        mv "$dir/tree-$count.tmp" "$dir/tree-$count"
-    fi
-    if [[ ! -d $dir/flat-$count ]]; then
-        echo "Making a folder of $count files…" >&2
-        Scripts/make-file-tree.sh "$dir/flat-$count.tmp" "$count" flat
-        mv "$dir/flat-$count.tmp" "$dir/flat-$count"
-    fi
-done
-if [[ ! -d $dir/library-$files.photoslibrary ]]; then
-    echo "Making an Apple Photos library of $files assets…" >&2
-    Scripts/install-photos-test-deps.sh
-    rm -rf "$dir/library-$files.tmp"
-    python3 Benchmarks/make-photos-library.py "${PHOTOS_LIBRARIES:-Tests/Fixtures/photos-libraries}/Test-13.0.0.photoslibrary" \
-        "$dir/library-$files.tmp" "$files"
-    mv "$dir/library-$files.tmp" "$dir/library-$files.photoslibrary"
-fi
-if [[ ! -d $dir/videos ]]; then
-    echo "Making camera-like video clips…" >&2
-    Benchmarks/make-videos.sh "$dir/videos.tmp"
-    mv "$dir/videos.tmp" "$dir/videos"
-fi
-raws=${BENCH_RAWS:-12}
-# The RAW files are made again whenever the script that makes them changes.
-raw_version=$(cksum < Tests/Fixtures/make-raw-fixtures.py)
-if [[ ! -d $dir/raw-$raws || $(cat "$dir/raw-$raws.version" 2>/dev/null) != "$raw_version" ]]; then
-    python3 -c "import numpy" 2>/dev/null || python3 -m pip install -q numpy >&2
-    echo "Making $raws camera-sized RAW files and extracting their previews…" >&2
-    rm -rf "$dir/raw-$raws" "$dir/raw-$raws.tmp" "$dir/raw-previews-$raws"
-    RAW_BENCH_FILES=$raws python3 Tests/Fixtures/make-raw-fixtures.py "$dir/raw-$raws.tmp" --camera-sized
-    mkdir -p "$dir/raw-previews-$raws"
-    for file in "$dir/raw-$raws.tmp"/*; do
-        # The largest preview: the NEF's JpgFromRaw, the CR3's full-size JPEG of its first track
-        # (exiftool reads a CR3's tracks with -ee), the DNG's preview IFD.
-        preview="$dir/raw-previews-$raws/$(basename "$file").jpg"
-        exiftool -ee -b -JpgFromRaw "$file" > "$preview"
-        [[ -s $preview ]] || exiftool -b -PreviewImage "$file" > "$preview"
-    done
-    mv "$dir/raw-$raws.tmp" "$dir/raw-$raws"
-    echo "$raw_version" > "$dir/raw-$raws.version"
-fi
-if [[ ! -f $dir/big.bin ]]; then
-    echo "Making a 1 GiB file…" >&2
-    head -c $((1 << 30)) /dev/urandom > "$dir/big.bin.tmp"
-    mv "$dir/big.bin.tmp" "$dir/big.bin"
-fi
+wanted() { [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *$1* ]]; }
+
+# Each bench appends its rows to this file, one JSON object a line (Benchmarks/results.py).
+export BENCH_RESULTS
+BENCH_RESULTS=$(mktemp "${TMPDIR:-/tmp}/photolala-bench-XXXXXX.jsonl")
+started=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+failed=()
+measure() {
+    local status=0
+    "$@" || status=$?
+    if (( status )); then failed+=("$(basename "$1") (status $status)"); fi
+}
 
 echo "$(uname -sm), $(nproc 2>/dev/null || sysctl -n hw.ncpu) cores, $(vips --version), $(date -u +%Y-%m-%d)" >&2
-BENCH_HEIC_PHOTOS="$dir/heic-$heics" .build/release/photolala-bench "$dir/photos-$photos" "$dir/tree-$files" "$dir/big.bin" "$jobs" "$dir/flat-$files" \
-    "$dir/library-$files.photoslibrary" "$dir/videos" "$dir/raw-$raws" "$dir/raw-previews-$raws"
+BENCH_HEIC_PHOTOS="$dir/heic-$heics" measure .build/release/photolala-bench "$dir/photos-$photos" "$dir/tree-$files" "$dir/big.bin" "$jobs" \
+    "$dir/flat-$files" "$dir/library-$files.photoslibrary" "$dir/videos" "$dir/raw-$raws" "$dir/raw-previews-$raws"
 
 # `photolala scan` (and `--json`) against `find` printing the same facts, with peak memory.
-if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *scan* ]]; then
-    python3 Benchmarks/scan_bench.py .build/release/photolala "$dir/tree-$files" "$dir/flat-$files"
+if wanted scan; then
+    measure python3 Benchmarks/scan_bench.py .build/release/photolala "$dir/tree-$files" "$dir/flat-$files"
 fi
 
 # How cost grows: catalog build, served listing and scan at each scale; with BENCH_SCALE, the
-# cloud catalog and an Apple Photos library of that many too (the library takes minutes and
-# 1.7 GB of disk a million assets to make).
-if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *growth* ]]; then
-    python3 Benchmarks/growth_bench.py .build/release/photolala "$dir" "${scales[@]}"
+# cloud catalog and an Apple Photos library of that many too.
+if wanted growth; then
+    measure python3 Benchmarks/growth_bench.py .build/release/photolala "$dir" "${scales[@]}"
     if (( ${BENCH_SCALE:-0} > 100000 )); then
-        library="$dir/library-$BENCH_SCALE.photoslibrary"
-        if [[ ! -d $library ]]; then
-            echo "Making an Apple Photos library of $BENCH_SCALE assets…" >&2
-            rm -rf "$dir/library-$BENCH_SCALE.tmp" "$dir/library-originals"
-            # Camera-sized originals for the oldest photos: All Photos' first screen in Chromium.
-            Scripts/make-photos.sh "$dir/library-originals" 120
-            python3 Benchmarks/make-photos-library.py "${PHOTOS_LIBRARIES:-Tests/Fixtures/photos-libraries}/Test-13.0.0.photoslibrary" \
-                "$dir/library-$BENCH_SCALE.tmp" "$BENCH_SCALE" "$dir/library-originals"
-            rm -rf "$dir/library-originals"
-            mv "$dir/library-$BENCH_SCALE.tmp" "$library"
-        fi
-        BENCH_ONLY=library,cloudsync BENCH_CLOUD_ENTRIES=$BENCH_SCALE .build/release/photolala-bench "$dir/photos-$photos" \
-            "$dir/tree-$BENCH_SCALE" "$dir/big.bin" "$jobs" "$dir/flat-$BENCH_SCALE" "$library"
+        BENCH_ONLY=library,cloudsync BENCH_CLOUD_ENTRIES=$BENCH_SCALE measure .build/release/photolala-bench "$dir/photos-$photos" \
+            "$dir/tree-$BENCH_SCALE" "$dir/big.bin" "$jobs" "$dir/flat-$BENCH_SCALE" "$dir/library-$BENCH_SCALE.photoslibrary"
     fi
 fi
 
 # The web UI in headless Chromium, and the server under wrk.
-if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *browser* ]]; then
+if wanted browser; then
     Scripts/install-browser-deps.sh
-    if [[ ! -d $dir/cloud-folder ]]; then
-        echo "Making a backup folder with a 100,000-photo cloud catalog…" >&2
-        .build/release/photolala-bench --cloud-folder "$dir/cloud-folder.tmp" "$(ls "$dir/photos-$photos"/*.jpg | head -1)"
-        mv "$dir/cloud-folder.tmp" "$dir/cloud-folder"
-    fi
-    python3 Benchmarks/browser_bench.py .build/release/photolala "$dir/flat-$files" "$dir/cloud-folder"
+    measure python3 Benchmarks/browser_bench.py .build/release/photolala "$dir/flat-$files" "$dir/cloud-folder"
     if (( ${BENCH_SCALE:-0} > 100000 )); then
         # With the library the growth rows made, its All Photos' first screen too.
         library_option=()
         if [[ -d $dir/library-$BENCH_SCALE.photoslibrary ]]; then
             library_option=(--library "$dir/library-$BENCH_SCALE.photoslibrary")
         fi
-        python3 Benchmarks/browser_bench.py .build/release/photolala "$dir/flat-$BENCH_SCALE" "${library_option[@]}"
+        measure python3 Benchmarks/browser_bench.py .build/release/photolala "$dir/flat-$BENCH_SCALE" "${library_option[@]}"
     fi
-    # An unseen folder of 1,000 camera photos, each with distinct bytes: the first screen and a jump.
-    if [[ ! -d $dir/unseen-1000 ]]; then
-        echo "Making a folder of 1,000 distinct 12 MP photos…" >&2
-        rm -rf "$dir/unseen-1000.tmp"
-        Benchmarks/make-unseen-folder.sh "$dir/photos-$photos" "$dir/unseen-1000.tmp" 1000
-        mv "$dir/unseen-1000.tmp" "$dir/unseen-1000"
-    fi
-    python3 Benchmarks/screen_bench.py .build/release/photolala "$dir/unseen-1000" "${BENCH_SCREEN_RUNS:-3}"
-    # The same photos as a Sony camera writes them, each with its full-HD Large Thumbnail.
-    if [[ ! -d $dir/unseen-previews-1000 ]]; then
-        echo "Making a folder of 1,000 distinct 12 MP photos with camera previews…" >&2
-        rm -rf "$dir/unseen-previews-1000.tmp"
-        Benchmarks/make-unseen-folder.sh "$dir/photos-$photos" "$dir/unseen-previews-1000.tmp" 1000 previews
-        mv "$dir/unseen-previews-1000.tmp" "$dir/unseen-previews-1000"
-    fi
-    python3 Benchmarks/screen_bench.py .build/release/photolala "$dir/unseen-previews-1000" "${BENCH_SCREEN_RUNS:-3}"
+    # An unseen folder of 1,000 camera photos, each with distinct bytes: the first screen and a
+    # jump; then the same photos as a Sony camera writes them, each with its full-HD Large Thumbnail.
+    measure python3 Benchmarks/screen_bench.py .build/release/photolala "$dir/unseen-1000" "${BENCH_SCREEN_RUNS:-3}"
+    measure python3 Benchmarks/screen_bench.py .build/release/photolala "$dir/unseen-previews-1000" "${BENCH_SCREEN_RUNS:-3}"
 fi
 
 # Upload to SeaweedFS on loopback against rclone copy.
-if [[ -z ${BENCH_ONLY:-} || ${BENCH_ONLY:-} == *upload* ]]; then
-    Benchmarks/upload.sh .build/release/photolala
+if wanted upload; then
+    measure Benchmarks/upload.sh .build/release/photolala
+fi
+
+python3 Benchmarks/write-results.py "$BENCH_RESULTS" --started "$started"
+rm -f "$BENCH_RESULTS"
+if (( ${#failed[@]} )); then
+    echo "error: these benchmarks failed, so their rows are missing from the results: ${failed[*]}" >&2
+    exit 1
 fi

@@ -9,8 +9,9 @@ hashed), opens the folder and measures the time until every cell on screen shows
 (`data-state="loaded"`); then, with the server cataloguing the folder in the background, jumps to
 60 % of the grid and measures the same for the cells now on screen. After each, the reference:
 `vipsthumbnail -s x256` over exactly the files of those cells, in as many processes as cores,
-in the same run. Prints rows of the benchmark table with each ratio (target ≤ 1.2×) and the load
-average the machine had.
+in the same run. Reports one row for each of the two screens (Benchmarks/results.py): the run
+with the median ratio (target ≤ 1.2×), noting every run's ratio and the load average the machine
+had.
 """
 
 import os
@@ -20,6 +21,9 @@ import tempfile
 import time
 
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from results import report  # noqa: E402
 
 # The cells that intersect the grid's viewport, by file name (the cell's label), and whether
 # each shows its thumbnail.
@@ -105,16 +109,21 @@ def main():
         (first, first_names), (jump, jump_names) = run_once(binary, folder, jobs)
         results["first"].append((first, vipsthumbnail(folder, first_names, jobs), len(first_names), load))
         results["jump"].append((jump, vipsthumbnail(folder, jump_names, jobs), len(jump_names), load))
+    name = os.path.basename(folder.rstrip("/"))
     labels = {
-        "first": f"browser: first screen of an unseen folder of {count} 12 MP photos (`{os.path.basename(folder.rstrip('/'))}`: no catalog, no thumbnails)",
-        "jump": "browser: the screen after a jump to 60 % of that folder while it is catalogued",
+        "first": f"browser: first screen of an unseen folder of {count} 12 MP photos (`{name}`: no catalog, no thumbnails)",
+        "jump": f"browser: the screen after a jump to 60 % of `{name}` while it is catalogued",
     }
     for key, label in labels.items():
-        for seconds, reference, cells, load in results[key]:
-            print(
-                f"| {label}: {cells} cells, load average {load:.1f} | {seconds * 1000:.0f} ms | {reference * 1000:.0f} ms "
-                f"| `vipsthumbnail -s x256` × {jobs} processes | {seconds / reference:.2f}× | | ≤ 1.2× |"
-            )
+        ordered = sorted(results[key], key=lambda run: run[0] / run[1])
+        seconds, reference, cells, _ = ordered[len(ordered) // 2]
+        ratios = ", ".join(f"{run[0] / run[1]:.2f}×" for run in results[key])
+        loads = ", ".join(f"{run[3]:.1f}" for run in results[key])
+        report(
+            "browser", label, f"{seconds * 1000:.0f} ms", "≤ 1.2×", reference=f"{reference * 1000:.0f} ms",
+            tool=f"vipsthumbnail -s x256 × {jobs} processes", ratio=seconds / reference,
+            note=f"{cells} cells; the median of {len(ordered)} runs: {ratios}, load average {loads}",
+        )
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@
 # Photolala's timed region starts with `backup star`, which hashes each photo (MD5), as rclone
 # hashes inside its own run; the run alone is reported too. Photolala also uploads a thumbnail
 # and a metadata plist per photo and the cloud catalog; the thumbnails are generated before the
-# timed region (as browsing does).
+# timed region (as browsing does). Reports two rows of the benchmark table (Benchmarks/results.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$(realpath "${1:-.build/release/photolala}")
@@ -107,15 +107,18 @@ done
 
 python3 - "$count" "$bytes" "$jobs" "${ours[*]}" "${ours_run[*]}" "${theirs[*]}" <<'PY'
 import sys
+sys.path.insert(0, "Benchmarks")
+from results import HEADER, report
 count, size, jobs = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 ours, ours_run, theirs = ([float(t) for t in arg.split()] for arg in sys.argv[4:7])
 mb = size / 1e6
 def times(values):
     return ", ".join(f"{t:.2f}" for t in values)
-print(f"upload, {count} photos ({mb:.0f} MB), {jobs} at a time, SeaweedFS on loopback, best of {len(ours)} rounds:")
-print(f"  photolala star + run  {min(ours):6.2f} s  {mb / min(ours):6.1f} MB/s  (MD5 at star; originals + thumbnails + metadata + catalog; all: {times(ours)} s)")
-print(f"  photolala run alone   {min(ours_run):6.2f} s  {mb / min(ours_run):6.1f} MB/s  (all: {times(ours_run)} s)")
-print(f"  rclone copy           {min(theirs):6.2f} s  {mb / min(theirs):6.1f} MB/s  (all: {times(theirs)} s)")
-print(f"  ratio (photolala star + run / rclone throughput): {min(theirs) / min(ours):.2f}x")
-print(f"  ratio (photolala run alone / rclone throughput):  {min(theirs) / min(ours_run):.2f}x")
+rclone = {"reference": f"{mb / min(theirs):.1f} MB/s", "tool": f"rclone copy --transfers {jobs}"}
+note = f"{mb:.0f} MB, best of {len(ours)} rounds; rclone {times(theirs)} s"
+print(HEADER)
+report("upload", f"upload {count} photos of 3.4 MB to SeaweedFS, {jobs} at a time: `backup star` (MD5) + `backup run`",
+       f"{mb / min(ours):.1f} MB/s", "≥ 1.0×", ratio=min(theirs) / min(ours), note=f"{note}; ours {times(ours)} s", **rclone)
+report("upload", "the same, `backup run` alone", f"{mb / min(ours_run):.1f} MB/s", "≥ 1.0×", ratio=min(theirs) / min(ours_run),
+       note=f"{note}; ours {times(ours_run)} s", **rclone)
 PY

@@ -2,7 +2,8 @@ import Foundation
 import PhotolalaKit
 
 /// Side-by-side benchmarks: each measures Photolala's engine in this process and the reference
-/// tool on the same input in the same run, and prints the ratio.
+/// tool on the same input in the same run, and prints the ratio; with `BENCH_RESULTS`, each row
+/// is also appended to that file as a line of JSON (`Benchmarks/write-results.py` reads them).
 ///
 ///     photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR [PHOTOS_LIBRARY [VIDEOS_DIR [RAW_DIR RAW_PREVIEWS]]]]]
 ///     photolala-bench --cloud-folder DIR PHOTO      (a backup folder for the browser benchmark)
@@ -32,43 +33,31 @@ struct Bench {
         // BENCH_ONLY=thumbnails,md5,listing runs a subset.
         let only = ProcessInfo.processInfo.environment["BENCH_ONLY"].map { Set($0.split(separator: ",").map(String.init)) }
         func wanted(_ name: String) -> Bool { only?.contains(name) ?? true }
-        var results: [Measurement] = []
-        if wanted("thumbnails") { results += try await thumbnails(photos: photos, jobs: jobs) }
+        let results = try Results(path: ProcessInfo.processInfo.environment["BENCH_RESULTS"])
+        if wanted("thumbnails") { try results.report("thumbnails", try await thumbnails(photos: photos, jobs: jobs)) }
         if wanted("heic"), let heic = ProcessInfo.processInfo.environment["BENCH_HEIC_PHOTOS"] {
-            results += try await heicThumbnails(photos: heic, jobs: jobs)
+            try results.report("heic", try await heicThumbnails(photos: heic, jobs: jobs))
         }
-        if wanted("md5") { results += try md5(file: bigFile) }
-        if wanted("listing") { results += try await listing(tree: tree) }
-        if wanted("catalog"), arguments.count > 4 { results += try await catalog(folder: arguments[arguments.startIndex + 4], jobs: jobs) }
-        if wanted("library"), arguments.count > 5 { results += try photosLibrary(arguments[arguments.startIndex + 5]) }
-        if wanted("videos"), arguments.count > 6 { results += try await videos(folder: arguments[arguments.startIndex + 6], jobs: jobs) }
-        if wanted("videoheaders"), arguments.count > 6 { results += try videoHeaders(folder: arguments[arguments.startIndex + 6], jobs: jobs) }
+        if wanted("md5") { try results.report("md5", try md5(file: bigFile)) }
+        if wanted("listing") { try results.report("listing", try await listing(tree: tree)) }
+        if wanted("catalog"), arguments.count > 4 {
+            try results.report("catalog", try await catalog(folder: arguments[arguments.startIndex + 4], jobs: jobs))
+        }
+        if wanted("library"), arguments.count > 5 { try results.report("library", try photosLibrary(arguments[arguments.startIndex + 5])) }
+        if wanted("videos"), arguments.count > 6 {
+            try results.report("videos", try await videos(folder: arguments[arguments.startIndex + 6], jobs: jobs))
+        }
+        if wanted("videoheaders"), arguments.count > 6 {
+            try results.report("videoheaders", try videoHeaders(folder: arguments[arguments.startIndex + 6], jobs: jobs))
+        }
         if wanted("raw"), arguments.count > 8 {
-            results += try await rawThumbnails(raws: arguments[arguments.startIndex + 7], previews: arguments[arguments.startIndex + 8], jobs: jobs)
+            let raws = arguments[arguments.startIndex + 7]
+            try results.report("raw", try await rawThumbnails(raws: raws, previews: arguments[arguments.startIndex + 8], jobs: jobs))
         }
         if wanted("cloudsync") {
             // BENCH_CLOUD_ENTRIES sizes the cloud catalog (run.sh sets it to BENCH_SCALE for the growth rows).
             let entries = ProcessInfo.processInfo.environment["BENCH_CLOUD_ENTRIES"].flatMap { Int($0) } ?? 100_000
-            results += try await cloudSync(entries: entries)
-        }
-
-        print("| benchmark | Photolala | reference | reference tool | ratio | target |")
-        print("| --- | --- | --- | --- | --- | --- |")
-        for result in results {
-            print(result.row)
-        }
-    }
-
-    struct Measurement {
-        let name: String
-        let ours: String
-        let reference: String
-        let tool: String
-        let ratio: Double
-        let target: String
-
-        var row: String {
-            "| \(name) | \(ours) | \(reference) | `\(tool)` | \(String(format: "%.2f", ratio))× | \(target) |"
+            try results.report("cloudsync", try await cloudSync(entries: entries))
         }
     }
 
@@ -193,10 +182,9 @@ struct Bench {
             }
             results.append(
                 Measurement(
-                    name:
-                        "list \(count) files\(includeStatus ? " with sizes" : "") (first batch in \(String(format: "%.1f", firstBatchBest * 1000)) ms)",
-                    ours: String(format: "%.0f ms", ourBest * 1000), reference: String(format: "%.0f ms", referenceBest * 1000),
-                    tool: tool, ratio: ourBest / referenceBest, target: "≤ 1.5×"))
+                    name: "list \(count) files\(includeStatus ? " with sizes" : "")", ours: String(format: "%.0f ms", ourBest * 1000),
+                    reference: String(format: "%.0f ms", referenceBest * 1000), tool: tool, ratio: ourBest / referenceBest, target: "≤ 1.5×",
+                    note: "first batch in \(String(format: "%.1f", firstBatchBest * 1000)) ms"))
         }
         return results
     }
@@ -245,14 +233,14 @@ struct Bench {
                 tool: "xargs -P\(jobs) md5sum", ratio: build / reference, target: "(time; reads more)"),
             afterThumbnails,
             Measurement(
-                name: "list that folder from its catalog (\(bytes / 1024) KiB on disk, \(bytes / max(count, 1)) B a photo)", ours: ms(listBest),
-                reference: ms(findBest), tool: "find -maxdepth 1 -type f", ratio: listBest / findBest, target: "< 150 ms"),
+                name: "list that folder from its catalog", ours: ms(listBest), reference: ms(findBest), tool: "find -maxdepth 1 -type f",
+                ratio: listBest / findBest, target: "< 150 ms", note: "\(bytes / 1024) KiB on disk, \(bytes / max(count, 1)) B a photo"),
             Measurement(
                 name: "load the \(count)-entry catalog from its CSV shards (checksums verified)", ours: ms(csvBest), reference: ms(findBest),
                 tool: "find -maxdepth 1 -type f", ratio: csvBest / findBest, target: "(time)"),
             Measurement(
-                name: "load it from the database (import once: \(ms(importTime)))", ours: ms(databaseBest), reference: ms(findBest),
-                tool: "find -maxdepth 1 -type f", ratio: databaseBest / findBest, target: "(time)"),
+                name: "load it from the database", ours: ms(databaseBest), reference: ms(findBest), tool: "find -maxdepth 1 -type f",
+                ratio: databaseBest / findBest, target: "(time)", note: "import once: \(ms(importTime))"),
         ]
     }
 
@@ -280,9 +268,9 @@ struct Bench {
         }
         let readInAll = try bytesRead() - readBefore
         return Measurement(
-            name: "catalog build of \(photos) photos after thumbnails (\(photoBytes) bytes of photos read, \(readInAll / 1024) KiB read in all)",
-            ours: String(format: "%.0f ms", build * 1000), reference: String(format: "%.0f ms", plainBuild * 1000),
-            tool: "the same build without thumbnails", ratio: build / plainBuild, target: "0 bytes of photos")
+            name: "catalog build of \(photos) photos after thumbnails", ours: String(format: "%.0f ms", build * 1000),
+            reference: String(format: "%.0f ms", plainBuild * 1000), tool: "the same build without thumbnails", ratio: build / plainBuild,
+            target: "0 bytes of photos read", note: "\(photoBytes) bytes of photos read, \(readInAll / 1024) KiB read in all", met: photoBytes == 0)
     }
 
     /// The bytes this process has read through read(2) and pread(2) so far (`rchar`).
@@ -329,20 +317,23 @@ struct Bench {
         let opened = fileSize(database + "-wal") > 0 ? "copy" : "read in place"
         return [
             Measurement(
-                name: "open a synthetic Apple Photos library (\(opened) its \(fileSize(database) / 1_048_576) MiB database)", ours: ms(openBest),
-                reference: ms(referenceBest), tool: "sqlite3 SELECT all assets", ratio: openBest / referenceBest, target: "(time)"),
+                name: "open a synthetic Apple Photos library of \(count) shown assets", ours: ms(openBest), reference: ms(referenceBest),
+                tool: "sqlite3 SELECT all assets", ratio: openBest / referenceBest, target: "(time)",
+                note: "\(opened) its \(fileSize(database) / 1_048_576) MiB database"),
             Measurement(
                 name: "list all \(count) shown assets of it, newest first (keywords, albums, originals stat'ed)", ours: ms(listBest),
                 reference: ms(referenceBest), tool: "sqlite3 SELECT all assets", ratio: listBest / referenceBest,
                 target: count > 100_000 ? "(time)" : "< 1 s"),
             Measurement(
-                name: "open it and list all its assets", ours: ms(openAndListBest), reference: ms(referenceBest), tool: "sqlite3 SELECT all assets",
+                name: "open the library of \(count) and list all its assets", ours: ms(openAndListBest), reference: ms(referenceBest),
+                tool: "sqlite3 SELECT all assets",
                 ratio: openAndListBest / referenceBest, target: count > 100_000 ? "< 5 s" : "(time)"),
             Measurement(
                 name: "open an album of \(members) of its assets, in manual order", ours: ms(albumBest), reference: ms(referenceBest),
                 tool: "sqlite3 SELECT all assets", ratio: albumBest / referenceBest, target: "< 1 s"),
             Measurement(
-                name: "look up one asset by uuid (each thumbnail, preview or metadata request)", ours: String(format: "%.2f ms", lookupBest * 1000),
+                name: "look up one asset of the library of \(count) by uuid (each thumbnail, preview or metadata request)",
+                ours: String(format: "%.2f ms", lookupBest * 1000),
                 reference: ms(referenceBest), tool: "sqlite3 SELECT all assets", ratio: lookupBest / referenceBest, target: "(time)"),
         ]
     }
