@@ -18,6 +18,11 @@ STATIC_FOUNDATION := Foundation FoundationEssentials FoundationInternationalizat
 	swiftDispatch dispatch BlocksRuntime xml2
 STATIC_RUNTIME := --static-swift-stdlib $(addprefix -Xlinker ,--start-group $(addprefix -l,$(STATIC_FOUNDATION)) --end-group)
 PACKAGED_BUILD := swift build -c $(CONFIGURATION) $(STATIC_RUNTIME) --product photolala
+# The static runtime's objects of photolala's own module name the static libraries (autolink
+# entries), and a later build without the static runtime, such as `make test`'s next run after its
+# install check, can reuse some of them and fail to link (`cannot find -lCoreFoundation`). So
+# after a debug build is packaged they are removed, and the next build compiles them again.
+FORGET_PACKAGED_OBJECTS := $(if $(filter debug,$(CONFIGURATION)),rm -rf .build/debug/photolala.build,true)
 # `make build` and `make bench` build the binary as `make install` ships it, so what is measured
 # is what runs (a static runtime also starts 6–8 ms sooner: no symbols bound across 20 libraries),
 # and all three share one build: SwiftPM builds again from scratch when the flags change.
@@ -38,6 +43,7 @@ build: deps
 install: deps
 	$(PACKAGED_BUILD)
 	Scripts/install.sh install .build/$(CONFIGURATION)/photolala "$(PREFIX)"
+	$(FORGET_PACKAGED_OBJECTS)
 
 ## Remove what `make install` put in PREFIX.
 uninstall:
@@ -47,16 +53,19 @@ uninstall:
 deb: deps
 	$(PACKAGED_BUILD)
 	Scripts/make-deb.sh .build/$(CONFIGURATION)/photolala "$(DEB_FOLDER)"
+	$(FORGET_PACKAGED_OBJECTS)
 
 ## Build, then serve PHOTOS (or ~/Pictures, or a demo folder) at http://127.0.0.1:8080/.
 run: build
 	@Scripts/run.sh "$(BIN)" "$(PHOTOS)"
 
-# Suites that kill processes mid-way, hold connections past timeouts, flood a server or wait for
-# a folder's poll: they run after the other Swift suites, one test at a time, so those suites'
-# load never moves their timing; then the fuzz suites (PHOTOLALA_FUZZ_SECONDS, 60 by default).
-# Both run beside the Chromium suite, which keeps about one core busy (run-suites-beside.sh).
-TIMED_SUITES := ServeConnectionFloodTests|ConnectionLimitsTests|BackupCrashTests|CatalogCrashSafetyTests|BackupFaultProxyTests|CatalogWrittenWhileOpenTests
+# Suites tagged `.timed` beside their declaration (they kill processes mid-way, hold connections
+# past timeouts, flood a server or wait for a folder's poll) run after the other Swift suites, one
+# test at a time, so those suites' load never moves their timing; then the fuzz suites
+# (PHOTOLALA_FUZZ_SECONDS, 60 by default). Both run beside the Chromium suite, which keeps about
+# one core busy (run-suites-beside.sh). Swift Testing's `--filter` takes no tags: the script
+# reads them from the sources.
+TIMED_SUITES = $(shell Scripts/timed-suites.sh)
 
 ## Check formatting and the docs' relative links (Scripts/check-links.py), check that the RAW
 ## fixture script's lossless-JPEG DNGs decode in LibRaw to the samples it encoded, build and run
@@ -81,6 +90,7 @@ test: deps lint
 	@python3 -c "import numpy" 2>/dev/null || python3 -m pip install -q numpy
 	python3 Tests/Fixtures/make-raw-fixtures.py --self-test
 	time swift build --build-tests
+	@[[ -n "$(TIMED_SUITES)" ]] || { echo "No suite is tagged .timed (Scripts/timed-suites.sh)." >&2; exit 1; }
 	time swift test --skip-build --skip "$(TIMED_SUITES)|PhotolalaFuzzTests"
 	@Scripts/install-browser-deps.sh
 	TIMED_SUITES="$(TIMED_SUITES)" Scripts/run-suites-beside.sh

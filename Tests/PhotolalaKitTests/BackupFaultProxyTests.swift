@@ -9,7 +9,7 @@ import Testing
 /// Uploads through a relay that drops, stalls and truncates S3 traffic mid-request, against a
 /// real SeaweedFS: each upload is retried or resumed and ends byte-exact in the bucket, or fails
 /// with a clear error and resumes on the next run; nothing half-written counts as backed up.
-@Suite struct BackupFaultProxyTests {
+@Suite(.tags(.timed)) struct BackupFaultProxyTests {
     static let userID = "3c9e1a5b-7d2f-4a8e-b6c0-9f1e3d5a7b2c"
 
     /// A bucket on the shared server, reached directly and through a fresh relay.

@@ -10,7 +10,7 @@ import Testing
 /// No client holds the server: a head or body sent too slowly, a connection left idle and a
 /// client that stopped reading are closed, and past the connection limit idle connections make
 /// room for new ones, while the event stream and long downloads go on as long as they need.
-@Suite("Connection timeouts and limits")
+@Suite("Connection timeouts and limits", .tags(.timed))
 struct ConnectionLimitsTests {
     let folder: TemporaryDirectory
     let engine: Engine

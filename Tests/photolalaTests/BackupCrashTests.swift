@@ -13,7 +13,7 @@ import Testing
 /// `photolala backup run` killed with SIGKILL at random moments, then run to the end: every
 /// starred photo ends in the bucket byte-exact, the catalog verifies, and `backup status`
 /// counts what is stored in between.
-@Suite("photolala backup run, killed")
+@Suite("photolala backup run, killed", .tags(.timed))
 struct BackupCrashTests {
     @Test("kill -9 mid-run a few times, then finish: nothing lost, status counts what is stored")
     func killedRuns() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// `catalog build` killed with SIGKILL at random moments over a tree of 300 photos in three
 /// folders: after each kill the catalog still verifies or at least loads, the next build
 /// completes, lists every photo with its current MD5, and leaves no temporary file behind.
-@Suite("catalog build killed at random moments")
+@Suite("catalog build killed at random moments", .tags(.timed))
 struct CatalogCrashSafetyTests {
     static let folders = ["", "/2023", "/2024/summer"]
     static let photosPerFolder = 100

@@ -5,7 +5,7 @@ import Testing
 /// `photolala serve` as a hostile local process finds it: run with a small open-file limit
 /// (512, half of what Debian and Ubuntu sessions allow, so that this test's own connections fit
 /// in theirs), flooded with more idle connections than it allows.
-@Suite("photolala serve under a connection flood")
+@Suite("photolala serve under a connection flood", .tags(.timed))
 struct ServeConnectionFloodTests {
     @Test("600 idle connections, more than its file limit allows, do not keep a request out")
     func idleFlood() async throws {
