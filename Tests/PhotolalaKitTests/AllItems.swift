@@ -11,8 +11,8 @@ extension LocalPhotoSource {
     }
 }
 
-extension ApplePhotosLibrarySource {
-    /// Every item of the scope, in its order, once the listing has arrived.
+extension FolderListing {
+    /// Every item of the folder, in its order, once the listing has arrived.
     func allItems() async throws -> [PhotoItem] {
         var items: [PhotoItem] = []
         for try await batch in listFolder() {

@@ -173,11 +173,12 @@ struct ApplePhotosLibraryTests {
         #expect(
             source.library.thumbnailSourcePath(of: tiff)?.hasSuffix("derivatives/masters/8/8846E3E6-8AC8-4857-8448-E3D025784410_4_5005_c.jpeg")
                 == true)
-        let thumbnail = try await source.loadThumbnail(for: tiff.uuid)
+        let root = LocalPhotoSource.rootFolderID
+        let thumbnail = try await source.thumbnail(folder: root, item: tiff.uuid, priority: .visible)
         let size = try dimensions(of: thumbnail.jpeg)
         #expect(min(size.width, size.height) == 256)
-        let error = await #expect(throws: PhotolalaError.self) { try await source.loadFullImage(for: tiff.uuid) }
-        #expect(error?.code == .notAvailableLocally)
+        let error = await #expect(throws: SourceError.self) { try await source.fullImage(folder: root, item: tiff.uuid) }
+        #expect(error?.code == .notFound && error?.reason == "inICloud")
         #expect(error?.message.contains("not available locally (in iCloud)") == true)
 
         // An edited photo's full image is the render; its original is there on request.
@@ -234,7 +235,7 @@ struct ApplePhotosLibraryTests {
         #expect(try opened.library.asset(uuid: "D05A5FE3-15FB-49A1-A15D-AB3DA6F8B068").originalUTI == "com.adobe.raw-image")
         #expect(try opened.library.asset(uuid: "8846E3E6-8AC8-4857-8448-E3D025784410").originalUTI == "public.tiff")
         let source = try makeEngine(in: opened.folder).applePhotosSource(libraryAt: opened.path)
-        #expect(try await source.loadMetadata(for: heic.uuid).format == .heif)
+        #expect(try await source.metadata(folder: LocalPhotoSource.rootFolderID, item: heic.uuid).metadata.format == .heif)
     }
 
     @Test(
@@ -247,9 +248,12 @@ struct ApplePhotosLibraryTests {
         #expect(Set(all.filter(\.hasRAW).map { String($0.uuid.prefix(8)) }) == ["A92D9C26", "4D521201", "8E1D7BC9"])
         let source = try makeEngine(in: opened.folder).applePhotosSource(libraryAt: opened.path)
         let pair = "4D521201-92AC-43E5-8F7C-59BC41C37A96"
-        let kind = try await source.details(for: pair).first { $0.field == "kind" }?.value
+        func details(_ item: PhotoItem.ID) async throws -> [PhotoDetail] {
+            try await source.metadata(folder: LocalPhotoSource.rootFolderID, item: item).details
+        }
+        let kind = try await details(pair).first { $0.field == "kind" }?.value
         #expect(kind?.contains("RAW+JPEG") == true)
-        #expect(try await source.details(for: "D05A5FE3-15FB-49A1-A15D-AB3DA6F8B068").first { $0.field == "kind" } == nil)
+        #expect(try await details("D05A5FE3-15FB-49A1-A15D-AB3DA6F8B068").first { $0.field == "kind" } == nil)
 
         // The RAW is the pair's companion, named as Photos exports it, with the size Photos
         // recorded (10.15 names its type in a table, 13 by a compact code); its file is not here.
@@ -297,7 +301,7 @@ struct ApplePhotosLibraryTests {
         #expect(try library.assets(inAlbum: shared.albumUUID).map(\.uuid) == [shared.assetUUID])
         #expect(try library.info().sharedAlbums == 1)
         let source = try makeEngine(in: folder).applePhotosSource(libraryAt: path)
-        let thumbnail = try await source.loadThumbnail(for: shared.assetUUID)
+        let thumbnail = try await source.thumbnail(folder: shared.albumUUID, item: shared.assetUUID, priority: .visible)
         let size = try dimensions(of: thumbnail.jpeg)
         #expect(min(size.width, size.height) == 256)
     }
@@ -307,23 +311,27 @@ struct ApplePhotosLibraryTests {
         let opened = try await Opened(PhotosLibraries.catalina)
         let source = try makeEngine(in: opened.folder).applePhotosSource(libraryAt: opened.path)
         #expect(source.capabilities == [.albums, .search, .sorting, .grouping, .preview, .star])
-        let items = try await source.allItems()
+        let root = LocalPhotoSource.rootFolderID
+        let allPhotos = try source.listing(of: root)
+        let items = try await allPhotos.allItems()
         #expect(items.count == 26)
         #expect(items.first?.id == "A8266C97-9BAF-4AF4-99F3-0013832869B8")
-        #expect(try await source.scoped(.favorites).allItems().map(\.id) == ["E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51"])
-        #expect(try await source.scoped(.hidden).allItems().map(\.id) == ["A1DD1F98-2ECD-431F-9AC9-5AFEFE2D3A5C"])
-        #expect(try await source.scoped(.recentlyDeleted).allItems().count == 2)
-        #expect(try await source.search("kids").count == 3)
-        #expect(try await source.search("Val d'ISERE").count == 2)
-        #expect(try await source.search("elder park").map(\.item.id) == ["3DD2C897-F19E-4CA6-8C22-B027D5A71907"])
-        // A search stays in its scope: of the "Kids" photos, none is a favourite.
-        #expect(try await source.scoped(.favorites).search("kids").isEmpty)
-        #expect(try await source.scoped(.favorites).search("WEDDING").map(\.item.id) == ["E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51"])
-        let listed = try source.listedPhotos(for: [items[0], PhotoItem(id: "GONE", displayName: "gone.jpg"), items[1]])
+        #expect(try await source.listing(of: "favorites").allItems().map(\.id) == ["E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51"])
+        // Hidden and Recently Deleted are listed when the source is made with them.
+        let everything = try makeEngine(in: opened.folder).applePhotosSource(libraryAt: opened.path, views: [.favorites, .hidden, .recentlyDeleted])
+        #expect(try await everything.listing(of: "hidden").allItems().map(\.id) == ["A1DD1F98-2ECD-431F-9AC9-5AFEFE2D3A5C"])
+        #expect(try await everything.listing(of: "recently-deleted").allItems().count == 2)
+        #expect(try await source.search(folder: root, text: "kids").count == 3)
+        #expect(try await source.search(folder: root, text: "Val d'ISERE").count == 2)
+        #expect(try await source.search(folder: root, text: "elder park").map(\.item.id) == ["3DD2C897-F19E-4CA6-8C22-B027D5A71907"])
+        // A search stays in its folder: of the "Kids" photos, none is a favourite.
+        #expect(try await source.search(folder: "favorites", text: "kids").isEmpty)
+        #expect(try await source.search(folder: "favorites", text: "WEDDING").map(\.item.id) == ["E9BC5C36-7CD1-40A1-A72B-8B8FAC227D51"])
+        let listed = try allPhotos.listedPhotos(for: [items[0], PhotoItem(id: "GONE", displayName: "gone.jpg"), items[1]])
         #expect(listed.map(\.item.id) == [items[0].id, items[1].id])
         #expect(listed.first?.date == 1_630_896_072)  // 2021-09-05T19:41:12.080-07:00
         #expect(listed.first?.width == 1080 && listed.first?.height == 601)
-        let metadata = try await source.loadMetadata(for: "3DD2C897-F19E-4CA6-8C22-B027D5A71907")
+        let metadata = try await source.metadata(folder: root, item: "3DD2C897-F19E-4CA6-8C22-B027D5A71907").metadata
         #expect(metadata.originalFilename == "IMG_4547.jpg")
         #expect(metadata.photoDateOffsetSeconds == 34_200)
         #expect(metadata.format == .jpeg)
@@ -333,9 +341,11 @@ struct ApplePhotosLibraryTests {
     func changes() async throws {
         let opened = try await Opened(PhotosLibraries.ventura)
         let source = try makeEngine(in: opened.folder).applePhotosSource(libraryAt: opened.path)
-        #expect(try await source.allItems().count == 13)
-        let changes = source.changes()
-        try await source.refresh()  // nothing changed: nothing announced, nothing copied
+        let allPhotos = try source.listing(of: LocalPhotoSource.rootFolderID)
+        let favorites = try source.listing(of: "favorites")
+        #expect(try await allPhotos.allItems().count == 13)
+        let changes = allPhotos.changes()
+        try await allPhotos.refresh()  // nothing changed: nothing announced, nothing copied
         // As Photos would: one photo deleted, one favourited (its modification date moves).
         // Core Data's triggers call functions only Photos defines: drop them in this copy first.
         let database = opened.path + "/database/Photos.sqlite"
@@ -349,16 +359,16 @@ struct ApplePhotosLibraryTests {
                     UPDATE ZASSET SET ZFAVORITE = 1, ZMODIFICATIONDATE = ZMODIFICATIONDATE + 60 WHERE ZUUID LIKE 'F12384F6%';
                     """,
             ])
-        // Two open scopes notice the change at once: the database is copied once.
-        async let allPhotos: Void = source.refresh()
-        async let favorites: Void = source.scoped(.favorites).refresh()
-        _ = try await (allPhotos, favorites)
+        // Two open folders notice the change at once: the database is copied once.
+        async let allPhotosRefreshed: Void = allPhotos.refresh()
+        async let favoritesRefreshed: Void = favorites.refresh()
+        _ = try await (allPhotosRefreshed, favoritesRefreshed)
         #expect(source.live.current.generation == 1)
         var iterator = changes.makeAsyncIterator()
         #expect(await iterator.next() == .removed(["1EB2B765-0765-43BA-A90C-0D0580E6172C"]))
         #expect(await iterator.next()?.updatedIDs == ["F12384F6-CD17-4151-ACBA-AE0E3688539E"])
         #expect(try source.library.asset(uuid: "F12384F6-CD17-4151-ACBA-AE0E3688539E").isFavorite)
-        #expect(try await source.allItems().count == 12)
+        #expect(try await allPhotos.allItems().count == 12)
     }
 
     @Test("a database written to while it is copied is copied again, never torn")
@@ -517,9 +527,10 @@ struct ApplePhotosLibraryTests {
             for album in try source.library.albums() where album.kind != .folder {
                 _ = try source.library.assets(inAlbum: album.uuid)
             }
-            for item in try await source.allItems() {
-                _ = try? await source.loadThumbnail(for: item.id)
-                _ = try? await source.loadFullImage(for: item.id)
+            let root = LocalPhotoSource.rootFolderID
+            for item in try await source.listing(of: root).allItems() {
+                _ = try? await source.thumbnail(folder: root, item: item.id, priority: .visible)
+                _ = try? await source.fullImage(folder: root, item: item.id)
             }
         }
         #expect(try await PhotosLibraries.fingerprint(path) == before)

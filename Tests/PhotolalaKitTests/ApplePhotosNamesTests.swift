@@ -52,9 +52,9 @@ struct ApplePhotosNamesTests {
 
         let source = try makeEngine(in: folder).applePhotosSource(libraryAt: path)
         for typed in [Self.composed, Self.decomposed, "CR\u{C8}ME BR\u{DB}L\u{C9}E", "CRE\u{300}ME", "creme brulee", Self.composed + ".JPG"] {
-            let found = try await source.search(typed).map(\.item.id)
+            let found = try await source.search(folder: LocalPhotoSource.rootFolderID, text: typed).map(\.item.id)
             #expect(found == [Self.asset], "\(Array(typed.unicodeScalars)) \(found)")
         }
-        #expect(try await source.search("CAFE\u{301}").count == 2)
+        #expect(try await source.search(folder: LocalPhotoSource.rootFolderID, text: "CAFE\u{301}").count == 2)
     }
 }

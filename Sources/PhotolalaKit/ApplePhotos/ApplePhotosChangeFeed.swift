@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Tells one scope's subscribers how its listing changed after the library was reopened: the
+/// Tells one listing's subscribers how its listing changed after the library was reopened: the
 /// assets added, removed, and changed (edited, favourited, redated).
 final class ApplePhotosChangeFeed: Sendable {
     private struct State {
@@ -39,9 +39,9 @@ final class ApplePhotosChangeFeed: Sendable {
             return state.known
         }
         guard let known else { return }
-        let added = assets.filter { known[$0.uuid] == nil }.map(ApplePhotosLibrarySource.item)
+        let added = assets.filter { known[$0.uuid] == nil }.map(\.item)
         let updated = assets.filter { asset in known[asset.uuid].map { $0 != current[asset.uuid] } ?? false }
-            .map(ApplePhotosLibrarySource.item)
+            .map(\.item)
         let removed = known.keys.filter { current[$0] == nil }.sorted()
         subscribers.send([.added(added), .removed(removed), .updated(updated)])
     }

@@ -1,5 +1,8 @@
 import GRDB
 
+private typealias Column = ApplePhotosSchema.Column
+private typealias Computed = ApplePhotosRow.Computed
+
 extension ApplePhotosLibrary {
     /// User albums, smart albums, shared albums, projects and folders, in the order Photos's
     /// sidebar lists them within each folder; trashed entries, entries inside a trashed folder
@@ -24,9 +27,13 @@ extension ApplePhotosLibrary {
         func parent(_ column: ApplePhotosSchema.Column) -> String { schema.value(column, "p") }
         let key = schema.expression(.albumKey, "g")
         let count = schema.albumJoin.map { "(SELECT COUNT(*) FROM \($0.table) j WHERE j.\($0.albumColumn) = \(key))" } ?? "0"
+        let columns =
+            [Column.albumUUID, .albumTitle, .albumKind, .albumSortKey, .albumSortAscending].map { $0.selecting(album($0)) } + [
+                Computed.parentUUID.selecting(parent(.albumUUID)), Computed.parentKind.selecting(parent(.albumKind)),
+                Computed.memberCount.selecting(count),
+            ]
         let sql = """
-            SELECT \(album(.albumUUID)), \(album(.albumTitle)), \(album(.albumKind)), \(parent(.albumUUID)), \(parent(.albumKind)), \
-            \(album(.albumSortKey)), \(album(.albumSortAscending)), \(count)
+            SELECT \(columns.joined(separator: ", "))
             FROM ZGENERICALBUM g LEFT JOIN ZGENERICALBUM p ON \(schema.expression(.albumKey, "p")) = \(album(.albumParent))
             WHERE \(album(.albumKind)) IN (2, 1505, 1507, 1508, 4000) AND \(album(.albumTrashed)) IS 0 AND \(album(.albumUUID)) IS NOT NULL
             ORDER BY \(album(.albumParent)), \(album(.albumPosition)), \(key)
@@ -34,15 +41,15 @@ extension ApplePhotosLibrary {
         return try read { db in
             var albums: [ApplePhotosAlbum] = []
             try ApplePhotosRow.forEach(db, sql: sql) { row in
-                guard let uuid = row.string(0), let kind = ApplePhotosAlbum.Kind(code: row.int(2) ?? 0) else { return }
+                guard let uuid = row.string(Column.albumUUID), let kind = ApplePhotosAlbum.Kind(code: row.int(Column.albumKind) ?? 0) else { return }
                 albums.append(
                     ApplePhotosAlbum(
                         uuid: uuid,
-                        title: row.name(1) ?? "",
+                        title: row.name(Column.albumTitle) ?? "",
                         kind: kind,
-                        parentUUID: row.int(4) == 4000 ? row.string(3) : nil,
-                        sortOrder: ApplePhotosAlbum.SortOrder(key: row.int(5), ascending: row.int(6)),
-                        assetCount: kind == .folder ? 0 : row.int(7) ?? 0
+                        parentUUID: row.int(Computed.parentKind) == 4000 ? row.string(Computed.parentUUID) : nil,
+                        sortOrder: ApplePhotosAlbum.SortOrder(key: row.int(Column.albumSortKey), ascending: row.int(Column.albumSortAscending)),
+                        assetCount: kind == .folder ? 0 : row.int(Computed.memberCount) ?? 0
                     ))
             }
             return albums
@@ -86,14 +93,14 @@ extension ApplePhotosLibrary {
     private func manualOrder(ofAlbum uuid: String, join: ApplePhotosSchema.AlbumJoin) throws -> [Int64: Int64] {
         guard let orderColumn = join.orderColumn else { return [:] }
         let sql = """
-            SELECT j.\(join.assetColumn), j.\(orderColumn) FROM \(join.table) j \
+            SELECT \(Column.assetKey.selecting("j.\(join.assetColumn)")), \(Computed.manualPosition.selecting("j.\(orderColumn)")) FROM \(join.table) j \
             JOIN ZGENERICALBUM g ON \(schema.expression(.albumKey, "g")) = j.\(join.albumColumn) WHERE \(schema.expression(.albumUUID, "g")) = ?
             """
         return try read { db in
             var order: [Int64: Int64] = [:]
             try ApplePhotosRow.forEach(db, sql: sql, arguments: [uuid]) { row in
-                if let asset = row.int64(0) {
-                    order[asset] = row.int64(1) ?? .max
+                if let asset = row.int64(Column.assetKey) {
+                    order[asset] = row.int64(Computed.manualPosition) ?? .max
                 }
             }
             return order

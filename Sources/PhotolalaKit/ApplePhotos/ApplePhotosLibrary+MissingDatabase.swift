@@ -49,8 +49,10 @@ extension ApplePhotosLibrary {
                 let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
                 var version: Int?
                 if tables.contains("LiGlobals") {
-                    try ApplePhotosRow.forEach(db, sql: "SELECT value FROM LiGlobals WHERE keyPath = 'libraryVersion' LIMIT 1") { row in
-                        version = row.int(0) ?? row.string(0).flatMap { Int($0) }
+                    let value = ApplePhotosRow.Computed.libraryVersion
+                    try ApplePhotosRow.forEach(db, sql: "SELECT \(value.selecting("value")) FROM LiGlobals WHERE keyPath = 'libraryVersion' LIMIT 1")
+                    { row in
+                        version = row.int(value) ?? row.string(value).flatMap { Int($0) }
                     }
                 }
                 if let version {

@@ -3,7 +3,7 @@ import Synchronization
 /// The library the sources of one bundle read, reopened from a fresh copy of its database when
 /// the database's files change (Photos writing to its write-ahead log, a newer copy from the Mac).
 ///
-/// Every scope of a library (All Photos, each album) shares one, and reloads run one at a time,
+/// Every listing of a library (All Photos, each album) shares one, and reloads run one at a time,
 /// so the database is copied once per change however many albums are open and ask at once.
 /// Photos writes many times in a row: a reload waits until the files have been quiet for
 /// ``quietPeriod`` (at most ``longestWait``), so a burst of writes costs one copy.

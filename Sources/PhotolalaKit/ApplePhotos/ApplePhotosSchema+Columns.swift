@@ -84,7 +84,8 @@ extension ApplePhotosSchema {
 
     /// Every column the reader reads, checked when a library opens: a query names a column only
     /// through this table, so the check and the queries cannot drift apart.
-    enum Column: Sendable, CaseIterable {
+    /// Its raw value is its place in a statement's ``ApplePhotosRow/Indexes``.
+    enum Column: Int, Sendable, CaseIterable {
         case assetKey, assetUUID, filename, directory, dateCreated, addedDate, modificationDate, width, height, orientation
         case kind, kindSubtype, favorite, hidden, trashed, burstUUID, burstPickType, latitude, longitude, typeIdentifier, duration
         case adjustments, savedAssetType, cloudBatchPublishDate, momentShare

@@ -62,8 +62,9 @@ struct ApplePhotosSchema: Sendable {
         self.assetTable = assetTable
 
         var entities: [String: Int] = [:]
-        try ApplePhotosRow.forEach(db, sql: "SELECT Z_NAME, Z_ENT FROM Z_PRIMARYKEY") { row in
-            if let name = row.string(0), let number = row.int(1) {
+        let entity = "\(ApplePhotosRow.Computed.entityName.selecting("Z_NAME")), \(ApplePhotosRow.Computed.entityNumber.selecting("Z_ENT"))"
+        try ApplePhotosRow.forEach(db, sql: "SELECT \(entity) FROM Z_PRIMARYKEY") { row in
+            if let name = row.string(ApplePhotosRow.Computed.entityName), let number = row.int(ApplePhotosRow.Computed.entityNumber) {
                 entities[name] = number
             }
         }
@@ -72,8 +73,11 @@ struct ApplePhotosSchema: Sendable {
             guard tables.contains(table) else { return [] }
             // Names go into queries as they are: a name no Core Data schema has is left out.
             var names: [String] = []
-            try ApplePhotosRow.forEach(db, sql: "PRAGMA table_info(\(table.quotedDatabaseIdentifier))") { row in
-                if let name = row.string(1), name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+            let sql = "SELECT \(ApplePhotosRow.Computed.columnName.selecting("name")) FROM pragma_table_info(?)"
+            try ApplePhotosRow.forEach(db, sql: sql, arguments: [table]) { row in
+                if let name = row.string(ApplePhotosRow.Computed.columnName),
+                    name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+                {
                     names.append(name)
                 }
             }

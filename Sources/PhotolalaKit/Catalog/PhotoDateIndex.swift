@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 import Logging
 
 /// What the engine learnt of each photo's date, kept by the MD5 of its content, so a catalogued
@@ -102,43 +101,38 @@ struct PhotoDateIndex: Sendable {
     }
 
     /// The dates of the rows from `low` to `high`, merged with `positions`; `nil` once more than
-    /// ``rowsWalkedPerDate`` rows a position have been read. The rows are stepped through with
-    /// SQLite's own calls and each MD5 compared where SQLite holds it: a row read through GRDB
-    /// costs more than finding it.
+    /// ``rowsWalkedPerDate`` rows a position have been read. Each MD5 is compared where SQLite
+    /// holds it, never decoded into a string: a row read so costs less than finding it.
     private func walked(
         _ md5s: [String], at positions: ArraySlice<Int>, from low: String, to high: String, in db: Database
     ) throws -> [(index: Int, date: Recorded)]? {
         let limit = positions.count * Self.rowsWalkedPerDate
-        let statement = try db.makeStatement(sql: "SELECT md5, seconds, offset FROM photoDate WHERE md5 >= ? AND md5 <= ? ORDER BY md5 LIMIT ?")
-        try statement.setArguments([low, high, limit + 1])
-        let handle = statement.sqliteStatement
-        defer { sqlite3_reset(handle) }
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT md5, seconds, offset FROM photoDate WHERE md5 >= ? AND md5 <= ? ORDER BY md5 LIMIT ?", arguments: [low, high, limit + 1])
         var found: [(index: Int, date: Recorded)] = []
         found.reserveCapacity(positions.count)
         var next = positions.startIndex
         var read = 0
-        while next < positions.endIndex {
-            let code = sqlite3_step(handle)
-            if code == SQLITE_DONE { break }
-            guard code == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-            }
+        while next < positions.endIndex, let row = try rows.next() {
             read += 1
             guard read <= limit else { return nil }
-            guard let text = sqlite3_column_text(handle, 0) else { continue }
-            let stored = UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, 0)))
-            var order = Self.compare(md5s[positions[next]], stored)
-            while order < 0 {
-                next += 1
-                guard next < positions.endIndex else { break }
-                order = Self.compare(md5s[positions[next]], stored)
+            let matched = try row.withUnsafeData(atIndex: 0) { stored -> Bool? in
+                guard let stored else { return nil }
+                return stored.withUnsafeBytes { stored in
+                    var order = Self.compare(md5s[positions[next]], stored)
+                    while order < 0 {
+                        next += 1
+                        guard next < positions.endIndex else { break }
+                        order = Self.compare(md5s[positions[next]], stored)
+                    }
+                    return order == 0
+                }
             }
-            guard order == 0 else { continue }
-            let seconds = sqlite3_column_type(handle, 1) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, 1)
-            let offset = sqlite3_column_type(handle, 2) == SQLITE_NULL ? nil : Int(sqlite3_column_int64(handle, 2))
-            let date = PhotoDate.recorded(seconds: seconds, offset: offset)
+            guard matched == true else { continue }
+            let date = PhotoDate.recorded(seconds: row[1], offset: row[2])
+            let first = next
             // The same content may be listed more than once (copies under two names).
-            while next < positions.endIndex, Self.compare(md5s[positions[next]], stored) == 0 {
+            while next < positions.endIndex, md5s[positions[next]] == md5s[positions[first]] {
                 found.append((positions[next], date))
                 next += 1
             }
