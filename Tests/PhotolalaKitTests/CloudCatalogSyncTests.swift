@@ -60,10 +60,10 @@ import Testing
         #expect(listed.allSatisfy { $0.size != nil && $0.date != nil })
         #expect(Set(try source.listedPhotos().map(\.item.displayName)) == Set(paths.map { FilePath.name(of: $0) }))
         let md5 = try #require(listed.first?.item.id)
-        let thumbnail = try await source.loadThumbnail(for: md5)
+        let thumbnail = try await source.thumbnail(for: md5)
         #expect(thumbnail.jpeg.starts(with: [0xFF, 0xD8, 0xFF]))
         #expect(thumbnail.origin == .generated)
-        #expect(try await source.loadThumbnail(for: md5).origin == .disk)
+        #expect(try await source.thumbnail(for: md5).origin == .disk)
         let metadata = try await source.metadata(of: md5).metadata
         #expect(metadata.md5 == md5)
         #expect(paths.map { FilePath.name(of: $0) }.contains(metadata.originalFilename ?? ""))
@@ -133,7 +133,7 @@ import Testing
         let synced = await source.sync.sync()
         #expect(synced.error == nil)
         let md5 = try #require(try source.listedPhotos().first?.item.id)
-        _ = try await source.loadThumbnail(for: md5)
+        _ = try await source.thumbnail(for: md5)
 
         try await server.stopped()
         let offline = await source.sync.sync()
@@ -147,7 +147,7 @@ import Testing
         #expect(offline.lastSyncDate == synced.lastSyncDate)
         #expect(offline.photoCount == 2)
         #expect(try source.listedPhotos().count == 2)
-        #expect(try await source.loadThumbnail(for: md5).origin == .disk)
+        #expect(try await source.thumbnail(for: md5).origin == .disk)
     }
 }
 

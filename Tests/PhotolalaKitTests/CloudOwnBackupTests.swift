@@ -39,7 +39,7 @@ import Testing
         let listed = try source.listedPhotos()
         #expect(Set(listed.map(\.item.id)) == Set(try paths.map { try ContentHash.md5(ofFileAt: $0) }))
         for photo in listed {
-            let thumbnail = try await source.loadThumbnail(for: photo.item.id)
+            let thumbnail = try await source.thumbnail(for: photo.item.id)
             #expect(thumbnail.jpeg == engine.thumbnailStore.thumbnail(forMD5: photo.item.id))
         }
         #expect(await store.gets.isEmpty, "no thumbnail downloaded")
@@ -58,7 +58,7 @@ import Testing
         #expect(seen.error == nil && seen.photoCount == 4 && !seen.downloadedShards.isEmpty, "\(seen)")
         let md5 = try #require(try other.listedPhotos().first?.item.id)
         await store.reset()
-        #expect(try await other.loadThumbnail(for: md5).origin == .generated)
+        #expect(try await other.thumbnail(for: md5).origin == .generated)
         #expect(await store.gets == [other.layout.thumbnail(md5)])
     }
 }

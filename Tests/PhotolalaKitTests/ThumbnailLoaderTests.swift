@@ -27,12 +27,12 @@ private final class RecordingSource: ThumbnailSource {
         opener.finish()
     }
 
-    func loadThumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
+    func thumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
         calls.withLock { $0.append(id) }
         if id == heldID {
             for await _ in gate { break }
         }
-        return try await inner.loadThumbnail(for: id)
+        return try await inner.thumbnail(for: id)
     }
 }
 
@@ -138,7 +138,7 @@ struct ThumbnailLoaderTests {
 
     @Test("The memory cache stays within its byte budget")
     func memoryBudget() async throws {
-        let one = try await thumbnails.loadThumbnail(for: items[0].id).jpeg.count
+        let one = try await thumbnails.thumbnail(for: items[0].id).jpeg.count
         let budget = one * 3
         let loader = loader(thumbnails, budget: budget)
         for item in items {

@@ -27,12 +27,12 @@ private final class HeldSource: ThumbnailSource {
         opener.finish()
     }
 
-    func loadThumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
+    func thumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
         started.withLock { $0.append(id) }
         if id == heldID {
             for await _ in gate {}
         }
-        return try await inner.loadThumbnail(for: id)
+        return try await inner.thumbnail(for: id)
     }
 }
 

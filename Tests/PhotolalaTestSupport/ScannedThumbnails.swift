@@ -25,7 +25,7 @@ public struct ScannedThumbnails: ThumbnailSource {
     }
 
     /// - Throws: ``PhotolalaError/photoNotFound`` for an id the scan did not give.
-    public func loadThumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
+    public func thumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
         guard let path = paths[id] else { throw PhotolalaError.photoNotFound(id) }
         return try await engine.thumbnail(ofFileAt: path)
     }

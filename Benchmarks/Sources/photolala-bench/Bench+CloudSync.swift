@@ -103,7 +103,7 @@ extension Bench {
             let ids = try source.listedPhotos().prefix(100).map(\.item.id)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for id in ids {
-                    group.addTask { _ = try await source.loadThumbnail(for: id) }
+                    group.addTask { _ = try await source.thumbnail(for: id) }
                 }
                 try await group.waitForAll()
             }

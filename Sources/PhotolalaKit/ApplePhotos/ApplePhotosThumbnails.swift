@@ -6,7 +6,7 @@ struct ApplePhotosThumbnails: ThumbnailSource {
     let imaging: ImageProcessor
     let maximumFileSize: Int64
 
-    func loadThumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
+    func thumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
         try await offload { [library = live.current.library, imaging, maximumFileSize] in
             let asset = try library.asset(uuid: id)
             guard let path = library.thumbnailSourcePath(of: asset) else {

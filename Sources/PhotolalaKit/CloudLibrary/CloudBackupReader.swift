@@ -149,7 +149,7 @@ public struct CloudBackupReader: ThumbnailSource {
     /// The thumbnail from this device's thumbnail store when it made it (it backed the photo
     /// up, or shows a copy of it), else from `thumbnails/{userId}/{md5}.dat` through the
     /// download cache.
-    public func loadThumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
+    public func thumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
         let md5 = try CloudLayout.md5(id)
         if let jpeg = try await offload({ [thumbnails] in thumbnails.thumbnail(forMD5: md5) }) {
             return Thumbnail(md5: md5, jpeg: jpeg, origin: .disk)

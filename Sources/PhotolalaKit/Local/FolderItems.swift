@@ -17,7 +17,7 @@ struct FolderItems: ThumbnailSource {
     }
 
     /// A browser's thumbnail: a photo read for the first time gets its MD5 after the screen.
-    func loadThumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
+    func thumbnail(for id: PhotoItem.ID) async throws -> Thumbnail {
         let path = try path(of: id)
         return try await offload { [files] in try files.thumbnail(at: path, deferringIdentity: true) }
     }

@@ -247,7 +247,7 @@ public actor ThumbnailLoader {
             Task { [source] in
                 let result: Result<Thumbnail, any Error>
                 do {
-                    result = .success(try await source.loadThumbnail(for: id))
+                    result = .success(try await source.thumbnail(for: id))
                 } catch {
                     result = .failure(error)
                 }
