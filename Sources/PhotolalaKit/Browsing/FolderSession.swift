@@ -362,7 +362,10 @@ public actor FolderSession {
         do {
             current = try await describe().folders
         } catch {
-            logger.warning("The folder's subfolders could not be read again; its pages keep those they show.", metadata: ["error": .error(error)])
+            // A folder whose rescan fails was told of already, and fails here every poll too.
+            if !rescanFailing {
+                logger.warning("The folder's subfolders could not be read again; its pages keep those they show.", metadata: ["error": .error(error)])
+            }
             return
         }
         let known = subfolders

@@ -23,11 +23,4 @@ extension LocalPhotoSource {
         guard path.hasPrefix(root + "/") else { return nil }
         return LocalItemID.make(relativePath: String(path.dropFirst(root.count + 1)))
     }
-
-    /// Where a scanned photo is as a browser names it: its folder's id and its id in that folder.
-    public func location(of photo: ScannedPhoto) -> (folder: String, item: PhotoItem.ID)? {
-        guard let folder = folderID(forPath: photo.folder), let item = LocalFolderListing.itemID(forPath: photo.path, inside: photo.folder)
-        else { return nil }
-        return (folder, item)
-    }
 }

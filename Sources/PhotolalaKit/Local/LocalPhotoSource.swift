@@ -64,8 +64,7 @@ public final class LocalPhotoSource: Sendable {
         .walking(folders, options: .init(recursive: recursive, includeStatus: includeStatus), inBackground: false)
     }
 
-    /// One folder of the tree as a browser window lists and follows it; its thumbnails go
-    /// through this tree's loader.
+    /// One folder of the tree as a browser window lists and follows it.
     /// - Throws: ``PhotolalaError/unreadableFolder`` for malformed ids and for folders outside
     ///   the root (through `..` or links), hidden or gone.
     public func folderListing(id: String) throws -> LocalFolderListing {
