@@ -99,17 +99,15 @@ private struct Exchange: Sendable {
 
 /// A served folder with photos beside everything its listing hides, and a folder outside it:
 /// each hidden, non-photo or outside file holds its own marker.
-private struct HostileTree {
-    let folder: TemporaryDirectory
-    let engine: Engine
+private struct HostileTree: WorkspaceSuite {
+    let workspace: TestWorkspace
     let served: String
     private(set) var markers: [String] = []
 
     init() async throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        served = folder.path("served")
-        let outside = folder.path("outside")
+        workspace = try TestWorkspace()
+        served = workspace.folder.path("served")
+        let outside = workspace.folder.path("outside")
         let files = FileManager.default
         for path in [served + "/sub/.inner", served + "/.private", served + "/.git", outside] {
             try files.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -122,7 +120,7 @@ private struct HostileTree {
             try files.copyItem(atPath: try await Fixtures.file(name).path, toPath: served + "/" + name)
         }
         try files.copyItem(atPath: try await Fixtures.file("photo.png").path, toPath: served + "/sub/inside.png")
-        for try await _ in engine.catalogBuilder(jobs: 1).build(folder: try engine.localSource(root: served)) {}
+        for try await _ in workspace.engine.catalogBuilder(jobs: 1).build(folder: try workspace.engine.localSource(root: served)) {}
 
         let jpeg = try Data(contentsOf: try await Fixtures.file("orientation6.jpg"))
         for path in [served + "/.hidden.jpg", served + "/.private/p.jpg", served + "/sub/.inner/q.jpg", outside + "/secret.jpg"] {

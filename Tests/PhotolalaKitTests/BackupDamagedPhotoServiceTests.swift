@@ -10,15 +10,14 @@ import Testing
 @Suite struct BackupDamagedPhotoServiceTests {
     @Test("a JPEG cut at 60 % is starred and stored whole, with a placeholder thumbnail; a text file is refused at star")
     func damagedPhotoIsStoredAndTextIsRefused() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        let store = LocalDirectoryObjectStore(root: folder.path("store"))
-        let service = engine.backupService(store: store, userID: BackupServiceTests.userID)
-        let queue = engine.backupQueue(service: service, inactivity: .seconds(3_600))
+        let workspace = try TestWorkspace()
+        let store = LocalDirectoryObjectStore(root: workspace.folder.path("store"))
+        let service = workspace.engine.backupService(store: store, userID: BackupServiceTests.userID)
+        let queue = workspace.engine.backupQueue(service: service, inactivity: .seconds(3_600))
         let whole = try [UInt8](Data(contentsOf: try await Fixtures.file("photo-4000x3000.jpg")))
-        let damaged = folder.path("damaged.jpg")
+        let damaged = workspace.folder.path("damaged.jpg")
         try Data(whole.prefix(whole.count * 6 / 10)).write(to: URL(fileURLWithPath: damaged))
-        let notes = folder.path("README")
+        let notes = workspace.folder.path("README")
         try Data("Not a photo.\n".utf8).write(to: URL(fileURLWithPath: notes))
 
         let results = await queue.star([damaged, notes])

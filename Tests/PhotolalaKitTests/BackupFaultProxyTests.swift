@@ -56,7 +56,9 @@ import Testing
         return Setup(direct: direct, relayed: relayed, relay: relay, folder: folder, engine: try makeEngine(in: folder))
     }
 
-    @Test func aPartDroppedHalfSentIsSentAgainAndTheOriginalIsByteExact() async throws {
+    @Test("A part dropped half-sent is sent again and the original is byte-exact") func aPartDroppedHalfSentIsSentAgainAndTheOriginalIsByteExact()
+        async throws
+    {
         guard let setup = try await setUp() else { return }
         defer { setup.relay.stop() }
         let large = try await makePhotos(1, in: setup.folder, padding: 12 << 20, prefix: "BIG_")
@@ -67,7 +69,8 @@ import Testing
         try await setup.expectByteExact(large)
     }
 
-    @Test func aResponseCutShortAfterTheServerStoredTheBodyIsRetriedAndNothingIsDoubled() async throws {
+    @Test("A response cut short after the server stored the body is retried and nothing is doubled")
+    func aResponseCutShortAfterTheServerStoredTheBodyIsRetriedAndNothingIsDoubled() async throws {
         guard let setup = try await setUp() else { return }
         defer { setup.relay.stop() }
         let photos = try await makePhotos(3, in: setup.folder, padding: 200 << 10)
@@ -82,7 +85,7 @@ import Testing
         #expect(listed.count == 3)
     }
 
-    @Test func aStalledUploadTimesOutAndIsSentAgain() async throws {
+    @Test("A stalled upload times out and is sent again") func aStalledUploadTimesOutAndIsSentAgain() async throws {
         guard let setup = try await setUp(timeout: .seconds(3)) else { return }
         defer { setup.relay.stop() }
         let photos = try await makePhotos(2, in: setup.folder, padding: 300 << 10)
@@ -93,7 +96,8 @@ import Testing
         try await setup.expectByteExact(photos)
     }
 
-    @Test func aLineCutMidMultipartFailsClearlyAndTheNextRunResumesFromTheVerifiedParts() async throws {
+    @Test("A line cut mid-multipart fails clearly and the next run resumes from the verified parts")
+    func aLineCutMidMultipartFailsClearlyAndTheNextRunResumesFromTheVerifiedParts() async throws {
         guard let setup = try await setUp() else { return }
         defer { setup.relay.stop() }
         let large = try await makePhotos(1, in: setup.folder, padding: 16 << 20, prefix: "BIG_")

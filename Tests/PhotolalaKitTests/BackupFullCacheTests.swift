@@ -44,23 +44,22 @@ struct BackupFullCacheTests {
 
     @Test("An original whose thumbnail upload fails is still listed by the cloud catalog, so it is never an orphan")
     func thumbnailUploadFails() async throws {
-        let folder = try TemporaryDirectory()
-        guard let base = try await makeStore(.seaweedFS, in: folder) else { return }
-        let engine = try makeEngine(in: folder)
-        let paths = try await makePhotos(2, in: folder)
+        let workspace = try TestWorkspace()
+        guard let base = try await makeStore(.seaweedFS, in: workspace.folder) else { return }
+        let paths = try await makePhotos(2, in: workspace.folder)
         let layout = CloudLayout(userID: Self.userID)
         let store = FaultyStore(base)
         await store.configure(failingPutPrefixes: [layout.thumbnailsPrefix])
-        let failed = try await engine.backupService(store: store, userID: Self.userID).backUp(paths)
+        let failed = try await workspace.engine.backupService(store: store, userID: Self.userID).backUp(paths)
         #expect(failed.failed.count == 2 && failed.failed.allSatisfy(\.canRetry), "\(failed.failed)")
-        let service = engine.backupService(store: base, userID: Self.userID)
-        let verified = try await engine.verifier(service: service).verify()
+        let service = workspace.engine.backupService(store: base, userID: Self.userID)
+        let verified = try await workspace.engine.verifier(service: service).verify()
         #expect(verified.orphans.isEmpty, "\(verified.orphans)")
         #expect(verified.photosChecked == 2)
         #expect(verified.problems.map(\.reason) == ["the thumbnail is missing", "the thumbnail is missing"])
 
         let again = try await service.backUp(paths)
         #expect(again.failed.isEmpty, "\(again.failed)")
-        #expect(try await engine.verifier(service: service).verify().unresolved == 0)
+        #expect(try await workspace.engine.verifier(service: service).verify().unresolved == 0)
     }
 }

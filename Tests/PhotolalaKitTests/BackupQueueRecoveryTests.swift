@@ -35,25 +35,26 @@ import Testing
         }
     }
 
-    @Test func anotherProcessCountsTheBytesAlreadyStoredWhileARunIsStuck() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        let faulty = FaultyStore(LocalDirectoryObjectStore(root: folder.path("store")))
+    @Test("Another process counts the bytes already stored while a run is stuck") func anotherProcessCountsTheBytesAlreadyStoredWhileARunIsStuck()
+        async throws
+    {
+        let workspace = try TestWorkspace()
+        let faulty = FaultyStore(LocalDirectoryObjectStore(root: workspace.folder.path("store")))
         let door = Door()
         // The large photo's third part waits, as a run killed there would never send it.
         await faulty.configure(beforePart: { number in if number == 3 { await door.pass() } })
         var options = BackupService.Options()
         options.multipartThreshold = 5 << 20
         options.partSize = 5 << 20
-        let service = engine.backupService(store: faulty, userID: BackupServiceTests.userID, options: options)
-        let queue = engine.backupQueue(service: service, inactivity: .seconds(3600))
-        let small = try await makePhotos(2, in: folder)
-        let large = try await makePhotos(1, in: folder, padding: 12 << 20, prefix: "BIG_")[0]
+        let service = workspace.engine.backupService(store: faulty, userID: BackupServiceTests.userID, options: options)
+        let queue = workspace.engine.backupQueue(service: service, inactivity: .seconds(3600))
+        let small = try await makePhotos(2, in: workspace.folder)
+        let large = try await makePhotos(1, in: workspace.folder, padding: 12 << 20, prefix: "BIG_")[0]
         for path in small + [large] {
             try await queue.star(path)
         }
         let run = Task { try await queue.runNow() }
-        // Stuck: the small photos are done (the run's own statuses say so) and the large one's
+        // Stuck: the small workspace.photos are done (the run's own statuses say so) and the large one's
         // third part waits at the door.
         for await status in queue.statuses where status.photosDone == 2 {
             break
@@ -61,7 +62,7 @@ import Testing
         await door.someoneWaits()
 
         // `backup status` in another process: the same database, no run of its own.
-        let other = try otherProcessQueue(databaseAt: folder.path("data/photolala.sqlite"))
+        let other = try otherProcessQueue(databaseAt: workspace.folder.path("data/photolala.sqlite"))
         let smallBytes = try small.reduce(Int64(0)) { $0 + (try FileStatus(path: $1).size) }
         let expected = smallBytes + 2 * (5 << 20)
         let status = try await other.status()
@@ -77,17 +78,16 @@ import Testing
         #expect(done.done == 3 && done.bytesUploaded == done.bytesTotal, "\(done)")
     }
 
-    @Test func aPhotoWhoseCheckFailsFailsAloneWithItsOwnKey() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        let faulty = FaultyStore(LocalDirectoryObjectStore(root: folder.path("store")))
-        let paths = try await makePhotos(2, in: folder)
+    @Test("A photo whose check fails fails alone with its own key") func aPhotoWhoseCheckFailsFailsAloneWithItsOwnKey() async throws {
+        let workspace = try TestWorkspace()
+        let faulty = FaultyStore(LocalDirectoryObjectStore(root: workspace.folder.path("store")))
+        let paths = try await makePhotos(2, in: workspace.folder)
         let layout = CloudLayout(userID: BackupServiceTests.userID)
         let broken = try ContentHash.md5(ofFileAt: paths[0])
         let fine = try ContentHash.md5(ofFileAt: paths[1])
         await faulty.configure(failingHeads: [layout.photo(broken)])
-        let service = engine.backupService(store: faulty, userID: BackupServiceTests.userID)
-        let queue = engine.backupQueue(service: service, inactivity: .seconds(3600))
+        let service = workspace.engine.backupService(store: faulty, userID: BackupServiceTests.userID)
+        let queue = workspace.engine.backupQueue(service: service, inactivity: .seconds(3600))
         for path in paths {
             try await queue.star(path)
         }

@@ -8,14 +8,13 @@ import Testing
 
 /// The star queue: persisted, uploaded after a quiet period, progress streamed.
 @Suite struct BackupQueueTests {
-    @Test func starredPhotosUploadThemselvesAfterTheQuietPeriod() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        let store = LocalDirectoryObjectStore(root: folder.path("store"))
-        let service = engine.backupService(store: store, userID: BackupServiceTests.userID)
+    @Test("Starred photos upload themselves after the quiet period") func starredPhotosUploadThemselvesAfterTheQuietPeriod() async throws {
+        let workspace = try TestWorkspace()
+        let store = LocalDirectoryObjectStore(root: workspace.folder.path("store"))
+        let service = workspace.engine.backupService(store: store, userID: BackupServiceTests.userID)
         let clock = ManualClock()
-        let queue = engine.backupQueue(service: service, inactivity: .seconds(600), clock: clock)
-        let paths = try await makePhotos(2, in: folder)
+        let queue = workspace.engine.backupQueue(service: service, inactivity: .seconds(600), clock: clock)
+        let paths = try await makePhotos(2, in: workspace.folder)
         let running = Task { try await queue.run() }
         defer { running.cancel() }
         await clock.sleepers()
@@ -47,16 +46,15 @@ import Testing
         #expect(try await store.head(CloudLayout(userID: BackupServiceTests.userID).photo(md5)) != nil)
     }
 
-    @Test func aRunsProgressArrivesInOrder() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
+    @Test("A run's progress arrives in order") func aRunsProgressArrivesInOrder() async throws {
+        let workspace = try TestWorkspace()
         var options = BackupService.Options()
         options.multipartThreshold = 5 << 20
         options.partSize = 5 << 20
-        let service = engine.backupService(
-            store: LocalDirectoryObjectStore(root: folder.path("store")), userID: BackupServiceTests.userID, options: options)
-        let queue = engine.backupQueue(service: service, inactivity: .seconds(3600))
-        let paths = try await makePhotos(3, in: folder) + makePhotos(1, in: folder, padding: 16 << 20, prefix: "BIG_")
+        let service = workspace.engine.backupService(
+            store: LocalDirectoryObjectStore(root: workspace.folder.path("store")), userID: BackupServiceTests.userID, options: options)
+        let queue = workspace.engine.backupQueue(service: service, inactivity: .seconds(3600))
+        let paths = try await makePhotos(3, in: workspace.folder) + makePhotos(1, in: workspace.folder, padding: 16 << 20, prefix: "BIG_")
         _ = await queue.star(paths)
         let reading = Task {
             var seen: [BackupQueueStatus] = []
@@ -77,7 +75,7 @@ import Testing
         #expect(run.last?.runBytesUploaded == run.last?.runBytesTotal)
     }
 
-    @Test func theQueueSurvivesARestartAndUnstarRemoves() async throws {
+    @Test("The queue survives a restart and unstar removes") func theQueueSurvivesARestartAndUnstarRemoves() async throws {
         let folder = try TemporaryDirectory()
         let paths = try await makePhotos(3, in: folder)
         let databasePath = folder.path("data/photolala.sqlite")
@@ -94,7 +92,8 @@ import Testing
         #expect(entries.allSatisfy { $0.state == .starred && $0.state.badge == "⭐" })
     }
 
-    @Test func aQueueLeftByAnEarlierProcessUploadsOnceStartedAndSoDoStarsFromAnotherProcess() async throws {
+    @Test("A queue left by an earlier process uploads once started and so do stars from another process")
+    func aQueueLeftByAnEarlierProcessUploadsOnceStartedAndSoDoStarsFromAnotherProcess() async throws {
         let folder = try TemporaryDirectory()
         let paths = try await makePhotos(3, in: folder)
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
@@ -144,7 +143,7 @@ import Testing
         #expect(try await queue.entries().allSatisfy { $0.state == .backedUp })
     }
 
-    @Test func theServiceStopsOnCancellationAndEndsItsStatuses() async throws {
+    @Test("The service stops on cancellation and ends its statuses") func theServiceStopsOnCancellationAndEndsItsStatuses() async throws {
         let folder = try TemporaryDirectory()
         let clock = ManualClock()
         let queue = try makeEngine(in: folder).backupQueue(inactivity: .seconds(600), clock: clock)
@@ -159,7 +158,8 @@ import Testing
         #expect(count == 1, "the status at start, then the end")
     }
 
-    @Test func anEditedDeletedOrMovedPhotoIsUnstarredAndAnUnknownOneIsNotStarred() async throws {
+    @Test("An edited, deleted or moved photo is unstarred and an unknown one is not starred")
+    func anEditedDeletedOrMovedPhotoIsUnstarredAndAnUnknownOneIsNotStarred() async throws {
         let folder = try TemporaryDirectory()
         let paths = try await makePhotos(4, in: folder)
         let queue = try otherProcessQueue(databaseAt: folder.path("data/photolala.sqlite"))
@@ -193,7 +193,8 @@ import Testing
         #expect(error?.message.contains("not starred") == true)
     }
 
-    @Test func aSelectionIsStarredAtOnceAndAnUnreadablePhotoDoesNotStopTheOthers() async throws {
+    @Test("A selection is starred at once and an unreadable photo does not stop the others")
+    func aSelectionIsStarredAtOnceAndAnUnreadablePhotoDoesNotStopTheOthers() async throws {
         let folder = try TemporaryDirectory()
         let paths = try await makePhotos(5, in: folder)
         let queue = try otherProcessQueue(databaseAt: folder.path("data/photolala.sqlite"))
@@ -210,32 +211,30 @@ import Testing
         #expect(try await queue.status().queued == 3)
     }
 
-    @Test func theNameAPhotoWasStarredUnderIsTheOneBackedUp() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        let store = LocalDirectoryObjectStore(root: folder.path("store"))
-        let service = engine.backupService(store: store, userID: BackupServiceTests.userID)
-        let queue = engine.backupQueue(service: service, inactivity: .seconds(3600))
+    @Test("The name a photo was starred under is the one backed up") func theNameAPhotoWasStarredUnderIsTheOneBackedUp() async throws {
+        let workspace = try TestWorkspace()
+        let store = LocalDirectoryObjectStore(root: workspace.folder.path("store"))
+        let service = workspace.engine.backupService(store: store, userID: BackupServiceTests.userID)
+        let queue = workspace.engine.backupQueue(service: service, inactivity: .seconds(3600))
         // As an Apple Photos original: a file named by uuid, shown under its original name.
-        let md5 = try await queue.star(try await makePhotos(1, in: folder)[0], filename: "IMG_3092.HEIC")
+        let md5 = try await queue.star(try await makePhotos(1, in: workspace.folder)[0], filename: "IMG_3092.HEIC")
         #expect(try await queue.entry(md5: md5)?.filename == "IMG_3092.HEIC")
         try await queue.runNow()
         let plist = try #require(try await store.get(CloudLayout(userID: BackupServiceTests.userID).metadata(md5)))
         #expect(try PropertyListDecoder().decode(PhotoMetadata.self, from: Data(plist)).originalFilename == "IMG_3092.HEIC")
-        let cloud = engine.cloudSource(store: store, userID: BackupServiceTests.userID)
+        let cloud = workspace.engine.cloudSource(store: store, userID: BackupServiceTests.userID)
         _ = await cloud.sync.sync()
         #expect(try cloud.entry(md5: md5).filename == "IMG_3092.HEIC")
     }
 
-    @Test func aFailedRunMarksPhotosFailedWithTheReason() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
+    @Test("A failed run marks photos failed with the reason") func aFailedRunMarksPhotosFailedWithTheReason() async throws {
+        let workspace = try TestWorkspace()
         var options = BackupService.Options()
         options.quotaBytes = 10
-        let service = engine.backupService(
-            store: LocalDirectoryObjectStore(root: folder.path("store")), userID: BackupServiceTests.userID, options: options)
-        let queue = engine.backupQueue(service: service, inactivity: .seconds(3600))
-        try await queue.star(try await makePhotos(1, in: folder)[0])
+        let service = workspace.engine.backupService(
+            store: LocalDirectoryObjectStore(root: workspace.folder.path("store")), userID: BackupServiceTests.userID, options: options)
+        let queue = workspace.engine.backupQueue(service: service, inactivity: .seconds(3600))
+        try await queue.star(try await makePhotos(1, in: workspace.folder)[0])
         await #expect(throws: BackupError.self) { try await queue.runNow() }
         let entry = try #require(try await queue.entries().first)
         #expect(entry.state == .failed)

@@ -12,12 +12,12 @@ import Testing
 @Suite struct BackupServiceTests {
     static let userID = "0f2504e0-4f89-11d3-9a0c-0305e82c3301"
 
-    @Test(arguments: StoreKind.allCases) func photosThumbnailsMetadataAndCatalogLandWhereDesignSays(_ kind: StoreKind) async throws {
-        let folder = try TemporaryDirectory()
-        guard let store = try await makeStore(kind, in: folder) else { return }
-        let engine = try makeEngine(in: folder)
-        let paths = try await makePhotos(3, in: folder)
-        let service = engine.backupService(store: store, userID: Self.userID)
+    @Test("Photos, thumbnails, metadata and catalog land where DESIGN.md says", arguments: StoreKind.allCases)
+    func photosThumbnailsMetadataAndCatalogLandWhereDesignSays(_ kind: StoreKind) async throws {
+        let workspace = try TestWorkspace()
+        guard let store = try await makeStore(kind, in: workspace.folder) else { return }
+        let paths = try await makePhotos(3, in: workspace.folder)
+        let service = workspace.engine.backupService(store: store, userID: Self.userID)
         let updates = ProgressLog()
         let report = try await service.backUp(paths) { updates.append($0) }
         #expect(report.failed.isEmpty, "\(report.failed)")
@@ -51,24 +51,24 @@ import Testing
         #expect(again.progress.bytesTotal == 0)
     }
 
-    @Test(arguments: StoreKind.allCases) func aMultipartUploadResumesAfterACrashBetweenParts(_ kind: StoreKind) async throws {
-        let folder = try TemporaryDirectory()
-        guard let base = try await makeStore(kind, in: folder) else { return }
-        let engine = try makeEngine(in: folder)
-        let path = try #require(try await makePhotos(1, in: folder, padding: 11 << 20).first)
+    @Test("A multipart upload resumes after a crash between parts", arguments: StoreKind.allCases)
+    func aMultipartUploadResumesAfterACrashBetweenParts(_ kind: StoreKind) async throws {
+        let workspace = try TestWorkspace()
+        guard let base = try await makeStore(kind, in: workspace.folder) else { return }
+        let path = try #require(try await makePhotos(1, in: workspace.folder, padding: 11 << 20).first)
         var options = BackupService.Options()
         options.multipartThreshold = 5 << 20
         options.partSize = 5 << 20
         let store = FaultyStore(base)
         await store.configure(failPartsAfter: 1)
-        let crashed = try await engine.backupService(store: store, userID: Self.userID, options: options).backUp([path])
+        let crashed = try await workspace.engine.backupService(store: store, userID: Self.userID, options: options).backUp([path])
         #expect(crashed.failed.count == 1)
         #expect(await store.partsUploaded == 1)
-        let saved = try engine.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM multipartPart") }
+        let saved = try workspace.engine.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM multipartPart") }
         #expect(saved == 1)
 
         let resumed = FaultyStore(base)
-        let report = try await engine.backupService(store: resumed, userID: Self.userID, options: options).backUp([path])
+        let report = try await workspace.engine.backupService(store: resumed, userID: Self.userID, options: options).backUp([path])
         #expect(report.failed.isEmpty, "\(report.failed)")
         #expect(await resumed.partsUploaded == 2, "parts 2 and 3 only")
         let md5 = try ContentHash.md5(ofFileAt: path)
@@ -76,34 +76,34 @@ import Testing
         #expect(try await base.get(key) == Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         #expect(try await base.head(key)?.metadata["md5"] == md5)
         #expect(try await base.head(key)?.etag.hasSuffix("-3") == true)
-        let left = try engine.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM multipartUpload") }
+        let left = try workspace.engine.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM multipartUpload") }
         #expect(left == 0)
-        #expect(try await engine.backupService(store: base, userID: Self.userID, options: options).backUp([path]).skipped == [md5])
+        #expect(try await workspace.engine.backupService(store: base, userID: Self.userID, options: options).backUp([path]).skipped == [md5])
     }
 
-    @Test(arguments: StoreKind.allCases) func aBodyDamagedInTransitIsCaughtByItsContentMD5(_ kind: StoreKind) async throws {
-        let folder = try TemporaryDirectory()
-        guard let base = try await makeStore(kind, in: folder) else { return }
-        let engine = try makeEngine(in: folder)
-        let paths = try await makePhotos(1, in: folder)
+    @Test("A body damaged in transit is caught by its content MD5", arguments: StoreKind.allCases) func aBodyDamagedInTransitIsCaughtByItsContentMD5(
+        _ kind: StoreKind
+    ) async throws {
+        let workspace = try TestWorkspace()
+        guard let base = try await makeStore(kind, in: workspace.folder) else { return }
+        let paths = try await makePhotos(1, in: workspace.folder)
         let store = FaultyStore(base)
         await store.configure(damageBodies: true)
-        let report = try await engine.backupService(store: store, userID: Self.userID).backUp(paths)
+        let report = try await workspace.engine.backupService(store: store, userID: Self.userID).backUp(paths)
         #expect(report.uploaded.isEmpty)
         #expect(report.failed.count == 1)
         #expect(report.failed.first?.reason.contains("BadDigest") == true || report.failed.first?.reason.contains("Content-MD5") == true)
         #expect(try await base.listAll(prefix: "photos/").isEmpty)
     }
 
-    @Test func theQuotaIsCheckedBeforeAnythingIsUploaded() async throws {
-        let folder = try TemporaryDirectory()
-        let store = LocalDirectoryObjectStore(root: folder.path("store"))
-        let engine = try makeEngine(in: folder)
-        let paths = try await makePhotos(2, in: folder)
+    @Test("The quota is checked before anything is uploaded") func theQuotaIsCheckedBeforeAnythingIsUploaded() async throws {
+        let workspace = try TestWorkspace()
+        let store = LocalDirectoryObjectStore(root: workspace.folder.path("store"))
+        let paths = try await makePhotos(2, in: workspace.folder)
         var options = BackupService.Options()
         options.quotaBytes = 100
         let error = await #expect(throws: BackupError.self) {
-            try await engine.backupService(store: store, userID: Self.userID, options: options).backUp(paths)
+            try await workspace.engine.backupService(store: store, userID: Self.userID, options: options).backUp(paths)
         }
         #expect(error?.code == .quotaExceeded)
         #expect(error?.message.contains("PHOTOLALA_QUOTA_BYTES") == true)
@@ -111,12 +111,14 @@ import Testing
         // What is stored counts, thumbnails and metadata too: room for the originals alone is not enough.
         options.quotaBytes = try paths.reduce(0) { $0 + (try FileStatus(path: $1).size) }
         let tight = await #expect(throws: BackupError.self) {
-            try await engine.backupService(store: store, userID: Self.userID, options: options).backUp(paths)
+            try await workspace.engine.backupService(store: store, userID: Self.userID, options: options).backUp(paths)
         }
         #expect(tight?.code == .quotaExceeded)
     }
 
-    @Test func aServerStoppedMidBatchIsRetriedThenReportedWithoutTheSecret() async throws {
+    @Test("A server stopped mid-batch is retried then reported without the secret") func aServerStoppedMidBatchIsRetriedThenReportedWithoutTheSecret()
+        async throws
+    {
         guard let server = try await SeaweedFS.start() else { return print("skipped: \(await SeaweedFS.unavailableReason ?? "")") }
         defer { server.stop() }
         let bucket = try await makeS3Store(on: server)
@@ -130,9 +132,8 @@ import Testing
                 location: try S3Location(endpoint: relay.endpoint, bucket: bucket.location.bucket, region: "us-east-1"),
                 credentials: AWSCredentials(accessKeyID: server.accessKey, secretAccessKey: server.secretKey),
                 retry: RetryPolicy(maximumAttempts: attempts, baseDelay: .milliseconds(50), maximumDelay: .milliseconds(200)), timeout: .seconds(30)))
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        let paths = try await makePhotos(4, in: folder)
+        let workspace = try TestWorkspace()
+        let paths = try await makePhotos(4, in: workspace.folder)
         let log = ProgressLog()
         let originals = Counter()
         // Originals go up one at a time: before the second, wait for the first photo to be
@@ -149,7 +150,7 @@ import Testing
         })
         var options = BackupService.Options()
         options.concurrency = 1
-        let report = try await engine.backupService(store: store, userID: Self.userID, options: options).backUp(paths) { log.append($0) }
+        let report = try await workspace.engine.backupService(store: store, userID: Self.userID, options: options).backUp(paths) { log.append($0) }
 
         #expect(report.uploaded.count == 1, "the photo completed before the stop")
         #expect(report.skipped.isEmpty)
@@ -173,12 +174,12 @@ import Testing
         #expect(!text.contains(server.secretKey))
     }
 
-    @Test(arguments: StoreKind.allCases) func aShardMissingOrAlteredInTheStoreIsRebuiltFromTheStoredPhotos(_ kind: StoreKind) async throws {
-        let folder = try TemporaryDirectory()
-        guard let store = try await makeStore(kind, in: folder) else { return }
-        let engine = try makeEngine(in: folder)
-        let service = engine.backupService(store: store, userID: Self.userID)
-        let paths = try await makePhotos(8, in: folder)
+    @Test("A shard missing or altered in the store is rebuilt from the stored photos", arguments: StoreKind.allCases)
+    func aShardMissingOrAlteredInTheStoreIsRebuiltFromTheStoredPhotos(_ kind: StoreKind) async throws {
+        let workspace = try TestWorkspace()
+        guard let store = try await makeStore(kind, in: workspace.folder) else { return }
+        let service = workspace.engine.backupService(store: store, userID: Self.userID)
+        let paths = try await makePhotos(8, in: workspace.folder)
         #expect(try await service.backUp(Array(paths.prefix(7))).catalogFailure == nil)
         let catalog = CloudCatalog(store: store, layout: service.layout)
         let written = try await catalog.load()
@@ -201,7 +202,8 @@ import Testing
         #expect(Set(written.entries).isSubset(of: Set(repaired.entries)), "every row is back, as it was")
     }
 
-    @Test(arguments: StoreKind.allCases) func twoDevicesBackingUpAtOnceBothEndUpInTheCatalog(_ kind: StoreKind) async throws {
+    @Test("Two devices backing up at once both end up in the catalog", arguments: StoreKind.allCases)
+    func twoDevicesBackingUpAtOnceBothEndUpInTheCatalog(_ kind: StoreKind) async throws {
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         let first = try makeEngine(in: folder)

@@ -9,11 +9,11 @@ import Testing
 /// starred fails with a clear reason and nothing is stored under its old MD5; a catalog that
 /// lost photos already backed up is repaired from their metadata in the store.
 @Suite struct BackupStarredItemsTests {
-    @Test(arguments: StoreKind.allCases) func aPhotoEditedSinceItWasStarredFailsAndNothingIsStored(_ kind: StoreKind) async throws {
-        let folder = try TemporaryDirectory()
-        guard let store = try await makeStore(kind, in: folder) else { return }
-        let engine = try makeEngine(in: folder)
-        let paths = try await makePhotos(3, in: folder)
+    @Test("A photo edited since it was starred fails and nothing is stored", arguments: StoreKind.allCases)
+    func aPhotoEditedSinceItWasStarredFailsAndNothingIsStored(_ kind: StoreKind) async throws {
+        let workspace = try TestWorkspace()
+        guard let store = try await makeStore(kind, in: workspace.folder) else { return }
+        let paths = try await makePhotos(3, in: workspace.folder)
         let items = try paths.map { BackupItem(path: $0, md5: try ContentHash.md5(ofFileAt: $0), size: try FileStatus(path: $0).size) }
         // The same size with other content (only the store's Content-MD5 check can tell), and
         // another size.
@@ -25,7 +25,7 @@ import Testing
         try handle.write(contentsOf: Data("more".utf8))
         try handle.close()
 
-        let report = try await engine.backupService(store: store, userID: BackupServiceTests.userID).backUp(items)
+        let report = try await workspace.engine.backupService(store: store, userID: BackupServiceTests.userID).backUp(items)
         #expect(report.uploaded == [items[2].md5])
         #expect(report.failed.map(\.path) == [paths[0], paths[1]])
         for failure in report.failed {
@@ -40,16 +40,16 @@ import Testing
         }
         #expect(try await CloudCatalog(store: store, layout: layout).load().entries.map(\.md5) == [items[2].md5])
         // What the backup read of the edited file is not recorded as the starred content.
-        #expect(try engine.identities.md5(forPath: paths[0], status: FileStatus(path: paths[0])) != items[0].md5)
+        #expect(try workspace.engine.identities.md5(forPath: paths[0], status: FileStatus(path: paths[0])) != items[0].md5)
     }
 
-    @Test func theQueueMarksAPhotoEditedSinceItWasStarredFailedWithTheReason() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        let store = LocalDirectoryObjectStore(root: folder.path("store"))
-        let service = engine.backupService(store: store, userID: BackupServiceTests.userID)
-        let queue = engine.backupQueue(service: service, inactivity: .seconds(3600))
-        let paths = try await makePhotos(2, in: folder)
+    @Test("The queue marks a photo edited since it was starred failed with the reason")
+    func theQueueMarksAPhotoEditedSinceItWasStarredFailedWithTheReason() async throws {
+        let workspace = try TestWorkspace()
+        let store = LocalDirectoryObjectStore(root: workspace.folder.path("store"))
+        let service = workspace.engine.backupService(store: store, userID: BackupServiceTests.userID)
+        let queue = workspace.engine.backupQueue(service: service, inactivity: .seconds(3600))
+        let paths = try await makePhotos(2, in: workspace.folder)
         let md5 = try await queue.star(paths[0])
         try await queue.star(paths[1])
         var edited = Array(try Data(contentsOf: URL(fileURLWithPath: paths[0])))
@@ -64,12 +64,13 @@ import Testing
         #expect(try await store.listAll(prefix: CloudLayout(userID: BackupServiceTests.userID).photo(md5)).isEmpty)
     }
 
-    @Test func aCatalogMissingBackedUpPhotosIsRepairedFromTheirMetadata() async throws {
-        let folder = try TemporaryDirectory()
-        let store = LocalDirectoryObjectStore(root: folder.path("store"))
-        let engine = try makeEngine(in: folder)
-        let paths = try await makePhotos(2, in: folder)
-        let service = engine.backupService(store: store, userID: BackupServiceTests.userID)
+    @Test("A catalog missing backed up photos is repaired from their metadata") func aCatalogMissingBackedUpPhotosIsRepairedFromTheirMetadata()
+        async throws
+    {
+        let workspace = try TestWorkspace()
+        let store = LocalDirectoryObjectStore(root: workspace.folder.path("store"))
+        let paths = try await makePhotos(2, in: workspace.folder)
+        let service = workspace.engine.backupService(store: store, userID: BackupServiceTests.userID)
         _ = try await service.backUp(paths)
         let catalog = CloudCatalog(store: store, layout: service.layout)
         let written = try await catalog.load().entries

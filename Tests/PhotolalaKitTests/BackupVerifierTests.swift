@@ -10,19 +10,18 @@ import Testing
 @Suite struct BackupVerifierTests {
     static let userID = "9a7c3e1f-2b4d-4f6a-8c0e-1d3f5a7b9c2e"
 
-    @Test(arguments: StoreKind.allCases)
+    @Test("A deleted original, an overwritten thumbnail and an orphan are found and the first two repaired", arguments: StoreKind.allCases)
     func aDeletedOriginalAnOverwrittenThumbnailAndAnOrphanAreFoundAndTheFirstTwoRepaired(_ kind: StoreKind) async throws {
-        let folder = try TemporaryDirectory()
-        guard let store = try await makeStore(kind, in: folder) else { return }
-        let engine = try makeEngine(in: folder)
-        let service = engine.backupService(store: store, userID: Self.userID)
-        let queue = engine.backupQueue(service: service, inactivity: .seconds(3600))
-        let paths = try await makePhotos(3, in: folder)
+        let workspace = try TestWorkspace()
+        guard let store = try await makeStore(kind, in: workspace.folder) else { return }
+        let service = workspace.engine.backupService(store: store, userID: Self.userID)
+        let queue = workspace.engine.backupQueue(service: service, inactivity: .seconds(3600))
+        let paths = try await makePhotos(3, in: workspace.folder)
         for path in paths {
             try await queue.star(path)
         }
         #expect(try await queue.runNow().failed.isEmpty)
-        let verifier = engine.verifier(service: service)
+        let verifier = workspace.engine.verifier(service: service)
         let clean = try await verifier.verify(readData: 100)
         #expect(clean.unresolved == 0 && clean.photosChecked == 3 && clean.photosRead == 3, "\(clean)")
 
@@ -53,13 +52,12 @@ import Testing
         #expect(try verifier.lastVerification()?.photosChecked == 3)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test("A multipart original without its MD5 is not checkable rather than a problem", arguments: StoreKind.allCases)
     func aMultipartOriginalWithoutItsMD5IsNotCheckableRatherThanAProblem(_ kind: StoreKind) async throws {
-        let folder = try TemporaryDirectory()
-        guard let store = try await makeStore(kind, in: folder) else { return }
-        let engine = try makeEngine(in: folder)
-        let service = engine.backupService(store: store, userID: Self.userID)
-        let path = try await makePhotos(1, in: folder)[0]
+        let workspace = try TestWorkspace()
+        guard let store = try await makeStore(kind, in: workspace.folder) else { return }
+        let service = workspace.engine.backupService(store: store, userID: Self.userID)
+        let path = try await makePhotos(1, in: workspace.folder)[0]
         #expect(try await service.backUp([path]).failed.isEmpty)
         // As an older version uploaded large originals: in parts, with no MD5 kept.
         let key = service.layout.photo(try ContentHash.md5(ofFileAt: path))
@@ -68,25 +66,24 @@ import Testing
         let etag = try await store.uploadPart(key, uploadID: upload, partNumber: 1, body: bytes)
         _ = try await store.completeMultipartUpload(key, uploadID: upload, parts: [UploadedPart(partNumber: 1, etag: etag)])
 
-        let report = try await engine.verifier(service: service).verify()
+        let report = try await workspace.engine.verifier(service: service).verify()
         #expect(report.notCheckable == [key])
         #expect(report.problems.isEmpty && report.unresolved == 0, "\(report.problems)")
     }
 
-    @Test func aPhotoWhoseFileIsGoneIsReportedUnrepaired() async throws {
-        let folder = try TemporaryDirectory()
-        let store = LocalDirectoryObjectStore(root: folder.path("store"))
-        let engine = try makeEngine(in: folder)
-        let service = engine.backupService(store: store, userID: Self.userID)
-        let paths = try await makePhotos(1, in: folder)
-        let queue = engine.backupQueue(service: service, inactivity: .seconds(3600))
+    @Test("A photo whose file is gone is reported unrepaired") func aPhotoWhoseFileIsGoneIsReportedUnrepaired() async throws {
+        let workspace = try TestWorkspace()
+        let store = LocalDirectoryObjectStore(root: workspace.folder.path("store"))
+        let service = workspace.engine.backupService(store: store, userID: Self.userID)
+        let paths = try await makePhotos(1, in: workspace.folder)
+        let queue = workspace.engine.backupQueue(service: service, inactivity: .seconds(3600))
         try await queue.star(paths[0])
         _ = try await queue.runNow()
         let md5 = try ContentHash.md5(ofFileAt: paths[0])
         try FileManager.default.removeItem(atPath: paths[0])
         try await store.delete(service.layout.metadata(md5))
 
-        let report = try await engine.verifier(service: service).verify(repair: true)
+        let report = try await workspace.engine.verifier(service: service).verify(repair: true)
         #expect(report.problems.count == 1 && !report.problems[0].repaired)
         #expect(report.unresolved == 1)
     }

@@ -8,13 +8,11 @@ import Testing
 /// their largest embedded preview at the RAW's orientation (LibRaw's half-size decode when
 /// there is none), previewed, and described as exiftool describes them.
 @Suite("Camera RAW")
-struct CameraRAWTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
+struct CameraRAWTests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
+        workspace = try TestWorkspace()
     }
 
     static let kinds = ["raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw.orf", "raw.rw2", "raw-jxl.dng", "raw-nopreview.dng"]

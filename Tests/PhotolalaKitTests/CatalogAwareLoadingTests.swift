@@ -5,16 +5,11 @@ import Testing
 @testable import PhotolalaKit
 
 @Suite("Listing a folder from its catalog")
-struct CatalogAwareLoadingTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
-    let photos: String
+struct CatalogAwareLoadingTests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        workspace = try TestWorkspace()
     }
 
     /// Writes `count` distinct small JPEGs named `IMG_0000.jpg` …, taken at `taken` when given

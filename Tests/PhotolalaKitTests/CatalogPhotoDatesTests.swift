@@ -5,20 +5,15 @@ import Testing
 @testable import PhotolalaKit
 
 @Suite("Catalogued listings keep the photos' own dates and offsets")
-struct CatalogPhotoDatesTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
-    let photos: String
+struct CatalogPhotoDatesTests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     /// 2019-07-14 09:30:00 on the camera's clock.
     static let clock: Int64 = 1_563_096_600
     static let offset = 9 * 3_600
 
     init() throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        workspace = try TestWorkspace()
     }
 
     /// Writes `count` distinct small JPEGs `IMG_0000.jpg` …, all taken at ``clock``: the odd ones

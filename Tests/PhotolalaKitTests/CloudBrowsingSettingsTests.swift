@@ -9,7 +9,7 @@ import Testing
 /// size and the first check of a restore, from `cloud.json` and the environment, used by the
 /// services the CLI and the server build.
 @Suite struct CloudBrowsingSettingsTests {
-    @Test func theDefaultsAreAWSUSEast1sPricesAGibibyteAndAMinute() throws {
+    @Test("The defaults are AWS us-east-1's prices, a gibibyte and a minute") func theDefaultsAreAWSUSEast1sPricesAGibibyteAndAMinute() throws {
         let folder = try TemporaryDirectory()
         let configuration = try CloudConfiguration.load(environment: ["HOME": folder.path], dataDirectory: folder.path("data"))
         #expect(configuration.retrievalPricing == RetrievalPricing())
@@ -18,7 +18,8 @@ import Testing
         #expect(configuration.restoreCheckDelay == .seconds(60))
     }
 
-    @Test func theFileSetsThemTheEnvironmentOverridesThemAndTheServicesUseThem() async throws {
+    @Test("The file sets them, the environment overrides them and the services use them")
+    func theFileSetsThemTheEnvironmentOverridesThemAndTheServicesUseThem() async throws {
         let folder = try TemporaryDirectory()
         try AtomicFile.write(
             Array(
@@ -62,12 +63,14 @@ import Testing
         #expect(estimate.summary.hasPrefix("2000 photos, 1073.7 MB, Standard (about 12 hours): $2.50"), "\(estimate.summary)")
     }
 
-    @Test(arguments: [
-        ("PHOTOLALA_RESTORE_PRICE_STANDARD_PER_GB", "-1", "a price in US dollars (0 or more)"),
-        ("PHOTOLALA_RESTORE_PRICE_BULK_PER_1000_REQUESTS", "free", "a price in US dollars (0 or more)"),
-        ("PHOTOLALA_DOWNLOAD_CACHE_BYTES", "1.5", "a whole number of bytes (0 or more)"),
-        ("PHOTOLALA_RESTORE_CHECK_SECONDS", "0", "a number of seconds from 0.1 to 3600"),
-    ])
+    @Test(
+        "A wrong value is refused with the variable it came from",
+        arguments: [
+            ("PHOTOLALA_RESTORE_PRICE_STANDARD_PER_GB", "-1", "a price in US dollars (0 or more)"),
+            ("PHOTOLALA_RESTORE_PRICE_BULK_PER_1000_REQUESTS", "free", "a price in US dollars (0 or more)"),
+            ("PHOTOLALA_DOWNLOAD_CACHE_BYTES", "1.5", "a whole number of bytes (0 or more)"),
+            ("PHOTOLALA_RESTORE_CHECK_SECONDS", "0", "a number of seconds from 0.1 to 3600"),
+        ])
     func aWrongValueIsRefusedWithTheVariableItCameFrom(_ name: String, _ value: String, _ expected: String) throws {
         let folder = try TemporaryDirectory()
         let error = #expect(throws: CloudConfigurationError.self) {
@@ -76,7 +79,7 @@ import Testing
         #expect(error?.message == "\(name) must be \(expected), not '\(value)'.")
     }
 
-    @Test func aWrongValueInTheFileNamesItsKey() throws {
+    @Test("A wrong value in the file names its key") func aWrongValueInTheFileNamesItsKey() throws {
         let folder = try TemporaryDirectory()
         try AtomicFile.write(Array(#"{"restorePriceBulkPerGB": -2}"#.utf8), to: folder.path("data/cloud.json"))
         let error = #expect(throws: CloudConfigurationError.self) {

@@ -56,7 +56,7 @@ import Testing
         Set(try paths.map { try ContentHash.md5(ofFileAt: $0) })
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test("A merge overtaken between its read and its write merges again on top and loses nothing", arguments: StoreKind.allCases)
     func aMergeOvertakenBetweenItsReadAndItsWriteMergesAgainOnTopAndLosesNothing(_ kind: StoreKind) async throws {
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
@@ -107,7 +107,7 @@ import Testing
         #expect(listed.count == 5)
     }
 
-    @Test(arguments: StoreKind.allCases)
+    @Test("A store that ignores conditions is found out and merged under a lease", arguments: StoreKind.allCases)
     func aStoreThatIgnoresConditionsIsFoundOutAndMergedUnderALease(_ kind: StoreKind) async throws {
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
@@ -136,7 +136,7 @@ import Testing
         }
     }
 
-    @Test func shardsNoManifestNamesAreRemovedOnlyAfterTheGraceTime() async throws {
+    @Test("Shards no manifest names are removed only after the grace time") func shardsNoManifestNamesAreRemovedOnlyAfterTheGraceTime() async throws {
         let folder = try TemporaryDirectory()
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
         var patient = CloudCatalog(store: store, layout: layout, timing: Self.quick)
@@ -158,7 +158,9 @@ import Testing
         #expect(try await patient.load().entries.count == 81)
     }
 
-    @Test func aCatalogOfTheOldLayoutIsReadSyncedAndMergedIntoTheNewOne() async throws {
+    @Test("A catalog of the old layout is read, synced and merged into the new one") func aCatalogOfTheOldLayoutIsReadSyncedAndMergedIntoTheNewOne()
+        async throws
+    {
         let folder = try TemporaryDirectory()
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
         let old = entries(30, from: 0)

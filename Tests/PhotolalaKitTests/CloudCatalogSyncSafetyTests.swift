@@ -73,7 +73,7 @@ import Testing
         ("photo count unlike its rows", "is not the", { $0.photoCount += 1 }),
     ]
 
-    @Test(arguments: 0..<damages.count)
+    @Test("A damaged manifest is rejected and the last catalog keeps working", arguments: 0..<damages.count)
     func aDamagedManifestIsRejectedAndTheLastCatalogKeepsWorking(_ which: Int) async throws {
         let damage = Self.damages[which]
         let backup = try await backUp(3)
@@ -92,7 +92,8 @@ import Testing
         #expect(try localProblems(backup).isEmpty)
     }
 
-    @Test func aDeletedCloudCatalogEmptiesTheSyncedOneButAnUnreachableStoreDoesNot() async throws {
+    @Test("A deleted cloud catalog empties the synced one but an unreachable store does not")
+    func aDeletedCloudCatalogEmptiesTheSyncedOneButAnUnreachableStoreDoesNot() async throws {
         let backup = try await backUp(2)
         // A store that cannot be reached is no answer: the catalog stays.
         let closed = S3ObjectStore(
@@ -113,7 +114,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: backup.sync.catalogDirectory))
     }
 
-    @Test func aShardThatDropsOutOfTheManifestIsRemoved() async throws {
+    @Test("A shard that drops out of the manifest is removed") func aShardThatDropsOutOfTheManifestIsRemoved() async throws {
         let backup = try await backUp(4)
         var manifest = try await manifest(in: backup.store)
         let dropped = try #require(manifest.shards.first { $0.rows > 0 })
@@ -131,7 +132,7 @@ import Testing
         #expect(try localProblems(backup).isEmpty)
     }
 
-    @Test func theETagRecordedIsThatOfTheManifestRead() async throws {
+    @Test("The ETag recorded is that of the manifest read") func theETagRecordedIsThatOfTheManifestRead() async throws {
         let backup = try await backUp(2, syncing: false)
         let counting = CountingStore(backup.store)
         let sync = backup.deviceB.cloudSync(store: counting, userID: Self.userID)
@@ -152,7 +153,8 @@ import Testing
         #expect(await counting.gets.first == layout.manifest)
     }
 
-    @Test func aShardDamagedOnTheWayOnceIsFetchedAgainAndImportedWithoutListingTheBucket() async throws {
+    @Test("A shard damaged on the way once is fetched again and imported without listing the bucket")
+    func aShardDamagedOnTheWayOnceIsFetchedAgainAndImportedWithoutListingTheBucket() async throws {
         let backup = try await backUp(3, syncing: false)
         let counting = CountingStore(backup.store)
         let sync = backup.deviceB.cloudSync(store: counting, userID: Self.userID)
@@ -169,7 +171,8 @@ import Testing
         #expect(try backup.source.sync.copy.entry(md5: md5) != nil)
     }
 
-    @Test func aRejectedShardKeepsTheOldOneSoTheLocalCopyStaysWholeAndTheNextSyncRetries() async throws {
+    @Test("A rejected shard keeps the old one so the local copy stays whole and the next sync retries")
+    func aRejectedShardKeepsTheOldOneSoTheLocalCopyStaysWholeAndTheNextSyncRetries() async throws {
         let backup = try await backUp(3)
         let added = try await makePhotos(1, in: backup.folder, prefix: "NEW_")
         _ = try await backup.deviceA.backupService(store: backup.store, userID: Self.userID).backUp(backup.paths + added)
@@ -198,7 +201,7 @@ import Testing
         #expect(try localProblems(backup).isEmpty)
     }
 
-    @Test func twoSyncsAtOnceOfOneDataFolderBothSucceed() async throws {
+    @Test("Two syncs at once of one data folder both succeed") func twoSyncsAtOnceOfOneDataFolderBothSucceed() async throws {
         let backup = try await backUp(5, syncing: false)
         // Two processes on one data folder: each its own engine (database connection) and sync.
         let other = try Engine(configuration: backup.deviceB.configuration)
@@ -213,7 +216,8 @@ import Testing
         #expect(Set(try backup.source.listedPhotos().map(\.item.id)) == (try md5s(backup.paths)))
     }
 
-    @Test func aSyncWaitsForTheOneHoldingTheLockAndGivesUpAfterItsTimeout() async throws {
+    @Test("A sync waits for the one holding the lock and gives up after its timeout")
+    func aSyncWaitsForTheOneHoldingTheLockAndGivesUpAfterItsTimeout() async throws {
         let backup = try await backUp(2, syncing: false)
         var sync = backup.sync
         // Another process's sync holds the lock.
@@ -242,7 +246,9 @@ import Testing
     /// A folder opened before the first sync learns of every photo it brought at once: asking
     /// for many photos' facts reads the catalog in one pass, and gives the same answer as
     /// looking a few up one by one.
-    @Test func theFactsOfManyPhotosAreReadInOnePassWithTheSameAnswer() async throws {
+    @Test("The facts of many photos are read in one pass with the same answer") func theFactsOfManyPhotosAreReadInOnePassWithTheSameAnswer()
+        async throws
+    {
         let backup = try await backUp(3)
         let listed = try backup.source.listedPhotos()
         let ids = listed.map(\.item.id)

@@ -37,7 +37,9 @@ import Testing
         try makeEngine(in: folder, device: "b")
     }
 
-    @Test func aSecondDeviceBrowsesTheFirstDevicesBackupWithThumbnails() async throws {
+    @Test("A second device browses the first device's backup with thumbnails") func aSecondDeviceBrowsesTheFirstDevicesBackupWithThumbnails()
+        async throws
+    {
         let folder = try TemporaryDirectory()
         guard let setup = try await Self.backedUp(3, in: folder) else { return }
         let (store, _, paths) = setup
@@ -78,7 +80,7 @@ import Testing
         #expect(await counting.gets.isEmpty, "an unchanged ETag costs one HEAD")
     }
 
-    @Test func onlyTheChangedShardIsDownloaded() async throws {
+    @Test("Only the changed shard is downloaded") func onlyTheChangedShardIsDownloaded() async throws {
         let folder = try TemporaryDirectory()
         guard let setup = try await Self.backedUp(3, in: folder) else { return }
         let (store, deviceA, paths) = setup
@@ -98,7 +100,7 @@ import Testing
         #expect(await counting.gets == [layout.manifest, try await layout.storedShard(shard, in: store)])
     }
 
-    @Test func aTamperedShardIsRejectedAndNeverImported() async throws {
+    @Test("A tampered shard is rejected and never imported") func aTamperedShardIsRejectedAndNeverImported() async throws {
         let folder = try TemporaryDirectory()
         guard let setup = try await Self.backedUp(3, in: folder) else { return }
         let (store, _, paths) = setup
@@ -123,7 +125,7 @@ import Testing
         #expect(try source.sync.state().error != nil, "the next sync tries again")
     }
 
-    @Test func theLastSyncedCatalogKeepsWorkingOffline() async throws {
+    @Test("The last synced catalog keeps working offline") func theLastSyncedCatalogKeepsWorkingOffline() async throws {
         guard let server = try await SeaweedFS.start() else { return print("skipped: \(await SeaweedFS.unavailableReason ?? "")") }
         defer { server.stop() }
         let folder = try TemporaryDirectory()

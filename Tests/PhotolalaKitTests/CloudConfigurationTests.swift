@@ -7,7 +7,7 @@ import Testing
 
 /// Settings from the file, the environment and the AWS chain; secrets never described.
 @Suite struct CloudConfigurationTests {
-    @Test func theUserIDIsCreatedOnceAndKept() throws {
+    @Test("The user ID is created once and kept") func theUserIDIsCreatedOnceAndKept() throws {
         let folder = try TemporaryDirectory()
         let environment = ["HOME": folder.path]
         let first = try CloudConfiguration.load(environment: environment, dataDirectory: folder.path("data"))
@@ -18,7 +18,7 @@ import Testing
         #expect(first.region == "us-east-1")
     }
 
-    @Test func theEnvironmentOverridesTheFile() throws {
+    @Test("The environment overrides the file") func theEnvironmentOverridesTheFile() throws {
         let folder = try TemporaryDirectory()
         try AtomicFile.write(
             Array(#"{"bucket":"from-file","endpoint":"http://file:1","quotaBytes":5,"userID":"0F2504E0-4F89-11D3-9A0C-0305E82C3301"}"#.utf8),
@@ -43,7 +43,7 @@ import Testing
         }
     }
 
-    @Test func credentialsComeFromTheEnvironmentThenTheProfileFiles() throws {
+    @Test("Credentials come from the environment then the profile files") func credentialsComeFromTheEnvironmentThenTheProfileFiles() throws {
         let folder = try TemporaryDirectory()
         try AtomicFile.write(
             Array(
@@ -65,7 +65,9 @@ import Testing
         #expect(throws: CloudConfigurationError.self) { try AWSCredentialChain(environment: ["AWS_ACCESS_KEY_ID": "HALF"]).credentials() }
     }
 
-    @Test func theRegionComesFromTheEnvironmentThenTheFileThenTheProfile() throws {
+    @Test("The region comes from the environment then the file then the profile") func theRegionComesFromTheEnvironmentThenTheFileThenTheProfile()
+        throws
+    {
         let folder = try TemporaryDirectory()
         let data = folder.path("data")
         let home = ["HOME": folder.path]
@@ -82,7 +84,9 @@ import Testing
         #expect(try CloudConfiguration.load(environment: region, dataDirectory: data).region == "sa-east-1")
     }
 
-    @Test func theSettingsFileWinsOverCloudJSONAndLosesToTheEnvironment() throws {
+    @Test("The settings file wins over cloud.json and loses to the environment") func theSettingsFileWinsOverCloudJSONAndLosesToTheEnvironment()
+        throws
+    {
         let folder = try TemporaryDirectory()
         let data = folder.path("data")
         let home = ["HOME": folder.path]
@@ -114,7 +118,7 @@ import Testing
         #expect(try toFolder.objectStore() is LocalDirectoryObjectStore)
     }
 
-    @Test func debugTimingComesFromTheFileOrTheEnvironment() throws {
+    @Test("Debug timing comes from the file or the environment") func debugTimingComesFromTheFileOrTheEnvironment() throws {
         let folder = try TemporaryDirectory()
         let data = folder.path("data")
         let home = ["HOME": folder.path]
@@ -130,7 +134,7 @@ import Testing
         #expect(error?.message.contains("PHOTOLALA_DEBUG_TIMING") == true)
     }
 
-    @Test func theDescriptionNeverShowsTheSecret() throws {
+    @Test("The description never shows the secret") func theDescriptionNeverShowsTheSecret() throws {
         let folder = try TemporaryDirectory()
         let environment = [
             "HOME": folder.path, "AWS_ACCESS_KEY_ID": "AKIDSHOWN", "AWS_SECRET_ACCESS_KEY": "s3cr3t-never-shown",
@@ -148,7 +152,7 @@ import Testing
         }
     }
 
-    @Test func aBackupFolderNeedsNoBucketOrCredentials() async throws {
+    @Test("A backup folder needs no bucket or credentials") func aBackupFolderNeedsNoBucketOrCredentials() async throws {
         let folder = try TemporaryDirectory()
         let nas = folder.path("nas")
         let configuration = try CloudConfiguration.load(

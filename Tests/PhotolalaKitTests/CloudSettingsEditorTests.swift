@@ -10,7 +10,9 @@ import Testing
 @Suite struct CloudSettingsEditorTests {
     static let secret = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"
 
-    @Test func savedSettingsAreInEffectAndTheSecretFileIsTheOwnersAlone() throws {
+    @Test("Saved settings are in effect and the secret file is the owner's alone") func savedSettingsAreInEffectAndTheSecretFileIsTheOwnersAlone()
+        throws
+    {
         let folder = try TemporaryDirectory()
         let editor = CloudSettingsEditor(environment: ["HOME": folder.path], dataDirectory: folder.path("data"))
         try editor.save(
@@ -42,21 +44,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
-    @Test(arguments: [
-        CloudSettingsChange(endpoint: "file:///etc/passwd"),
-        CloudSettingsChange(endpoint: "/etc/passwd"),
-        CloudSettingsChange(endpoint: "http://"),
-        CloudSettingsChange(bucket: "../../etc"),
-        CloudSettingsChange(bucket: "My_Bucket"),
-        CloudSettingsChange(bucket: "ab"),
-        CloudSettingsChange(region: ""),
-        CloudSettingsChange(region: "../x"),
-        CloudSettingsChange(userID: "../../me"),
-        CloudSettingsChange(accessKeyID: "AKID\n[default]", secretAccessKey: "x"),
-        CloudSettingsChange(accessKeyID: "AKID", secretAccessKey: "with spaces \(secret)"),
-        CloudSettingsChange(accessKeyID: "AKIDNOSECRET"),
-        CloudSettingsChange(secretAccessKey: secret),
-    ])
+    @Test(
+        "A wrong field is refused with words and nothing is saved",
+        arguments: [
+            CloudSettingsChange(endpoint: "file:///etc/passwd"),
+            CloudSettingsChange(endpoint: "/etc/passwd"),
+            CloudSettingsChange(endpoint: "http://"),
+            CloudSettingsChange(bucket: "../../etc"),
+            CloudSettingsChange(bucket: "My_Bucket"),
+            CloudSettingsChange(bucket: "ab"),
+            CloudSettingsChange(region: ""),
+            CloudSettingsChange(region: "../x"),
+            CloudSettingsChange(userID: "../../me"),
+            CloudSettingsChange(accessKeyID: "AKID\n[default]", secretAccessKey: "x"),
+            CloudSettingsChange(accessKeyID: "AKID", secretAccessKey: "with spaces \(secret)"),
+            CloudSettingsChange(accessKeyID: "AKIDNOSECRET"),
+            CloudSettingsChange(secretAccessKey: secret),
+        ])
     func aWrongFieldIsRefusedWithWordsAndNothingIsSaved(change: CloudSettingsChange) throws {
         let folder = try TemporaryDirectory()
         let editor = CloudSettingsEditor(environment: ["HOME": folder.path], dataDirectory: folder.path("data"))
@@ -66,7 +70,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path("data/cloud-credentials")))
     }
 
-    @Test func aDamagedCredentialsFileIsReplacedByAWholePair() throws {
+    @Test("A damaged credentials file is replaced by a whole pair") func aDamagedCredentialsFileIsReplacedByAWholePair() throws {
         let folder = try TemporaryDirectory()
         let editor = CloudSettingsEditor(environment: ["HOME": folder.path], dataDirectory: folder.path("data"))
         try AtomicFile.write(Array("[default]\naws_access_key_id = HALF\n".utf8), to: folder.path("data/cloud-credentials"))
@@ -75,7 +79,7 @@ import Testing
         #expect(try editor.configuration().credentials == AWSCredentials(accessKeyID: "AKIDWHOLE", secretAccessKey: Self.secret))
     }
 
-    @Test func theEnvironmentAndTheAWSProfileWinAndAreNamed() throws {
+    @Test("The environment and the AWS profile win and are named") func theEnvironmentAndTheAWSProfileWinAndAreNamed() throws {
         let folder = try TemporaryDirectory()
         let data = folder.path("data")
         try CloudSettingsEditor(environment: ["HOME": folder.path], dataDirectory: data).save(

@@ -24,7 +24,7 @@ import Testing
         return ""
     }
 
-    @Test func everySettingIsRead() throws {
+    @Test("Every setting is read") func everySettingIsRead() throws {
         let (folder, path) = try Self.file(
             #"""
             {"folders": ["~/Pictures", "photos", "/srv/photos/../shared"], "libraries": ["Family.photoslibrary"],
@@ -39,7 +39,7 @@ import Testing
         #expect(file.cacheDirectory == "/var/cache/photolala")
     }
 
-    @Test func theFileIsFoundByFlagThenEnvironmentThenXDG() throws {
+    @Test("The file is found by flag then environment then XDG") func theFileIsFoundByFlagThenEnvironmentThenXDG() throws {
         let folder = try TemporaryDirectory()
         for (name, port) in [("flag.json", 1), ("environment.json", 2), ("xdg/photolala/config.json", 3)] {
             try AtomicFile.write(Array(#"{"port": \#(port)}"#.utf8), to: folder.path(name))
@@ -51,12 +51,12 @@ import Testing
         #expect(ConfigurationFile.defaultPath(environment: ["HOME": "/home/ann"]) == "/home/ann/.config/photolala/config.json")
     }
 
-    @Test func noFileAtTheDefaultPlaceMeansNoSettings() throws {
+    @Test("No file at the default place means no settings") func noFileAtTheDefaultPlaceMeansNoSettings() throws {
         let folder = try TemporaryDirectory()
         #expect(try ConfigurationFile.load(explicitPath: nil, environment: ["HOME": folder.path]) == ConfigurationFile())
     }
 
-    @Test func aNamedFileThatIsMissingIsAnError() throws {
+    @Test("A named file that is missing is an error") func aNamedFileThatIsMissingIsAnError() throws {
         let folder = try TemporaryDirectory()
         let missing = folder.path("nowhere.json")
         #expect(throws: ConfigurationFileError.self) { try ConfigurationFile.load(explicitPath: missing, environment: [:]) }
@@ -68,24 +68,26 @@ import Testing
         }
     }
 
-    @Test(arguments: [
-        (#"{"port": "8080"}"#, "'port' must be a whole number from 0 to 65535 (0 picks a free port)."),
-        (#"{"port": 70000}"#, "'port' must be a whole number from 0 to 65535 (0 picks a free port)."),
-        (#"{"port": 80.5}"#, "'port' must be a whole number from 0 to 65535 (0 picks a free port)."),
-        (#"{"port": true}"#, "'port' must be a whole number from 0 to 65535 (0 picks a free port)."),
-        (#"{"host": ""}"#, "'host' must be a non-empty string."),
-        (#"{"token": "short"}"#, "'token' must be at least 8 letters, digits or -_.~ characters."),
-        (#"{"token": "has a space"}"#, "'token' must be at least 8 letters, digits or -_.~ characters."),
-        (#"{"folders": "~/Pictures"}"#, #"'folders' must be a list of paths, such as ["~/Pictures"]."#),
-        (#"{"libraries": [1]}"#, #"'libraries' must be a list of paths, such as ["~/Pictures"]."#),
-        (#"{"dataDirectory": 5}"#, "'dataDirectory' must be a non-empty string."),
-    ])
+    @Test(
+        "A bad value names the file and the key",
+        arguments: [
+            (#"{"port": "8080"}"#, "'port' must be a whole number from 0 to 65535 (0 picks a free port)."),
+            (#"{"port": 70000}"#, "'port' must be a whole number from 0 to 65535 (0 picks a free port)."),
+            (#"{"port": 80.5}"#, "'port' must be a whole number from 0 to 65535 (0 picks a free port)."),
+            (#"{"port": true}"#, "'port' must be a whole number from 0 to 65535 (0 picks a free port)."),
+            (#"{"host": ""}"#, "'host' must be a non-empty string."),
+            (#"{"token": "short"}"#, "'token' must be at least 8 letters, digits or -_.~ characters."),
+            (#"{"token": "has a space"}"#, "'token' must be at least 8 letters, digits or -_.~ characters."),
+            (#"{"folders": "~/Pictures"}"#, #"'folders' must be a list of paths, such as ["~/Pictures"]."#),
+            (#"{"libraries": [1]}"#, #"'libraries' must be a list of paths, such as ["~/Pictures"]."#),
+            (#"{"dataDirectory": 5}"#, "'dataDirectory' must be a non-empty string."),
+        ])
     func aBadValueNamesTheFileAndTheKey(text: String, expected: String) throws {
         let message = try Self.error(loading: text)
         #expect(message.hasPrefix("In the configuration file '/") && message.hasSuffix("/config.json', " + expected), "\(message)")
     }
 
-    @Test func anUnknownKeyIsRefusedWithTheKnownOnes() throws {
+    @Test("An unknown key is refused with the known ones") func anUnknownKeyIsRefusedWithTheKnownOnes() throws {
         let message = try Self.error(loading: #"{"prot": 8080}"#)
         #expect(
             message.contains(
@@ -96,7 +98,7 @@ import Testing
         #expect(outside.hasSuffix(#"/config.json', 'bucket' is a cloud setting: put it in the cloud object, as "cloud": {"bucket": …}."#))
     }
 
-    @Test func cloudSettingsAreRead() throws {
+    @Test("Cloud settings are read") func cloudSettingsAreRead() throws {
         let (folder, path) = try Self.file(
             #"""
             {"cloud": {"endpoint": "http://127.0.0.1:8333", "bucket": "photos", "region": "eu-west-1", "folder": "backup",
@@ -115,31 +117,35 @@ import Testing
         #expect(try ConfigurationFile.load(explicitPath: folder.path("empty.json"), environment: [:]).cloud == CloudConfiguration.Settings())
     }
 
-    @Test(arguments: [
-        (#"{"cloud": "photos"}"#, #"'cloud' must be an object of cloud settings, such as {"bucket": "photos"}."#),
-        (#"{"cloud": {"endpoint": "127.0.0.1:8333"}}"#, "'cloud.endpoint' must be an http:// or https:// URL with a host"),
-        (#"{"cloud": {"bucket": "My Photos"}}"#, "'cloud.bucket' must be a bucket name: 3 to 63 lowercase letters"),
-        (#"{"cloud": {"region": ""}}"#, "'cloud.region' must be a region such as us-east-1"),
-        (#"{"cloud": {"folder": 5}}"#, "'cloud.folder' must be a path"),
-        (#"{"cloud": {"userID": "me"}}"#, "'cloud.userID' must be a UUID"),
-        (#"{"cloud": {"quotaBytes": -1}}"#, "'cloud.quotaBytes' must be a whole number of bytes (0 or more)."),
-        (#"{"cloud": {"quotaBytes": "1 GB"}}"#, "'cloud.quotaBytes' must be a whole number of bytes (0 or more)."),
-        (#"{"cloud": {"debugTiming": 1}}"#, "'cloud.debugTiming' must be true or false."),
-        (#"{"cloud": {"restorePriceBulkPerGB": -0.01}}"#, "'cloud.restorePriceBulkPerGB' must be a price in US dollars (0 or more)."),
-        (#"{"cloud": {"restoreCheckSeconds": 7200}}"#, "'cloud.restoreCheckSeconds' must be a number of seconds from 0.1 to 3600."),
-    ])
+    @Test(
+        "A bad cloud value names the key",
+        arguments: [
+            (#"{"cloud": "photos"}"#, #"'cloud' must be an object of cloud settings, such as {"bucket": "photos"}."#),
+            (#"{"cloud": {"endpoint": "127.0.0.1:8333"}}"#, "'cloud.endpoint' must be an http:// or https:// URL with a host"),
+            (#"{"cloud": {"bucket": "My Photos"}}"#, "'cloud.bucket' must be a bucket name: 3 to 63 lowercase letters"),
+            (#"{"cloud": {"region": ""}}"#, "'cloud.region' must be a region such as us-east-1"),
+            (#"{"cloud": {"folder": 5}}"#, "'cloud.folder' must be a path"),
+            (#"{"cloud": {"userID": "me"}}"#, "'cloud.userID' must be a UUID"),
+            (#"{"cloud": {"quotaBytes": -1}}"#, "'cloud.quotaBytes' must be a whole number of bytes (0 or more)."),
+            (#"{"cloud": {"quotaBytes": "1 GB"}}"#, "'cloud.quotaBytes' must be a whole number of bytes (0 or more)."),
+            (#"{"cloud": {"debugTiming": 1}}"#, "'cloud.debugTiming' must be true or false."),
+            (#"{"cloud": {"restorePriceBulkPerGB": -0.01}}"#, "'cloud.restorePriceBulkPerGB' must be a price in US dollars (0 or more)."),
+            (#"{"cloud": {"restoreCheckSeconds": 7200}}"#, "'cloud.restoreCheckSeconds' must be a number of seconds from 0.1 to 3600."),
+        ])
     func aBadCloudValueNamesTheKey(text: String, expected: String) throws {
         let message = try Self.error(loading: text)
         #expect(message.hasPrefix("In the configuration file '/") && message.contains("/config.json', " + expected), "\(message)")
     }
 
-    @Test(arguments: [
-        (#"{"cloud": {"bucket": "photos", "secretAccessKey": "wJalrXUtnFEMI/K7MDENG"}}"#, "cloud.secretAccessKey"),
-        (#"{"cloud": {"aws_secret_access_key": "wJalrXUtnFEMI/K7MDENG"}}"#, "cloud.aws_secret_access_key"),
-        (#"{"cloud": {"accessKeyID": "AKIDEXAMPLE", "secret": "wJalrXUtnFEMI/K7MDENG"}}"#, "cloud.accessKeyID"),
-        (#"{"secretAccessKey": "wJalrXUtnFEMI/K7MDENG", "port": 8080}"#, "secretAccessKey"),
-        (#"{"cloud": {"sessionToken": "wJalrXUtnFEMI/K7MDENG"}}"#, "cloud.sessionToken"),
-    ])
+    @Test(
+        "Credentials are refused without repeating them",
+        arguments: [
+            (#"{"cloud": {"bucket": "photos", "secretAccessKey": "wJalrXUtnFEMI/K7MDENG"}}"#, "cloud.secretAccessKey"),
+            (#"{"cloud": {"aws_secret_access_key": "wJalrXUtnFEMI/K7MDENG"}}"#, "cloud.aws_secret_access_key"),
+            (#"{"cloud": {"accessKeyID": "AKIDEXAMPLE", "secret": "wJalrXUtnFEMI/K7MDENG"}}"#, "cloud.accessKeyID"),
+            (#"{"secretAccessKey": "wJalrXUtnFEMI/K7MDENG", "port": 8080}"#, "secretAccessKey"),
+            (#"{"cloud": {"sessionToken": "wJalrXUtnFEMI/K7MDENG"}}"#, "cloud.sessionToken"),
+        ])
     func credentialsAreRefusedWithoutRepeatingThem(text: String, key: String) throws {
         let message = try Self.error(loading: text)
         #expect(message.contains("/config.json' holds '\(key)': credentials are never read from it"), "\(message)")
@@ -147,18 +153,20 @@ import Testing
         #expect(!message.contains("wJalrXUtnFEMI") && !message.contains("AKIDEXAMPLE"))
     }
 
-    @Test(arguments: [
-        ("{\"port\": ", "it is not well-formed JSON"),
-        ("[\"~/Pictures\"]", "it is not a JSON object of settings"),
-        (String(repeating: "[", count: 100) + String(repeating: "]", count: 100), "it nests more than 64 levels deep"),
-        ("{\"host\": \"" + String(repeating: "a", count: 1 << 20) + "\"}", "over the limit of 1048576 bytes"),
-    ])
+    @Test(
+        "A damaged file is refused before it is parsed",
+        arguments: [
+            ("{\"port\": ", "it is not well-formed JSON"),
+            ("[\"~/Pictures\"]", "it is not a JSON object of settings"),
+            (String(repeating: "[", count: 100) + String(repeating: "]", count: 100), "it nests more than 64 levels deep"),
+            ("{\"host\": \"" + String(repeating: "a", count: 1 << 20) + "\"}", "over the limit of 1048576 bytes"),
+        ])
     func aDamagedFileIsRefusedBeforeItIsParsed(text: String, reason: String) throws {
         let message = try Self.error(loading: text)
         #expect(message.hasPrefix("The configuration file '") && message.contains(reason), "\(message)")
     }
 
-    @Test func tokensFitInAURLAsTheyAre() {
+    @Test("Tokens fit in a URL as they are") func tokensFitInAURLAsTheyAre() {
         #expect(ConfigurationFile.isValidToken("abcd-1234"))
         #expect(!ConfigurationFile.isValidToken("abc123"))
         #expect(!ConfigurationFile.isValidToken("abcd/1234"))

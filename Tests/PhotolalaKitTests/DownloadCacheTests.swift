@@ -6,7 +6,9 @@ import Testing
 
 /// The cloud download cache: on disk, one fetch per key, least recently used out first.
 @Suite struct DownloadCacheTests {
-    @Test func theLeastRecentlyUsedObjectsGoFirstWhenTheBudgetIsExceeded() async throws {
+    @Test("The least recently used objects go first when the budget is exceeded") func theLeastRecentlyUsedObjectsGoFirstWhenTheBudgetIsExceeded()
+        async throws
+    {
         let folder = try TemporaryDirectory()
         let cache = DownloadCache(directory: folder.path("cache"), byteBudget: 250)
         let fetches = Counter()
@@ -30,7 +32,7 @@ import Testing
         #expect(try await reopened.bytes(for: "c") { [] }.cached)
     }
 
-    @Test func evictionFollowsTheOrderOfUseAndKeepsTheBudget() async throws {
+    @Test("Eviction follows the order of use and keeps the budget") func evictionFollowsTheOrderOfUseAndKeepsTheBudget() async throws {
         let folder = try TemporaryDirectory()
         let cache = DownloadCache(directory: folder.path("cache"), byteBudget: 1_000)
         func load(_ key: String, size: Int = 100) async throws -> Bool {
@@ -61,7 +63,7 @@ import Testing
         #expect(await cache.contains("big"))
     }
 
-    @Test func concurrentRequestsForOneKeyShareOneDownload() async throws {
+    @Test("Concurrent requests for one key share one download") func concurrentRequestsForOneKeyShareOneDownload() async throws {
         let folder = try TemporaryDirectory()
         let cache = DownloadCache(directory: folder.path("cache"), byteBudget: 1 << 20)
         let fetches = Counter()

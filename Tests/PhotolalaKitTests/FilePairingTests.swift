@@ -90,17 +90,14 @@ struct FilePairingTests {
 struct FolderPairingTests {
     @Test("a RAW copied in joins its JPEG, a movie its still; a still deleted leaves its companions items of their own")
     func followsFiles() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        let photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        let workspace = try TestWorkspace()
         for name in ["DSC_0100.JPG", "IMG_0042.JPG", "solo.JPG"] {
-            try await Fixtures.datedPhoto(at: photos + "/" + name, tags: ["-DateTimeOriginal=2024:06:01 10:00:00"])
+            try await Fixtures.datedPhoto(at: workspace.photos + "/" + name, tags: ["-DateTimeOriginal=2024:06:01 10:00:00"])
         }
         // The RAW's bytes do not matter to pairing, which goes by name.
-        try await Fixtures.datedPhoto(at: folder.path("raw.jpg"), tags: [])
-        try FileManager.default.moveItem(atPath: folder.path("raw.jpg"), toPath: photos + "/DSC_0100.NEF")
-        let source = try engine.localSource(root: photos).folderListing(id: LocalPhotoSource.rootFolderID)
+        try await Fixtures.datedPhoto(at: workspace.folder.path("raw.jpg"), tags: [])
+        try FileManager.default.moveItem(atPath: workspace.folder.path("raw.jpg"), toPath: workspace.photos + "/DSC_0100.NEF")
+        let source = try workspace.engine.localSource(root: workspace.photos).folderListing(id: LocalPhotoSource.rootFolderID)
         let events = EventLog()
         let session = FolderSession(
             listing: source, describe: { PhotoFolder(id: LocalPhotoSource.rootFolderID, name: "photos", breadcrumb: [], folders: []) },
@@ -115,7 +112,7 @@ struct FolderPairingTests {
 
         // A Live Photo's movie arrives: the still's row is updated, no item is added.
         let videos = try await Fixtures.videos()
-        try FileManager.default.copyItem(atPath: videos.appendingPathComponent("iphone.mov").path, toPath: photos + "/IMG_0042.MOV")
+        try FileManager.default.copyItem(atPath: videos.appendingPathComponent("iphone.mov").path, toPath: workspace.photos + "/IMG_0042.MOV")
         let joined = try await listedRows(of: session) { $0["IMG_0042.JPG"]?.companions.isEmpty == false }
         #expect(joined.count == 3)
         #expect(joined["IMG_0042.JPG"]?.companions.map(\.item.displayName) == ["IMG_0042.MOV"])
@@ -126,7 +123,7 @@ struct FolderPairingTests {
 
         // The JPEG of the RAW+JPEG pair is deleted: the RAW is listed on its own.
         await events.clear()
-        try FileManager.default.removeItem(atPath: photos + "/DSC_0100.JPG")
+        try FileManager.default.removeItem(atPath: workspace.photos + "/DSC_0100.JPG")
         let parted = try await listedRows(of: session) { $0["DSC_0100.NEF"] != nil }
         #expect(parted.keys.sorted() == ["DSC_0100.NEF", "IMG_0042.JPG", "solo.JPG"])
         #expect(parted["DSC_0100.NEF"]?.companions.isEmpty == true)
@@ -135,7 +132,7 @@ struct FolderPairingTests {
 
         // The movie is deleted: the still is a photo of its own again.
         await events.clear()
-        try FileManager.default.removeItem(atPath: photos + "/IMG_0042.MOV")
+        try FileManager.default.removeItem(atPath: workspace.photos + "/IMG_0042.MOV")
         let alone = try await listedRows(of: session) { $0["IMG_0042.JPG"]?.companions.isEmpty == true }
         #expect(alone["IMG_0042.JPG"]?.companions.isEmpty == true)
         #expect(Set(await events.changes().updated) == ["IMG_0042.JPG"])

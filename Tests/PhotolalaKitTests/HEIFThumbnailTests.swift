@@ -7,13 +7,11 @@ import Testing
 /// The fixtures' thumbnail items are green (left) and yellow (right), their primary images red
 /// (left) and blue (right): the colours say which one a thumbnail was made from.
 @Suite("HEIF and AVIF thumbnails from the file's own thumbnail item")
-struct HEIFThumbnailTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
+struct HEIFThumbnailTests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
+        workspace = try TestWorkspace()
     }
 
     static let red = [200, 40, 40], blue = [40, 40, 200], green = [40, 200, 40], yellow = [230, 230, 40]

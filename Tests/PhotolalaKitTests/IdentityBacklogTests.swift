@@ -5,17 +5,15 @@ import Testing
 @testable import PhotolalaKit
 
 @Suite("A screen's thumbnails before their identities")
-struct IdentityBacklogTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
+struct IdentityBacklogTests: WorkspaceSuite {
+    let workspace: TestWorkspace
     let source: LocalPhotoSource
     let paths: [String]
 
     /// A folder of six distinct photos nobody has seen.
     init() async throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        let photos = folder.path("photos")
+        workspace = try TestWorkspace()
+        let (engine, photos) = (workspace.engine, workspace.photos)
         try await Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [photos, "6", "320", "240"])
         source = try engine.localSource(root: photos)
         paths = try FileManager.default.contentsOfDirectory(atPath: photos).sorted().map { photos + "/" + $0 }

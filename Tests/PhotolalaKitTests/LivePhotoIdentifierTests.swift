@@ -19,8 +19,7 @@ struct LivePhotoIdentifierTests {
     @Test("The still's maker note (JPEG APP1, HEIC Exif item) and the movie's key read as exiftool reads them")
     func readsAsExiftool() async throws {
         let pairs = try await Fixtures.pairs()
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
+        let workspace = try TestWorkspace()
         for (still, movie) in Self.stills {
             let stillPath = pairs.appendingPathComponent(still).path
             // exiftool 12.19 renamed MakerNotes:ContentIdentifier to MediaGroupUUID.
@@ -29,7 +28,7 @@ struct LivePhotoIdentifierTests {
             // From the first bytes, as a listing reads them, and from libvips' EXIF, as a thumbnail or a catalog build does.
             #expect(HeaderDate.exif(atPath: stillPath)?.liveIdentifier == expected, "\(still)")
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: stillPath)))
-            #expect(try engine.imaging.inspect(bytes, name: stillPath).exif?.liveIdentifier == expected, "\(still)")
+            #expect(try workspace.engine.imaging.inspect(bytes, name: stillPath).exif?.liveIdentifier == expected, "\(still)")
             let moviePath = pairs.appendingPathComponent(movie).path
             #expect(try VideoHeader.read(atPath: moviePath, format: .mov).contentIdentifier == expected, "\(movie)")
             #expect(try await exiftool("-Keys:ContentIdentifier", moviePath) == expected, "\(movie)")

@@ -5,13 +5,11 @@ import Testing
 @testable import PhotolalaKit
 
 @Suite("Local folders")
-struct LocalPhotoSourceTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
+struct LocalPhotoSourceTests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
+        workspace = try TestWorkspace()
     }
 
     /// Makes `tree/` with photos, hidden files, other files and a subfolder.

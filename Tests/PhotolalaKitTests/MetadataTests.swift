@@ -5,13 +5,11 @@ import Testing
 @testable import PhotolalaKit
 
 @Suite("Metadata read from EXIF agrees with exiftool")
-struct MetadataTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
+struct MetadataTests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
+        workspace = try TestWorkspace()
     }
 
     /// `exiftool -n -json` for one file, as a dictionary.

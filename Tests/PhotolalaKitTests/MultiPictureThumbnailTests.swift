@@ -8,13 +8,11 @@ import Testing
 /// every fixture the primary image is red and the images after it blue (green and yellow for the
 /// sideways one), so the colour tells which one a thumbnail was made from.
 @Suite("Thumbnails from a camera JPEG's embedded preview")
-struct MultiPictureThumbnailTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
+struct MultiPictureThumbnailTests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
+        workspace = try TestWorkspace()
     }
 
     @Test(

@@ -7,16 +7,11 @@ import Testing
 /// What one read of a photo teaches (MD5, size, time, displayed size, orientation, date and its
 /// offset) is recorded at once, and holds only while the file is unchanged.
 @Suite("Recorded facts of a photo")
-struct RecordedFactsTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
-    let photos: String
+struct RecordedFactsTests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        workspace = try TestWorkspace()
     }
 
     /// Photos of several kinds: a rotated JPEG, HEIC, PNG, TIFF with an EXIF date, a JPEG dated

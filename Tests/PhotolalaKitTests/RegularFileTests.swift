@@ -64,16 +64,13 @@ struct RegularFileTests {
 
     @Test("A catalog whose manifest or shard is a pipe: load and verify report it at once, build replaces it")
     func pipeInCatalog() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        let photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: try await Fixtures.file("orientation6.jpg").path, toPath: photos + "/a.jpg")
-        for try await _ in engine.catalogBuilder(jobs: 1).build(folder: try engine.localSource(root: photos)) {}
-        let catalog = engine.catalog(of: photos)
+        let workspace = try TestWorkspace()
+        try FileManager.default.copyItem(atPath: try await Fixtures.file("orientation6.jpg").path, toPath: workspace.photos + "/a.jpg")
+        for try await _ in workspace.engine.catalogBuilder(jobs: 1).build(folder: try workspace.engine.localSource(root: workspace.photos)) {}
+        let catalog = workspace.engine.catalog(of: workspace.photos)
         let shard = try #require(try catalog.load().manifest.shards.first { $0.rows > 0 })
         for name in [FolderCatalog.manifestName, FolderCatalog.shardName(shard.index)] {
-            let pipe = try NamedPipe(at: photos + "/.photolala/" + name)
+            let pipe = try NamedPipe(at: workspace.photos + "/.photolala/" + name)
             defer { pipe.release() }
             let problems = OutcomeBox()
             let finished = TimedProcess.finishes(within: .seconds(10)) { problems.set(Result { try catalog.verify() }) }
@@ -82,7 +79,7 @@ struct RegularFileTests {
             let verified = try #require(problems.value as? Result<[CatalogProblem], any Error>)
             #expect(try verified.get().isEmpty == false, "\(name)")
             if finished {
-                for try await _ in engine.catalogBuilder(jobs: 1).build(folder: try engine.localSource(root: photos)) {}
+                for try await _ in workspace.engine.catalogBuilder(jobs: 1).build(folder: try workspace.engine.localSource(root: workspace.photos)) {}
                 #expect(try catalog.verify().isEmpty, "\(name)")
                 #expect(try catalog.load().entries.count == 1)
             }

@@ -52,18 +52,17 @@ struct RenderingStoreTests {
 
     @Test("Two served folders share one renderings account: what one renders counts against the budget the other keeps to")
     func sharedAccount() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
+        let workspace = try TestWorkspace()
         let tiff = try await Fixtures.file("photo.tiff").path
         var sources: [LocalPhotoSource] = []
         for name in ["a", "b"] {
-            try FileManager.default.createDirectory(atPath: folder.path(name), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: tiff, toPath: folder.path("\(name)/scan.tiff"))
-            sources.append(try engine.localSource(root: folder.path(name)))
+            try FileManager.default.createDirectory(atPath: workspace.folder.path(name), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: tiff, toPath: workspace.folder.path("\(name)/scan.tiff"))
+            sources.append(try workspace.engine.localSource(root: workspace.folder.path(name)))
         }
         #expect(sources[1].files.renderings.usedBytes == 0)
 
-        let id = try #require(sources[0].itemID(forFilePath: folder.path("a/scan.tiff"), folder: LocalPhotoSource.rootFolderID))
+        let id = try #require(sources[0].itemID(forFilePath: workspace.folder.path("a/scan.tiff"), folder: LocalPhotoSource.rootFolderID))
         guard case .bytes(let jpeg) = try await sources[0].fullImage(folder: LocalPhotoSource.rootFolderID, item: id).body else {
             Issue.record("A TIFF is shown as a JPEG rendering")
             return

@@ -50,7 +50,8 @@ import Testing
         return seen
     }
 
-    @Test func anArchivedOriginalIsPricedRestoredAndDownloadedWithItsExtension() async throws {
+    @Test("An archived original is priced, restored and downloaded with its extension")
+    func anArchivedOriginalIsPricedRestoredAndDownloadedWithItsExtension() async throws {
         let folder = try TemporaryDirectory()
         guard let setup = try await Self.backedUp(in: folder) else { return }
         let (store, engine, paths) = setup
@@ -97,7 +98,9 @@ import Testing
         #expect(stillArchived?.code == .archived)
     }
 
-    @Test func anArchivedOriginalReadWithoutAskingFirstSaysHowToRestoreIt() async throws {
+    @Test("An archived original read without asking first says how to restore it") func anArchivedOriginalReadWithoutAskingFirstSaysHowToRestoreIt()
+        async throws
+    {
         let folder = try TemporaryDirectory()
         guard let setup = try await Self.backedUp(in: folder) else { return }
         let (store, _, paths) = setup
@@ -110,7 +113,8 @@ import Testing
         #expect(error?.message.contains("photolala cloud restore \(md5)") == true)
     }
 
-    @Test func aRestoredCopyPastItsExpiryIsArchivedAgainEverywhereAndCheckedAtItsExpiry() async throws {
+    @Test("A restored copy past its expiry is archived again everywhere and checked at its expiry")
+    func aRestoredCopyPastItsExpiryIsArchivedAgainEverywhereAndCheckedAtItsExpiry() async throws {
         let folder = try TemporaryDirectory()
         guard let setup = try await Self.backedUp(in: folder) else { return }
         let (store, engine, paths) = setup
@@ -140,14 +144,14 @@ import Testing
         #expect(checked.first { $0.md5 == current }?.checked ?? .distantFuture < now.addingTimeInterval(-60))
     }
 
-    @Test func expeditedIsNotATierForDeepArchive() throws {
+    @Test("Expedited is not a tier for Deep Archive") func expeditedIsNotATierForDeepArchive() throws {
         #expect(RestoreTier.allCases.map(\.rawValue) == ["Standard", "Bulk"])
         let error = #expect(throws: CloudError.self) { try RestoreTier(parsing: "Expedited") }
         #expect(error?.message.contains("no Expedited tier") == true)
         #expect(try RestoreTier(parsing: "bulk") == .bulk)
     }
 
-    @Test func theRestoreHeaderGivesTheState() throws {
+    @Test("The restore header gives the state") func theRestoreHeaderGivesTheState() throws {
         let ongoing = try #require(ObjectRestoreState(header: #"ongoing-request="true""#))
         #expect(ongoing.ongoing && ongoing.expiry == nil)
         let done = try #require(ObjectRestoreState(header: #"ongoing-request="false", expiry-date="Fri, 21 Dec 2012 00:00:00 GMT""#))

@@ -37,18 +37,16 @@ private final class RecordingSource: ThumbnailSource {
 }
 
 @Suite("ThumbnailLoader")
-struct ThumbnailLoaderTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
+struct ThumbnailLoaderTests: WorkspaceSuite {
+    let workspace: TestWorkspace
     let source: LocalPhotoSource
     let thumbnails: ScannedThumbnails
     let items: [PhotoItem]
 
     /// A folder of twelve distinct photos.
     init() async throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        let photos = folder.path("photos")
+        workspace = try TestWorkspace()
+        let (engine, photos) = (workspace.engine, workspace.photos)
         try await Shell.run(Fixtures.repositoryRoot.appendingPathComponent("Scripts/make-photos.sh").path, [photos, "12", "320", "240"])
         source = try engine.localSource(root: photos)
         thumbnails = try await ScannedThumbnails(scanning: source, engine: engine)

@@ -5,13 +5,11 @@ import Testing
 @testable import PhotolalaKit
 
 @Suite("Thumbnails rendered by libvips")
-struct ThumbnailRenderingTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
+struct ThumbnailRenderingTests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
+        workspace = try TestWorkspace()
     }
 
     @Test("A photo stored sideways with EXIF orientation 6 comes out upright")

@@ -74,34 +74,36 @@ struct VideoTests {
             ("clip.mkv", 455, 256), ("clip.avi", 455, 256), ("rotated.mkv", 256, 455),
         ])
     func posterFrame(_ name: String, _ width: Int, _ height: Int) async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        let thumbnail = try await engine.thumbnail(ofFileAt: try await video(name))
+        let workspace = try TestWorkspace()
+        let thumbnail = try await workspace.engine.thumbnail(ofFileAt: try await video(name))
         let size = try dimensions(of: thumbnail.jpeg)
         #expect(size.width == width && size.height == height)
         #expect(thumbnail.origin == .generated)
         // Known by its MD5 next time: nothing is decoded again.
-        #expect(try await engine.thumbnail(ofFileAt: try await video(name)).origin == .disk)
+        #expect(try await workspace.engine.thumbnail(ofFileAt: try await video(name)).origin == .disk)
     }
 
     @Test(
         "a rotated clip's poster is the upright clip's poster turned as its container says (QuickTime's matrix, Matroska's tag), the other way round is not",
         arguments: [("rotated.mov", ImageFormat.mov), ("rotated.mkv", .matroska)])
     func posterIsTurned(_ name: String, _ format: ImageFormat) async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
+        let workspace = try TestWorkspace()
         let rotation = try VideoHeader.read(atPath: try await video(name), format: format).rotation
         #expect(rotation == 90 || rotation == 270)
-        try Data(try await engine.thumbnail(ofFileAt: try await video("clip.mp4")).jpeg).write(to: URL(fileURLWithPath: folder.path("clip.jpg")))
-        try Data(try await engine.thumbnail(ofFileAt: try await video(name)).jpeg).write(
-            to: URL(fileURLWithPath: folder.path("rotated.jpg")))
+        try Data(try await workspace.engine.thumbnail(ofFileAt: try await video("clip.mp4")).jpeg).write(
+            to: URL(fileURLWithPath: workspace.folder.path("clip.jpg")))
+        try Data(try await workspace.engine.thumbnail(ofFileAt: try await video(name)).jpeg).write(
+            to: URL(fileURLWithPath: workspace.folder.path("rotated.jpg")))
         /// The mean difference between the rotated clip's poster and the clip's turned `degrees` clockwise.
         func distance(turning degrees: Int) async throws -> Double {
             let name = "d\(degrees)"
-            try await Shell.run("vips", ["rot", folder.path("clip.jpg"), folder.path("\(name).v"), name])
-            try await Shell.run("vips", ["subtract", folder.path("\(name).v"), folder.path("rotated.jpg"), folder.path("\(name)-difference.v")])
-            try await Shell.run("vips", ["abs", folder.path("\(name)-difference.v"), folder.path("\(name)-distance.v")])
-            return Double(try await Shell.run("vips", ["avg", folder.path("\(name)-distance.v")]).trimmingCharacters(in: .whitespacesAndNewlines))
+            try await Shell.run("vips", ["rot", workspace.folder.path("clip.jpg"), workspace.folder.path("\(name).v"), name])
+            try await Shell.run(
+                "vips",
+                ["subtract", workspace.folder.path("\(name).v"), workspace.folder.path("rotated.jpg"), workspace.folder.path("\(name)-difference.v")])
+            try await Shell.run("vips", ["abs", workspace.folder.path("\(name)-difference.v"), workspace.folder.path("\(name)-distance.v")])
+            return Double(
+                try await Shell.run("vips", ["avg", workspace.folder.path("\(name)-distance.v")]).trimmingCharacters(in: .whitespacesAndNewlines))
                 ?? .infinity
         }
         let matching = try await distance(turning: rotation)
@@ -133,9 +135,8 @@ struct VideoTests {
 
     @Test("a folder of videos lists each as a video with its duration; the damaged one is listed and fails alone")
     func listingAndDamage() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        let source = try engine.localSource(root: try await Fixtures.videos().path)
+        let workspace = try TestWorkspace()
+        let source = try workspace.engine.localSource(root: try await Fixtures.videos().path)
         var rows: [ListedPhoto] = []
         for try await batch in try source.folderListing(id: LocalPhotoSource.rootFolderID).listFolder() {
             rows += batch
@@ -191,12 +192,11 @@ struct VideoTests {
 struct VideoBackupTests {
     @Test("a QuickTime movie and a large MP4 are backed up with Format MOV and MP4 and their posters, the large one in parts")
     func backedUp() async throws {
-        let folder = try TemporaryDirectory()
-        guard let store = try await makeStore(.localDirectory, in: folder) else { return }
-        let engine = try makeEngine(in: folder)
+        let workspace = try TestWorkspace()
+        guard let store = try await makeStore(.localDirectory, in: workspace.folder) else { return }
         let videos = try await Fixtures.videos()
         // An MP4 of about 7 MB goes up in parts of 5 MiB, as a 200 MB video would in its 16 MiB ones.
-        let large = folder.path("large.mp4")
+        let large = workspace.folder.path("large.mp4")
         try await Shell.run(
             "ffmpeg",
             [
@@ -210,7 +210,7 @@ struct VideoBackupTests {
         options.multipartThreshold = 5 << 20
         options.partSize = 5 << 20
         let userID = "0f2504e0-4f89-11d3-9a0c-0305e82c3301"
-        let report = try await engine.backupService(store: store, userID: userID, options: options).backUp(paths)
+        let report = try await workspace.engine.backupService(store: store, userID: userID, options: options).backUp(paths)
         #expect(report.failed.isEmpty, "\(report.failed)")
         let layout = CloudLayout(userID: userID)
         for (path, (format, fileExtension)) in zip(paths, [("MOV", "mov"), ("MP4", "mp4")]) {

@@ -11,7 +11,9 @@ import Testing
 
 /// One behaviour suite for every ``ObjectStore``: what S3 does, the local folder does too.
 @Suite struct ObjectStoreTests {
-    @Test(arguments: StoreKind.allCases) func putKeepsBytesStorageClassTagsAndMetadata(_ kind: StoreKind) async throws {
+    @Test("Put keeps bytes, storage class, tags and metadata", arguments: StoreKind.allCases) func putKeepsBytesStorageClassTagsAndMetadata(
+        _ kind: StoreKind
+    ) async throws {
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         let body = Array("hello photolala".utf8)
@@ -29,7 +31,9 @@ import Testing
         #expect(try await store.get("photos/u/a b+c.dat") == body)
     }
 
-    @Test(arguments: StoreKind.allCases) func aBodyThatDoesNotMatchItsContentMD5IsRefused(_ kind: StoreKind) async throws {
+    @Test("A body that does not match its content MD5 is refused", arguments: StoreKind.allCases) func aBodyThatDoesNotMatchItsContentMD5IsRefused(
+        _ kind: StoreKind
+    ) async throws {
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         let error = await #expect(throws: ObjectStoreError.self) {
@@ -39,7 +43,7 @@ import Testing
         #expect(try await store.head("x.dat") == nil)
     }
 
-    @Test(arguments: StoreKind.allCases) func rangesAndConditionalGets(_ kind: StoreKind) async throws {
+    @Test("Ranges and conditional gets", arguments: StoreKind.allCases) func rangesAndConditionalGets(_ kind: StoreKind) async throws {
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         let body = Array("0123456789".utf8)
@@ -51,7 +55,7 @@ import Testing
         #expect(try await store.get("r.dat", range: nil, ifNoneMatch: "0" + etag.dropFirst())?.bytes == body)
     }
 
-    @Test(arguments: StoreKind.allCases) func missingObjects(_ kind: StoreKind) async throws {
+    @Test("Missing objects", arguments: StoreKind.allCases) func missingObjects(_ kind: StoreKind) async throws {
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         #expect(try await store.head("nothing.dat") == nil)
@@ -61,7 +65,9 @@ import Testing
         try await store.delete("nothing.dat")
     }
 
-    @Test(arguments: StoreKind.allCases) func listingPagesThroughAPrefixInKeyOrder(_ kind: StoreKind) async throws {
+    @Test("Listing pages through a prefix in key order", arguments: StoreKind.allCases) func listingPagesThroughAPrefixInKeyOrder(
+        _ kind: StoreKind
+    ) async throws {
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         let keys = (0..<7).map { "thumbnails/u/\($0).dat" }
@@ -84,7 +90,7 @@ import Testing
         #expect(try await store.listAll(prefix: "photos/").map(\.key) == ["photos/u/other.dat"])
     }
 
-    @Test(arguments: StoreKind.allCases) func deleteRemoves(_ kind: StoreKind) async throws {
+    @Test("Delete removes", arguments: StoreKind.allCases) func deleteRemoves(_ kind: StoreKind) async throws {
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         _ = try await store.put("d.dat", body: [1, 2, 3], options: PutOptions())
@@ -92,7 +98,7 @@ import Testing
         #expect(try await store.head("d.dat") == nil)
     }
 
-    @Test(arguments: StoreKind.allCases) func multipartUploadsJoinTheirParts(_ kind: StoreKind) async throws {
+    @Test("Multipart uploads join their parts", arguments: StoreKind.allCases) func multipartUploadsJoinTheirParts(_ kind: StoreKind) async throws {
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         let first = [UInt8](repeating: 7, count: 5 << 20)
@@ -111,7 +117,7 @@ import Testing
         #expect(try await store.tags("big.dat") == ["Format": "HEIF"])
     }
 
-    @Test(arguments: StoreKind.allCases) func abortedUploadsAreGone(_ kind: StoreKind) async throws {
+    @Test("Aborted uploads are gone", arguments: StoreKind.allCases) func abortedUploadsAreGone(_ kind: StoreKind) async throws {
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         let uploadID = try await store.createMultipartUpload("gone.dat", options: PutOptions())
@@ -122,7 +128,9 @@ import Testing
         #expect(try await store.head("gone.dat") == nil)
     }
 
-    @Test(arguments: StoreKind.allCases) func copyKeepsStorageClassAndMetadata(_ kind: StoreKind) async throws {
+    @Test("Copy keeps storage class and metadata", arguments: StoreKind.allCases) func copyKeepsStorageClassAndMetadata(
+        _ kind: StoreKind
+    ) async throws {
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         _ = try await store.put("a.dat", body: [9, 9], options: PutOptions(storageClass: .deepArchive, metadata: ["k": "v"]))
@@ -133,7 +141,8 @@ import Testing
         #expect(try await store.get("b/c.dat") == [9, 9])
     }
 
-    @Test(arguments: StoreKind.allCases) func conditionalWritesRefuseAChangedOrExistingObject(_ kind: StoreKind) async throws {
+    @Test("Conditional writes refuse a changed or existing object", arguments: StoreKind.allCases)
+    func conditionalWritesRefuseAChangedOrExistingObject(_ kind: StoreKind) async throws {
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         let first = try await store.put("m.plist", body: [1], options: PutOptions(condition: .ifAbsent))
@@ -150,7 +159,9 @@ import Testing
         #expect(try await store.get("m.plist") == [3])
     }
 
-    @Test(arguments: StoreKind.allCases) func everyPartButTheLastMustBeFiveMiB(_ kind: StoreKind) async throws {
+    @Test("Every part but the last must be five MiB", arguments: StoreKind.allCases) func everyPartButTheLastMustBeFiveMiB(
+        _ kind: StoreKind
+    ) async throws {
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         let uploadID = try await store.createMultipartUpload("small.dat", options: PutOptions())
@@ -165,7 +176,9 @@ import Testing
         #expect(try await store.head("small.dat") == nil)
     }
 
-    @Test(arguments: StoreKind.allCases) func listingFollowsByteOrderAcrossFolders(_ kind: StoreKind) async throws {
+    @Test("Listing follows byte order across folders", arguments: StoreKind.allCases) func listingFollowsByteOrderAcrossFolders(
+        _ kind: StoreKind
+    ) async throws {
         let folder = try TemporaryDirectory()
         guard let store = try await makeStore(kind, in: folder) else { return }
         // '-' (0x2D) sorts before '/' (0x2F): `p/a-z` comes before everything under `p/a/`.
@@ -193,7 +206,7 @@ import Testing
         #expect(try await store.listAll(prefix: "nothing/").isEmpty)
     }
 
-    @Test func aLocalKeyCannotAlsoBeAFolderOfKeys() async throws {
+    @Test("A local key cannot also be a folder of keys") func aLocalKeyCannotAlsoBeAFolderOfKeys() async throws {
         let folder = try TemporaryDirectory()
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
         _ = try await store.put("a", body: [1], options: PutOptions())
@@ -253,7 +266,7 @@ import Testing
         }
     }
 
-    @Test func localKeysCannotLeaveTheFolder() async throws {
+    @Test("Local keys cannot leave the folder") func localKeysCannotLeaveTheFolder() async throws {
         let folder = try TemporaryDirectory()
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
         for key in ["../escape", "a//b", "a/./b", ""] {

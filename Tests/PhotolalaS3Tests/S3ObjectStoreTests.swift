@@ -6,7 +6,9 @@ import Testing
 
 /// What only a real S3 server can show: signatures checked, presigned URLs, errors typed.
 @Suite struct S3ObjectStoreTests {
-    @Test func aWrongSecretIsATypedAuthErrorThatDoesNotShowTheSecret() async throws {
+    @Test("A wrong secret is a typed auth error that does not show the secret") func aWrongSecretIsATypedAuthErrorThatDoesNotShowTheSecret()
+        async throws
+    {
         guard let server = try await SeaweedFS.shared() else { return print("skipped: \(await SeaweedFS.unavailableReason ?? "")") }
         let good = try await makeS3Store(on: server)
         let wrongSecret = "wrong-secret-\(UUID().uuidString)"
@@ -19,7 +21,7 @@ import Testing
         #expect(!text.contains(wrongSecret) && !text.contains(server.secretKey))
     }
 
-    @Test func aPresignedURLWorksOverPlainHTTP() async throws {
+    @Test("A presigned URL works over plain HTTP") func aPresignedURLWorksOverPlainHTTP() async throws {
         guard let server = try await SeaweedFS.shared() else { return print("skipped: \(await SeaweedFS.unavailableReason ?? "")") }
         let store = try await makeS3Store(on: server)
         _ = try await store.put("shared/a b.txt", body: Array("presigned".utf8), options: PutOptions())
@@ -31,7 +33,7 @@ import Testing
     }
 
     /// The example of AWS's "Authenticating Requests: Using Query Parameters" page.
-    @Test func aPresignedURLMatchesAWSsExample() throws {
+    @Test("A presigned URL matches AWS's example") func aPresignedURLMatchesAWSsExample() throws {
         let store = S3ObjectStore(
             location: try S3Location(endpoint: "https://s3.amazonaws.com", bucket: "examplebucket", region: "us-east-1", addressing: .virtualHost),
             credentials: AWSCredentials(accessKeyID: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"))
@@ -50,7 +52,7 @@ import Testing
 
     /// UNSIGNED-PAYLOAD only for PutObject and UploadPart bodies that are not small: over
     /// HTTPS, and over plain HTTP to a custom endpoint when a Content-MD5 guards the body.
-    @Test func largeUploadBodiesGoUnsignedOnlyWhereS3AllowsIt() throws {
+    @Test("Large upload bodies go unsigned only where S3 allows it") func largeUploadBodiesGoUnsignedOnlyWhereS3AllowsIt() throws {
         let credentials = AWSCredentials(accessKeyID: "AKID", secretAccessKey: "secret")
         let large = [UInt8](repeating: 1, count: 1 << 20)
         let small = [UInt8](repeating: 1, count: 1 << 10)
@@ -68,7 +70,7 @@ import Testing
         #expect(https.payloadHash(small, unsignedAllowed: true, hasContentMD5: true) == SignatureV4.payloadHash(small))
     }
 
-    @Test func anErrorInsideA200AnswerIsRetriedLikeA500() async throws {
+    @Test("An error inside a 200 answer is retried like a 500") func anErrorInsideA200AnswerIsRetriedLikeA500() async throws {
         let internalError = ScriptedHTTPServer.Response(
             status: 200, body: "<Error><Code>InternalError</Code><Message>We encountered an internal error. Please try again.</Message></Error>")
         let completed = ScriptedHTTPServer.Response(
@@ -107,7 +109,7 @@ import Testing
     }
 
     /// The code types the error and is shown; the endpoint's own words are not passed on.
-    @Test func errorBodiesAreParsedIntoTheirCodeAlone() {
+    @Test("Error bodies are parsed into their code alone") func errorBodiesAreParsedIntoTheirCodeAlone() {
         let body = Array(
             "<?xml version=\"1.0\"?><Error><Code>SlowDown</Code><Message>Reduce your request rate.</Message><StringToSign>x</StringToSign></Error>"
                 .utf8)
@@ -124,6 +126,7 @@ import Testing
     /// The issue's rule: 5xx, 408, 429 and broken connections; never another 4xx, whatever
     /// its S3 code; and an error inside a 200 answer like a 500.
     @Test(
+        "Only server errors, timeouts and too many requests are retried",
         arguments: [
             (500, "InternalError", true), (503, "SlowDown", true), (502, nil, true), (408, "RequestTimeout", true), (429, nil, true),
             (200, "InternalError", true), (400, "RequestTimeout", false), (400, "Throttling", false), (400, "ThrottlingException", false),
@@ -133,7 +136,7 @@ import Testing
         #expect(ObjectStoreError.s3(status: status, s3Code: code, operation: "PutObject", key: "k").isRetryable == retried)
     }
 
-    @Test func retriesBackOffWithJitterAndStopOnClientErrors() async throws {
+    @Test("Retries back off with jitter and stop on client errors") func retriesBackOffWithJitterAndStopOnClientErrors() async throws {
         let policy = RetryPolicy(maximumAttempts: 4, baseDelay: .milliseconds(1), maximumDelay: .milliseconds(4))
         for retry in 1...10 {
             #expect(policy.delay(beforeRetry: retry) <= .milliseconds(4))
@@ -156,7 +159,7 @@ import Testing
         #expect(await clientErrors.value == 1)
     }
 
-    @Test func anUnreachableStoreIsRetriedThenReported() async throws {
+    @Test("An unreachable store is retried then reported") func anUnreachableStoreIsRetriedThenReported() async throws {
         let store = S3ObjectStore(
             location: try S3Location(endpoint: "http://127.0.0.1:1", bucket: "nowhere", region: "us-east-1"),
             credentials: AWSCredentials(accessKeyID: "AKID", secretAccessKey: "unreachable-secret"),
@@ -166,7 +169,7 @@ import Testing
         #expect(error?.message.contains("unreachable-secret") == false)
     }
 
-    @Test func httpDatesAreParsedWithoutAFormatter() {
+    @Test("HTTP dates are parsed without a formatter") func httpDatesAreParsedWithoutAFormatter() {
         #expect(HTTPDate.parse("Wed, 21 Oct 2015 07:28:00 GMT") == Date(timeIntervalSince1970: 1_445_412_480))
         #expect(HTTPDate.parse("Thu, 29 Feb 2024 23:59:59 GMT") == Date(timeIntervalSince1970: 1_709_251_199))
         for text in ["", "Wed, 21 Oct 2015 07:28:00 PST", "Wed, 32 Oct 2015 07:28:00 GMT", "Wed, 21 Okt 2015 07:28:00 GMT", "2015-10-21T07:28:00Z"] {
@@ -174,7 +177,7 @@ import Testing
         }
     }
 
-    @Test func addressingStyles() throws {
+    @Test("Addressing styles") func addressingStyles() throws {
         let custom = try S3Location(endpoint: "http://127.0.0.1:8333", bucket: "b", region: "us-east-1")
         #expect(custom.addressing == .path)
         #expect(custom.url(path: custom.path(of: "k/a b"), encodedQuery: "") == "http://127.0.0.1:8333/b/k/a%20b")

@@ -34,11 +34,11 @@ import Testing
         service: "service"
     )
 
-    @Test func theSuiteIsThere() {
+    @Test("The suite is there") func theSuiteIsThere() {
         #expect(Self.cases.count >= 30, "the AWS test suite should be at \(Self.suite)")
     }
 
-    @Test(arguments: cases) func signsLikeAWS(_ requestFile: String) throws {
+    @Test("Signs like AWS", arguments: cases) func signsLikeAWS(_ requestFile: String) throws {
         let base = String(requestFile.dropLast(4))
         let name = String(base.split(separator: "/").last ?? "")
         if let reason = Self.notForS3[name] {
@@ -59,11 +59,11 @@ import Testing
         #expect(Self.signer.authorization(for: request, timestamp: timestamp, payloadHash: payload) == (try read(".authz")))
     }
 
-    @Test func encodesKeysOnceKeepingSlashes() {
+    @Test("Encodes keys once keeping slashes") func encodesKeysOnceKeepingSlashes() {
         #expect(SignatureV4.encodePath("/bucket/a b/ሴ+%.dat") == "/bucket/a%20b/%E1%88%B4%2B%25.dat")
     }
 
-    @Test func presignedQueryCarriesTheSignatureLast() {
+    @Test("Presigned query carries the signature last") func presignedQueryCarriesTheSignatureLast() {
         let request = SignatureV4.Request(method: "GET", path: "/bucket/key", headers: [("host", "example.com")])
         let query = Self.signer.presignedQuery(for: request, timestamp: "20150830T123600Z", expiresInSeconds: 60)
         #expect(query.contains("X-Amz-Credential=AKIDEXAMPLE%2F20150830%2Fus-east-1%2Fservice%2Faws4_request"))
@@ -71,7 +71,7 @@ import Testing
         #expect(query.range(of: "&X-Amz-Signature=[0-9a-f]{64}$", options: .regularExpression) != nil)
     }
 
-    @Test func credentialsNeverDescribeOrMirrorTheirSecret() {
+    @Test("Credentials never describe or mirror their secret") func credentialsNeverDescribeOrMirrorTheirSecret() {
         let credentials = AWSCredentials(accessKeyID: "AKID", secretAccessKey: "very-secret", sessionToken: "token-secret")
         var dumped = ""
         dump(credentials, to: &dumped)

@@ -9,15 +9,13 @@ import Testing
 @testable import PhotolalaServer
 
 @Suite("The HTTP API on an Apple Photos library")
-struct ApplePhotosAPITests {
-    let folder: TemporaryDirectory
-    let engine: Engine
+struct ApplePhotosAPITests: WorkspaceSuite {
+    let workspace: TestWorkspace
     let library: String
 
     init() async throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        library = try await PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
+        workspace = try TestWorkspace()
+        library = try await PhotosLibraries.copy(PhotosLibraries.catalina, into: workspace.folder)
     }
 
     private func app(folders: [String] = []) throws -> some ApplicationProtocol {
@@ -94,8 +92,6 @@ struct ApplePhotosAPITests {
 
     @Test("items?search= finds photos by title, filename and keyword within the folder; a folder tree cannot be searched")
     func search() async throws {
-        let photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
         try await app(folders: [photos]).test(.router) { client in
             func found(_ folder: String, _ text: String) async throws -> [String] {
                 let query = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
@@ -119,8 +115,6 @@ struct ApplePhotosAPITests {
 
     @Test("items?first= gives the oldest or newest photos ahead of the listing, the ends of its order; none for an album or a folder")
     func firstPhotos() async throws {
-        let photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
         try await app(folders: [photos]).test(.router) { client in
             /// The ids of the answer's rows, in its order; `nil` for an error.
             func first(_ order: String, _ limit: Int, folder: String = "~", source: String = "apple-photos") async throws -> [String]? {

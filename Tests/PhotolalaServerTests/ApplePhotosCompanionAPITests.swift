@@ -9,18 +9,16 @@ import Testing
 @testable import PhotolalaServer
 
 @Suite("An Apple Photos library's RAW+JPEG pairs and Live Photos through the HTTP API")
-struct ApplePhotosCompanionAPITests {
-    let folder: TemporaryDirectory
-    let engine: Engine
+struct ApplePhotosCompanionAPITests: WorkspaceSuite {
+    let workspace: TestWorkspace
     let library: String
     let live: PhotosLibraries.LivePhoto
     /// IMG_1997.JPG, shot with a .CR2 that Photos keeps (not on this disk: the test library dropped it).
     let pair = "4D521201-92AC-43E5-8F7C-59BC41C37A96"
 
     init() async throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        library = try await PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
+        workspace = try TestWorkspace()
+        library = try await PhotosLibraries.copy(PhotosLibraries.catalina, into: workspace.folder)
         live = try await PhotosLibraries.addLivePhoto(to: library)
         try await PhotosLibraries.putOriginal(library + "/originals/4/\(pair).jpeg")
     }

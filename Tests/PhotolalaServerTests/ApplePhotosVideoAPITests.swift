@@ -12,9 +12,8 @@ import Testing
 /// their length, shown by Photos' poster derivative, described from the database and their
 /// file's header, and played from their file by byte ranges.
 @Suite("Apple Photos videos through the API")
-struct ApplePhotosVideoAPITests {
-    let folder: TemporaryDirectory
-    let engine: Engine
+struct ApplePhotosVideoAPITests: WorkspaceSuite {
+    let workspace: TestWorkspace
     let library: String
 
     /// Asset uuid, its original in the library, and its container's media type.
@@ -24,9 +23,8 @@ struct ApplePhotosVideoAPITests {
     ]
 
     init() async throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        library = try await PhotosLibraries.copy(PhotosLibraries.catalina, into: folder)
+        workspace = try TestWorkspace()
+        library = try await PhotosLibraries.copy(PhotosLibraries.catalina, into: workspace.folder)
     }
 
     private func withClient(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {

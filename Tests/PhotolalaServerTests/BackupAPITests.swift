@@ -11,20 +11,15 @@ import Testing
 /// Starring, badges, the queue's status, a run on demand and the cloud settings, against a
 /// running server and, for uploads, a real SeaweedFS.
 @Suite("The backup API")
-struct BackupAPITests {
+struct BackupAPITests: WorkspaceSuite {
     static let token = "backup-test-token"
     static let userID = "0f2504e0-4f89-11d3-9a0c-0305e82c3302"
-    let folder: TemporaryDirectory
-    let engine: Engine
-    let photos: String
+    let workspace: TestWorkspace
 
     init() async throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        workspace = try TestWorkspace()
         for name in ["orientation6.jpg", "photo-4000x3000.jpg"] {
-            try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: photos + "/" + name)
+            try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: workspace.photos + "/" + name)
         }
     }
 

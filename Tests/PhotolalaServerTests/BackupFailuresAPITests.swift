@@ -10,19 +10,14 @@ import Testing
 
 /// How the last run ended, the failed photos and their retry, against a backup folder.
 @Suite("The backup failures API")
-struct BackupFailuresAPITests {
+struct BackupFailuresAPITests: WorkspaceSuite {
     static let token = "failures-test-token"
-    let folder: TemporaryDirectory
-    let engine: Engine
-    let photos: String
+    let workspace: TestWorkspace
 
     init() async throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        workspace = try TestWorkspace()
         for name in ["orientation6.jpg", "photo.gif"] {
-            try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: photos + "/" + name)
+            try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: workspace.photos + "/" + name)
         }
     }
 

@@ -39,13 +39,11 @@ private final class HeldSource: ThumbnailSource {
 /// A page that aborts the fetch of a thumbnail (its cell scrolled away) closes the connection:
 /// the load it asked for is dropped when it has not started, and no thumbnail is made.
 @Suite("Client departure")
-struct ClientDepartureTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
+struct ClientDepartureTests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
+        workspace = try TestWorkspace()
     }
 
     @Test("A thumbnail whose client left while it was queued is not made: no decode, nothing in the thumbnail store")

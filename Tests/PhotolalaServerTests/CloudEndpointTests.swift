@@ -25,9 +25,8 @@ struct CloudEndpointTests {
 
     @Test("A link-local or metadata endpoint, or one with a password, is refused unless the settings file allows link-local")
     func refusesLinkLocalAndUserInfo() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        try await app(engine: engine, folder: folder).test(.router) { client in
+        let workspace = try TestWorkspace()
+        try await app(workspace).test(.router) { client in
             let refused = [
                 "http://169.254.169.254", "http://169.254.169.254/latest/meta-data/", "http://169.254.10.20:8333", "http://[fe80::1]:8333",
                 "http://[fd00:ec2::254]", "http://metadata.google.internal", "http://METADATA.google.internal.", "http://2852039166",
@@ -48,10 +47,10 @@ struct CloudEndpointTests {
         }
 
         // The settings file may allow it, for an S3 server that really is on a link-local address.
-        let file = folder.path("config.json")
+        let file = workspace.folder.path("config.json")
         try Data(#"{"cloud": {"allowLinkLocalEndpoint": true}}"#.utf8).write(to: URL(fileURLWithPath: file))
         let configurationFile = try ConfigurationFile.load(explicitPath: file, environment: [:])
-        try await app(engine: engine, folder: folder, configurationFile: configurationFile).test(.router) { client in
+        try await app(workspace, configurationFile: configurationFile).test(.router) { client in
             let (status, text) = try await put(client, ["endpoint": "http://169.254.10.20:8333", "bucket": "photos"])
             #expect(status == .ok, "\(text)")
         }
@@ -69,10 +68,9 @@ struct CloudEndpointTests {
         let port = try #require(URLComponents(string: server.endpoint)?.port)
         let proxy = try TCPProxy(upstreamPort: port)
         defer { proxy.stop() }
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
+        let workspace = try TestWorkspace()
         let clock = ManualClock()
-        try await app(engine: engine, folder: folder, clock: clock).test(.router) { client in
+        try await app(workspace, clock: clock).test(.router) { client in
             await clock.sleepers(1)  // the star queue's quiet period; no cloud yet
             let change = ["endpoint": proxy.endpoint, "bucket": bucket, "accessKeyID": server.accessKey, "secretAccessKey": server.secretKey]
             let (status, text) = try await put(client, change)
@@ -102,9 +100,8 @@ struct CloudEndpointTests {
             .init(status: 400, body: "<Error><Code>InvalidArgument</Code><Message>internal-banner-7f3a root@10.0.0.5</Message></Error>")
         ])
         defer { talker.stop() }
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        try await app(engine: engine, folder: folder).test(.router) { client in
+        let workspace = try TestWorkspace()
+        try await app(workspace).test(.router) { client in
             let keys = ["bucket": "photos", "accessKeyID": "AKIDHOSTILE", "secretAccessKey": Self.secret]
             #expect(try await put(client, keys.merging(["endpoint": page.endpoint]) { $1 }).status == .ok)
             let pageAnswer = try await testConnection(client)
@@ -128,9 +125,8 @@ struct CloudEndpointTests {
         // nothing ever answers on it.
         let (listener, port) = try #require(LoopbackSocket.bound(listening: 16))
         defer { close(listener) }
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        try await app(engine: engine, folder: folder, answerDeadline: .seconds(1)).test(.router) { client in
+        let workspace = try TestWorkspace()
+        try await app(workspace, answerDeadline: .seconds(1)).test(.router) { client in
             let change = ["endpoint": "http://127.0.0.1:\(port)", "bucket": "photos", "accessKeyID": "AKIDSILENT", "secretAccessKey": Self.secret]
             #expect(try await put(client, change).status == .ok)
             // Generous bounds: a second's deadline, on a loaded machine; minutes before the fix.
@@ -146,23 +142,23 @@ struct CloudEndpointTests {
     // MARK: - Helpers
 
     private func app(
-        engine: Engine, folder: TemporaryDirectory, configurationFile: ConfigurationFile = ConfigurationFile(), clock: ManualClock? = nil,
+        _ workspace: TestWorkspace, configurationFile: ConfigurationFile = ConfigurationFile(), clock: ManualClock? = nil,
         answerDeadline: Duration? = nil
     ) throws -> some ApplicationProtocol {
-        try FileManager.default.createDirectory(atPath: folder.path("here"), withIntermediateDirectories: true)
-        var configuration = ServerConfiguration(folders: [folder.path("here")], port: 0)
+        try FileManager.default.createDirectory(atPath: workspace.folder.path("here"), withIntermediateDirectories: true)
+        var configuration = ServerConfiguration(folders: [workspace.folder.path("here")], port: 0)
         // No ~/.aws of the machine running the tests.
-        configuration.environment = ["HOME": folder.path]
+        configuration.environment = ["HOME": workspace.folder.path]
         configuration.configurationFile = configurationFile
         configuration.cloud = try CloudConfiguration.load(
-            environment: configuration.environment, dataDirectory: engine.configuration.dataDirectory, configurationFile: configurationFile)
+            environment: configuration.environment, dataDirectory: workspace.engine.configuration.dataDirectory, configurationFile: configurationFile)
         if let clock {
             configuration.clock = clock
         }
         if let answerDeadline {
             configuration.cloudAnswerDeadline = answerDeadline
         }
-        return try APITestSupport.application(configuration, engine: engine)
+        return try APITestSupport.application(configuration, engine: workspace.engine)
     }
 
     private func put(_ client: some TestClientProtocol, _ body: [String: String]) async throws -> (status: HTTPResponse.Status, text: String) {

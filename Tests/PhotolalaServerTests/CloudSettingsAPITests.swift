@@ -18,9 +18,8 @@ struct CloudSettingsAPITests {
 
     @Test("Saving the settings sets up the cloud without a restart, and no answer holds the secret")
     func savingSetsUpTheCloud() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        try await app(engine: engine, folder: folder).test(.router) { client in
+        let workspace = try TestWorkspace()
+        try await app(workspace).test(.router) { client in
             var bodies: [String] = []
             let before = try await get(client, "/api/cloud/settings", into: &bodies)
             #expect(before["hasSecret"] as? Bool == false && before["configured"] as? Bool == false, "\(before)")
@@ -57,9 +56,9 @@ struct CloudSettingsAPITests {
             let kept = try await put(client, ["region": "eu-west-1", "secretAccessKey": ""])
             #expect(kept.status == .ok, "\(kept.text)")
             bodies.append(kept.text)
-            let credentials = try String(contentsOfFile: folder.path("data/cloud-credentials"), encoding: .utf8)
+            let credentials = try String(contentsOfFile: workspace.folder.path("data/cloud-credentials"), encoding: .utf8)
             #expect(credentials.contains(Self.secret))
-            let mode = try FileManager.default.attributesOfItem(atPath: folder.path("data/cloud-credentials"))[.posixPermissions] as? Int
+            let mode = try FileManager.default.attributesOfItem(atPath: workspace.folder.path("data/cloud-credentials"))[.posixPermissions] as? Int
             #expect(mode == 0o600)
 
             for body in bodies {
@@ -70,9 +69,8 @@ struct CloudSettingsAPITests {
 
     @Test("Hostile bodies are refused with words and change nothing")
     func hostileBodies() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        try await app(engine: engine, folder: folder).test(.router) { client in
+        let workspace = try TestWorkspace()
+        try await app(workspace).test(.router) { client in
             let cases: [(body: String, status: HTTPResponse.Status, says: String)] = [
                 ("{\"bucket\":\"" + String(repeating: "a", count: 40_000) + "\"}", .contentTooLarge, ""),
                 ("{\"bucket\": ", .badRequest, "not understood"),
@@ -101,7 +99,7 @@ struct CloudSettingsAPITests {
                 uri: "/api/cloud/settings", method: .put, headers: [.contentType: "application/json"],
                 body: ByteBuffer(string: "{\"bucket\":\"evil\"}")
             ) { #expect($0.status == .forbidden) }
-            #expect(!FileManager.default.fileExists(atPath: folder.path("data/cloud-credentials")))
+            #expect(!FileManager.default.fileExists(atPath: workspace.folder.path("data/cloud-credentials")))
             let settings = try await client.execute(uri: "/api/cloud/settings", method: .get) { try APITestSupport.json($0) }
             #expect(settings["bucket"] == nil || settings["bucket"] is NSNull, "\(settings)")
             #expect(try await cloudSource(client)["configured"] as? Bool == false)
@@ -110,12 +108,11 @@ struct CloudSettingsAPITests {
 
     @Test("A field the environment sets is named, and the environment's secret is never answered")
     func overridesAreNamed() async throws {
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
+        let workspace = try TestWorkspace()
         let environment = [
-            "HOME": folder.path, "PHOTOLALA_S3_BUCKET": "env-bucket", "AWS_ACCESS_KEY_ID": "AKIDENV", "AWS_SECRET_ACCESS_KEY": Self.secret,
+            "HOME": workspace.folder.path, "PHOTOLALA_S3_BUCKET": "env-bucket", "AWS_ACCESS_KEY_ID": "AKIDENV", "AWS_SECRET_ACCESS_KEY": Self.secret,
         ]
-        try await app(engine: engine, folder: folder, environment: environment).test(.router) { client in
+        try await app(workspace, environment: environment).test(.router) { client in
             try await client.execute(uri: "/api/cloud/settings", method: .get) { response in
                 let text = String(buffer: response.body)
                 #expect(!text.contains(Self.secret))
@@ -138,9 +135,8 @@ struct CloudSettingsAPITests {
         let credentials = AWSCredentials(accessKeyID: server.accessKey, secretAccessKey: server.secretKey)
         try await S3ObjectStore(location: try S3Location(endpoint: server.endpoint, bucket: bucket, region: "us-east-1"), credentials: credentials)
             .createBucket()
-        let folder = try TemporaryDirectory()
-        let engine = try makeEngine(in: folder)
-        try await app(engine: engine, folder: folder).test(.router) { client in
+        let workspace = try TestWorkspace()
+        try await app(workspace).test(.router) { client in
             try await client.execute(uri: "/api/cloud/settings/test", method: .post, headers: Self.headers) { #expect($0.status == .conflict) }
             let cases: [([String: Any], ok: Bool, says: String)] = [
                 (
@@ -164,13 +160,14 @@ struct CloudSettingsAPITests {
         }
     }
 
-    private func app(engine: Engine, folder: TemporaryDirectory, environment: [String: String]? = nil) throws -> some ApplicationProtocol {
-        try FileManager.default.createDirectory(atPath: folder.path("here"), withIntermediateDirectories: true)
-        var configuration = ServerConfiguration(folders: [folder.path("here")], port: 0)
+    private func app(_ workspace: TestWorkspace, environment: [String: String]? = nil) throws -> some ApplicationProtocol {
+        try FileManager.default.createDirectory(atPath: workspace.folder.path("here"), withIntermediateDirectories: true)
+        var configuration = ServerConfiguration(folders: [workspace.folder.path("here")], port: 0)
         // No ~/.aws of the machine running the tests.
-        configuration.environment = environment ?? ["HOME": folder.path]
-        configuration.cloud = try CloudConfiguration.load(environment: configuration.environment, dataDirectory: engine.configuration.dataDirectory)
-        return try APITestSupport.application(configuration, engine: engine)
+        configuration.environment = environment ?? ["HOME": workspace.folder.path]
+        configuration.cloud = try CloudConfiguration.load(
+            environment: configuration.environment, dataDirectory: workspace.engine.configuration.dataDirectory)
+        return try APITestSupport.application(configuration, engine: workspace.engine)
     }
 
     private func cloudSource(_ client: some TestClientProtocol) async throws -> [String: Any] {

@@ -11,16 +11,11 @@ import Testing
 /// client that stopped reading are closed, and past the connection limit idle connections make
 /// room for new ones, while the event stream and long downloads go on as long as they need.
 @Suite("Connection timeouts and limits", .tags(.timed))
-struct ConnectionLimitsTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
-    let photos: String
+struct ConnectionLimitsTests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        workspace = try TestWorkspace()
     }
 
     /// Timeouts short enough for a test: half a second for a head or a body, a second idle.

@@ -8,13 +8,11 @@ import Testing
 @testable import PhotolalaServer
 
 @Suite("Folder and album tiles: kind, count and cover")
-struct FolderSummaryAPITests {
-    let folder: TemporaryDirectory
-    let engine: Engine
+struct FolderSummaryAPITests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
+        workspace = try TestWorkspace()
     }
 
     private func json(_ response: TestResponse) throws -> [String: Any] {

@@ -10,17 +10,12 @@ import Testing
 /// An iPhone-style HEIC whose 320 × 240 thumbnail item is green and yellow and whose 4032 × 3024
 /// primary image is red and blue: the grid shows the item, the preview the primary.
 @Suite("HEIC thumbnails and previews over HTTP")
-struct HEICPreviewAPITests {
-    let folder: TemporaryDirectory
-    let engine: Engine
-    let photos: String
+struct HEICPreviewAPITests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() async throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: try await Fixtures.file("iphone.heic").path, toPath: photos + "/IMG_0042.HEIC")
+        workspace = try TestWorkspace()
+        try FileManager.default.copyItem(atPath: try await Fixtures.file("iphone.heic").path, toPath: workspace.photos + "/IMG_0042.HEIC")
     }
 
     /// The size and the colour at (x, y) of a JPEG, as libvips's command line reads them.

@@ -11,34 +11,30 @@ import Testing
 /// catalog's `.photolala` among them), files that are no photos and links to any of these are
 /// 404 on every route, however their ids are built.
 @Suite("Files the listing hides are not served")
-struct HiddenFilesTests {
+struct HiddenFilesTests: WorkspaceSuite {
     /// In every file the listing hides: no response may contain it.
     static let marker = "HIDDEN-FILE-MARKER-7d1c"
 
-    let folder: TemporaryDirectory
-    let engine: Engine
-    let photos: String
+    let workspace: TestWorkspace
 
     init() async throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        photos = folder.path("photos")
+        workspace = try TestWorkspace()
         let files = FileManager.default
         for path in ["sub/.inner", ".private", ".photolala"] {
-            try files.createDirectory(atPath: photos + "/" + path, withIntermediateDirectories: true)
+            try files.createDirectory(atPath: workspace.photos + "/" + path, withIntermediateDirectories: true)
         }
         let jpeg = try Data(contentsOf: try await Fixtures.file("orientation6.jpg"))
-        try jpeg.write(to: URL(fileURLWithPath: photos + "/shown.jpg"))
-        try jpeg.write(to: URL(fileURLWithPath: photos + "/sub/nested.jpg"))
+        try jpeg.write(to: URL(fileURLWithPath: workspace.photos + "/shown.jpg"))
+        try jpeg.write(to: URL(fileURLWithPath: workspace.photos + "/sub/nested.jpg"))
         // Photos that decode (a JPEG ignores what follows its end), hidden by where they are.
         for path in [".hidden.jpg", ".private/x.jpg", "sub/.inner/y.jpg", ".photolala/z.jpg"] {
-            try (jpeg + Data(Self.marker.utf8)).write(to: URL(fileURLWithPath: photos + "/" + path))
+            try (jpeg + Data(Self.marker.utf8)).write(to: URL(fileURLWithPath: workspace.photos + "/" + path))
         }
         for path in ["notes.txt", ".env", "secret", ".photolala/manifest.plist"] {
-            try Data(Self.marker.utf8).write(to: URL(fileURLWithPath: photos + "/" + path))
+            try Data(Self.marker.utf8).write(to: URL(fileURLWithPath: workspace.photos + "/" + path))
         }
-        try files.createSymbolicLink(atPath: photos + "/link.jpg", withDestinationPath: ".private/x.jpg")
-        try files.createSymbolicLink(atPath: photos + "/door", withDestinationPath: ".private")
+        try files.createSymbolicLink(atPath: workspace.photos + "/link.jpg", withDestinationPath: ".private/x.jpg")
+        try files.createSymbolicLink(atPath: workspace.photos + "/door", withDestinationPath: ".private")
     }
 
     private func app() throws -> some ApplicationProtocol {

@@ -11,16 +11,11 @@ import Testing
 /// target's authority is held to the same rule: a request naming any other host, however it
 /// is put, is refused (DNS rebinding).
 @Suite("Host headers")
-struct HostHeaderTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
-    let photos: String
+struct HostHeaderTests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        workspace = try TestWorkspace()
     }
 
     /// The application bound as `host` says (the test binds it to localhost whatever it says).

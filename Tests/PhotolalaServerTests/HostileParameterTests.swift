@@ -11,18 +11,13 @@ import Testing
 /// obeyed: a page far past any listing, a form that is not URL-encoded, and changes sent with
 /// the token's cookie from a page of another port of the same host.
 @Suite("Hostile parameters, forms and origins")
-struct HostileParameterTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
-    let photos: String
+struct HostileParameterTests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() async throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        workspace = try TestWorkspace()
         for name in ["orientation6.jpg", "photo.heic", "photo-4000x3000.jpg"] {
-            try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: photos + "/" + name)
+            try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: workspace.photos + "/" + name)
         }
     }
 

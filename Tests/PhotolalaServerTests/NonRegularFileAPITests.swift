@@ -11,16 +11,11 @@ import Testing
 /// were, a root folder swapped for a link, and a file that shrinks while it is sent. The server
 /// answers each at once and keeps answering everything else.
 @Suite("Pipes, swapped roots and shrinking files in served folders")
-struct NonRegularFileAPITests {
-    let folder: TemporaryDirectory
-    let engine: Engine
-    let photos: String
+struct NonRegularFileAPITests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() async throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        workspace = try TestWorkspace()
     }
 
     private func app(idleTimeout: Duration? = nil) throws -> some ApplicationProtocol {

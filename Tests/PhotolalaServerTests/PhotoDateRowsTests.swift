@@ -8,28 +8,24 @@ import Testing
 @testable import PhotolalaServer
 
 @Suite("Photo dates in listing rows")
-struct PhotoDateRowsTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
-    let photos: String
+struct PhotoDateRowsTests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     /// A folder of photos dated every way: with an offset, floating, by ModifyDate only, and not
     /// at all (a PNG dated by its file time).
     init() async throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        workspace = try TestWorkspace()
         let tagged: [(String, [String])] = [
             ("zoned.jpg", ["-DateTimeOriginal=2008:10:22 16:28:39", "-OffsetTimeOriginal=+09:00"]),
             ("floating.jpg", ["-DateTimeOriginal=1999:12:31 23:59:59"]),
             ("modified.jpg", ["-ModifyDate=2002:02:02 02:02:02"]),
         ]
         for (name, tags) in tagged {
-            try await Fixtures.datedPhoto(at: photos + "/" + name, tags: tags)
+            try await Fixtures.datedPhoto(at: workspace.photos + "/" + name, tags: tags)
         }
-        try await Shell.run("vips", ["black", photos + "/plain.png", "8", "8"])
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)], ofItemAtPath: photos + "/plain.png")
+        try await Shell.run("vips", ["black", workspace.photos + "/plain.png", "8", "8"])
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)], ofItemAtPath: workspace.photos + "/plain.png")
     }
 
     /// The date columns of one row.

@@ -8,22 +8,18 @@ import Testing
 @testable import PhotolalaServer
 
 @Suite("The HTTP API")
-struct ServerAPITests {
-    let folder: TemporaryDirectory
-    let engine: Engine
-    let photos: String
+struct ServerAPITests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() async throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
-        photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos + "/2024", withIntermediateDirectories: true)
+        workspace = try TestWorkspace()
+        try FileManager.default.createDirectory(atPath: workspace.photos + "/2024", withIntermediateDirectories: true)
         for name in ["orientation6.jpg", "photo.heic", "photo-4000x3000.jpg", "notes.jpg", "photo.tiff"] {
-            try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: photos + "/" + name)
+            try FileManager.default.copyItem(atPath: try await Fixtures.file(name).path, toPath: workspace.photos + "/" + name)
         }
-        try FileManager.default.copyItem(atPath: try await Fixtures.file("photo.webp").path, toPath: photos + "/2024/p.webp")
-        try FileManager.default.createSymbolicLink(atPath: photos + "/escape.jpg", withDestinationPath: "/etc/passwd")
-        try FileManager.default.createSymbolicLink(atPath: photos + "/outside", withDestinationPath: "/etc")
+        try FileManager.default.copyItem(atPath: try await Fixtures.file("photo.webp").path, toPath: workspace.photos + "/2024/p.webp")
+        try FileManager.default.createSymbolicLink(atPath: workspace.photos + "/escape.jpg", withDestinationPath: "/etc/passwd")
+        try FileManager.default.createSymbolicLink(atPath: workspace.photos + "/outside", withDestinationPath: "/etc")
     }
 
     private func app(token: String? = nil) throws -> some ApplicationProtocol {

@@ -10,13 +10,11 @@ import Testing
 /// A photo changed under its name gets a new version in its row (the page's thumbnail address)
 /// and a new thumbnail and entity tag, however it was cached before.
 @Suite("Thumbnails of changed photos")
-struct ThumbnailVersionTests {
-    let folder: TemporaryDirectory
-    let engine: Engine
+struct ThumbnailVersionTests: WorkspaceSuite {
+    let workspace: TestWorkspace
 
     init() throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
+        workspace = try TestWorkspace()
     }
 
     /// The row of item `id` once its version is no longer `version`.
@@ -43,8 +41,6 @@ struct ThumbnailVersionTests {
 
     @Test("A photo rewritten on disk: a new version, thumbnail and ETag, and 304 once its new MD5 is known")
     func rewrittenFile() async throws {
-        let photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: try await Fixtures.file("orientation6.jpg").path, toPath: photos + "/photo.jpg")
         let app = try APITestSupport.application(ServerConfiguration(folders: [photos], port: 0), engine: engine)
         try await app.test(.router) { client in
@@ -74,8 +70,6 @@ struct ThumbnailVersionTests {
 
     @Test("A thumbnail of the rule before (centre-cropped) in the disk cache is made again, whole, under a new name and tag")
     func thumbnailOfTheRuleBefore() async throws {
-        let photos = folder.path("photos")
-        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: try await Fixtures.file("panorama-6000x2000.jpg").path, toPath: photos + "/pano.jpg")
         let md5 = try ContentHash.md5(ofFileAt: photos + "/pano.jpg")
         // What version 1 left: `{md5}.jpg`, a 512 × 256 centre crop (here any JPEG that is not the new one).

@@ -11,14 +11,12 @@ import Testing
 /// Videos through the API: rows with their kind and duration, and the preview route streaming a
 /// video as a `<video>` element asks for it, by byte ranges.
 @Suite("Videos through the API")
-struct VideoAPITests {
-    let folder: TemporaryDirectory
-    let engine: Engine
+struct VideoAPITests: WorkspaceSuite {
+    let workspace: TestWorkspace
     let videos: String
 
     init() async throws {
-        folder = try TemporaryDirectory()
-        engine = try makeEngine(in: folder)
+        workspace = try TestWorkspace()
         videos = try await Fixtures.videos().path
     }
 

@@ -10,8 +10,8 @@ import PhotolalaS3
 ///
 /// With `ignoresConditions`, it drops every write condition instead, as a store that does not
 /// implement them would.
-actor InterleavingStore: ObjectStore {
-    let base: any ObjectStore
+actor InterleavingStore: ForwardingStore {
+    nonisolated let base: any ObjectStore
     let manifestKey: String
     let ignoresConditions: Bool
     private var holdsWrites: Bool
@@ -74,35 +74,5 @@ actor InterleavingStore: ObjectStore {
             hasReadManifest = true
         }
         return data
-    }
-
-    func head(_ key: String) async throws -> ObjectInfo? { try await base.head(key) }
-    func tags(_ key: String) async throws -> [String: String] { try await base.tags(key) }
-    func delete(_ key: String) async throws { try await base.delete(key) }
-
-    func list(prefix: String, continuationToken: String?, maxKeys: Int) async throws -> ObjectListing {
-        try await base.list(prefix: prefix, continuationToken: continuationToken, maxKeys: maxKeys)
-    }
-
-    func copy(from source: String, to destination: String) async throws { try await base.copy(from: source, to: destination) }
-
-    func createMultipartUpload(_ key: String, options: PutOptions) async throws -> String {
-        try await base.createMultipartUpload(key, options: options)
-    }
-
-    func uploadPart(_ key: String, uploadID: String, partNumber: Int, body: [UInt8]) async throws -> String {
-        try await base.uploadPart(key, uploadID: uploadID, partNumber: partNumber, body: body)
-    }
-
-    func completeMultipartUpload(_ key: String, uploadID: String, parts: [UploadedPart]) async throws -> String {
-        try await base.completeMultipartUpload(key, uploadID: uploadID, parts: parts)
-    }
-
-    func abortMultipartUpload(_ key: String, uploadID: String) async throws {
-        try await base.abortMultipartUpload(key, uploadID: uploadID)
-    }
-
-    func listParts(_ key: String, uploadID: String) async throws -> [UploadedPart] {
-        try await base.listParts(key, uploadID: uploadID)
     }
 }

@@ -4,8 +4,8 @@
 /// A decorator that forwards every call to a real store and records the keys of HEADs and GETs
 /// and the number of listings, so a test can tell which objects a sync fetched. It can also
 /// replace what GETs of one key return, the way a tampered server or a broken transfer would.
-actor CountingStore: ObjectStore {
-    let base: any ObjectStore
+actor CountingStore: ForwardingStore {
+    nonisolated let base: any ObjectStore
     private(set) var gets: [String] = []
     private(set) var heads: [String] = []
     private(set) var lists = 0
@@ -28,8 +28,6 @@ actor CountingStore: ObjectStore {
         replacements[key] = (bytes, times)
     }
 
-    func put(_ key: String, body: [UInt8], options: PutOptions) async throws -> String { try await base.put(key, body: body, options: options) }
-
     func get(_ key: String, range: ClosedRange<Int64>?, ifNoneMatch: String?) async throws -> ObjectData? {
         gets.append(key)
         if let replacement = replacements[key], replacement.remaining > 0 {
@@ -44,29 +42,8 @@ actor CountingStore: ObjectStore {
         return try await base.head(key)
     }
 
-    func tags(_ key: String) async throws -> [String: String] { try await base.tags(key) }
-    func delete(_ key: String) async throws { try await base.delete(key) }
-
     func list(prefix: String, continuationToken: String?, maxKeys: Int) async throws -> ObjectListing {
         lists += 1
         return try await base.list(prefix: prefix, continuationToken: continuationToken, maxKeys: maxKeys)
     }
-
-    func copy(from source: String, to destination: String) async throws { try await base.copy(from: source, to: destination) }
-
-    func createMultipartUpload(_ key: String, options: PutOptions) async throws -> String {
-        try await base.createMultipartUpload(key, options: options)
-    }
-
-    func uploadPart(_ key: String, uploadID: String, partNumber: Int, body: [UInt8]) async throws -> String {
-        try await base.uploadPart(key, uploadID: uploadID, partNumber: partNumber, body: body)
-    }
-
-    func completeMultipartUpload(_ key: String, uploadID: String, parts: [UploadedPart]) async throws -> String {
-        try await base.completeMultipartUpload(key, uploadID: uploadID, parts: parts)
-    }
-
-    func abortMultipartUpload(_ key: String, uploadID: String) async throws { try await base.abortMultipartUpload(key, uploadID: uploadID) }
-    func listParts(_ key: String, uploadID: String) async throws -> [UploadedPart] { try await base.listParts(key, uploadID: uploadID) }
-    func restore(_ key: String, days: Int, tier: RestoreTier) async throws { try await base.restore(key, days: days, tier: tier) }
 }

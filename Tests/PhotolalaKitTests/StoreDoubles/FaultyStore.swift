@@ -1,14 +1,9 @@
-import Foundation
-import PhotolalaTestSupport
-import Testing
-
-@testable import PhotolalaKit
 @testable import PhotolalaS3
 
 /// A store that forwards to another and can misbehave on cue: crash between parts, damage a
 /// body in transit, or run a hook before each put. It counts what it forwards.
-actor FaultyStore: ObjectStore {
-    let base: any ObjectStore
+actor FaultyStore: ForwardingStore {
+    nonisolated let base: any ObjectStore
     /// Fail every part upload after this many succeeded.
     var failPartsAfter: Int?
     /// Flip a byte of each body after its Content-MD5 was computed.
@@ -56,27 +51,11 @@ actor FaultyStore: ObjectStore {
         return try await base.put(key, body: damaged(body), options: options)
     }
 
-    func get(_ key: String, range: ClosedRange<Int64>?, ifNoneMatch: String?) async throws -> ObjectData? {
-        try await base.get(key, range: range, ifNoneMatch: ifNoneMatch)
-    }
-
     func head(_ key: String) async throws -> ObjectInfo? {
         if failingHeads.contains(key) {
             throw ObjectStoreError(.serverError, "HeadObject '\(key)' failed with HTTP 500 (simulated).", statusCode: 500)
         }
         return try await base.head(key)
-    }
-    func tags(_ key: String) async throws -> [String: String] { try await base.tags(key) }
-    func delete(_ key: String) async throws { try await base.delete(key) }
-
-    func list(prefix: String, continuationToken: String?, maxKeys: Int) async throws -> ObjectListing {
-        try await base.list(prefix: prefix, continuationToken: continuationToken, maxKeys: maxKeys)
-    }
-
-    func copy(from source: String, to destination: String) async throws { try await base.copy(from: source, to: destination) }
-
-    func createMultipartUpload(_ key: String, options: PutOptions) async throws -> String {
-        try await base.createMultipartUpload(key, options: options)
     }
 
     func uploadPart(_ key: String, uploadID: String, partNumber: Int, body: [UInt8]) async throws -> String {
@@ -86,32 +65,5 @@ actor FaultyStore: ObjectStore {
         }
         partsUploaded += 1
         return try await base.uploadPart(key, uploadID: uploadID, partNumber: partNumber, body: damaged(body))
-    }
-
-    func completeMultipartUpload(_ key: String, uploadID: String, parts: [UploadedPart]) async throws -> String {
-        try await base.completeMultipartUpload(key, uploadID: uploadID, parts: parts)
-    }
-
-    func abortMultipartUpload(_ key: String, uploadID: String) async throws {
-        try await base.abortMultipartUpload(key, uploadID: uploadID)
-    }
-
-    func listParts(_ key: String, uploadID: String) async throws -> [UploadedPart] {
-        try await base.listParts(key, uploadID: uploadID)
-    }
-}
-
-/// `count` distinct JPEGs (a fixture with a different tail after its end marker, which decoders
-/// ignore), plus `padding` random bytes each, in `folder`.
-func makePhotos(_ count: Int, in folder: TemporaryDirectory, padding: Int = 0, prefix: String = "IMG_") async throws -> [String] {
-    let seed = try Data(contentsOf: try await Fixtures.file("orientation6.jpg"))
-    try FileManager.default.createDirectory(atPath: folder.path("photos"), withIntermediateDirectories: true)
-    return try (0..<count).map { index in
-        let path = folder.path("photos/\(prefix)\(1000 + index).JPG")
-        var bytes = seed
-        bytes.append(contentsOf: Array("\(UUID().uuidString)-\(index)".utf8))
-        bytes.append(contentsOf: (0..<padding).map { _ in UInt8.random(in: 0...255) })
-        try bytes.write(to: URL(fileURLWithPath: path))
-        return path
     }
 }
