@@ -1,5 +1,4 @@
 import Foundation
-import PhotolalaTestSupport
 import Synchronization
 
 #if canImport(Glibc)
