@@ -34,7 +34,7 @@ struct HostileRequestFuzzTests {
         // Live: hostile bytes go through a raw socket to the HTTP decoder and connection guard.
         try await app.test(.live) { client in
             let port = try #require(client.port)
-            let budget = FuzzBudget(share: 0.35)
+            let budget = FuzzBudget(share: 0.3)
             var requests = HostileRequests(seed: budget.seed, derived: derived.all)
             var sent = 0
             var failures = 0

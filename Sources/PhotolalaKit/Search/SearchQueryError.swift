@@ -1,0 +1,45 @@
+/// Why a query could not be read, with what to type instead.
+public struct SearchQueryError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let message: String
+
+    public var description: String { message }
+
+    static func tooLong(_ length: Int) -> Self {
+        .init(message: "The query is \(length) bytes long; at most \(SearchQuery.maximumLength) are read. Shorten it.")
+    }
+
+    static func tooManyTerms(_ count: Int) -> Self {
+        .init(message: "The query has \(count) terms; at most \(SearchQuery.maximumTerms) are read. Leave some out.")
+    }
+
+    static func emptyValue(_ field: String) -> Self {
+        .init(message: "'\(field):' needs a value, as in \(field):\(example(field)).")
+    }
+
+    static func unknownValue(_ field: String, _ value: String, allowed: [String]) -> Self {
+        .init(message: "'\(field):\(value)' is not a value \(field): takes; it takes \(allowed.joined(separator: ", ")).")
+    }
+
+    static func badDate(_ value: String) -> Self {
+        .init(
+            message:
+                "'date:\(value)' is not a date: write a year, a month or a day (date:2019, date:2019-06, date:2019-06-01), or a range of them (date:2019-06-01..2019-08-31)."
+        )
+    }
+
+    static func badRating(_ value: String) -> Self {
+        .init(message: "'rating:\(value)' is not a rating: write 0 to 5, with >=, <=, > or < before it if you like (rating:>=4).")
+    }
+
+    private static func example(_ field: String) -> String {
+        switch field {
+        case "date": "2019-06"
+        case "rating": ">=4"
+        case "kind": "raw"
+        case "is": "favorite"
+        case "has": "gps"
+        case "source": "photos"
+        default: "Italy"
+        }
+    }
+}
