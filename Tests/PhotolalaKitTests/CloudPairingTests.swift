@@ -99,15 +99,15 @@ struct CloudPairingTests {
         #expect(
             settled.map(\.item.id) == ["a", "a2", "y2"], "b and y are near the ends' boundaries; z carries an identifier no other first photo carries"
         )
-        let first = FilePairing.pair(settled, scope: .backup)
-        let all = FilePairing.pair(ends + [row("c", "B.CR2", 102), row("m", "Z (1).MOV", 990, "L"), row("n", "Y.MOV", 5_000)], scope: .backup)
+        let first = FilePairing.pair(settled, rule: .backup)
+        let all = FilePairing.pair(ends + [row("c", "B.CR2", 102), row("m", "Z (1).MOV", 990, "L"), row("n", "Y.MOV", 5_000)], rule: .backup)
         let rest = CloudListing.rest(of: all, after: first)
         #expect(Set(rest.map(\.item.id)) == ["b", "y", "z", "n"])
         #expect(rest.first { $0.item.id == "b" }?.companions.map(\.item.id) == ["c"])
         #expect(rest.first { $0.item.id == "z" }?.companions.map(\.item.id) == ["m"])
         // Had a shown photo been paired later, its companion would come on its own: never twice, never lost.
         let late = CloudListing.rest(
-            of: FilePairing.pair([row("a", "A.JPG", 10), row("r", "A.NEF", 10)], scope: .backup), after: [row("a", "A.JPG", 10)])
+            of: FilePairing.pair([row("a", "A.JPG", 10), row("r", "A.NEF", 10)], rule: .backup), after: [row("a", "A.JPG", 10)])
         #expect(late.map(\.item.id) == ["r"] && late[0].companions.isEmpty)
     }
 }

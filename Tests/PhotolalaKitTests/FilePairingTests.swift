@@ -65,7 +65,7 @@ struct FilePairingTests {
             ListedPhoto(item: PhotoItem(id: "\(index)", displayName: file.name), date: file.date, size: 1)
         }
         let paired = Dictionary(
-            FilePairing.pair(rows, scope: .backup).map { ($0.item.id, $0.companions.map(\.item.id)) }, uniquingKeysWith: { first, _ in first })
+            FilePairing.pair(rows, rule: .backup).map { ($0.item.id, $0.companions.map(\.item.id)) }, uniquingKeysWith: { first, _ in first })
         #expect(paired == ["0": ["1", "2"], "3": [], "4": [], "5": ["6"], "7": [], "8": []])
         // In one folder the names alone pair, whatever the dates.
         #expect(FilePairing.pair(rows).first { $0.item.id == "0" }?.companions.map(\.item.id) == ["1", "2"])

@@ -223,8 +223,8 @@ private struct RowsBehindChanges: FolderListing {
     }
 
     func changes() -> AsyncStream<PhotoSourceChange> { source.changes() }
-    func listedPhotos(for items: [PhotoItem]) throws -> [ListedPhoto] { try source.listedPhotos(for: items) }
-    var pairing: FilePairing.Scope? { source.pairing }
+    func listedPhotos(for items: [PhotoItem]) throws -> [ListedPhoto] { source.listedPhotos(for: items) }
+    var pairing: FilePairing.Rule? { source.pairing }
     var watchedPath: String? { nil }
     func refresh() async throws {}
     func settle() async { await source.settle() }

@@ -440,7 +440,7 @@ public actor FolderSession {
         }
         let new = batch.filter { arriving.removeValue(forKey: $0.item.id) != nil }
         let newIDs = Set(new.map(\.item.id))
-        photos = FilePairing.pair(files + new, scope: source.pairing ?? .folder)
+        photos = FilePairing.pair(files + new, rule: source.pairing ?? .folder)
 
         var added: [ListedPhoto] = []
         var updated: [ListedPhoto] = []

@@ -5,7 +5,7 @@ import Synchronization
 /// synced catalog, then, after each sync that changed the catalog, the photos added and
 /// removed, found by comparing the catalog with what was announced before (kept from the
 /// listing, so 100,000 rows are read once, not twice, when the folder opens). A backed-up
-/// RAW+JPEG pair or Live Photo is one item, as in its folder (``FilePairing/Scope/backup``).
+/// RAW+JPEG pair or Live Photo is one item, as in its folder (``FilePairing/Rule/backup``).
 final class CloudListing: FolderListing, Sendable {
     let photos: CloudBackupReader
     let syncs: any CloudCatalogFollowing
@@ -19,7 +19,7 @@ final class CloudListing: FolderListing, Sendable {
 
     var watchedPath: String? { nil }
 
-    var pairing: FilePairing.Scope? { .backup }
+    var pairing: FilePairing.Rule? { .backup }
 
     /// Photos read from each end of the catalog for the first page.
     static let firstPageEnd = 1_000
@@ -29,13 +29,13 @@ final class CloudListing: FolderListing, Sendable {
     func listFolder() -> AsyncThrowingStream<[ListedPhoto], any Error> {
         .producing { [self] continuation in
             let ends = try photos.listedPhotos(atBothEnds: Self.firstPageEnd)
-            let first = FilePairing.pair(Self.settled(ends, end: Self.firstPageEnd), scope: .backup)
+            let first = FilePairing.pair(Self.settled(ends, end: Self.firstPageEnd), rule: .backup)
             if !first.isEmpty {
                 continuation.yield(first)
             }
             let all = try photos.listedPhotos()
             announced.withLock { $0 = Set(all.map(\.item.id)) }
-            continuation.yield(Self.rest(of: FilePairing.pair(all, scope: .backup), after: first))
+            continuation.yield(Self.rest(of: FilePairing.pair(all, rule: .backup), after: first))
         }
     }
 

@@ -19,12 +19,12 @@
 /// for their dates; names alone (``groups(ofNames:)``: `scan --json`, folder tiles) pair by name.
 ///
 /// A backup keeps no folders: the Cloud source lists every file backed up side by side, where a
-/// camera's names come back every 10,000 photos. There (``Scope/backup``) files of one base
+/// camera's names come back every 10,000 photos. There (``Rule/backup``) files of one base
 /// name pair only when taken at one moment (``sameMoment(_:_:)``); content identifiers, which
 /// no two Live Photos share, pair as in a folder.
 public enum FilePairing {
-    /// Where the files paired were listed together.
-    public enum Scope: Sendable, Equatable {
+    /// Which files pair, by where they were listed together.
+    public enum Rule: Sendable, Equatable {
         /// One folder, as a camera or an export names its files: one base name, one item.
         case folder
         /// A backup, every folder's files together: one base name and one moment, one item.
@@ -173,9 +173,9 @@ public enum FilePairing {
     /// by moment), then each QuickTime movie left alone joins the still, alone or shown for a
     /// group without a movie, that carries its Live Photo content identifier (the JPEG first,
     /// then the first by position).
-    static func groups(of rows: [ListedPhoto], scope: Scope = .folder) -> [Group] {
+    static func groups(of rows: [ListedPhoto], rule: Rule = .folder) -> [Group] {
         let names = rows.map(\.item.displayName)
-        let groups = groups(ofNames: names, dates: scope == .backup ? rows.map(\.date) : nil)
+        let groups = groups(ofNames: names, dates: rule == .backup ? rows.map(\.date) : nil)
         let movies = rows.indices.filter { rows[$0].liveIdentifier != nil && isLiveMovie(names[$0]) }
         guard !movies.isEmpty else { return groups }
         var grouped = Set<Int>()
@@ -251,11 +251,11 @@ public enum FilePairing {
 }
 
 extension FilePairing {
-    /// `rows`, files listed together (one folder's, or a backup's: `scope`), with each group's
+    /// `rows`, files listed together (one folder's, or a backup's: `rule`), with each group's
     /// companions folded into the row of the file it shows (by name, and by Live Photo content
-    /// identifier: ``groups(of:scope:)``); rows in no group are as they were, in their order.
-    public static func pair(_ rows: [ListedPhoto], scope: Scope = .folder) -> [ListedPhoto] {
-        let groups = groups(of: rows, scope: scope)
+    /// identifier: ``groups(of:rule:)``); rows in no group are as they were, in their order.
+    public static func pair(_ rows: [ListedPhoto], rule: Rule = .folder) -> [ListedPhoto] {
+        let groups = groups(of: rows, rule: rule)
         guard !groups.isEmpty else { return rows }
         var joined = [Bool](repeating: false, count: rows.count)
         var paired = rows

@@ -47,7 +47,7 @@ public final class LocalFolderListing: FolderListing {
 
     public var watchedPath: String? { folder }
 
-    public var pairing: FilePairing.Scope? { .folder }
+    public var pairing: FilePairing.Rule? { .folder }
 
     public func changes() -> AsyncStream<PhotoSourceChange> {
         feed.subscribe()

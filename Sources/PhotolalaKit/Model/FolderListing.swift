@@ -21,7 +21,7 @@ public protocol FolderListing: Sendable {
     /// How ``FilePairing`` folds the rows, files, into items, which a session does again as
     /// files come and go; `nil` when each row is an item already (an Apple Photos asset comes
     /// with its RAW and its Live Photo movie).
-    var pairing: FilePairing.Scope? { get }
+    var pairing: FilePairing.Rule? { get }
 
     /// The folder on disk to watch for changes, or `nil` when nothing needs watching.
     var watchedPath: String? { get }
@@ -46,7 +46,7 @@ extension FolderListing {
         nil
     }
 
-    public var pairing: FilePairing.Scope? { nil }
+    public var pairing: FilePairing.Rule? { nil }
 
     public var catalogDirectories: [String] { [] }
 
