@@ -1,3 +1,4 @@
+import Foundation
 import PhotolalaTestSupport
 import Testing
 
@@ -57,5 +58,28 @@ struct PlaceFinderTests {
         } throws: { error in
             "\(error)".contains("countries.tsv") && "\(error)".contains("Scripts/make-places.py")
         }
+    }
+
+    @Test("Damaged lines are skipped, and a pipe in place of a data file is refused, not waited on")
+    func hostileData() async throws {
+        let folder = try TemporaryDirectory()
+        try "IT\tItaly\nnot a line\n".write(toFile: folder.path("countries.tsv"), atomically: true, encoding: .utf8)
+        let places = [
+            "41.9\t12.5\tRome\tLatium\tIT", "nan\t12.5\tNowhere\t\tIT", "95\t12.5\tBeyond\t\tIT", "41.9\t12.5\tshort",
+            "41.9\t1e400\tHuge\t\tIT",
+        ]
+        try places.joined(separator: "\n").write(toFile: folder.path("places.tsv"), atomically: true, encoding: .utf8)
+        try "IT\t12,41 13,41 13,42 12,42\nIT\tnot,points 1,2\nbad line\n".write(
+            toFile: folder.path("borders.tsv"), atomically: true, encoding: .utf8)
+        let finder = try PlaceFinder.load(from: folder.path)
+        #expect(finder.place(latitude: 41.9, longitude: 12.5) == Place(country: "Italy", countryCode: "IT", region: "Latium", city: "Rome"))
+        #expect(finder.grid.entries.map(\.name) == ["Rome"])
+
+        let pipe = try NamedPipe(at: folder.path("borders.tsv"))
+        let refused = await withinDeadline(.seconds(10), onTimeout: pipe.release) {
+            (try? PlaceFinder.load(from: folder.path)) == nil
+        }
+        pipe.release()
+        #expect(refused == true, "a FIFO as borders.tsv: nil when the load hung")
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 extension PlaceFinder {
     /// The largest data file read: the shipped ones are 6 and 8 MB.
     static let maximumFileSize = 64 << 20
@@ -58,19 +56,16 @@ extension PlaceFinder {
         return PlaceFinder(grid: PlaceGrid(entries), borders: CountryBorders(rings), countryCodes: codes, countryNames: names, regions: regions)
     }
 
-    /// The tab-separated fields of each line of a file.
+    /// The tab-separated fields of each line of a file, read as ``FileContents`` reads a photo:
+    /// a regular file only (a FIFO put in its place would never end), within the size limit.
     private static func lines(of path: String) throws(PlaceDataError) -> [[Substring]] {
-        let data: Data
+        let contents: FileContents
         do {
-            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
-            guard size <= maximumFileSize else { throw PlaceDataError.unreadable(path, "\(size) bytes, over \(maximumFileSize)") }
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch let error as PlaceDataError {
-            throw error
+            contents = try FileContents(path: path, sizeLimit: Int64(maximumFileSize))
         } catch {
-            throw .unreadable(path, error.localizedDescription)
+            throw .unreadable(path, "\(error)")
         }
-        let text = String(decoding: data, as: UTF8.self)
+        let text = String(decoding: contents.bytes, as: UTF8.self)
         return text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
     }
 }
