@@ -74,6 +74,27 @@ public final class RawHTTPConnection: Sendable {
         close(descriptor)
     }
 
+    /// Waits, without reading, until the bytes waiting to be read have stopped growing for
+    /// `quiet` (the server's send buffer and this socket's receive buffer are full, or it has
+    /// stopped sending), or `timeout` has passed; returns how many are waiting.
+    public func waitUntilUnreadStopsGrowing(quiet: Duration, timeout: Duration) async -> Int {
+        let start = ContinuousClock.now
+        var unread = -1
+        var since = start
+        while ContinuousClock.now - start < timeout {
+            var now: Int32 = 0
+            _ = ioctl(descriptor, UInt(FIONREAD), &now)
+            if Int(now) != unread {
+                unread = Int(now)
+                since = .now
+            } else if ContinuousClock.now - since >= quiet {
+                break
+            }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        return unread
+    }
+
     /// Sends `bytes` whole; `false` when the server has closed the connection.
     @discardableResult
     public func write(_ bytes: [UInt8]) async -> Bool {

@@ -64,6 +64,12 @@ public final class SeaweedFS: @unchecked Sendable {
             "-volume.port=\(ports[4])", "-volume.port.grpc=\(ports[5])", "-filer.port=\(ports[6])", "-filer.port.grpc=\(ports[7])",
             "-admin.port=\(ports[8])", "-admin.port.grpc=\(ports[9])", "-s3.port.iceberg=0", "-s3.port.lance=0", "-webdav=false",
             "-admin.ui=false", "-master.telemetry=false", "-volume.preStopSeconds=0",
+            // Every bucket is a collection that takes 7 volumes at its first write, and a test
+            // run makes dozens of buckets: left to itself, `mini` allows the free disk space
+            // divided by a volume size of up to 1 GB, which a fuller disk runs out of mid-run
+            // ("No writable volumes and no free volumes left": HTTP 500). Small volumes, and a
+            // count that does not depend on the disk, make every machine the same.
+            "-master.volumeSizeLimitMB=64", "-volume.max=2000",
             "-filer.localSocket=\(folder)/filer.sock", "-s3.localSocket=\(folder)/s3.sock",
         ]
         // Without AWS_* variables SeaweedFS relies on the identity file alone.

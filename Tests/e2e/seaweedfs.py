@@ -53,6 +53,9 @@ class SeaweedFS:
             f"-volume.port={ports[4]}", f"-volume.port.grpc={ports[5]}", f"-filer.port={ports[6]}", f"-filer.port.grpc={ports[7]}",
             f"-admin.port={ports[8]}", f"-admin.port.grpc={ports[9]}", "-s3.port.iceberg=0", "-s3.port.lance=0", "-webdav=false",
             "-admin.ui=false", "-master.telemetry=false", "-volume.preStopSeconds=0",
+            # Small volumes and a fixed count: left to itself `mini` allows free disk space / up
+            # to 1 GB, and a fuller disk runs out of volumes for the buckets a run makes (a 500).
+            "-master.volumeSizeLimitMB=64", "-volume.max=2000",
             f"-filer.localSocket={directory}/filer.sock", f"-s3.localSocket={directory}/s3.sock",
         ]
         # Without AWS_* variables SeaweedFS relies on the identity file alone.

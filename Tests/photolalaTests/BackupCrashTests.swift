@@ -20,11 +20,12 @@ struct BackupCrashTests {
         guard let server = try await SeaweedFS.shared() else { return print("skipped: \(await SeaweedFS.unavailableReason ?? "")") }
         let store = try await BackupCommandTests.bucket(on: server)
         let cli = try CLI()
-        // The runs go through a relay at 3 MB/s (30 MB take 10 s), so a kill lands mid-run however
-        // fast the machine, and however slowly a loaded one polls the bucket.
+        // The runs go through a relay at 1 MB/s (30 MB take 30 s), so a kill lands mid-run however
+        // fast the machine, and however slowly a loaded one polls the bucket (at 3 MB/s, a
+        // machine running the whole suite on two cores once polled too late for every kill).
         let relay = try TCPProxy(upstreamPort: Int(server.endpoint.split(separator: ":").last ?? "") ?? 0)
         defer { relay.stop() }
-        relay.throttle(requestBytesPerSecond: 3_000_000)
+        relay.throttle(requestBytesPerSecond: 1_000_000)
         var environment = BackupCommandTests.environment(server, bucket: store.location.bucket)
         environment["PHOTOLALA_S3_ENDPOINT"] = relay.endpoint
         let layout = CloudLayout(userID: BackupCommandTests.userID)
