@@ -1,10 +1,6 @@
 import Foundation
 import PhotolalaSupport
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// A parsed S3 XML answer: an element with its text and children, namespaces ignored.
 struct S3XML: Sendable {
     var name: String
@@ -29,10 +25,30 @@ struct S3XML: Sendable {
         } catch {
             throw .notXML
         }
-        let builder = Builder()
-        let parser = XMLParser(data: Data(bytes))
-        parser.delegate = builder
-        guard parser.parse(), let root = builder.root else { throw .notXML }
+        // Elements nest into a tree as the reader meets them; names lose their prefix.
+        var stack: [S3XML] = []
+        var root: S3XML?
+        do {
+            var reader = try XMLReader(bytes, depthLimit: UntrustedDocument.Limits.listing.depth)
+            while let event = try reader.next() {
+                switch event {
+                case .start(let name, _):
+                    stack.append(S3XML(name: name.split(separator: ":").last.map(String.init) ?? name))
+                case .text(let text):
+                    if !stack.isEmpty { stack[stack.count - 1].text += text }
+                case .end:
+                    guard let finished = stack.popLast() else { break }
+                    if stack.isEmpty {
+                        root = finished
+                    } else {
+                        stack[stack.count - 1].children.append(finished)
+                    }
+                }
+            }
+        } catch {
+            throw .notXML
+        }
+        guard let root else { throw .notXML }
         self = root
     }
 
@@ -59,32 +75,5 @@ struct S3XML: Sendable {
     static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
-
-    /// Collects elements into a tree as the parser reports them.
-    private final class Builder: NSObject, XMLParserDelegate {
-        var stack: [S3XML] = []
-        var root: S3XML?
-
-        func parser(
-            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
-            attributes: [String: String] = [:]
-        ) {
-            stack.append(S3XML(name: elementName.split(separator: ":").last.map(String.init) ?? elementName))
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            guard !stack.isEmpty else { return }
-            stack[stack.count - 1].text += string
-        }
-
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-            guard let finished = stack.popLast() else { return }
-            if stack.isEmpty {
-                root = finished
-            } else {
-                stack[stack.count - 1].children.append(finished)
-            }
-        }
     }
 }
