@@ -72,8 +72,8 @@ check_serves() {
 
 echo "check-install: make install PREFIX=$prefix CONFIGURATION=debug"
 make --no-print-directory install PREFIX="$prefix" CONFIGURATION=debug >"$work/install.log" 2>&1 || fail "make install: $(tail -20 "$work/install.log")"
-for file in bin/photolala share/photolala/Public/index.html share/bash-completion/completions/photolala \
-    share/zsh/site-functions/_photolala share/fish/vendor_completions.d/photolala.fish share/man/man1/photolala.1; do
+for file in bin/photolala share/photolala/Public/index.html share/photolala/places/places.tsv share/photolala/places/ATTRIBUTION \
+    share/bash-completion/completions/photolala share/zsh/site-functions/_photolala share/fish/vendor_completions.d/photolala.fish share/man/man1/photolala.1; do
     [[ -f $prefix/$file ]] || fail "make install did not install $file"
 done
 cd "$work/elsewhere"
@@ -81,6 +81,12 @@ version=$("$prefix/bin/photolala" --version)
 [[ $version =~ ^v?[0-9]+\.[0-9]+ ]] || fail "--version printed '$version'"
 echo "check-install: installed photolala $version"
 check_serves "$prefix/bin"
+# The installed binary finds its place data beside itself: a photo taken at the Pantheon is in Rome.
+vips black "$work/pantheon.jpg" 8 8
+exiftool -q -overwrite_original -GPSLatitude=41.8986 -GPSLatitudeRef=N -GPSLongitude=12.4769 -GPSLongitudeRef=E "$work/pantheon.jpg"
+place=$(env -i HOME="$work/state" PATH=/usr/bin:/bin "$prefix/bin/photolala" info --json "$work/pantheon.jpg" \
+    | python3 -c 'import json, sys; place = json.load(sys.stdin)["place"] or {}; print(place.get("countryCode"), place.get("city"))')
+[[ $place == "IT Rome" ]] || fail "the installed photolala placed the Pantheon in '$place', not 'IT Rome'"
 page=$(MANWIDTH=100 man -l "$prefix/share/man/man1/photolala.1" 2>"$work/man.err")
 grep -q 'photolala serve' <<<"$page" || fail "the manual page has no 'photolala serve' section"
 grep -q -- '--config' <<<"$page" || fail "the manual page does not describe --config"
@@ -97,7 +103,8 @@ package=$(ls "$work"/photolala_*.deb)
 dpkg-deb --info "$package" >"$work/info"
 grep -q '^ Depends: .*libvips42' "$work/info" || fail "the package does not depend on libvips42: $(cat "$work/info")"
 dpkg-deb --contents "$package" >"$work/contents"
-for file in ./usr/bin/photolala ./usr/share/photolala/Public/index.html ./usr/lib/systemd/user/photolala.service \
+for file in ./usr/bin/photolala ./usr/share/photolala/Public/index.html ./usr/share/photolala/places/places.tsv \
+    ./usr/lib/systemd/user/photolala.service \
     ./usr/share/man/man1/photolala.1.gz ./usr/share/doc/photolala/copyright; do
     grep -q " $file\$" "$work/contents" || fail "the package lacks $file"
 done

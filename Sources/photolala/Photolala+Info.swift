@@ -6,14 +6,16 @@ extension Photolala {
     struct Info: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             commandName: "info",
-            abstract: "Show a photo's metadata: dimensions, dates, camera, exposure, GPS, format and MD5.",
+            abstract: "Show a photo's metadata: dimensions, dates, camera, exposure, GPS, keywords, rating, format and MD5.",
             discussion: """
                 Dimensions are as displayed, after EXIF orientation. The photo date is EXIF \
                 DateTimeOriginal, else CreateDate, else ModifyDate: printed with its recorded offset \
                 (2008-10-22T16:28:39+09:00), or as the camera's clock time without a zone when none \
                 was recorded (2008-10-22T16:28:39); the file's modification time is in the local time zone \
                 with its offset. With --json, photoDate falls back to the file \
-                time and dateSource says which (exif, file, photos).
+                time and dateSource says which (exif, file, photos). Title, description, keywords, \
+                rating and colour label come from the photo's XMP and IPTC, and from its XMP sidecar \
+                (NAME.EXT.xmp or NAME.xmp) where it has one, which wins.
                 """
         )
 
@@ -69,7 +71,14 @@ private struct InfoReport {
             rows.append(("Location", String(format: "%.6f, %.6f", latitude, longitude)))
         }
         rows.append(("Altitude", m.altitude.map { String(format: "%.1f m", $0) }))
-        rows.append(("MD5", m.md5))
+        rows += [
+            ("Title", m.title),
+            ("Description", m.caption),
+            ("Keywords", m.keywords.map { $0.joined(separator: ", ") }),
+            ("Rating", m.rating.map { String(repeating: "★", count: $0) + String(repeating: "☆", count: 5 - $0) }),
+            ("Label", m.colorLabel),
+            ("MD5", m.md5),
+        ]
         let known = rows.compactMap { label, value in value.flatMap { $0.isEmpty ? nil : (label, $0) } }
         let width = known.map(\.0.count).max() ?? 0
         return known.map { label, value in label + ":" + String(repeating: " ", count: width - label.count + 1) + value }

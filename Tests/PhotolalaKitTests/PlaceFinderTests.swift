@@ -50,6 +50,31 @@ struct PlaceFinderTests {
         }
     }
 
+    @Test("A photo's metadata names the place of its position; without place data it has none")
+    func metadataPlace() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("pantheon.jpg")
+        try await Fixtures.datedPhoto(at: path, tags: ["-GPSLatitude=41.8986", "-GPSLatitudeRef=N", "-GPSLongitude=12.4769", "-GPSLongitudeRef=E"])
+        var configuration = EngineConfiguration(cacheDirectory: folder.path("cache"), dataDirectory: folder.path("data"))
+        configuration.placeDataDirectory = try await Fixtures.places()
+        let metadata = try await Engine(configuration: configuration).metadata(ofFileAt: path)
+        #expect(metadata.place == (try await finder()).place(latitude: 41.8986, longitude: 12.4769))
+        #expect(metadata.place?.city == "Rome")
+
+        configuration.placeDataDirectory = nil
+        #expect(try await Engine(configuration: configuration).metadata(ofFileAt: path).place == nil)
+        configuration.placeDataDirectory = folder.path("nowhere")
+        #expect(try await Engine(configuration: configuration).metadata(ofFileAt: path).place == nil, "missing data is logged, not thrown")
+    }
+
+    @Test("The data is found where PHOTOLALA_PLACE_DATA says, and only where places.tsv is")
+    func locate() async throws {
+        let places = try await Fixtures.places()
+        #expect(PlaceData.locate(environment: ["PHOTOLALA_PLACE_DATA": places]) == places)
+        let empty = try TemporaryDirectory()
+        #expect(PlaceData.locate(environment: ["PHOTOLALA_PLACE_DATA": empty.path]) != empty.path)
+    }
+
     @Test("Missing data is an error that says how to mend it")
     func missingData() throws {
         let folder = try TemporaryDirectory()

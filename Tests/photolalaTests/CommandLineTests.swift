@@ -26,7 +26,7 @@ struct CommandLineTests {
                                           Photolala web UI and its API.
                   scan                    List the photos of a folder tree as they are found.
                   info                    Show a photo's metadata: dimensions, dates, camera,
-                                          exposure, GPS, format and MD5.
+                                          exposure, GPS, keywords, rating, format and MD5.
                   thumbnail               Write one photo's thumbnail: upright JPEG, short edge
                                           256, long edge at most 512, never cropped.
                   thumbnails              Generate the thumbnail of every photo in a folder
@@ -79,6 +79,26 @@ struct CommandLineTests {
         #expect(info["format"] as? String == "JPEG")
         #expect(info["size"] as? Int == exif["FileSize"] as? Int)
         #expect(info["md5"] as? String == String(try await Shell.run("md5sum", [path]).prefix(32)))
+    }
+
+    @Test("info says what a photo's XMP and its sidecar say: keys in --json, lines in the report")
+    func infoDescription() async throws {
+        let cli = try CLI()
+        let path = cli.folder.path("described.jpg")
+        try await Fixtures.datedPhoto(
+            at: path, tags: ["-XMP-dc:Subject=wedding", "-XMP-dc:Title=First dance", "-XMP-xmp:Rating=4", "-IPTC:Caption-Abstract=At the barn"])
+        try await Shell.run("exiftool", ["-q", "-XMP-xmp:Label=Green", "-o", path + ".xmp"])
+        let info = try await cli.json("info", path, "--json")
+        #expect(info["keywords"] as? [String] == ["wedding"])
+        #expect(info["title"] as? String == "First dance")
+        #expect(info["description"] as? String == "At the barn")
+        #expect(info["rating"] as? Int == 4)
+        #expect(info["colorLabel"] as? String == "Green", "the sidecar's label")
+        #expect(info.keys.contains("place") && info["place"] is NSNull, "no GPS, no place: null, never a missing key")
+        let report = try await cli.run("info", path).standardOutput
+        for line in ["Title:       First dance", "Description: At the barn", "Keywords:    wedding", "Rating:      ★★★★☆", "Label:       Green"] {
+            #expect(report.contains(line))
+        }
     }
 
     @Test("info on a text file named .jpg fails with a clear message")

@@ -43,8 +43,7 @@ public struct LiveIdentifierIndex: Sendable {
     /// for a content without one, or never read), from one query whatever their number.
     func identifiers(ofMD5s md5s: [String]) -> [String?] {
         guard !md5s.isEmpty else { return [] }
-        // One JSON array bound to one parameter: SQLite limits how many can be bound.
-        let list = "[\"" + md5s.map { $0.utf8.allSatisfy { CatalogEntry.hexValue($0) != nil } ? $0 : "" }.joined(separator: "\",\"") + "\"]"
+        let list = PhotolalaDatabase.jsonArgument(md5s: md5s)
         do {
             return try database.read { db in
                 var known = [String?](repeating: nil, count: md5s.count)

@@ -19,6 +19,10 @@ struct ExifReader {
     /// The Live Photo content identifier of an iPhone's still, from its Apple maker note
     /// (``AppleMakerNote``); `nil` for any other photo.
     private(set) var liveIdentifier: String?
+    /// The XMP packet and IPTC block of the first directory (tags 700 and 33723), where a TIFF,
+    /// a DNG and most TIFF-based RAWs keep them.
+    private(set) var xmpPacket: [UInt8]?
+    private(set) var iptcBlock: [UInt8]?
 
     private let data: [UInt8]
     private let base: Int
@@ -31,9 +35,11 @@ struct ExifReader {
         littleEndian = block[base] == 0x49
         guard let firstDirectory = uint32(at: base + 4) else { return }
         primary = readDirectory(at: Int(firstDirectory))
+        xmpPacket = valueRange(of: Tag.xmp, inDirectoryAt: Int(firstDirectory)).map { Array(data[$0]) }
+        iptcBlock = valueRange(of: Tag.iptc, inDirectoryAt: Int(firstDirectory)).map { Array(data[$0]) }
         if case .numbers(let values)? = primary[Tag.exifPointer], let offset = values.first {
             exif = readDirectory(at: Int(offset))
-            liveIdentifier = makerNote(inDirectoryAt: Int(offset)).flatMap { AppleMakerNote.contentIdentifier(in: data[$0]) }
+            liveIdentifier = valueRange(of: Tag.makerNote, inDirectoryAt: Int(offset)).flatMap { AppleMakerNote.contentIdentifier(in: data[$0]) }
         }
         if case .numbers(let values)? = primary[Tag.gpsPointer], let offset = values.first {
             gps = readDirectory(at: Int(offset))
@@ -50,11 +56,14 @@ struct ExifReader {
 
     /// Tag numbers from the EXIF 2.32 and TIFF 6 specifications.
     enum Tag {
+        static let imageDescription: UInt16 = 0x010E
         static let make: UInt16 = 0x010F
         static let orientation: UInt16 = 0x0112
         static let model: UInt16 = 0x0110
         /// IFD0 DateTime, which exiftool calls ModifyDate.
         static let dateTime: UInt16 = 0x0132
+        static let xmp: UInt16 = 0x02BC
+        static let iptc: UInt16 = 0x83BB
         static let exifPointer: UInt16 = 0x8769
         static let gpsPointer: UInt16 = 0x8825
         static let exposureTime: UInt16 = 0x829A
@@ -68,6 +77,7 @@ struct ExifReader {
         static let focalLength: UInt16 = 0x920A
         static let lensModel: UInt16 = 0xA434
         static let makerNote: UInt16 = 0x927C
+        static let userComment: UInt16 = 0x9286
         static let gpsLatitudeRef: UInt16 = 0x0001
         static let gpsLatitude: UInt16 = 0x0002
         static let gpsLongitudeRef: UInt16 = 0x0003
@@ -98,8 +108,9 @@ struct ExifReader {
         for index in 0..<min(Int(count), 512) {
             let entry = start + 2 + index * 12
             guard let tag = uint16(at: entry), let type = uint16(at: entry + 2), let components = uint32(at: entry + 4) else { break }
-            // A maker note is kilobytes of a camera's own structure, read by ``makerNote(inDirectoryAt:)`` when wanted.
-            if tag == Tag.makerNote { continue }
+            // A maker note, an XMP packet and an IPTC block are kilobytes of their own structure,
+            // read by ``valueRange(of:inDirectoryAt:)`` when wanted.
+            if tag == Tag.makerNote || tag == Tag.xmp || tag == Tag.iptc { continue }
             if let value = readValue(type: type, count: Int(components), entry: entry) {
                 tags[tag] = value
             }
@@ -107,14 +118,14 @@ struct ExifReader {
         return tags
     }
 
-    /// Where the MakerNote of the directory at `offset` lies in the block, when it lies wholly inside.
-    private func makerNote(inDirectoryAt offset: Int) -> Range<Int>? {
+    /// Where the value of `wanted` in the directory at `offset` lies in the block, when it lies wholly inside.
+    private func valueRange(of wanted: UInt16, inDirectoryAt offset: Int) -> Range<Int>? {
         let start = base + offset
         guard offset > 0, let count = uint16(at: start) else { return nil }
         for index in 0..<min(Int(count), 512) {
             let entry = start + 2 + index * 12
             guard let tag = uint16(at: entry), let type = uint16(at: entry + 2), let components = uint32(at: entry + 4) else { return nil }
-            if tag == Tag.makerNote { return valueRange(type: type, count: Int(components), entry: entry) }
+            if tag == wanted { return valueRange(type: type, count: Int(components), entry: entry) }
         }
         return nil
     }
@@ -207,5 +218,16 @@ extension ExifReader.Value {
     var numbers: [Double] {
         if case .numbers(let values) = self { return values }
         return []
+    }
+
+    /// The text of an EXIF comment (UserComment): its 8-byte character code, then its bytes;
+    /// ASCII and undefined codes are read as UTF-8 up to the first NUL, Unicode as UCS-2 is not.
+    var comment: String? {
+        guard case .numbers(let values) = self, values.count > 8 else { return nil }
+        let code = values.prefix(8).map { UInt8(clamping: Int($0)) }
+        guard code.starts(with: Array("ASCII".utf8)) || code.allSatisfy({ $0 == 0 || $0 == 0x20 }) else { return nil }
+        let bytes = values.dropFirst(8).prefix { $0 != 0 }.map { UInt8(clamping: Int($0)) }
+        let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : text
     }
 }

@@ -6,4 +6,7 @@ struct ImageInspection {
     let height: Int
     let orientation: Int
     let exif: ExifReader?
+    /// The XMP packet and IPTC block it embeds, where its format keeps them.
+    var xmpPacket: [UInt8]? = nil
+    var iptcBlock: [UInt8]? = nil
 }

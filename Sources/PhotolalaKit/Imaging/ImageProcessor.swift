@@ -52,7 +52,8 @@ public struct ImageProcessor: Sendable {
             let swap = header.orientation >= 5
             return ImageInspection(
                 format: format, width: swap ? header.height : header.width, height: swap ? header.width : header.height,
-                orientation: header.orientation, exif: header.exif)
+                orientation: header.orientation, exif: header.exif, xmpPacket: header.xmpPacket.map { Array(bytes[$0]) },
+                iptcBlock: header.photoshopResources.map { Array(bytes[$0]) })
         }
         return try bytes.withUnsafeBytes { buffer in
             let image = try header(buffer, format: format, name: name)
@@ -63,7 +64,9 @@ public struct ImageProcessor: Sendable {
                 width: swap ? image.height : image.width,
                 height: swap ? image.width : image.height,
                 orientation: image.orientation,
-                exif: exif
+                exif: exif,
+                xmpPacket: exif?.xmpPacket ?? image.xmpPacket,
+                iptcBlock: exif?.iptcBlock ?? image.iptcBlock
             )
         }
     }

@@ -12,6 +12,13 @@ struct JPEGHeader {
     let frameMarker: UInt8
     /// Where its APP2 "MPF" segment's MP header begins (``MultiPictureIndex``), when it has one.
     let multiPictureHeader: Int?
+    /// Where its XMP packet (APP1 `http://ns.adobe.com/xap/1.0/`) and its Photoshop image
+    /// resources (APP13 `Photoshop 3.0`, which hold its IPTC) lie, when it has them.
+    let xmpPacket: Range<Int>?
+    let photoshopResources: Range<Int>?
+
+    private static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+    private static let photoshopSignature = Array("Photoshop 3.0\0".utf8)
 
     init?(_ bytes: [UInt8]) {
         self.init(bytes[...])
@@ -22,6 +29,8 @@ struct JPEGHeader {
         guard bytes.count > 4, bytes[bytes.startIndex] == 0xFF, bytes[bytes.startIndex + 1] == 0xD8 else { return nil }
         var exif: ExifReader?
         var multiPictureHeader: Int?
+        var xmpPacket: Range<Int>?
+        var photoshopResources: Range<Int>?
         var index = bytes.startIndex + 2
         while index + 4 <= bytes.endIndex {
             guard bytes[index] == 0xFF else { return nil }
@@ -40,6 +49,10 @@ struct JPEGHeader {
             switch marker {
             case 0xE1 where exif == nil && length >= 8 && Array(bytes[body..<body + 6]) == Array("Exif\0\0".utf8):
                 exif = ExifReader(Array(bytes[body + 6..<index + 2 + length]))
+            case 0xE1 where xmpPacket == nil && bytes[body..<index + 2 + length].starts(with: Self.xmpSignature):
+                xmpPacket = body + Self.xmpSignature.count..<index + 2 + length
+            case 0xED where photoshopResources == nil && bytes[body..<index + 2 + length].starts(with: Self.photoshopSignature):
+                photoshopResources = body..<index + 2 + length
             case 0xE2 where multiPictureHeader == nil && length >= 14 && bytes[body..<body + 4].elementsEqual("MPF\0".utf8):
                 multiPictureHeader = body + 4
             case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
@@ -51,6 +64,8 @@ struct JPEGHeader {
                 self.height = height
                 self.exif = exif
                 self.multiPictureHeader = multiPictureHeader
+                self.xmpPacket = xmpPacket
+                self.photoshopResources = photoshopResources
                 frameMarker = marker
                 return
             case 0xDA, 0xD9:

@@ -27,6 +27,22 @@ extension PhotoMetadata {
         }
     }
 
+    /// Fills what people wrote of the photo from its description, and its camera, lens and
+    /// position where the description knows them (a sidecar's win over the EXIF's).
+    mutating func apply(_ description: PhotoDescription) {
+        cameraMake = description.cameraMake ?? cameraMake
+        cameraModel = description.cameraModel ?? cameraModel
+        lensModel = description.lensModel ?? lensModel
+        if let latitude = description.latitude, let longitude = description.longitude {
+            (self.latitude, self.longitude) = (latitude, longitude)
+        }
+        title = description.title
+        caption = description.caption
+        keywords = description.keywords
+        rating = description.rating
+        colorLabel = description.colorLabel
+    }
+
     /// When the photo was taken, from the first of DateTimeOriginal, CreateDate (DateTimeDigitized)
     /// and IFD0 DateTime (ModifyDate) that holds a valid time, each with its own offset tag (or
     /// OffsetTime): Unix seconds, or the clock time as if it were UTC when no offset is recorded.

@@ -42,14 +42,14 @@ extension PhotoFileReader {
         let status = try FileStatus(path: path)
         let (facts, header) = try learnVideo(at: path, status: status)
         saveIfPossible("What was read", of: path) { try record([facts]) }
-        return videoMetadata(at: path, status: status, md5: facts.identity.md5, header: try header.get())
+        return videoMetadata(at: path, status: status, md5: facts.identity.md5, header: try header.get(), description: facts.description)
     }
 
     /// A video's part of ``backupRead(of:md5:)``: its identity from the bytes the backup read
     /// and their MD5, its header (or why it has none) from its file.
     func videoBackupRead(of contents: FileContents, md5: String) -> (facts: PhotoFacts, metadata: Result<PhotoMetadata, any Error>) {
         let (facts, header) = learnVideo(identities.identity(of: contents, md5: md5))
-        return (facts, header.map { videoMetadata(at: contents.path, status: contents.status, md5: md5, header: $0) })
+        return (facts, header.map { videoMetadata(at: contents.path, status: contents.status, md5: md5, header: $0, description: facts.description) })
     }
 
     /// The catalog row of a video, from its facts (a damaged header leaves the size unknown).
@@ -75,7 +75,15 @@ extension PhotoFileReader {
         identity.width = read.width
         identity.height = read.height
         identity.orientation = read.width == nil ? nil : 1
-        return (PhotoFacts(identity: identity, date: read.date.map { .taken($0) } ?? .undated, liveIdentifier: read.contentIdentifier), header)
+        var description = PhotoDescription()
+        description.cameraMake = PhotoDescription.cleaned(read.make)
+        description.cameraModel = PhotoDescription.cleaned(read.model)
+        description.setPosition(latitude: read.latitude, longitude: read.longitude)
+        return (
+            PhotoFacts(
+                identity: identity, date: read.date.map { .taken($0) } ?? .undated, liveIdentifier: read.contentIdentifier, description: description),
+            header
+        )
     }
 
     /// The container a video's bytes say it is (a `.MOV` may hold MP4), else what its name says.
@@ -86,7 +94,9 @@ extension PhotoFileReader {
         throw PhotolalaError.notAnImage(path)
     }
 
-    private func videoMetadata(at path: String, status: FileStatus, md5: String, header: VideoHeader) -> PhotoMetadata {
+    /// The metadata of a video read, with `description` overlaid by its sidecar's.
+    private func videoMetadata(at path: String, status: FileStatus, md5: String, header: VideoHeader, description: PhotoDescription?) -> PhotoMetadata
+    {
         var metadata = PhotoMetadata()
         metadata.fileSize = status.size
         metadata.modificationDate = status.modificationDate
@@ -95,6 +105,7 @@ extension PhotoFileReader {
         metadata.md5 = md5
         metadata.orientation = 1
         header.apply(to: &metadata)
+        describe(&metadata, with: description, ofPhotoAt: path)
         return metadata
     }
 }

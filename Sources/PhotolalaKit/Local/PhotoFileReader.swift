@@ -14,6 +14,10 @@ struct PhotoFileReader: Sendable {
     let dates: PhotoDateIndex
     /// Where Live Photo content identifiers read here are kept, for pairing in listings.
     let liveIdentifiers: LiveIdentifierIndex
+    /// Where what photos say of themselves is kept, for search.
+    let descriptions: PhotoDescriptionIndex
+    /// What GPS positions are places of, for metadata.
+    let places: PlaceData
     let thumbnails: ThumbnailStore
     let renderings: RenderingStore
     let imaging: ImageProcessor
@@ -161,12 +165,13 @@ struct PhotoFileReader: Sendable {
             uniquingKeysWith: { first, _ in first })
     }
 
-    /// Records what reads taught: identities in one transaction, dates and Live Photo
-    /// identifiers each in another.
+    /// Records what reads taught: identities in one transaction, dates, descriptions and Live
+    /// Photo identifiers each in another.
     /// - Throws: ``PhotolalaError/databaseFailed`` when the identities cannot be written.
     func record(_ facts: [PhotoFacts]) throws {
         try identities.record(facts.map(\.identity))
         dates.record(facts.compactMap { facts in facts.date.map { (facts.identity.md5, $0) } })
+        descriptions.record(facts.compactMap { facts in facts.description.map { (facts.identity.md5, $0) } })
         liveIdentifiers.record(facts.compactMap { facts in facts.liveIdentifier.map { LiveIdentifier(md5: facts.identity.md5, identifier: $0) } })
     }
 
@@ -198,8 +203,25 @@ struct PhotoFileReader: Sendable {
         if let exif = inspected.exif {
             metadata.apply(exif)
         }
-        let facts = PhotoFacts(identity: identity, date: PhotoDateIndex.Recorded(metadata), liveIdentifier: inspected.exif?.liveIdentifier)
+        let facts = PhotoFacts(
+            identity: identity, date: PhotoDateIndex.Recorded(metadata), liveIdentifier: inspected.exif?.liveIdentifier,
+            description: description(of: inspected, path: contents.path))
         return (facts, inspection)
+    }
+
+    /// What an image's EXIF, XMP and IPTC say of it. An XMP packet that cannot be read is left
+    /// out (and logged): the rest of what the photo says is kept.
+    func description(of inspected: ImageInspection, path: String) -> PhotoDescription {
+        var xmp: XMPPacket?
+        if let packet = inspected.xmpPacket {
+            do {
+                xmp = try XMPPacket(packet)
+            } catch {
+                logger.notice("A photo's XMP is left out: it \(error).", metadata: ["photo": "\(FilePath.name(of: path))"])
+            }
+        }
+        return PhotoDescription(
+            exif: inspected.exif, xmp: xmp, iptc: inspected.iptcBlock.map(IPTCRecords.init), width: inspected.width, height: inspected.height)
     }
 
     /// Reads a file whole; an empty file reads as no bytes rather than failing.
@@ -218,7 +240,28 @@ struct PhotoFileReader: Sendable {
         let contents = try FileContents(path: path, sizeLimit: maximumFileSize)
         let (facts, inspection) = try learn(from: contents)
         saveIfPossible("What was read", of: path) { try record([facts]) }
-        return try metadata(of: contents, md5: facts.identity.md5, inspection: inspection.get())
+        return metadata(of: contents, md5: facts.identity.md5, inspection: try inspection.get(), description: facts.description)
+    }
+
+    /// Fills `metadata`'s description, overlaid by the photo's sidecar's, and the place of its
+    /// position.
+    func describe(_ metadata: inout PhotoMetadata, with description: PhotoDescription?, ofPhotoAt path: String) {
+        metadata.apply(describedWithSidecar(description ?? PhotoDescription(), ofPhotoAt: path))
+        if let latitude = metadata.latitude, let longitude = metadata.longitude {
+            metadata.place = places.place(latitude: latitude, longitude: longitude)
+        }
+    }
+
+    /// `description` overlaid by the photo's XMP sidecar's, when it has one that can be read
+    /// (one that cannot is logged and left out).
+    func describedWithSidecar(_ description: PhotoDescription, ofPhotoAt path: String) -> PhotoDescription {
+        do {
+            guard let sidecar = try XMPSidecar.find(forPhotoAt: path) else { return description }
+            return description.overlaid(by: sidecar.description)
+        } catch {
+            logger.notice("A photo's XMP sidecar is left out.", metadata: ["photo": "\(FilePath.name(of: path))", "error": "\(error)"])
+            return description
+        }
     }
 
     /// What the backup's one read of an original teaches: the facts a listing and a catalog
@@ -233,10 +276,11 @@ struct PhotoFileReader: Sendable {
             return videoBackupRead(of: contents, md5: md5)
         }
         let (facts, inspection) = try learn(from: contents, md5: .some(md5))
-        return (facts, inspection.map { metadata(of: contents, md5: md5, inspection: $0) })
+        return (facts, inspection.map { metadata(of: contents, md5: md5, inspection: $0, description: facts.description) })
     }
 
-    private func metadata(of contents: FileContents, md5: String, inspection: ImageInspection) -> PhotoMetadata {
+    /// The metadata of an image read, with `description` overlaid by its sidecar's.
+    private func metadata(of contents: FileContents, md5: String, inspection: ImageInspection, description: PhotoDescription?) -> PhotoMetadata {
         let path = contents.path
         var metadata = PhotoMetadata()
         metadata.fileSize = contents.status.size
@@ -251,6 +295,7 @@ struct PhotoFileReader: Sendable {
         if let exif = inspection.exif {
             metadata.apply(exif)
         }
+        describe(&metadata, with: description, ofPhotoAt: path)
         return metadata
     }
 }

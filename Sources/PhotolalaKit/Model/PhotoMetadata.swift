@@ -46,6 +46,15 @@ public struct PhotoMetadata: Sendable, Equatable {
     public var originalFilename: String?
     /// Lowercase hex MD5 of the file's bytes, once it has been computed.
     public var md5: String?
+    /// Where it was taken, in words: Apple Photos' place, or its GPS position's (``PlaceFinder``).
+    public var place: Place?
+    /// What people wrote of it (XMP, IPTC, a sidecar, the Photos app): ``PhotoDescription``.
+    public var title: String?
+    public var caption: String?
+    public var keywords: [String]?
+    /// Stars, 0–5.
+    public var rating: Int?
+    public var colorLabel: String?
 
     public init() {}
 }

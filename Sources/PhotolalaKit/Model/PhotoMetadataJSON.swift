@@ -51,11 +51,17 @@ public struct PhotoMetadataJSON: Encodable, Sendable {
         try container.encode((m.kind ?? .photo).rawValue, forKey: .kind)
         try container.encode(m.duration, forKey: .duration)
         try container.encode(m.videoCodec, forKey: .codec)
+        try container.encode(m.place, forKey: .place)
+        try container.encode(m.keywords ?? [], forKey: .keywords)
+        try container.encode(m.rating, forKey: .rating)
+        try container.encode(m.colorLabel, forKey: .colorLabel)
+        try container.encode(m.title, forKey: .title)
+        try container.encode(m.caption, forKey: .description)
     }
 
     private enum Key: String, CodingKey {
         case path, name, md5, format, size, width, height, orientation, photoDate, photoDateOffset, dateSource, modificationDate, creationDate
         case cameraMake, cameraModel, lensModel, exposureTime, fNumber, iso, focalLength, latitude, longitude, altitude
-        case kind, duration, codec
+        case kind, duration, codec, place, keywords, rating, colorLabel, title, description
     }
 }

@@ -252,6 +252,26 @@ public struct PhotolalaDatabase: Sendable {
                 table.column("identifier", .text).notNull()
             }
         }
+        migrator.registerMigration("v16 photo descriptions") { db in
+            // What each photo content says of itself for search (camera, lens, position,
+            // title, caption, keywords, rating, colour label), as the engine read it from its
+            // EXIF, XMP and IPTC, so an index is built without opening the files again. Keyed
+            // by MD5 like `photoDate`; every content read as an image has a row.
+            try db.create(table: "photoDescription", options: .withoutRowID) { table in
+                table.primaryKey("md5", .text)
+                table.column("cameraMake", .text)
+                table.column("cameraModel", .text)
+                table.column("lensModel", .text)
+                table.column("latitude", .double)
+                table.column("longitude", .double)
+                table.column("title", .text)
+                table.column("caption", .text)
+                table.column("keywords", .text)
+                table.column("rating", .integer)
+                table.column("colorLabel", .text)
+                table.column("flags", .integer).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -23,7 +23,8 @@ extension ImageProcessor {
         let swap = orientation >= 5
         let (stored, other) = (width ?? 0, height ?? 0)
         return ImageInspection(
-            format: format, width: swap ? other : stored, height: swap ? stored : other, orientation: orientation, exif: container?.exif)
+            format: format, width: swap ? other : stored, height: swap ? stored : other, orientation: orientation, exif: container?.exif,
+            xmpPacket: container?.exif?.xmpPacket, iptcBlock: container?.exif?.iptcBlock)
     }
 
     /// The thumbnail of a RAW: from its largest embedded preview (JPEG, or a DNG's JPEG XL)

@@ -1,0 +1,54 @@
+/// What a photo says of itself beyond its pixels and its date, for search: the camera and lens,
+/// where it was taken, and what people wrote of it (title, caption, keywords, rating, colour
+/// label), with whether it is a screenshot or a panorama.
+///
+/// Read from the file's EXIF, XMP and IPTC in the one read of its bytes
+/// (``PhotoDescription/init(exif:xmp:iptc:width:height:)``), kept by the MD5 of the content in
+/// ``PhotoDescriptionIndex``, and overlaid by a sidecar's (``overlaid(by:)``), which wins, as
+/// Lightroom, darktable and digiKam mean their sidecars to.
+public struct PhotoDescription: Sendable, Equatable, Codable {
+    public var cameraMake: String?
+    public var cameraModel: String?
+    public var lensModel: String?
+    /// Signed degrees (south and west negative), only for a position on Earth; never (0, 0),
+    /// which cameras without a fix write.
+    public var latitude: Double?
+    public var longitude: Double?
+    public var title: String?
+    /// The description (`dc:description`, IPTC Caption-Abstract, EXIF ImageDescription).
+    public var caption: String?
+    /// Keywords as written, each once (compared without case), in the order first met.
+    public var keywords: [String] = []
+    /// Stars, 0–5; `nil` when none is recorded (a rejected photo's -1 is none).
+    public var rating: Int?
+    /// The colour label's name as written (`Red`, `Yellow`, `Green`, `Blue`, `Purple`, or a
+    /// name of the user's own).
+    public var colorLabel: String?
+    public var isScreenshot = false
+    public var isPanorama = false
+
+    public init() {}
+
+    /// Whether it records nothing at all.
+    var isEmpty: Bool { self == PhotoDescription() }
+
+    /// These values with each one `sidecar` records put in their place: a sidecar is where the
+    /// user's edits live, so its keywords replace the embedded ones when it has any.
+    func overlaid(by sidecar: PhotoDescription) -> PhotoDescription {
+        var merged = self
+        merged.cameraMake = sidecar.cameraMake ?? cameraMake
+        merged.cameraModel = sidecar.cameraModel ?? cameraModel
+        merged.lensModel = sidecar.lensModel ?? lensModel
+        if sidecar.latitude != nil, sidecar.longitude != nil {
+            (merged.latitude, merged.longitude) = (sidecar.latitude, sidecar.longitude)
+        }
+        merged.title = sidecar.title ?? title
+        merged.caption = sidecar.caption ?? caption
+        merged.keywords = sidecar.keywords.isEmpty ? keywords : sidecar.keywords
+        merged.rating = sidecar.rating ?? rating
+        merged.colorLabel = sidecar.colorLabel ?? colorLabel
+        merged.isScreenshot = isScreenshot || sidecar.isScreenshot
+        merged.isPanorama = isPanorama || sidecar.isPanorama
+        return merged
+    }
+}
