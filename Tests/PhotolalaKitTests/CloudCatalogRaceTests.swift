@@ -158,6 +158,25 @@ import Testing
         #expect(try await patient.load().entries.count == 81)
     }
 
+    @Test("A reader of the seeds' layout finds every row: after each merge, 0.csv … f.csv match the manifest", arguments: StoreKind.allCases)
+    func seedsLayoutReader(_ kind: StoreKind) async throws {
+        let folder = try TemporaryDirectory()
+        guard let store = try await makeStore(kind, in: folder) else { return }
+        let catalog = CloudCatalog(store: store, layout: layout, timing: Self.quick)
+        for round in 0..<2 {
+            try await catalog.merge(entries(40, from: 40 * round))
+            // As the original app reads it: the manifest, then each shard it lists under its fixed key.
+            let manifest = try CloudCatalogSync.validatedManifest(try #require(try await store.get(layout.manifest)), key: layout.manifest)
+            var rows = 0
+            for shard in manifest.shards {
+                let bytes = try #require(try await store.get(layout.shard(shard.index)), "round \(round): \(layout.shard(shard.index)) is missing")
+                #expect(ContentHash.sha256(of: bytes) == shard.sha256, "round \(round): shard \(shard.index) does not match the manifest")
+                rows += CatalogCSV.decode(bytes).entries.count
+            }
+            #expect(rows == 40 * (round + 1) && manifest.photoCount == rows)
+        }
+    }
+
     @Test("A catalog of the old layout is read, synced and merged into the new one") func aCatalogOfTheOldLayoutIsReadSyncedAndMergedIntoTheNewOne()
         async throws
     {

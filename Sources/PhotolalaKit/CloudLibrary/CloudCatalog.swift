@@ -16,6 +16,9 @@ import PhotolalaS3
 ///   pause between tries, so no device's rows are dropped.
 /// - Shards no manifest names any more are deleted by later merges once older than a grace
 ///   time, so a reader that read the previous manifest still finds its shards.
+/// - After each merge the shards are also copied under the seeds' fixed keys (`0.csv` …
+///   `f.csv`), for readers of the v5.1 layout; nothing of Photolala's reads those copies while
+///   the content-addressed shard is there.
 /// - A store that ignores conditions (found by a probe: a second `If-None-Match: *` write of one
 ///   key must fail) merges under a lease object instead (``holdingLease(_:)``).
 ///
@@ -192,6 +195,7 @@ struct CloudCatalog: Sendable {
                 stands = try await store.head(layout.manifest)?.etag == written
             }
             if stands {
+                await mirrorForEarlierReaders(shards, of: manifest)
                 await collectGarbage(keeping: manifest)
                 return Merged(manifest: manifest, manifestBytes: plist, etag: written, shards: shards)
             }
@@ -217,6 +221,27 @@ struct CloudCatalog: Sendable {
             } catch let error as ObjectStoreError where error.code == .preconditionFailed {
                 // Already stored: a content-addressed key holds one content only.
             }
+        }
+    }
+
+    /// Writes the manifest's shards under the seeds' own keys too (`0.csv` … `f.csv`), after
+    /// the manifest, so a reader of the v5.1 layout (the original app), which reads the manifest
+    /// and then those keys, finds the rows. The content-addressed shards stay the truth: a v5.1
+    /// reader checks each shard's SHA-256 against the manifest and reads again on a mismatch,
+    /// which two devices merging at once may cause for a moment, until the later merge's copies
+    /// land. A copy that cannot be written is logged; the next merge writes it again.
+    private func mirrorForEarlierReaders(_ shards: [[UInt8]], of manifest: CatalogManifest) async {
+        do {
+            _ = try await concurrently(manifest.shards, limit: 16) { [store, layout] shard in
+                let bytes = shards[shard.index]
+                return try await store.put(
+                    layout.shard(shard.index), body: bytes, options: PutOptions(contentType: "text/csv", contentMD5: ContentHash.base64MD5(of: bytes))
+                )
+            }
+        } catch {
+            logger.warning(
+                "The cloud catalog's shards could not all be copied for earlier readers (0.csv … f.csv); the next merge copies them again.",
+                metadata: ["error": "\(error)"])
         }
     }
 

@@ -4,8 +4,8 @@
 /// photos/{userId}/{md5}.dat         original, DEEP_ARCHIVE, tag Format=JPEG|HEIF|…
 /// thumbnails/{userId}/{md5}.dat     thumbnail JPEG, STANDARD
 /// metadata/{userId}/{md5}.plist     binary property list of PhotoMetadata
-/// catalogs/{userId}/.photolala/     manifest.plist, shards/{index}-{sha256}.csv (0.csv … f.csv
-///                                   in catalogs written before shards were content-addressed)
+/// catalogs/{userId}/.photolala/     manifest.plist, shards/{index}-{sha256}.csv, and their copies
+///                                   0.csv … f.csv for readers of the seeds' layout
 /// ```
 public struct CloudLayout: Sendable, Equatable {
     public let userID: String
@@ -34,8 +34,9 @@ public struct CloudLayout: Sendable, Equatable {
     public var metadataPrefix: String { "metadata/\(userID)/" }
     public var catalogPrefix: String { "catalogs/\(userID)/\(FolderCatalog.directoryName)/" }
     public var manifest: String { catalogPrefix + FolderCatalog.manifestName }
-    /// A shard's key in catalogs written before shards were content-addressed (`3.csv`): still
-    /// read when the content-addressed key is absent, never written.
+    /// A shard's key in the seeds' layout (`3.csv`): a copy of the content-addressed shard,
+    /// written after each merge for readers of that layout, and read only when the
+    /// content-addressed key is absent (a catalog written before shards were content-addressed).
     public func shard(_ index: Int) -> String { catalogPrefix + FolderCatalog.shardName(index) }
     /// Where content-addressed shards live: `catalogs/{userId}/.photolala/shards/`.
     public var shardsPrefix: String { catalogPrefix + "shards/" }
