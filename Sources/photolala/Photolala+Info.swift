@@ -70,6 +70,7 @@ private struct InfoReport {
         if let latitude = m.latitude, let longitude = m.longitude {
             rows.append(("Location", String(format: "%.6f, %.6f", latitude, longitude)))
         }
+        rows.append(("Place", m.place.map { [$0.city, $0.region, $0.country].compactMap { $0 }.joined(separator: ", ") }))
         rows.append(("Altitude", m.altitude.map { String(format: "%.1f m", $0) }))
         rows += [
             ("Title", m.title),

@@ -45,7 +45,7 @@ struct SearchQueryTests {
             #expect(throws: SearchQueryError.badDate(date), "date:\(date)") { try SearchQuery(parsing: "date:" + date) }
         }
         let message = String(describing: SearchQueryError.unknownValue("kind", "raws", allowed: ["photo", "raw"]))
-        #expect(message == "'kind:raws' is not a value kind: takes; it takes photo, raw.")
+        #expect(message == "'kind:raws' is not understood; kind: takes one of photo, raw.")
     }
 
     @Test("Dates name a year, a month, a day or a range of them on the photo's own clock")

@@ -95,6 +95,13 @@ struct CommandLineTests {
         #expect(info["rating"] as? Int == 4)
         #expect(info["colorLabel"] as? String == "Green", "the sidecar's label")
         #expect(info.keys.contains("place") && info["place"] is NSNull, "no GPS, no place: null, never a missing key")
+        let rome = cli.folder.path("rome.jpg")
+        try await Fixtures.datedPhoto(at: rome, tags: ["-GPSLatitude=41.8986", "-GPSLatitudeRef=N", "-GPSLongitude=12.4769", "-GPSLongitudeRef=E"])
+        let output = try await cli.run(["info", rome, "--json"], environment: ["PHOTOLALA_PLACE_DATA": try await Fixtures.places()])
+        let place = (try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])?["place"] as? [String: Any]
+        #expect(place?["countryCode"] as? String == "IT" && place?["city"] as? String == "Rome", "\(String(describing: place))")
+        let placed = try await cli.run(["info", rome], environment: ["PHOTOLALA_PLACE_DATA": try await Fixtures.places()]).standardOutput
+        #expect(placed.contains("Place:       Rome, Latium, Italy"), "\(placed)")
         let report = try await cli.run("info", path).standardOutput
         for line in ["Title:       First dance", "Description: At the barn", "Keywords:    wedding", "Rating:      ★★★★☆", "Label:       Green"] {
             #expect(report.contains(line))

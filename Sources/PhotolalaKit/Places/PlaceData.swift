@@ -22,9 +22,9 @@ final class PlaceData: Sendable {
     }
 
     /// Where the data is: `PHOTOLALA_PLACE_DATA`, else `share/photolala/places` beside the
-    /// binary's `bin/` (`make install`, the Debian package), else `places` beside a development
-    /// build's folder (`.build/places`, which `Scripts/make-places.py` writes); `nil` when none
-    /// holds `places.tsv`.
+    /// binary's `bin/` (`make install`, the Debian package), else a development build's
+    /// `.build/places` (which `Scripts/make-places.py` writes; the binary is
+    /// `.build/<triple>/<configuration>/photolala`); `nil` when none holds `places.tsv`.
     static func locate(environment: [String: String]) -> String? {
         var candidates: [String] = []
         if let override = environment["PHOTOLALA_PLACE_DATA"], !override.isEmpty {
@@ -34,7 +34,7 @@ final class PlaceData: Sendable {
         if let binary = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() {
             candidates += [
                 binary.appendingPathComponent("../share/photolala/places").standardizedFileURL.path,
-                binary.appendingPathComponent("../places").standardizedFileURL.path,
+                binary.appendingPathComponent("../../places").standardizedFileURL.path,
             ]
         }
         return candidates.first { FileManager.default.fileExists(atPath: $0 + "/places.tsv") }

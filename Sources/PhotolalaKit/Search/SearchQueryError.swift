@@ -17,7 +17,7 @@ public struct SearchQueryError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     static func unknownValue(_ field: String, _ value: String, allowed: [String]) -> Self {
-        .init(message: "'\(field):\(value)' is not a value \(field): takes; it takes \(allowed.joined(separator: ", ")).")
+        .init(message: "'\(field):\(value)' is not understood; \(field): takes one of \(allowed.joined(separator: ", ")).")
     }
 
     static func badDate(_ value: String) -> Self {
