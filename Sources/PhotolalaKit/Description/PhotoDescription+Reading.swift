@@ -18,15 +18,15 @@ extension PhotoDescription {
         lensModel =
             Self.cleaned(exif?.exif[Tag.lensModel]?.text) ?? Self.cleaned(xmp?.value(.exifEX("LensModel")))
             ?? Self.cleaned(xmp?.value(.auxiliary("Lens")))
-        var metadata = PhotoMetadata()
-        if let exif { metadata.apply(exif) }
-        if metadata.latitude == nil, let xmp,
+        // Only the position: the rest of what `PhotoMetadata.apply` reads (the date) is the caller's.
+        var position = exif.flatMap(PhotoMetadata.position(in:))
+        if position == nil, let xmp,
             let latitude = xmp.value(.exif("GPSLatitude")).flatMap(Self.xmpCoordinate),
             let longitude = xmp.value(.exif("GPSLongitude")).flatMap(Self.xmpCoordinate)
         {
-            (metadata.latitude, metadata.longitude) = (latitude, longitude)
+            position = (latitude, longitude)
         }
-        setPosition(latitude: metadata.latitude, longitude: metadata.longitude)
+        setPosition(latitude: position?.latitude, longitude: position?.longitude)
 
         title = Self.cleaned(xmp?.value(.dublinCore("title"))) ?? Self.cleaned(iptc?.value(IPTCRecords.Dataset.objectName))
         caption =

@@ -18,9 +18,8 @@ extension PhotoMetadata {
             photoDateSource = .exif
         }
 
-        if let latitude = Self.degrees(exif.gps[Tag.gpsLatitude]), let longitude = Self.degrees(exif.gps[Tag.gpsLongitude]) {
-            self.latitude = exif.gps[Tag.gpsLatitudeRef]?.text?.uppercased() == "S" ? -latitude : latitude
-            self.longitude = exif.gps[Tag.gpsLongitudeRef]?.text?.uppercased() == "W" ? -longitude : longitude
+        if let position = Self.position(in: exif) {
+            (latitude, longitude) = position
         }
         if let altitude = exif.gps[Tag.gpsAltitude]?.number {
             self.altitude = exif.gps[Tag.gpsAltitudeRef]?.number == 1 ? -altitude : altitude
@@ -41,6 +40,16 @@ extension PhotoMetadata {
         keywords = description.keywords
         rating = description.rating
         colorLabel = description.colorLabel
+    }
+
+    /// The signed GPS position in an EXIF block (south and west negative), when it has one.
+    static func position(in exif: ExifReader) -> (latitude: Double, longitude: Double)? {
+        typealias Tag = ExifReader.Tag
+        guard let latitude = degrees(exif.gps[Tag.gpsLatitude]), let longitude = degrees(exif.gps[Tag.gpsLongitude]) else { return nil }
+        return (
+            exif.gps[Tag.gpsLatitudeRef]?.text?.uppercased() == "S" ? -latitude : latitude,
+            exif.gps[Tag.gpsLongitudeRef]?.text?.uppercased() == "W" ? -longitude : longitude
+        )
     }
 
     /// When the photo was taken, from the first of DateTimeOriginal, CreateDate (DateTimeDigitized)
