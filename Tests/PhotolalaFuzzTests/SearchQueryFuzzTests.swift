@@ -1,4 +1,5 @@
 import Foundation
+import PhotolalaTestSupport
 import Testing
 
 @testable import PhotolalaKit
@@ -7,7 +8,8 @@ import Testing
 /// long, 10,000 nested parentheses, SQLite's full-text operators, unclosed quotes, control
 /// characters), and parses each. A query either parses or is refused with a message; one that
 /// parses reads the same once written back, so a facet chip that edits the query never changes
-/// what the rest of it asks.
+/// what the rest of it asks, and runs on a real index without an error (nothing typed reaches
+/// SQLite's full-text syntax).
 @Suite("Fuzzing search queries")
 struct SearchQueryFuzzTests {
     static let seeds: [String] = [
@@ -20,8 +22,20 @@ struct SearchQueryFuzzTests {
         "Zu\u{0308}rich \u{0000} \u{202E}evil \u{1F600} 東京 kind:",
     ]
 
-    @Test("mutated queries: parsed or refused with a message, and what parses reads the same written back")
+    @Test("mutated queries: parsed or refused with a message, and what parses reads the same written back and runs")
     func mutatedQueries() throws {
+        let workspace = try TestWorkspace()
+        let index = workspace.engine.searchIndex
+        var described = PhotoDescription()
+        described.keywords = ["wedding", "Zürich"]
+        described.cameraMake = "Canon"
+        try index.update(
+            .folders, root: workspace.photos,
+            documents: [
+                SearchDocument(
+                    source: .folders, key: "a/b.jpg", name: "b.jpg", folder: "a", md5: nil, date: 1_560_600_000, kinds: [.photo],
+                    description: described, place: Place(country: "Italy", countryCode: "IT", region: "Latium", city: "Rome"))
+            ])
         let budget = FuzzBudget(share: 0.05)
         var mutator = Mutator(seed: budget.seed)
         var iteration = 0
@@ -39,6 +53,13 @@ struct SearchQueryFuzzTests {
             }
             parsed += 1
             #expect(query.terms.count <= SearchQuery.maximumTerms)
+            do {
+                _ = try index.search(query, limit: 10)
+                _ = try index.places(of: query)
+            } catch {
+                Issue.record("fails on the index: \(error); seed \(budget.seed); query \(String(reflecting: String(text.prefix(200))))")
+                return
+            }
             // An unclosed quote is closed when written back: one byte more than a query at the
             // limit may take.
             guard query.description.utf8.count <= SearchQuery.maximumLength else { continue }

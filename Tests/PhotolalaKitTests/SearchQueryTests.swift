@@ -77,6 +77,14 @@ struct SearchQueryTests {
         #expect(try terms(String(repeating: "(", count: 1_000) + " * ^ - \"\"").isEmpty)
     }
 
+    @Test("A control character separates words, as a space does: SQLite's full-text parser would end a string at a NUL")
+    func controlCharacters() throws {
+        #expect(
+            try terms("Zu\u{0}rich\tcamera:ca\u{1B}non").map(\.condition) == [
+                .text("Zu", isPhrase: false), .text("rich", isPhrase: false), .field(.camera, "ca"), .text("non", isPhrase: false),
+            ])
+    }
+
     @Test("A query too long or of too many terms is refused with the limit")
     func limits() throws {
         let long = String(repeating: "a", count: SearchQuery.maximumLength + 1)

@@ -27,6 +27,12 @@ struct CommandLineTests {
                   scan                    List the photos of a folder tree as they are found.
                   info                    Show a photo's metadata: dimensions, dates, camera,
                                           exposure, GPS, keywords, rating, format and MD5.
+                  search                  Find photos by words, place, camera, person, keyword,
+                                          date, rating or kind, across every source.
+                  places                  List where the photos of folder trees were taken:
+                                          countries, regions and cities, with counts.
+                  index                   Bring the search index up to date, or make it anew
+                                          with --rebuild.
                   thumbnail               Write one photo's thumbnail: upright JPEG, short edge
                                           256, long edge at most 512, never cropped.
                   thumbnails              Generate the thumbnail of every photo in a folder

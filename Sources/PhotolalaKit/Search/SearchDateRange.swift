@@ -74,14 +74,8 @@ public struct SearchDateRange: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Seconds from 1970-01-01 to the start of a day of the proleptic Gregorian calendar
-    /// (Howard Hinnant's `days_from_civil`).
+    /// Seconds from 1970-01-01 to the start of a day of the proleptic Gregorian calendar.
     private static func seconds(_ year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return (era * 146_097 + dayOfEra - 719_468) * 86_400
+        Int64(CalendarDays.sinceEpoch(year: Int(year), month: Int(month), day: Int(day))) * 86_400
     }
 }

@@ -11,7 +11,10 @@ extension SearchQuery {
         guard text.utf8.count <= 3 * Self.maximumLength else { throw .tooLong(text.utf8.count) }
         let text = text.precomposedStringWithCanonicalMapping
         guard text.utf8.count <= Self.maximumLength else { throw .tooLong(text.utf8.count) }
-        var reader = Reader(text)
+        // Control characters (a NUL, a tab, an escape) separate words as a space does: none is
+        // in a photo's text, and SQLite's full-text parser ends a string at a NUL.
+        let scalars = text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }
+        var reader = Reader(String(String.UnicodeScalarView(scalars)))
         var terms: [Term] = []
         while let token = reader.next() {
             guard let condition = try Self.condition(of: token) else { continue }

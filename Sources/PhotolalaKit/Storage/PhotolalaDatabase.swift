@@ -272,6 +272,38 @@ public struct PhotolalaDatabase: Sendable {
                 table.column("flags", .integer).notNull()
             }
         }
+        migrator.registerMigration("v17 search index") { db in
+            // Every photo of every served source that search finds (SearchIndex): where it is
+            // served from, and what a query compares; its words are in `searchText`, by the
+            // same id. Rebuilt from what is recorded of the photos, so dropping it loses nothing.
+            try db.create(table: "searchSource") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("kind", .text).notNull()
+                table.column("root", .text).notNull()
+                table.uniqueKey(["kind", "root"])
+            }
+            try db.create(table: "searchPhoto") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("source", .integer).notNull()
+                table.column("key", .text).notNull()
+                table.column("md5", .text)
+                table.column("date", .integer)
+                table.column("kinds", .integer).notNull()
+                table.column("flags", .integer).notNull()
+                table.column("rating", .integer)
+                table.column("colorLabel", .text)
+                table.column("latitude", .double)
+                table.column("longitude", .double)
+                table.column("stamp", .integer).notNull()
+                table.uniqueKey(["source", "key"])
+            }
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE searchText USING fts5(
+                        name, folder, title, description, keywords, people, country, countryCode, region, city, camera, lens, labels,
+                        tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')
+                    """)
+        }
         return migrator
     }
 }

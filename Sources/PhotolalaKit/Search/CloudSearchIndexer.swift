@@ -1,0 +1,58 @@
+import Foundation
+
+/// Keeps the search index current with the synced cloud catalog: a photo a row, by MD5, with
+/// its name, date and kind, and what this device recorded of the same content (camera,
+/// keywords, place…) when it read a copy of it. Photos no longer in the catalog are taken out.
+struct CloudSearchIndexer: Sendable {
+    let descriptions: PhotoDescriptionIndex
+    let places: PlaceData
+    let index: SearchIndex
+
+    /// Indexes the catalog synced into `catalog`, telling `progress` after each batch.
+    /// - Throws: ``PhotolalaError/databaseFailed`` when the catalog or the index cannot be read
+    ///   or written.
+    func index(_ catalog: SyncedCloudCatalog, progress: @Sendable (SearchIndexProgress) -> Void = { _ in }) throws -> SearchIndexProgress {
+        var state = SearchIndexProgress()
+        let entries = try catalog.entries()
+        var known = try index.stamps(of: .cloud, root: catalog.name)
+        state.found = entries.count
+        for start in stride(from: 0, to: entries.count, by: FolderSearchIndexer.batchSize) {
+            let batch = entries[start..<min(entries.count, start + FolderSearchIndexer.batchSize)]
+            let recorded = descriptions.descriptions(ofMD5s: batch.map(\.md5))
+            var documents: [SearchDocument] = []
+            for (entry, description) in zip(batch, recorded) {
+                let document = self.document(entry, description: description ?? PhotoDescription())
+                if known.removeValue(forKey: entry.md5) != document.stamp {
+                    documents.append(document)
+                }
+            }
+            try index.update(.cloud, root: catalog.name, documents: documents)
+            state.done += batch.count
+            progress(state)
+        }
+        try index.update(.cloud, root: catalog.name, documents: [], removed: Array(known.keys))
+        state.removed = known.count
+        progress(state)
+        return state
+    }
+
+    /// Writes a description the same way each time, for its stamp.
+    private static let encoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
+
+    /// A backed-up photo's document: what the catalog says of it, and what was recorded of its
+    /// content.
+    private func document(_ entry: CatalogEntry, description: PhotoDescription) -> SearchDocument {
+        let place = description.latitude.flatMap { latitude in description.longitude.flatMap { places.place(latitude: latitude, longitude: $0) } }
+        // The catalog's dates are Unix seconds without the photo's offset.
+        var document = SearchDocument(
+            source: .cloud, key: entry.md5, name: entry.filename, folder: "", md5: entry.md5, date: SearchDocument.wallClock(entry.photoDate),
+            kinds: SearchDocument.kinds(of: entry.filename, description), description: description, place: place)
+        let recorded = (try? Self.encoder.encode(description)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        document.stamp = SearchDocument.stamp(of: "\(entry.filename)\u{1F}\(entry.photoDate)\u{1F}\(recorded)")
+        return document
+    }
+}

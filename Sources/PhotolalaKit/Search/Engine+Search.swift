@@ -1,0 +1,28 @@
+extension Engine {
+    /// The search index of every source this engine serves.
+    public var searchIndex: SearchIndex { SearchIndex(database: database) }
+
+    /// Brings the search index up to date with the folder tree of `source`: photos changed or
+    /// new since it was last indexed are indexed from what is recorded of them (read once when
+    /// nothing is), photos gone are taken out.
+    /// - Parameter progress: Told after each batch of photos indexed.
+    /// - Throws: ``PhotolalaError/databaseFailed`` when the index cannot be read or written.
+    public func index(_ source: LocalPhotoSource, progress: @Sendable (SearchIndexProgress) -> Void = { _ in }) async throws -> SearchIndexProgress {
+        try await FolderSearchIndexer(files: fileReader, index: searchIndex).index(source, progress: progress)
+    }
+
+    /// Brings the search index up to date with an Apple Photos library's All Photos.
+    /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the library cannot be read,
+    ///   ``PhotolalaError/databaseFailed`` when the index cannot be written.
+    public func index(_ library: ApplePhotosLibrary, progress: @Sendable (SearchIndexProgress) -> Void = { _ in }) throws -> SearchIndexProgress {
+        try LibrarySearchIndexer(places: fileReader.places, index: searchIndex).index(library, progress: progress)
+    }
+
+    /// Brings the search index up to date with the cloud catalog as last synced.
+    /// - Throws: ``PhotolalaError/databaseFailed`` when the catalog or the index cannot be read
+    ///   or written.
+    public func index(_ catalog: SyncedCloudCatalog, progress: @Sendable (SearchIndexProgress) -> Void = { _ in }) throws -> SearchIndexProgress {
+        try CloudSearchIndexer(descriptions: fileReader.descriptions, places: fileReader.places, index: searchIndex).index(
+            catalog, progress: progress)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Keeps the search index current with an Apple Photos library, from what the library's
+/// database says of each asset (read-only, as ever): its name, date, kind, title, keywords,
+/// favourite, albums and position, and the place of that position. Photos in All Photos are
+/// indexed (neither hidden nor recently deleted); an asset whose facts are as they were indexed
+/// is passed over, one gone is taken out.
+struct LibrarySearchIndexer: Sendable {
+    let places: PlaceData
+    let index: SearchIndex
+
+    /// Indexes `library`, telling `progress` after each batch.
+    /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when its database cannot be read,
+    ///   ``PhotolalaError/databaseFailed`` when the index cannot be written.
+    func index(_ library: ApplePhotosLibrary, progress: @Sendable (SearchIndexProgress) -> Void = { _ in }) throws -> SearchIndexProgress {
+        var state = SearchIndexProgress()
+        state.problems = library.problems
+        let assets = try library.assets()
+        let albums = Dictionary(try library.albums().map { ($0.uuid, $0.title) }, uniquingKeysWith: { first, _ in first })
+        var known = try index.stamps(of: .photos, root: library.path)
+        state.found = assets.count
+        var pending: [SearchDocument] = []
+        for asset in assets {
+            let document = self.document(asset, albums: albums)
+            if known.removeValue(forKey: asset.uuid) != document.stamp {
+                pending.append(document)
+            }
+            state.done += 1
+            if pending.count >= FolderSearchIndexer.batchSize {
+                try index.update(.photos, root: library.path, documents: pending)
+                pending.removeAll(keepingCapacity: true)
+                progress(state)
+            }
+        }
+        try index.update(.photos, root: library.path, documents: pending, removed: Array(known.keys))
+        state.removed = known.count
+        progress(state)
+        return state
+    }
+
+    /// An asset's document; its album titles stand for its folder.
+    func document(_ asset: ApplePhotosAsset, albums: [String: String]) -> SearchDocument {
+        var description = PhotoDescription()
+        description.title = asset.title
+        description.keywords = asset.keywords
+        description.setPosition(latitude: asset.latitude, longitude: asset.longitude)
+        description.isScreenshot = asset.isScreenshot
+        description.isPanorama = asset.isPanorama
+        var kinds = SearchDocument.kinds(of: asset.originalFilename, description)
+        if asset.isMovie {
+            kinds = [.video]
+        } else if asset.isLivePhoto {
+            kinds.insert(.live)
+        }
+        if asset.hasRAW { kinds.insert(.pair) }
+        let place = description.latitude.flatMap { latitude in description.longitude.flatMap { places.place(latitude: latitude, longitude: $0) } }
+        let date = asset.creationDate.map { date in
+            let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+            return asset.timeZoneOffset.map { seconds + Int64($0) } ?? SearchDocument.wallClock(seconds)
+        }
+        let folder = Set(asset.albumUUIDs.compactMap { albums[$0] }).sorted().joined(separator: "\n")
+        var document = SearchDocument(
+            source: .photos, key: asset.uuid, name: asset.originalFilename, folder: folder, md5: nil, date: date, kinds: kinds,
+            description: description, place: place, isFavorite: asset.isFavorite)
+        // Every fact indexed, in a fixed order (a Set's order changes from process to process).
+        let facts: [String?] = [
+            asset.originalFilename, folder, asset.title, asset.keywords.joined(separator: "\n"),
+            kinds.map(\.rawValue).sorted().joined(separator: ","),
+            date.map { String($0) }, description.latitude.map { "\($0)" }, description.longitude.map { "\($0)" }, asset.isFavorite ? "favorite" : "",
+        ]
+        document.stamp = SearchDocument.stamp(of: facts.map { $0 ?? "-" }.joined(separator: "\u{1F}"))
+        return document
+    }
+}

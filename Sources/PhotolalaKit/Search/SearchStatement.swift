@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+
+/// A ``SearchQuery`` as the SQL that answers it over the search index: one condition a term, all
+/// of which must hold. Text terms become FTS5 queries of quoted tokens, so nothing typed is ever
+/// FTS5 syntax; a word is matched as the start of a word (`"ital" *`), a phrase as its words in
+/// order, a field's value within its columns (`{country region city} : …`).
+struct SearchStatement: Sendable {
+    /// The conditions, joined by AND, over `searchPhoto AS p`.
+    var conditions: [String] = []
+    var arguments = StatementArguments()
+
+    /// Kind bits of `searchPhoto.kinds`.
+    static let kindBits: [SearchQuery.Kind: Int] = [
+        .photo: 1, .video: 2, .raw: 4, .live: 8, .pair: 16, .screenshot: 32, .panorama: 64,
+    ]
+
+    /// Flag bits of `searchPhoto.flags`.
+    enum Flag {
+        static let favorite = 1
+        static let keywords = 2
+        static let people = 4
+    }
+
+    /// The text columns a field's words are looked for in.
+    static func columns(of field: SearchQuery.TextField) -> [String]? {
+        switch field {
+        case .place: ["country", "countryCode", "region", "city"]
+        case .country: ["country", "countryCode"]
+        case .camera: ["camera"]
+        case .lens: ["lens"]
+        case .person: ["people"]
+        case .keyword: ["keywords"]
+        case .label: ["labels"]
+        case .name: ["name"]
+        case .folder: ["folder"]
+        case .title: ["title"]
+        case .description: ["description"]
+        // Albums come with the issue that adds them; until then nothing is in one.
+        case .album: nil
+        }
+    }
+
+    init(_ query: SearchQuery) {
+        for term in query.terms {
+            add(term.condition, excluded: term.isExcluded)
+        }
+    }
+
+    private mutating func add(_ condition: SearchQuery.Condition, excluded: Bool) {
+        let clause: String
+        switch condition {
+        case .text(let text, let isPhrase):
+            clause = "p.id IN (SELECT rowid FROM searchText WHERE searchText MATCH ?)"
+            arguments += [Self.ftsTerm(text, isPhrase: isPhrase)]
+        case .field(let field, let value):
+            guard let columns = Self.columns(of: field) else {
+                clause = "0"
+                break
+            }
+            clause = "p.id IN (SELECT rowid FROM searchText WHERE searchText MATCH ?)"
+            arguments += ["{\(columns.joined(separator: " "))} : " + Self.ftsTerm(value, isPhrase: value.contains(" "))]
+        case .kind(let kind):
+            clause = "(p.kinds & ?) != 0"
+            arguments += [Self.kindBits[kind] ?? 0]
+        case .date(let range):
+            var parts: [String] = ["p.date IS NOT NULL"]
+            if let start = range.start {
+                parts.append("p.date >= ?")
+                arguments += [start]
+            }
+            if let end = range.end {
+                parts.append("p.date < ?")
+                arguments += [end]
+            }
+            clause = "(" + parts.joined(separator: " AND ") + ")"
+        case .rating(let comparison, let bound):
+            clause = "coalesce(p.rating, 0) \(comparison.rawValue) ?"
+            arguments += [bound]
+        case .flag(let flag):
+            switch flag {
+            case .favorite:
+                clause = "(p.flags & \(Flag.favorite)) != 0"
+            case .starred:
+                clause = "p.md5 IN (SELECT md5 FROM backupQueue)"
+            case .backedup:
+                clause = "p.md5 IN (SELECT md5 FROM backupQueue WHERE state = 'backedUp')"
+            case .notbackedup:
+                clause = "p.md5 NOT IN (SELECT md5 FROM backupQueue WHERE state = 'backedUp')"
+            }
+        case .has(let attribute):
+            switch attribute {
+            case .gps: clause = "p.latitude IS NOT NULL"
+            case .keywords: clause = "(p.flags & \(Flag.keywords)) != 0"
+            case .people: clause = "(p.flags & \(Flag.people)) != 0"
+            }
+        case .source(let source):
+            clause = "s.kind = ?"
+            arguments += [source.rawValue]
+        }
+        conditions.append(excluded ? "NOT coalesce(\(clause), 0)" : clause)
+    }
+
+    /// Text as an FTS5 string: each double quote doubled and the whole quoted, so it is only
+    /// tokens; a word matched as a prefix, a phrase as its words in order.
+    static func ftsTerm(_ text: String, isPhrase: Bool) -> String {
+        let quoted = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return isPhrase ? quoted : quoted + " *"
+    }
+}
