@@ -14,6 +14,8 @@ package enum QueryParameter: String, CaseIterable, Sendable {
     case first
     /// `true`: a cloud sync downloads the manifest even when its ETag is unchanged.
     case force
+    /// A query of the search language (`GET /api/search`).
+    case q
 }
 
 extension Request {

@@ -122,3 +122,12 @@ extension ApplePhotosLibrarySource {
         ApplePhotosCompanion(id: item)?.assetUUID ?? item
     }
 }
+
+extension ApplePhotosLibrarySource {
+    public var searchScope: SearchScope? { SearchScope(kind: .photos, root: library.path) }
+
+    /// A key is an asset's uuid, shown in All Photos.
+    public func searchReference(forKey key: String) -> SearchReference? {
+        SearchReference(folder: LocalPhotoSource.rootFolderID, item: key)
+    }
+}

@@ -109,3 +109,12 @@ public struct CloudBackupSource: PhotoSource {
         guard folderID == LocalPhotoSource.rootFolderID else { throw SourceError.notFound("The Cloud source has no folder '\(folderID)'.") }
     }
 }
+
+extension CloudBackupSource {
+    public var searchScope: SearchScope? { SearchScope(kind: .cloud, root: photos.sync.copy.name) }
+
+    /// A key is a backed-up photo's MD5, its id in the one folder.
+    public func searchReference(forKey key: String) -> SearchReference? {
+        SearchReference(folder: LocalPhotoSource.rootFolderID, item: key)
+    }
+}

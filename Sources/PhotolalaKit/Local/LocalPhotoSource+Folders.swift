@@ -24,3 +24,16 @@ extension LocalPhotoSource {
         return LocalItemID.make(relativePath: String(path.dropFirst(root.count + 1)))
     }
 }
+
+extension LocalPhotoSource {
+    public var searchScope: SearchScope? { SearchScope(kind: .folders, root: root) }
+
+    /// A key is the photo's path below the root: its folder, and its name there.
+    public func searchReference(forKey key: String) -> SearchReference? {
+        let name = FilePath.name(of: key)
+        let folderPath = key.count > name.count ? root + "/" + key.dropLast(name.count + 1) : root
+        guard let folder = folderID(forPath: folderPath), let item = LocalFolderListing.itemID(forPath: root + "/" + key, inside: folderPath)
+        else { return nil }
+        return SearchReference(folder: folder, item: item)
+    }
+}

@@ -69,9 +69,20 @@ public protocol PhotoSource: Sendable {
     /// The Apple Photos asset id the backup keeps for an item (its `applephotoid`), for sources
     /// whose items are library assets; `nil` elsewhere.
     func applePhotoID(of item: PhotoItem.ID) -> String?
+
+    /// Where the search index keeps this source's photos; `nil` for a source it does not index.
+    var searchScope: SearchScope? { get }
+
+    /// The folder and item of the photo the search index knows by `key` (a path below the
+    /// root, an asset's uuid, an MD5), as this source shows it; `nil` when it has no such photo.
+    func searchReference(forKey key: String) -> SearchReference?
 }
 
 extension PhotoSource {
+    public var searchScope: SearchScope? { nil }
+
+    public func searchReference(forKey key: String) -> SearchReference? { nil }
+
     public func folderSummary(of folderID: String) async throws -> FolderSummary {
         throw SourceError.notFound("\(summary.name) has no folders.")
     }

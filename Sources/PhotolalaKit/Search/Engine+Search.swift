@@ -26,3 +26,18 @@ extension Engine {
             catalog, progress: progress)
     }
 }
+
+extension Engine {
+    /// Brings the search index up to date with any source it indexes: a folder tree, an Apple
+    /// Photos library, the cloud backup as last synced.
+    /// - Returns: What was done, or `nil` for a source the index does not hold.
+    /// - Throws: What indexing that kind of source throws.
+    public func index(source: any PhotoSource, progress: @Sendable (SearchIndexProgress) -> Void = { _ in }) async throws -> SearchIndexProgress? {
+        switch source {
+        case let folders as LocalPhotoSource: try await index(folders, progress: progress)
+        case let photos as ApplePhotosLibrarySource: try index(photos.library, progress: progress)
+        case let cloud as CloudBackupSource: try index(cloud.photos.sync.copy, progress: progress)
+        default: nil
+        }
+    }
+}

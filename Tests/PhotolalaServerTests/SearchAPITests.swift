@@ -1,0 +1,63 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PhotolalaKit
+import PhotolalaTestSupport
+import Testing
+
+@testable import PhotolalaServer
+
+/// `GET /api/search`: the index of the served sources searched, each photo found named as its
+/// source shows it (so its thumbnail is served), a query that cannot be read refused with what to
+/// write, and nothing of a source the server does not serve.
+@Suite("The search API")
+struct SearchAPITests: WorkspaceSuite {
+    let workspace: TestWorkspace
+
+    init() throws {
+        workspace = try TestWorkspace()
+    }
+
+    private func search(_ client: some TestClientProtocol, _ query: String) async throws -> [[String: Any]] {
+        let uri = "/api/search?q=" + (query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        return try #require(try await client.execute(uri: uri, method: .get) { try APITestSupport.json($0) }["results"] as? [[String: Any]])
+    }
+
+    @Test("Photos of a folder tree and a library are found by one query, and each one's thumbnail is served where the result says")
+    func search() async throws {
+        try FileManager.default.createDirectory(atPath: photos + "/2019", withIntermediateDirectories: true)
+        try await Fixtures.datedPhoto(at: photos + "/2019/wedding.jpg", tags: ["-XMP-dc:Subject=wedding", "-Make=Canon"])
+        try await Fixtures.datedPhoto(at: photos + "/other.jpg", tags: ["-Make=NIKON"])
+        let library = try await PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        let elsewhere = folder.path("elsewhere")
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        try await Fixtures.datedPhoto(at: elsewhere + "/wedding-not-served.jpg", tags: ["-XMP-dc:Subject=wedding"])
+        _ = try await engine.index(try engine.localSource(root: photos))
+        _ = try await engine.index(try engine.localSource(root: elsewhere))
+        _ = try engine.index(try ApplePhotosLibrary(path: library))
+        let app = try APITestSupport.application(ServerConfiguration(folders: [photos], libraries: [library], port: 0), engine: engine)
+        try await app.test(.router) { client in
+            let found = try await search(client, "wedding")
+            #expect(Set(found.compactMap { $0["source"] as? String }) == ["local-0", "apple-photos"], "\(found)")
+            #expect(!found.contains { $0["name"] as? String == "wedding-not-served.jpg" }, "indexed, but not served")
+            for result in found {
+                let source = try #require(result["source"] as? String)
+                let folder = try #require(result["folder"] as? String)
+                let id = try #require(result["id"] as? String)
+                let thumbnail = try await client.execute(uri: "/api/sources/\(source)/folders/\(folder)/items/\(id)/thumbnail", method: .get)
+                #expect(thumbnail.status == .ok && thumbnail.headers[.contentType] == "image/jpeg", "\(result)")
+            }
+            let local = try #require(found.first { $0["source"] as? String == "local-0" })
+            #expect(
+                local["name"] as? String == "wedding.jpg" && local["kind"] as? String == "folders" && local["keywords"] as? [String] == ["wedding"])
+            #expect(try await search(client, "camera:canon").compactMap { $0["name"] as? String } == ["wedding.jpg"])
+            #expect(try await search(client, "source:folders -camera:canon").compactMap { $0["name"] as? String } == ["other.jpg"])
+
+            let refused = try await client.execute(uri: "/api/search?q=date:2019-13", method: .get)
+            #expect(refused.status == .badRequest)
+            #expect((try APITestSupport.json(refused)["error"] as? String)?.contains("'date:2019-13' is not a date") == true)
+            let tooMany = try await client.execute(uri: "/api/search?q=x&limit=0", method: .get)
+            #expect(tooMany.status == .badRequest)
+        }
+    }
+}
