@@ -41,10 +41,13 @@ extension Photolala.Library {
             filter.search = search
             let assets = try album.map { try photos.assets(inAlbum: $0, filter) } ?? photos.assets(filter)
             let titles = Dictionary(try photos.albums().map { ($0.uuid, $0.title) }, uniquingKeysWith: { first, _ in first })
+            let (people, descriptions) = try photos.peopleAndDescriptions()
             var dates = LibraryDateFormatter()
             let terminal = Terminal()
             if json {
-                let items = assets.map { LibraryItemJSON($0, albumTitles: titles, dates: &dates) }
+                let items = assets.map {
+                    LibraryItemJSON($0, albumTitles: titles, persons: people[$0.uuid] ?? [], description: descriptions[$0.uuid], dates: &dates)
+                }
                 try terminal.outputJSON(LibraryListJSON(count: items.count, items: items))
                 return
             }
@@ -86,8 +89,13 @@ private struct LibraryItemJSON: Encodable {
     let missing: Bool
     let isPhoto: Bool
     let isMovie: Bool
+    let title: String?
+    let description: String?
+    let keywords: [String]
+    /// The people named in it, sorted, each once.
+    let persons: [String]
 
-    init(_ asset: ApplePhotosAsset, albumTitles: [String: String], dates: inout LibraryDateFormatter) {
+    init(_ asset: ApplePhotosAsset, albumTitles: [String: String], persons: [String], description: String?, dates: inout LibraryDateFormatter) {
         uuid = asset.uuid
         originalFilename = asset.originalFilename
         date = asset.creationDate.map { dates.string(from: $0, offset: asset.timeZoneOffset) }
@@ -100,6 +108,10 @@ private struct LibraryItemJSON: Encodable {
         missing = asset.isMissing
         isPhoto = asset.isPhoto
         isMovie = asset.isMovie
+        title = asset.title
+        self.description = description
+        keywords = asset.keywords
+        self.persons = persons
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -116,9 +128,14 @@ private struct LibraryItemJSON: Encodable {
         try container.encode(missing, forKey: .missing)
         try container.encode(isPhoto, forKey: .isPhoto)
         try container.encode(isMovie, forKey: .isMovie)
+        try container.encode(title, forKey: .title)
+        try container.encode(description, forKey: .description)
+        try container.encode(keywords, forKey: .keywords)
+        try container.encode(persons, forKey: .persons)
     }
 
     private enum CodingKeys: String, CodingKey {
-        case uuid, originalFilename, date, width, height, favorite, hidden, trashed, albums, missing, isPhoto, isMovie
+        case uuid, originalFilename, date, width, height, favorite, hidden, trashed, albums, missing, isPhoto, isMovie, title, description, keywords,
+            persons
     }
 }

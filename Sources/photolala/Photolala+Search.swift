@@ -35,7 +35,7 @@ extension Photolala {
 
         @Flag(
             help:
-                "Print one JSON object: count and results (source, id, name, date, path, uuid or md5, place, keywords, rating, colorLabel, title, description)."
+                "Print one JSON object: count and results (source, id, name, date, path, uuid or md5, place, keywords, rating, colorLabel, title, description; persons for Apple Photos)."
         )
         var json = false
 
@@ -89,7 +89,9 @@ private struct SearchResultsJSON: Encodable {
             try container.encode(hit.date.map { DateText.photo(Date(timeIntervalSince1970: Double($0)), offset: nil) }, forKey: .date)
             switch hit.source {
             case .folders: try container.encode(hit.root + "/" + hit.key, forKey: .path)
-            case .photos: try container.encode(hit.key, forKey: .uuid)
+            case .photos:
+                try container.encode(hit.key, forKey: .uuid)
+                try container.encode(hit.people, forKey: .persons)
             case .cloud: try container.encode(hit.md5, forKey: .md5)
             }
             try container.encode(hit.place, forKey: .place)
@@ -101,7 +103,7 @@ private struct SearchResultsJSON: Encodable {
         }
 
         private enum Key: String, CodingKey {
-            case source, id, name, date, path, uuid, md5, place, keywords, rating, colorLabel, title, description
+            case source, id, name, date, path, uuid, md5, place, keywords, rating, colorLabel, title, description, persons
         }
     }
 }

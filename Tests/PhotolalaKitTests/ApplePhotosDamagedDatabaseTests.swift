@@ -26,7 +26,8 @@ struct ApplePhotosDamagedDatabaseTests {
     static let renamedColumns = [
         ("asset", "ZHIDDEN"), ("asset", "ZTRASHEDSTATE"), ("asset", "ZKIND"), ("asset", "ZFAVORITE"), ("asset", "ZDATECREATED"),
         ("asset", "ZFILENAME"), ("asset", "ZDIRECTORY"), ("asset", "ZUUID"), ("ZADDITIONALASSETATTRIBUTES", "ZORIGINALFILENAME"),
-        ("ZGENERICALBUM", "ZTITLE"), ("ZGENERICALBUM", "ZTRASHEDSTATE"), ("ZGENERICALBUM", "ZKIND"),
+        ("ZGENERICALBUM", "ZTITLE"), ("ZGENERICALBUM", "ZTRASHEDSTATE"), ("ZGENERICALBUM", "ZKIND"), ("ZPERSON", "ZFULLNAME"),
+        ("ZASSETDESCRIPTION", "ZLONGDESCRIPTION"),
     ].map(RenamedColumn.init)
 
     @Test(
@@ -85,6 +86,14 @@ struct ApplePhotosDamagedDatabaseTests {
         case ("ZGENERICALBUM", "ZTITLE"):
             #expect(try library.albums().map(\.uuid) == albums.map(\.uuid))
             #expect(try library.albums().allSatisfy { $0.title.isEmpty })
+        case ("ZPERSON", "ZFULLNAME"):
+            // Only the people are lost.
+            #expect(try assets.map(\.uuid) == shown.map(\.uuid) && library.peopleAndDescriptions().people.isEmpty)
+            #expect(try !before.peopleAndDescriptions().people.isEmpty && !library.peopleAndDescriptions().descriptions.isEmpty)
+            #expect(problem.contains("no named people"))
+        case ("ZASSETDESCRIPTION", "ZLONGDESCRIPTION"):
+            #expect(try assets.map(\.uuid) == shown.map(\.uuid) && library.peopleAndDescriptions().descriptions.isEmpty)
+            #expect(try !before.peopleAndDescriptions().descriptions.isEmpty && !library.peopleAndDescriptions().people.isEmpty)
         case ("ZGENERICALBUM", "ZTRASHEDSTATE"), ("ZGENERICALBUM", "ZKIND"):
             #expect(try library.albums().isEmpty)
             #expect(assets.map(\.uuid) == shown.map(\.uuid))

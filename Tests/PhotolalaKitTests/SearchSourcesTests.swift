@@ -10,7 +10,7 @@ import Testing
 @Suite("Searching Apple Photos libraries and the cloud backup")
 struct SearchSourcesTests {
     @Test(
-        "A library's favourites, keywords, kinds and places are found as its own reader reports them",
+        "A library's favourites, keywords, people, descriptions, kinds and places are found as its own reader reports them",
         arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
     func library(_ name: String) async throws {
         let folder = try TemporaryDirectory()
@@ -33,6 +33,12 @@ struct SearchSourcesTests {
         #expect(try uuids("kind:pair") == Set(assets.filter(\.hasRAW).map(\.uuid)))
         let weddings = Set(assets.filter { $0.keywords.contains("wedding") }.map(\.uuid))
         #expect(try !weddings.isEmpty && uuids("keyword:wedding") == weddings)
+        let (people, descriptions) = try library.peopleAndDescriptions()
+        let katie = Set(people.filter { $0.value.contains("Katie") }.keys)
+        #expect(try !katie.isEmpty && uuids("person:katie") == katie.intersection(assets.map(\.uuid)))
+        #expect(try uuids("has:people") == Set(people.keys).intersection(assets.map(\.uuid)))
+        let pumpkins = Set(descriptions.filter { $0.value.localizedCaseInsensitiveContains("pumpkin") }.keys).intersection(assets.map(\.uuid))
+        #expect(try !pumpkins.isEmpty && uuids("description:pumpkin") == pumpkins)
         #expect(try uuids("has:gps") == Set(assets.filter { $0.latitude != nil && $0.latitude != 0 }.map(\.uuid)))
         let places = try engine.searchIndex.places(within: [library.path])
         #expect(places.map(\.count).reduce(0, +) == (try uuids("has:gps")).count, "every positioned photo has a place: \(places)")

@@ -68,6 +68,36 @@ struct LibraryCommandTests {
         }
     }
 
+    @Test(
+        "library list --json names the people, title, description and keywords osxphotos reads",
+        arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
+    func peopleAgreeWithOsxphotos(name: String) async throws {
+        let cli = try CLI()
+        let ours = try await PhotosLibraries.copy(name, into: cli.folder)
+        let theirsFolder = try TemporaryDirectory()
+        let theirs = try await PhotosLibraries.copy(name, into: theirsFolder)
+        // osxphotos names a face of nobody in particular _UNKNOWN_; Photolala leaves it out.
+        let script = """
+            import json, sys, osxphotos
+            db = osxphotos.PhotosDB(dbfile=sys.argv[1])
+            print(json.dumps({p.uuid: {"persons": sorted(set(p.persons) - {"_UNKNOWN_"}), "title": p.title, "description": p.description,
+                "keywords": sorted(p.keywords)} for p in db.photos()}))
+            """
+        let output = try await Shell.capture("python3", ["-c", script, theirs])
+        try #require(output.status == 0, "osxphotos failed: \(output.standardError)")
+        let reference = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: [String: Any]])
+        let items = try #require(try await cli.json("library", "list", ours, "--json")["items"] as? [[String: Any]])
+        #expect(items.contains { ($0["persons"] as? [String])?.isEmpty == false }, "the library names people")
+        for item in items {
+            let uuid = try #require(item["uuid"] as? String)
+            let theirs = try #require(reference[uuid], "osxphotos lists \(uuid)")
+            #expect(item["persons"] as? [String] == theirs["persons"] as? [String], "\(uuid)")
+            #expect(item["title"] as? String == theirs["title"] as? String, "\(uuid)")
+            #expect(item["description"] as? String == theirs["description"] as? String, "\(uuid)")
+            #expect((item["keywords"] as? [String])?.sorted() == theirs["keywords"] as? [String], "\(uuid)")
+        }
+    }
+
     /// Compares `library list --json` with `osxphotos query --json` item by item.
     private func compare(_ cli: CLI, ours: String, theirs: String, listing: Listing) async throws {
         let report = try await cli.json(["library", "list", ours, "--json"] + listing.ours)

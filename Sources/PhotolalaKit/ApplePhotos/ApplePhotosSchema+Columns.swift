@@ -8,6 +8,12 @@ extension ApplePhotosSchema {
         case resource
         case keyword
         case typeIdentifier
+        /// `ZDETECTEDFACE`: a face Photos found, and the person it is.
+        case face
+        /// `ZPERSON`: a person the user named (or Photos grouped).
+        case person
+        /// `ZASSETDESCRIPTION`: an asset's caption.
+        case description
     }
 
     /// Whether a library is expected to have a column.
@@ -56,6 +62,8 @@ extension ApplePhotosSchema {
             "Photolala cannot tell which albums were deleted, so it treats every album as deleted and lists none"
         case albumOrder = "albums are listed in the order they were made, and their photos in the order the user arranged them"
         case resources = "whether an original is in iCloud only is judged by its file alone, and RAW+JPEG pairs are not told"
+        case people = "photos show no named people, and search does not find them by person"
+        case descriptions = "photos show no description, and search does not find them by it"
     }
 
     /// One column's entry in the table: where it is, when a library has it, the SQL read in its
@@ -95,6 +103,8 @@ extension ApplePhotosSchema {
         case resourceAsset, resourceSubtype, resourceAvailability, resourceTypeIdentifier, resourceCompactType, resourceDataLength
         case keywordKey, keywordTitle
         case typeIdentifierKey, typeIdentifierName
+        case faceAsset, facePerson, personKey, personFullName
+        case attributesDescription, descriptionKey, descriptionText
 
         // swift-format-ignore
         var definition: Definition {
@@ -156,6 +166,14 @@ extension ApplePhotosSchema {
             case .keywordTitle: Definition(.keyword, "ZTITLE", loss: .keywords, text: true)
             case .typeIdentifierKey: Definition(.typeIdentifier, "Z_PK", presence: .optional, loss: .type)
             case .typeIdentifierName: Definition(.typeIdentifier, "ZIDENTIFIER", presence: .optional, loss: .type, text: true)
+            // Photos 9 (macOS 14) renamed a face's asset and person columns (osxphotos reads both).
+            case .faceAsset: Definition(.face, "ZASSETFORFACE", "ZASSET", loss: .people)
+            case .facePerson: Definition(.face, "ZPERSONFORFACE", "ZPERSON", loss: .people)
+            case .personKey: Definition(.person, "Z_PK", loss: .people)
+            case .personFullName: Definition(.person, "ZFULLNAME", loss: .people, text: true)
+            case .attributesDescription: Definition(.attributes, "ZASSETDESCRIPTION", loss: .descriptions)
+            case .descriptionKey: Definition(.description, "Z_PK", loss: .descriptions)
+            case .descriptionText: Definition(.description, "ZLONGDESCRIPTION", loss: .descriptions, text: true)
             }
         }
     }

@@ -167,6 +167,9 @@ struct ApplePhotosSchema: Sendable {
         case .resource: "ZINTERNALRESOURCE"
         case .keyword: "ZKEYWORD"
         case .typeIdentifier: "ZUNIFORMTYPEIDENTIFIER"
+        case .face: "ZDETECTEDFACE"
+        case .person: "ZPERSON"
+        case .description: "ZASSETDESCRIPTION"
         }
     }
 

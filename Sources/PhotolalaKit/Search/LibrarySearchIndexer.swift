@@ -1,8 +1,8 @@
 import Foundation
 
 /// Keeps the search index current with an Apple Photos library, from what the library's
-/// database says of each asset (read-only, as ever): its name, date, kind, title, keywords,
-/// favourite, albums and position, and the place of that position. Photos in All Photos are
+/// database says of each asset (read-only, as ever): its name, date, kind, title, description,
+/// keywords, named people, favourite, albums and position, and the place of that position. Photos in All Photos are
 /// indexed (neither hidden nor recently deleted); an asset whose facts are as they were indexed
 /// is passed over, one gone is taken out.
 struct LibrarySearchIndexer: Sendable {
@@ -17,11 +17,12 @@ struct LibrarySearchIndexer: Sendable {
         state.problems = library.problems
         let assets = try library.assets()
         let albums = Dictionary(try library.albums().map { ($0.uuid, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let (people, descriptions) = try library.peopleAndDescriptions()
         var known = try index.stamps(of: .photos, root: library.path)
         state.found = assets.count
         var pending: [SearchDocument] = []
         for asset in assets {
-            let document = self.document(asset, albums: albums)
+            let document = self.document(asset, albums: albums, people: people[asset.uuid] ?? [], caption: descriptions[asset.uuid])
             if known.removeValue(forKey: asset.uuid) != document.stamp {
                 pending.append(document)
             }
@@ -39,9 +40,10 @@ struct LibrarySearchIndexer: Sendable {
     }
 
     /// An asset's document; its album titles stand for its folder.
-    func document(_ asset: ApplePhotosAsset, albums: [String: String]) -> SearchDocument {
+    func document(_ asset: ApplePhotosAsset, albums: [String: String], people: [String], caption: String?) -> SearchDocument {
         var description = PhotoDescription()
         description.title = asset.title
+        description.caption = caption
         description.keywords = asset.keywords
         description.setPosition(latitude: asset.latitude, longitude: asset.longitude)
         description.isScreenshot = asset.isScreenshot
@@ -61,10 +63,10 @@ struct LibrarySearchIndexer: Sendable {
         let folder = Set(asset.albumUUIDs.compactMap { albums[$0] }).sorted().joined(separator: "\n")
         var document = SearchDocument(
             source: .photos, key: asset.uuid, name: asset.originalFilename, folder: folder, md5: nil, date: date, kinds: kinds,
-            description: description, place: place, isFavorite: asset.isFavorite)
+            description: description, place: place, people: people, isFavorite: asset.isFavorite)
         // Every fact indexed, in a fixed order (a Set's order changes from process to process).
         let facts: [String?] = [
-            asset.originalFilename, folder, asset.title, asset.keywords.joined(separator: "\n"),
+            asset.originalFilename, folder, asset.title, caption, people.joined(separator: "\n"), asset.keywords.joined(separator: "\n"),
             kinds.map(\.rawValue).sorted().joined(separator: ","),
             date.map { String($0) }, description.latitude.map { "\($0)" }, description.longitude.map { "\($0)" }, asset.isFavorite ? "favorite" : "",
         ]

@@ -32,6 +32,8 @@ public struct SearchIndex: Sendable {
         public var keywords: [String]
         public var rating: Int?
         public var colorLabel: String?
+        /// Named people (Apple Photos).
+        public var people: [String]
     }
 
     public init(database: PhotolalaDatabase) {
@@ -101,7 +103,7 @@ public struct SearchIndex: Sendable {
                 db,
                 sql: """
                     SELECT s.kind, s.root, p.key, t.name, p.date, p.md5, t.country, t.countryCode, t.region, t.city, t.title, t.description,
-                        t.keywords, p.rating, p.colorLabel
+                        t.keywords, p.rating, p.colorLabel, t.people
                     FROM searchPhoto p JOIN searchSource s ON s.id = p.source JOIN searchText t ON t.rowid = p.id
                     WHERE \(conditions) ORDER BY p.date IS NULL, p.date DESC, t.name LIMIT ?
                     """, arguments: arguments
@@ -109,11 +111,12 @@ public struct SearchIndex: Sendable {
                 let country: String? = row[6]
                 let code: String? = row[7]
                 let keywords: String? = row[12]
+                let people: String? = row[15]
                 return Hit(
                     source: SearchQuery.SourceKind(rawValue: row[0]) ?? .folders, root: row[1], key: row[2], name: row[3], date: row[4], md5: row[5],
                     place: country.flatMap { country in code.map { Place(country: country, countryCode: $0, region: row[8], city: row[9]) } },
-                    title: row[10], caption: row[11], keywords: keywords.map { $0.split(separator: "\n").map(String.init) } ?? [], rating: row[13],
-                    colorLabel: row[14])
+                    title: row[10], caption: row[11], keywords: Self.lines(keywords), rating: row[13],
+                    colorLabel: row[14], people: Self.lines(people))
             }
         }
     }
@@ -137,6 +140,11 @@ public struct SearchIndex: Sendable {
                 SearchQuery.SourceKind(rawValue: row[0]).map { ($0, row[1]) }
             }
         }
+    }
+
+    /// The values of a text column that holds one a line.
+    private static func lines(_ text: String?) -> [String] {
+        text.map { $0.split(separator: "\n").map(String.init) } ?? []
     }
 
     /// Empties the index, for a rebuild from scratch.
