@@ -37,6 +37,9 @@ def test_inspector_states(ui):
         "altitude": "40.5 m",
         "format": "JPEG",
     }
+    # The first photo with a position shown after the server starts may wait for the place data
+    # to load: a second in a release build, five or more in the debug build tested here.
+    expect(page.get_by_test_id("inspector-dimensions")).to_have_text(fields["dimensions"], timeout=30_000)
     for field, text in fields.items():
         expect(page.get_by_test_id(f"inspector-{field}")).to_have_text(text)
     expect(page.get_by_test_id("inspector-md5")).to_have_text(re.compile(r"^[0-9a-f]{32}$"))

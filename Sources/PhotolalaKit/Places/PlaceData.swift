@@ -45,6 +45,12 @@ final class PlaceData: Sendable {
         finder()?.place(latitude: latitude, longitude: longitude)
     }
 
+    /// Loads the data now, if it is not loaded yet: a server does it at start, so the first
+    /// photo's metadata does not wait for it (a second in a release build, five in a debug one).
+    func prepare() {
+        _ = finder()
+    }
+
     /// The finder, loaded by the first caller while the others wait for it.
     private func finder() -> PlaceFinder? {
         loaded.withLock { loaded in
