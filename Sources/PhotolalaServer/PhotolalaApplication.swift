@@ -26,8 +26,6 @@ public func buildApplication(
     FreedMemory.returnLargeBlocksAtOnce()
     let served = try buildRouter(configuration: configuration, engine: engine)
     let sources = served.sources
-    // The place data loads beside the first listing, not in the first inspector's request.
-    Task.detached(priority: .utility) { engine.preparePlaces() }
 
     return Application(
         router: served.router,

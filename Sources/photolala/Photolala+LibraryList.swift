@@ -40,7 +40,7 @@ extension Photolala.Library {
             var filter = ApplePhotosFilter(includeHidden: includeHidden, includeTrashed: includeTrashed)
             filter.search = search
             let assets = try album.map { try photos.assets(inAlbum: $0, filter) } ?? photos.assets(filter)
-            let titles = Dictionary(try photos.albums().map { ($0.uuid, $0.title) }, uniquingKeysWith: { first, _ in first })
+            let titles = try photos.albumTitles()
             let (people, descriptions) = try photos.peopleAndDescriptions()
             var dates = LibraryDateFormatter()
             let terminal = Terminal()

@@ -20,6 +20,12 @@ extension ApplePhotosLibrary {
         }
     }
 
+    /// Each album's title by uuid, to name the albums an asset belongs to.
+    /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the database cannot be read.
+    public func albumTitles() throws -> [String: String] {
+        Dictionary(try albums().map { ($0.uuid, $0.title) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// The albums and folders as stored, each with its own trashed state only; an album whose
     /// trashed state does not read 0 counts as trashed.
     private func storedAlbums() throws -> [ApplePhotosAlbum] {

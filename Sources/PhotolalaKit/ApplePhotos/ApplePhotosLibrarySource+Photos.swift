@@ -16,7 +16,7 @@ extension ApplePhotosLibrarySource {
     /// What only Photos knows about an asset, for the inspector: favourite, albums, kind
     /// (live photo, panorama, screenshot, burst), RAW+JPEG, title, keywords, where the original is.
     private static func details(of asset: ApplePhotosAsset, in library: ApplePhotosLibrary) throws -> [PhotoDetail] {
-        let titles = Dictionary(try library.albums().map { ($0.uuid, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let titles = try library.albumTitles()
         var details = [PhotoDetail(field: "favorite", label: "Favourite", value: asset.isFavorite ? "Yes" : "No")]
         let albums = Set(asset.albumUUIDs.compactMap { titles[$0] }).sorted()
         if !albums.isEmpty { details.append(PhotoDetail(field: "albums", label: "Albums", value: albums.joined(separator: ", "))) }

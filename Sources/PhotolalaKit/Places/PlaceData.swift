@@ -45,10 +45,10 @@ final class PlaceData: Sendable {
         finder()?.place(latitude: latitude, longitude: longitude)
     }
 
-    /// Loads the data now, if it is not loaded yet: a server does it at start, so the first
-    /// photo's metadata does not wait for it (a second in a release build, five in a debug one).
-    func prepare() {
-        _ = finder()
+    /// The place of the position a photo's description records, if any.
+    func place(of description: PhotoDescription) -> Place? {
+        guard let latitude = description.latitude, let longitude = description.longitude else { return nil }
+        return place(latitude: latitude, longitude: longitude)
     }
 
     /// The finder, loaded by the first caller while the others wait for it.

@@ -46,7 +46,7 @@ struct CloudSearchIndexer: Sendable {
     /// A backed-up photo's document: what the catalog says of it, and what was recorded of its
     /// content.
     private func document(_ entry: CatalogEntry, description: PhotoDescription) -> SearchDocument {
-        let place = description.latitude.flatMap { latitude in description.longitude.flatMap { places.place(latitude: latitude, longitude: $0) } }
+        let place = places.place(of: description)
         // The catalog's dates are Unix seconds without the photo's offset.
         var document = SearchDocument(
             source: .cloud, key: entry.md5, name: entry.filename, folder: "", md5: entry.md5, date: SearchDocument.wallClock(entry.photoDate),

@@ -83,10 +83,7 @@ public struct FolderSearchIndexer: Sendable {
     private func document(_ key: String, path: String, facts: PhotoFacts, stamp: Int64) -> SearchDocument {
         let name = FilePath.name(of: key)
         let folder = key.count > name.count ? String(key.dropLast(name.count + 1)) : ""
-        var metadata = PhotoMetadata()
-        files.describe(&metadata, with: facts.description, ofPhotoAt: path)
-        var description = files.describedWithSidecar(facts.description ?? PhotoDescription(), ofPhotoAt: path)
-        description.setPosition(latitude: metadata.latitude, longitude: metadata.longitude)
+        let description = files.describedWithSidecar(facts.description ?? PhotoDescription(), ofPhotoAt: path)
         let date: Int64? =
             switch facts.date {
             case .taken(let taken): taken.seconds + Int64(taken.offset ?? 0)
@@ -96,7 +93,7 @@ public struct FolderSearchIndexer: Sendable {
         return SearchDocument(
             source: .folders, key: key, name: name, folder: folder, md5: facts.identity.md5, date: date,
             kinds: SearchDocument.kinds(of: name, description),
-            description: description, place: metadata.place, stamp: stamp)
+            description: description, place: files.places.place(of: description), stamp: stamp)
     }
 
     /// A number that changes when the file or its sidecar does: their sizes and times.

@@ -16,7 +16,7 @@ struct LibrarySearchIndexer: Sendable {
         var state = SearchIndexProgress()
         state.problems = library.problems
         let assets = try library.assets()
-        let albums = Dictionary(try library.albums().map { ($0.uuid, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let albums = try library.albumTitles()
         let (people, descriptions) = try library.peopleAndDescriptions()
         var known = try index.stamps(of: .photos, root: library.path)
         state.found = assets.count
@@ -55,7 +55,7 @@ struct LibrarySearchIndexer: Sendable {
             kinds.insert(.live)
         }
         if asset.hasRAW { kinds.insert(.pair) }
-        let place = description.latitude.flatMap { latitude in description.longitude.flatMap { places.place(latitude: latitude, longitude: $0) } }
+        let place = places.place(of: description)
         let date = asset.creationDate.map { date in
             let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
             return asset.timeZoneOffset.map { seconds + Int64($0) } ?? SearchDocument.wallClock(seconds)
