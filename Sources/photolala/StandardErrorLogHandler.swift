@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PhotolalaSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -48,12 +49,12 @@ struct StandardErrorLogHandler: LogHandler {
     /// A value as it can stand after `key=`: quoted when it holds a space, a quote or an `=`.
     private static func quoted(_ value: String) -> String {
         let escaped = escaped(value)
-        guard escaped.isEmpty || escaped.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) else { return escaped }
-        return "\"" + escaped.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        guard escaped.isEmpty || escaped.unicodeScalars.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" }) else { return escaped }
+        return "\"" + escaped.replacingScalars(["\\": "\\\\", "\"": "\\\""]) + "\""
     }
 
     /// The text with line breaks written as `\n`, so it stays on one line.
     private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+        text.replacingScalars(["\r": "\\r", "\n": "\\n"])
     }
 }

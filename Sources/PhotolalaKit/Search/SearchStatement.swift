@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PhotolalaSupport
 
 /// A ``SearchQuery`` as the SQL that answers it over the search index: one condition a term, all
 /// of which must hold. Text terms become FTS5 queries of quoted tokens, so nothing typed is ever
@@ -104,7 +105,7 @@ struct SearchStatement: Sendable {
     /// Text as an FTS5 string: each double quote doubled and the whole quoted, so it is only
     /// tokens; a word matched as a prefix, a phrase as its words in order.
     static func ftsTerm(_ text: String, isPhrase: Bool) -> String {
-        let quoted = "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let quoted = "\"" + text.replacingScalars(["\"": "\"\""]) + "\""
         return isPhrase ? quoted : quoted + " *"
     }
 }
