@@ -41,12 +41,12 @@ extension Photolala.Library {
             filter.search = search
             let assets = try album.map { try photos.assets(inAlbum: $0, filter) } ?? photos.assets(filter)
             let titles = try photos.albumTitles()
-            let (people, descriptions) = try photos.peopleAndDescriptions()
+            let facts = try photos.facts()
             var dates = LibraryDateFormatter()
             let terminal = Terminal()
             if json {
                 let items = assets.map {
-                    LibraryItemJSON($0, albumTitles: titles, persons: people[$0.uuid] ?? [], description: descriptions[$0.uuid], dates: &dates)
+                    LibraryItemJSON($0, albumTitles: titles, facts: facts, dates: &dates)
                 }
                 try terminal.outputJSON(LibraryListJSON(count: items.count, items: items))
                 return
@@ -94,8 +94,12 @@ private struct LibraryItemJSON: Encodable {
     let keywords: [String]
     /// The people named in it, sorted, each once.
     let persons: [String]
+    /// Where Photos placed it.
+    let place: Place?
+    /// Photos' scene labels, sorted, each once.
+    let labels: [String]
 
-    init(_ asset: ApplePhotosAsset, albumTitles: [String: String], persons: [String], description: String?, dates: inout LibraryDateFormatter) {
+    init(_ asset: ApplePhotosAsset, albumTitles: [String: String], facts: ApplePhotosFacts, dates: inout LibraryDateFormatter) {
         uuid = asset.uuid
         originalFilename = asset.originalFilename
         date = asset.creationDate.map { dates.string(from: $0, offset: asset.timeZoneOffset) }
@@ -109,9 +113,11 @@ private struct LibraryItemJSON: Encodable {
         isPhoto = asset.isPhoto
         isMovie = asset.isMovie
         title = asset.title
-        self.description = description
+        description = facts.descriptions[asset.uuid]
         keywords = asset.keywords
-        self.persons = persons
+        persons = facts.people[asset.uuid] ?? []
+        place = facts.places[asset.uuid]
+        labels = facts.labels[asset.uuid] ?? []
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -132,10 +138,12 @@ private struct LibraryItemJSON: Encodable {
         try container.encode(description, forKey: .description)
         try container.encode(keywords, forKey: .keywords)
         try container.encode(persons, forKey: .persons)
+        try container.encode(place, forKey: .place)
+        try container.encode(labels, forKey: .labels)
     }
 
     private enum CodingKeys: String, CodingKey {
         case uuid, originalFilename, date, width, height, favorite, hidden, trashed, albums, missing, isPhoto, isMovie, title, description, keywords,
-            persons
+            persons, place, labels
     }
 }

@@ -35,7 +35,7 @@ extension Photolala {
 
         @Flag(
             help:
-                "Print one JSON object: count and results (source, id, name, date, path, uuid or md5, place, keywords, rating, colorLabel, title, description; persons for Apple Photos)."
+                "Print one JSON object: count and results (source, id, name, date, path, uuid or md5, place, keywords, rating, colorLabel, title, description; persons and labels for Apple Photos)."
         )
         var json = false
 
@@ -92,6 +92,7 @@ private struct SearchResultsJSON: Encodable {
             case .photos:
                 try container.encode(hit.key, forKey: .uuid)
                 try container.encode(hit.people, forKey: .persons)
+                try container.encode(hit.labels, forKey: .labels)
             case .cloud: try container.encode(hit.md5, forKey: .md5)
             }
             try container.encode(hit.place, forKey: .place)
@@ -103,7 +104,7 @@ private struct SearchResultsJSON: Encodable {
         }
 
         private enum Key: String, CodingKey {
-            case source, id, name, date, path, uuid, md5, place, keywords, rating, colorLabel, title, description, persons
+            case source, id, name, date, path, uuid, md5, place, keywords, rating, colorLabel, title, description, persons, labels
         }
     }
 }

@@ -88,12 +88,12 @@ struct ApplePhotosDamagedDatabaseTests {
             #expect(try library.albums().allSatisfy { $0.title.isEmpty })
         case ("ZPERSON", "ZFULLNAME"):
             // Only the people are lost.
-            #expect(try assets.map(\.uuid) == shown.map(\.uuid) && library.peopleAndDescriptions().people.isEmpty)
-            #expect(try !before.peopleAndDescriptions().people.isEmpty && !library.peopleAndDescriptions().descriptions.isEmpty)
+            #expect(try assets.map(\.uuid) == shown.map(\.uuid) && library.facts().people.isEmpty)
+            #expect(try !before.facts().people.isEmpty && !library.facts().descriptions.isEmpty)
             #expect(problem.contains("no named people"))
         case ("ZASSETDESCRIPTION", "ZLONGDESCRIPTION"):
-            #expect(try assets.map(\.uuid) == shown.map(\.uuid) && library.peopleAndDescriptions().descriptions.isEmpty)
-            #expect(try !before.peopleAndDescriptions().descriptions.isEmpty && !library.peopleAndDescriptions().people.isEmpty)
+            #expect(try assets.map(\.uuid) == shown.map(\.uuid) && library.facts().descriptions.isEmpty)
+            #expect(try !before.facts().descriptions.isEmpty && !library.facts().people.isEmpty)
         case ("ZGENERICALBUM", "ZTRASHEDSTATE"), ("ZGENERICALBUM", "ZKIND"):
             #expect(try library.albums().isEmpty)
             #expect(assets.map(\.uuid) == shown.map(\.uuid))

@@ -33,7 +33,8 @@ struct SearchSourcesTests {
         #expect(try uuids("kind:pair") == Set(assets.filter(\.hasRAW).map(\.uuid)))
         let weddings = Set(assets.filter { $0.keywords.contains("wedding") }.map(\.uuid))
         #expect(try !weddings.isEmpty && uuids("keyword:wedding") == weddings)
-        let (people, descriptions) = try library.peopleAndDescriptions()
+        let facts = try library.facts()
+        let (people, descriptions) = (facts.people, facts.descriptions)
         let katie = Set(people.filter { $0.value.contains("Katie") }.keys)
         #expect(try !katie.isEmpty && uuids("person:katie") == katie.intersection(assets.map(\.uuid)))
         #expect(try uuids("has:people") == Set(people.keys).intersection(assets.map(\.uuid)))
@@ -42,6 +43,12 @@ struct SearchSourcesTests {
         #expect(try uuids("has:gps") == Set(assets.filter { $0.latitude != nil && $0.latitude != 0 }.map(\.uuid)))
         let places = try engine.searchIndex.places(within: [library.path])
         #expect(places.map(\.count).reduce(0, +) == (try uuids("has:gps")).count, "every positioned photo has a place: \(places)")
+        // Photos' own place wins over the one of the position: its city, by name and country code.
+        let named = facts.places.filter { uuid, place in place.city != nil && assets.contains { $0.uuid == uuid } }
+        #expect(!named.isEmpty, "Photos named places")
+        for (uuid, place) in named {
+            #expect(try uuids("place:\"\(place.city ?? "")\" country:\(place.countryCode)").contains(uuid), "\(uuid) \(place)")
+        }
 
         let again = try engine.index(library)
         #expect(again.found == assets.count && again.removed == 0, "\(again)")

@@ -69,7 +69,7 @@ struct LibraryCommandTests {
     }
 
     @Test(
-        "library list --json names the people, title, description and keywords osxphotos reads",
+        "library list --json names the people, title, description, keywords and place osxphotos reads",
         arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
     func peopleAgreeWithOsxphotos(name: String) async throws {
         let cli = try CLI()
@@ -80,14 +80,21 @@ struct LibraryCommandTests {
         let script = """
             import json, sys, osxphotos
             db = osxphotos.PhotosDB(dbfile=sys.argv[1])
+            def place(p):
+                if not p.place or not (p.place.names.country or p.place.address.country):
+                    return None
+                names = p.place.names
+                return {"country": (names.country or [p.place.address.country])[0], "countryCode": p.place.country_code,
+                    "region": (names.state_province or [None])[0], "city": (names.city or [None])[0]}
             print(json.dumps({p.uuid: {"persons": sorted(set(p.persons) - {"_UNKNOWN_"}), "title": p.title, "description": p.description,
-                "keywords": sorted(p.keywords)} for p in db.photos()}))
+                "keywords": sorted(p.keywords), "place": place(p)} for p in db.photos()}))
             """
         let output = try await Shell.capture("python3", ["-c", script, theirs])
         try #require(output.status == 0, "osxphotos failed: \(output.standardError)")
         let reference = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: [String: Any]])
         let items = try #require(try await cli.json("library", "list", ours, "--json")["items"] as? [[String: Any]])
         #expect(items.contains { ($0["persons"] as? [String])?.isEmpty == false }, "the library names people")
+        #expect(items.contains { $0["place"] is [String: Any] }, "the library names places")
         for item in items {
             let uuid = try #require(item["uuid"] as? String)
             let theirs = try #require(reference[uuid], "osxphotos lists \(uuid)")
@@ -95,6 +102,47 @@ struct LibraryCommandTests {
             #expect(item["title"] as? String == theirs["title"] as? String, "\(uuid)")
             #expect(item["description"] as? String == theirs["description"] as? String, "\(uuid)")
             #expect((item["keywords"] as? [String])?.sorted() == theirs["keywords"] as? [String], "\(uuid)")
+            #expect(Self.place(item["place"]) == Self.place(theirs["place"]), "\(uuid)")
+        }
+    }
+
+    @Test(
+        "library list --json gives the scene labels osxphotos reads from Photos' search index",
+        arguments: [
+            (PhotosLibraries.catalina, PhotosLibraries.SearchIndexForm.psi), (PhotosLibraries.ventura, .psi), (PhotosLibraries.ventura, .leo),
+        ])
+    func labelsAgreeWithOsxphotos(name: String, form: PhotosLibraries.SearchIndexForm) async throws {
+        let cli = try CLI()
+        let ours = try await PhotosLibraries.copy(name, into: cli.folder)
+        let theirsFolder = try TemporaryDirectory()
+        let theirs = try await PhotosLibraries.copy(name, into: theirsFolder)
+        for bundle in [ours, theirs] {
+            try await PhotosLibraries.addSearchIndex(to: bundle, form: form)
+        }
+        let script = """
+            import json, sys, osxphotos
+            db = osxphotos.PhotosDB(dbfile=sys.argv[1])
+            print(json.dumps({p.uuid: sorted(set(p.labels)) for p in db.photos()}))
+            """
+        let output = try await Shell.capture("python3", ["-c", script, theirs])
+        try #require(output.status == 0, "osxphotos failed: \(output.standardError)")
+        let reference = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: [String]])
+        let items = try #require(try await cli.json("library", "list", ours, "--json")["items"] as? [[String: Any]])
+        #expect(items.contains { ($0["labels"] as? [String])?.contains("Palm Tree") == true }, "the library has labels")
+        for item in items {
+            let uuid = try #require(item["uuid"] as? String)
+            #expect(item["labels"] as? [String] == reference[uuid], "\(uuid)")
+        }
+        let found = try await cli.json("search", "label:\"palm tree\"", "--library", ours, "--json")
+        let palmTrees = Set(items.filter { ($0["labels"] as? [String])?.contains("Palm Tree") == true }.compactMap { $0["uuid"] as? String })
+        #expect(Set((found["results"] as? [[String: Any]])?.compactMap { $0["uuid"] as? String } ?? []) == palmTrees)
+    }
+
+    /// A JSON place as its four values in NFC, for comparing; `nil` for none.
+    private static func place(_ value: Any?) -> [String?]? {
+        guard let place = value as? [String: Any] else { return nil }
+        return ["country", "countryCode", "region", "city"].map {
+            ($0 == "countryCode" ? (place[$0] as? String)?.uppercased() : place[$0] as? String)?.precomposedStringWithCanonicalMapping
         }
     }
 

@@ -60,8 +60,8 @@ enum ApplePhotosDatabaseCopy {
         return "file:" + (database.addingPercentEncoding(withAllowedCharacters: allowed) ?? database) + "?mode=ro&immutable=1"
     }
 
-    /// Copies `database` and its companions into `folder` (made if missing) as `Photos.sqlite`,
-    /// `-wal` and `-shm`, and returns the copy's path. The copies are new files, writable
+    /// Copies `database` and its companions (`-wal` and `-shm`) into `folder` (made if missing)
+    /// under their own names, and returns the copy's path. The copies are new files, writable
     /// whatever the originals' modes (a read-only share's 0444): SQLite writes the `-shm`.
     /// - Throws: ``PhotolalaError/unreadableFile`` or ``PhotolalaError/writeFailed`` when a file
     ///   cannot be copied, ``PhotolalaError/photosLibraryBusy`` when the files changed during
@@ -69,7 +69,7 @@ enum ApplePhotosDatabaseCopy {
     /// - Parameter afterCopy: Runs after each attempt's files are copied, before they are
     ///   compared; tests write to the database there, as Photos might.
     static func make(of database: String, in folder: String, library: String, afterCopy: () -> Void = {}) throws -> String {
-        let copy = folder + "/Photos.sqlite"
+        let copy = folder + "/" + URL(fileURLWithPath: database).lastPathComponent
         for attempt in 1...attempts {
             let before = stamp(of: database)
             for (suffix, status) in zip(suffixes, before) {

@@ -27,6 +27,8 @@ public final class ApplePhotosLibrary: Sendable {
     let database: DatabaseQueue
     /// The folder of the database's working copy; `nil` when it is read in place.
     private let workingCopy: String?
+    /// Where working copies are made (of Photos' search index too).
+    let workingDirectory: String
     /// What ``readAside(_:)`` opens again: the working copy's `Photos.sqlite`, or the
     /// original's immutable URI.
     private let databasePath: String
@@ -58,6 +60,7 @@ public final class ApplePhotosLibrary: Sendable {
         }
 
         let workingDirectory = workingDirectory ?? files.temporaryDirectory.path
+        self.workingDirectory = workingDirectory
         ApplePhotosDatabaseCopy.removeStaleCopies(in: workingDirectory, logger: logger)
         if let inPlace = Self.openInPlace(original, library: root) {
             (database, version, schema) = inPlace

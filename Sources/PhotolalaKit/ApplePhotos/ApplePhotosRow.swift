@@ -112,4 +112,10 @@ struct ApplePhotosRow {
         guard case .string(let value) = storage(key) else { return nil }
         return value.utf8.count > Self.textLimit ? String(value.prefix(Self.textLimit)) : value
     }
+
+    /// A blob's bytes; `nil` for NULL, numbers and text.
+    func bytes(_ key: some ApplePhotosRowKey) -> [UInt8]? {
+        guard case .blob(let data) = storage(key) else { return nil }
+        return Array(data)
+    }
 }

@@ -64,6 +64,7 @@ extension ApplePhotosSchema {
         case resources = "whether an original is in iCloud only is judged by its file alone, and RAW+JPEG pairs are not told"
         case people = "photos show no named people, and search does not find them by person"
         case descriptions = "photos show no description, and search does not find them by it"
+        case places = "photos show no place Photos named: search finds them by the place of their position instead"
     }
 
     /// One column's entry in the table: where it is, when a library has it, the SQL read in its
@@ -105,6 +106,7 @@ extension ApplePhotosSchema {
         case typeIdentifierKey, typeIdentifierName
         case faceAsset, facePerson, personKey, personFullName
         case attributesDescription, descriptionKey, descriptionText
+        case reverseLocation
 
         // swift-format-ignore
         var definition: Definition {
@@ -174,6 +176,8 @@ extension ApplePhotosSchema {
             case .attributesDescription: Definition(.attributes, "ZASSETDESCRIPTION", loss: .descriptions)
             case .descriptionKey: Definition(.description, "Z_PK", loss: .descriptions)
             case .descriptionText: Definition(.description, "ZLONGDESCRIPTION", loss: .descriptions, text: true)
+            // A keyed archive of PLRevGeoLocationInfo; its validity flag is left aside, as osxphotos does.
+            case .reverseLocation: Definition(.attributes, "ZREVERSELOCATIONDATA", loss: .places)
             }
         }
     }

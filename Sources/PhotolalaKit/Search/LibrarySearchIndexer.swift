@@ -2,7 +2,8 @@ import Foundation
 
 /// Keeps the search index current with an Apple Photos library, from what the library's
 /// database says of each asset (read-only, as ever): its name, date, kind, title, description,
-/// keywords, named people, favourite, albums and position, and the place of that position. Photos in All Photos are
+/// keywords, named people, favourite, albums and place (Photos' own, or else the one of its
+/// position). Photos in All Photos are
 /// indexed (neither hidden nor recently deleted); an asset whose facts are as they were indexed
 /// is passed over, one gone is taken out.
 struct LibrarySearchIndexer: Sendable {
@@ -17,12 +18,13 @@ struct LibrarySearchIndexer: Sendable {
         state.problems = library.problems
         let assets = try library.assets()
         let albums = try library.albumTitles()
-        let (people, descriptions) = try library.peopleAndDescriptions()
+        let facts = try library.facts()
+        state.problems += facts.problems
         var known = try index.stamps(of: .photos, root: library.path)
         state.found = assets.count
         var pending: [SearchDocument] = []
         for asset in assets {
-            let document = self.document(asset, albums: albums, people: people[asset.uuid] ?? [], caption: descriptions[asset.uuid])
+            let document = self.document(asset, albums: albums, facts: facts)
             if known.removeValue(forKey: asset.uuid) != document.stamp {
                 pending.append(document)
             }
@@ -40,7 +42,10 @@ struct LibrarySearchIndexer: Sendable {
     }
 
     /// An asset's document; its album titles stand for its folder.
-    func document(_ asset: ApplePhotosAsset, albums: [String: String], people: [String], caption: String?) -> SearchDocument {
+    func document(_ asset: ApplePhotosAsset, albums: [String: String], facts: ApplePhotosFacts) -> SearchDocument {
+        let people = facts.people[asset.uuid] ?? []
+        let caption = facts.descriptions[asset.uuid]
+        let labels = facts.labels[asset.uuid] ?? []
         var description = PhotoDescription()
         description.title = asset.title
         description.caption = caption
@@ -55,7 +60,7 @@ struct LibrarySearchIndexer: Sendable {
             kinds.insert(.live)
         }
         if asset.hasRAW { kinds.insert(.pair) }
-        let place = places.place(of: description)
+        let place = facts.places[asset.uuid] ?? places.place(of: description)
         let date = asset.creationDate.map { date in
             let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
             return asset.timeZoneOffset.map { seconds + Int64($0) } ?? SearchDocument.wallClock(seconds)
@@ -63,14 +68,16 @@ struct LibrarySearchIndexer: Sendable {
         let folder = Set(asset.albumUUIDs.compactMap { albums[$0] }).sorted().joined(separator: "\n")
         var document = SearchDocument(
             source: .photos, key: asset.uuid, name: asset.originalFilename, folder: folder, md5: nil, date: date, kinds: kinds,
-            description: description, place: place, people: people, isFavorite: asset.isFavorite)
+            description: description, place: place, people: people, labels: labels, isFavorite: asset.isFavorite)
         // Every fact indexed, in a fixed order (a Set's order changes from process to process).
-        let facts: [String?] = [
+        let indexed: [String?] = [
             asset.originalFilename, folder, asset.title, caption, people.joined(separator: "\n"), asset.keywords.joined(separator: "\n"),
             kinds.map(\.rawValue).sorted().joined(separator: ","),
             date.map { String($0) }, description.latitude.map { "\($0)" }, description.longitude.map { "\($0)" }, asset.isFavorite ? "favorite" : "",
+            labels.joined(separator: "\n"),
+            facts.places[asset.uuid].map { [$0.country, $0.countryCode, $0.region ?? "", $0.city ?? ""].joined(separator: "\n") },
         ]
-        document.stamp = SearchDocument.stamp(of: facts.map { $0 ?? "-" }.joined(separator: "\u{1F}"))
+        document.stamp = SearchDocument.stamp(of: indexed.map { $0 ?? "-" }.joined(separator: "\u{1F}"))
         return document
     }
 }

@@ -34,6 +34,8 @@ public struct SearchIndex: Sendable {
         public var colorLabel: String?
         /// Named people (Apple Photos).
         public var people: [String]
+        /// Scene labels (Apple Photos).
+        public var labels: [String]
     }
 
     public init(database: PhotolalaDatabase) {
@@ -103,7 +105,7 @@ public struct SearchIndex: Sendable {
                 db,
                 sql: """
                     SELECT s.kind, s.root, p.key, t.name, p.date, p.md5, t.country, t.countryCode, t.region, t.city, t.title, t.description,
-                        t.keywords, p.rating, p.colorLabel, t.people
+                        t.keywords, p.rating, p.colorLabel, t.people, t.labels
                     FROM searchPhoto p JOIN searchSource s ON s.id = p.source JOIN searchText t ON t.rowid = p.id
                     WHERE \(conditions) ORDER BY p.date IS NULL, p.date DESC, t.name LIMIT ?
                     """, arguments: arguments
@@ -112,11 +114,12 @@ public struct SearchIndex: Sendable {
                 let code: String? = row[7]
                 let keywords: String? = row[12]
                 let people: String? = row[15]
+                let labels: String? = row[16]
                 return Hit(
                     source: SearchQuery.SourceKind(rawValue: row[0]) ?? .folders, root: row[1], key: row[2], name: row[3], date: row[4], md5: row[5],
                     place: country.flatMap { country in code.map { Place(country: country, countryCode: $0, region: row[8], city: row[9]) } },
                     title: row[10], caption: row[11], keywords: Self.lines(keywords), rating: row[13],
-                    colorLabel: row[14], people: Self.lines(people))
+                    colorLabel: row[14], people: Self.lines(people), labels: Self.lines(labels))
             }
         }
     }

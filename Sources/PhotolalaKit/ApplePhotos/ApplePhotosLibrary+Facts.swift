@@ -1,14 +1,22 @@
 import GRDB
+import Logging
 
 private typealias Column = ApplePhotosSchema.Column
 
 extension ApplePhotosLibrary {
     /// What Photos knows of each asset beyond its row, for search: the people the user named
     /// in it (each once, sorted; a face of a person without a name is left out, as osxphotos's
-    /// `_UNKNOWN_`) and its description, by asset uuid. Read in one pass each over the library.
+    /// `_UNKNOWN_`), its description, the place Photos reverse-geocoded and its scene labels
+    /// (``labels()``). A place Photos stored damaged is left out and logged, as osxphotos does.
     /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the database cannot be read.
-    public func peopleAndDescriptions() throws -> (people: [String: [String]], descriptions: [String: String]) {
-        try read { db in (try people(db), try descriptions(db)) }
+    public func facts() throws -> ApplePhotosFacts {
+        var facts = try read { db in
+            ApplePhotosFacts(people: try people(db), descriptions: try descriptions(db), places: try places(db))
+        }
+        let (labels, problem) = labels()
+        facts.labels = labels
+        facts.problems = problem.map { [$0] } ?? []
+        return facts
     }
 
     private func people(_ db: Database) throws -> [String: [String]] {
@@ -44,5 +52,31 @@ extension ApplePhotosLibrary {
             }
         }
         return descriptions
+    }
+
+    private func places(_ db: Database) throws -> [String: Place] {
+        guard [Column.reverseLocation, .attributesAsset, .assetKey, .assetUUID].allSatisfy(schema.has) else { return [:] }
+        let limit = UntrustedDocument.Limits.small.bytes
+        let sql = """
+            SELECT \(Column.assetUUID.selecting(schema.value(.assetUUID, "a"))), \
+            \(Column.reverseLocation.selecting("CASE WHEN length(\(schema.expression(.reverseLocation, "aa"))) <= \(limit) THEN \(schema.expression(.reverseLocation, "aa")) END")) \
+            FROM ZADDITIONALASSETATTRIBUTES aa \
+            JOIN \(schema.assetTable) a ON \(schema.expression(.assetKey, "a")) = \(schema.expression(.attributesAsset, "aa")) \
+            WHERE \(schema.expression(.reverseLocation, "aa")) IS NOT NULL
+            """
+        var places: [String: Place] = [:]
+        try ApplePhotosRow.forEach(db, sql: sql, arguments: []) { row in
+            guard let uuid = row.string(Column.assetUUID), let bytes = row.bytes(Column.reverseLocation) else { return }
+            do {
+                if let place = try Place(photosReverseLocation: bytes) {
+                    places[uuid] = place
+                }
+            } catch {
+                logger.warning(
+                    "Photos' place of an asset is damaged; it is searched by its position instead.",
+                    metadata: ["uuid": "\(uuid)", "error": "\(error)"])
+            }
+        }
+        return places
     }
 }
