@@ -87,7 +87,7 @@ func buildRouter(configuration: ServerConfiguration, engine: Engine) throws -> S
         environment: configuration.environment, dataDirectory: engine.configuration.dataDirectory,
         configurationFile: configuration.configurationFile)
     CloudSettingsRoutes(current: current, editor: editor, sources: sources, backup: backup).add(to: router)
-    SearchRoutes(search: ServedSearch(sources: sources, index: engine.searchIndex), sources: sources).add(to: router)
+    SearchRoutes(search: sources.search, sources: sources).add(to: router)
     let services: [any Service] = [
         queue, BackupEvents(backup: backup),
         CloudUpkeep(current: current, syncInterval: configuration.cloudSyncInterval, clock: configuration.clock),

@@ -60,4 +60,45 @@ struct SearchAPITests: WorkspaceSuite {
             #expect(tooMany.status == .badRequest)
         }
     }
+
+    @Test("A query opens as a folder of the search source: the served sources are indexed first, and each photo is its source's")
+    func resultsAsAFolder() async throws {
+        try await Fixtures.datedPhoto(at: photos + "/wedding.jpg", tags: ["-XMP-dc:Subject=wedding"])
+        try await Fixtures.datedPhoto(at: photos + "/other.jpg", tags: [])
+        let library = try await PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        let app = try APITestSupport.application(ServerConfiguration(folders: [photos], libraries: [library], port: 0), engine: engine)
+        try await app.test(.router) { client in
+            let sources = try await client.execute(uri: "/api/sources", method: .get) { try APITestSupport.json($0) }
+            let search = (sources["sources"] as? [[String: Any]])?.first { $0["id"] as? String == "search" }
+            #expect(search?["kind"] as? String == "search" && search?["configured"] as? Bool == true, "\(sources)")
+
+            // Nothing was indexed before: opening the query indexes the served sources.
+            let query = "wedding".addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+            let rows = try await APITestSupport.rows(client, source: "search", folder: query)
+            let names = rows.compactMap { $0[1] as? String }
+            #expect(names.contains("wedding.jpg") && !names.contains("other.jpg"), "\(rows)")
+            #expect(names.count > 1, "the library's wedding photos are found too: \(names)")
+            for row in rows {
+                let id = try #require(row[0] as? String)
+                let thumbnail = try await client.execute(uri: "/api/sources/search/folders/\(query)/items/\(id)/thumbnail", method: .get)
+                #expect(thumbnail.status == .ok && thumbnail.headers[.contentType] == "image/jpeg", "\(row)")
+                let metadata = try await client.execute(uri: "/api/sources/search/folders/\(query)/items/\(id)/metadata", method: .get)
+                #expect(metadata.status == .ok, "\(row)")
+            }
+            let local = try #require(rows.first { $0[1] as? String == "wedding.jpg" }?[0] as? String)
+            let original = try await client.execute(uri: "/api/sources/search/folders/\(query)/items/\(local)/original", method: .get)
+            let size = try FileStatus(path: photos + "/wedding.jpg").size
+            #expect(original.status == .ok && Int64(original.body.readableBytes) == size)
+
+            // A field's colon comes percent-encoded in the path, as the page writes it.
+            let field = try await APITestSupport.rows(client, source: "search", folder: "keyword%3Awedding%20source%3Afolders")
+            #expect(field.compactMap { $0[1] as? String } == ["wedding.jpg"])
+
+            let forged = SearchResultID(source: "local-0", folder: "..", item: "../../etc/passwd").id
+            let refused = try await client.execute(uri: "/api/sources/search/folders/\(query)/items/\(forged)/original", method: .get)
+            #expect(refused.status.code >= 400 && refused.status.code < 500)
+            let unreadable = try await client.execute(uri: "/api/sources/search/folders/date%3A2019-13", method: .get)
+            #expect(unreadable.status == .badRequest)
+        }
+    }
 }

@@ -1,8 +1,12 @@
-"""The search field: in folders a filter on file names (any case, any Unicode normalisation); in an
-Apple Photos library the library's own search of titles, file names and keywords."""
+"""The search over every source (the sidebar's box: its results fill the grid as a folder's do),
+and the search field: in folders a filter on file names (any case, any Unicode normalisation); in
+an Apple Photos library the library's own search of titles, file names and keywords."""
 
 from __future__ import annotations
 
+import json
+import re
+import subprocess
 import unicodedata
 
 from playwright.sync_api import expect
@@ -48,3 +52,60 @@ def test_the_field_searches_an_apple_photos_library(photos):  # noqa: F811
     page.screenshot(path=str(ARTIFACTS / "search-apple-photos-results.png"))
     field.fill("")
     expect(photos.cells).to_have_count(SHOWN)
+
+
+def osxphotos_names(library, condition: str) -> list[str]:
+    """The original file names of the photos of All Photos that osxphotos finds by `condition`
+    (Python over a PhotoInfo `p`), sorted: the reference the page's results are checked against."""
+    script = (
+        "import json, sys, osxphotos\n"
+        "db = osxphotos.PhotosDB(dbfile=sys.argv[1])\n"
+        f"print(json.dumps(sorted(p.original_filename for p in db.photos() if not p.hidden and ({condition}))))"
+    )
+    output = subprocess.run(["python3", "-c", script, str(library)], check=True, capture_output=True, text=True).stdout
+    return json.loads(output)
+
+
+def test_one_search_over_every_source_fills_the_grid(photos, library_server):  # noqa: F811
+    page = photos.page
+    library = library_server[1]
+    photos.open("apple-photos", count=SHOWN)
+    box = page.get_by_test_id("search")
+    page.keyboard.press("/")
+    expect(box).to_be_focused()
+
+    # A person Photos knows, typed as a field: the results are the library's photos of her.
+    katie = osxphotos_names(library, "'Katie' in p.persons")
+    assert katie, "the test library names Katie"
+    box.fill("person:katie")
+    box.press("Enter")
+    expect(page).to_have_url(re.compile(r"#/search/person%3Akatie$"))
+    photos.wait_listed(count=len(katie))
+    photos.wait_for_thumbnails(len(katie))
+    assert sorted(photos.mounted_names()) == katie
+    expect(page.get_by_test_id("breadcrumb")).to_contain_text("person:katie")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "search-every-source-person.png"))
+
+    # A result opens in the preview and the inspector as a folder's photo does.
+    photos.cell(katie[0]).dblclick()
+    expect(page.get_by_test_id("preview")).to_be_visible()
+    page.keyboard.press("Escape")
+
+    # The place Photos named, from Ctrl+K; a reload keeps the query in the box.
+    washington = osxphotos_names(library, "p.place and 'Washington' in p.place.names.city")
+    assert washington, "the test library has photos Photos placed in Washington"
+    page.keyboard.press(f"{photos.command}+k")
+    expect(box).to_be_focused()
+    box.fill('place:"washington"')
+    box.press("Enter")
+    photos.wait_listed(count=len(washington))
+    assert sorted(photos.mounted_names()) == washington
+    page.reload()
+    photos.wait_listed(count=len(washington))
+    expect(box).to_have_value('place:"washington"')
+
+    # A query that cannot be read says what to write instead.
+    box.fill("date:2019-13")
+    box.press("Enter")
+    expect(page.get_by_test_id("grid-empty")).to_contain_text("not a date")

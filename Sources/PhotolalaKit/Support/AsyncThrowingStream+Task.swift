@@ -10,7 +10,7 @@ extension AsyncThrowingStream where Failure == any Error, Element: Sendable {
     ///     continuation.yield(try await firstScreen())
     /// }
     /// ```
-    static func producing(_ body: @escaping @Sendable (Continuation) async throws -> Void) -> Self {
+    public static func producing(_ body: @escaping @Sendable (Continuation) async throws -> Void) -> Self {
         AsyncThrowingStream { continuation in
             let task = Task {
                 do {

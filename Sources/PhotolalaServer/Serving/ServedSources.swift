@@ -27,6 +27,9 @@ final class ServedSources: Sendable {
     private let watching: FolderSession.Watching
     /// Where open folders log what their pages miss.
     private let logger: Logger
+    /// The index searches read, and what keeps it current with the sources (``SearchResultsSource``).
+    private let searchIndex: SearchIndex
+    private let searchIndexing: ServedSearchIndexing
 
     init(configuration: ServerConfiguration, engine: Engine, events: EventHub, current: CurrentCloud) throws {
         let loaderConfiguration = Self.loaderConfiguration
@@ -54,6 +57,8 @@ final class ServedSources: Sendable {
         self.current = current
         sessions = SessionStore(limit: Self.openFolderLimit)
         logger = configuration.logger
+        searchIndex = engine.searchIndex
+        searchIndexing = ServedSearchIndexing(logger: configuration.logger) { source in try await engine.index(source: source) }
         switch configuration.watching {
         case .automatic: watching = FolderSession.Watching(watcher: FolderWatcher(), pollInterval: FolderWatching.standardPollInterval)
         case .polling(let interval): watching = FolderSession.Watching(watcher: nil, pollInterval: interval)
@@ -65,9 +70,19 @@ final class ServedSources: Sendable {
         fixed + [("cloud", current.setup.source)]
     }
 
-    /// The sidebar: every source as the page shows it.
+    /// The sidebar: every source as the page shows it, and the search results, which it does not list.
     var summaries: [API.Source] {
-        all.map { API.Source(id: $0.id, $0.source.summary) }
+        all.map { API.Source(id: $0.id, $0.source.summary) } + [API.Source(id: SearchResultsSource.id, searchResults.summary)]
+    }
+
+    /// Search over the served sources, in the index searches keep current.
+    var search: ServedSearch {
+        ServedSearch(sources: self, index: searchIndex)
+    }
+
+    /// The photos a query finds, as a source whose folders are queries.
+    var searchResults: SearchResultsSource {
+        SearchResultsSource(search: search, indexing: searchIndexing)
     }
 
     /// The cloud backup, when one is configured.
@@ -86,6 +101,7 @@ final class ServedSources: Sendable {
 
     /// - Throws: ``ServerError`` 404 for an unknown source.
     func source(_ id: String) throws -> any PhotoSource {
+        if id == SearchResultsSource.id { return searchResults }
         guard let source = all.first(where: { $0.id == id })?.source else { throw ServerError(.notFound, "No source '\(id)'.") }
         return source
     }

@@ -134,7 +134,7 @@ const navigation = new NavigationController({
   store, api, settings, selection, app, sidebar, toolbar, folderStrip, grid, status, folder, messages, cloud, onSourcesLoaded: () => liveUpdates.loadServerState(),
 });
 const actions = new PhotoActionsController({ store, api, settings, selection, grid, preview, contextMenu, restoreDialog, backup });
-listenForShortcuts({ store, settings, selection, grid, toolbar, preview, goUp: () => navigation.goUp() });
+listenForShortcuts({ store, settings, selection, grid, toolbar, sidebar, preview, goUp: () => navigation.goUp() });
 
 onLocationChange((location) => navigation.open(location));
 liveUpdates.connect();

@@ -1,5 +1,7 @@
 /**
- * The source list: one entry per local folder given to `photolala serve`, then Apple Photos and
+ * The search box over every source (its results open as the `search` source, whose folder is
+ * the query, so the query in the box and in the URL is always the truth), then the source list:
+ * one entry per local folder given to `photolala serve`, then Apple Photos and
  * the cloud backup. Entries are plain links to the source's root, so middle-click opens a tab;
  * sources that are not set up say so right in the list; the Cloud source says when its catalog
  * was last synced (or that it is offline) and has a button to sync now. At the bottom, the Cloud
@@ -9,7 +11,10 @@
 import { el } from '../dom.js';
 import { formatPhotoCount, formatSince } from '../format.js';
 import { icons } from '../icons.js';
-import { folderHref } from '../router.js';
+import { folderHref, navigate } from '../router.js';
+
+/** The source the server lists search results under; the list does not show it. */
+export const SEARCH_SOURCE = 'search';
 
 const SECTIONS = [
   { title: 'Folders', kinds: ['local'], icon: icons.disk },
@@ -33,10 +38,31 @@ export class Sidebar {
     // "synced 5 min ago" ages: redraw it every minute.
     setInterval(() => this.#cloudSync && this.setCloudSync(this.#cloudSync), 60_000);
     this.list = el('nav', { class: 'sidebar-sources', 'aria-label': 'Sources' });
+    this.search = el('input', {
+      class: 'sidebar-search',
+      type: 'search',
+      'data-testid': 'search',
+      placeholder: 'Search all photos',
+      'aria-label': 'Search all photos',
+      title: 'Search every source (/ or Ctrl+K): words, "phrases", -word, place:, camera:, person:, keyword:, kind:, date:…',
+      spellcheck: 'false',
+      autocomplete: 'off',
+      enterkeyhint: 'search',
+      onkeydown: (event) => {
+        if (event.key === 'Enter') {
+          const query = this.search.value.trim();
+          if (query) navigate(SEARCH_SOURCE, query);
+        } else if (event.key === 'Escape' && this.search.value !== '') {
+          event.stopPropagation();
+          this.search.value = '';
+        }
+      },
+    });
     this.element = el(
       'div',
       { class: 'sidebar', 'data-testid': 'sidebar' },
       el('div', { class: 'sidebar-brand' }, el('span', { class: 'sidebar-logo', 'aria-hidden': 'true' }), 'Photolala'),
+      el('search', { class: 'sidebar-search-box' }, this.search),
       this.list,
       el('button', {
         class: 'sidebar-action',
@@ -57,7 +83,7 @@ export class Sidebar {
       if (members.length === 0) return null;
       return el('section', { class: 'sidebar-section' }, el('h2', { class: 'sidebar-heading', text: title }), ...members.map((source) => this.#entry(source, icon)));
     });
-    const others = sources.filter((source) => !SECTIONS.some(({ kinds }) => kinds.includes(source.kind)));
+    const others = sources.filter((source) => source.id !== SEARCH_SOURCE && !SECTIONS.some(({ kinds }) => kinds.includes(source.kind)));
     if (others.length > 0) sections.push(el('section', { class: 'sidebar-section' }, el('h2', { class: 'sidebar-heading', text: 'Other' }), ...others.map((source) => this.#entry(source, icons.folder))));
     this.list.replaceChildren(...sections.filter(Boolean));
   }

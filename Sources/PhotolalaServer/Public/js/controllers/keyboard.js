@@ -1,6 +1,6 @@
 /**
  * The page's own shortcuts, wherever the focus is (but in a field, or over the preview, which
- * has its own): ⌘I the inspector, ⌘F the search field, ⌥↑ or Backspace the parent folder, ⌘A
+ * has its own): ⌘I the inspector, ⌘F the search field, / and ⌘K the search over every source, ⌥↑ or Backspace the parent folder, ⌘A
  * every photo; and the arrow keys reach the grid when nothing has the focus.
  */
 
@@ -9,10 +9,10 @@ import { hasCommandKey, isEditing } from '../dom.js';
 /**
  * Listens for the shortcuts for as long as the page is open.
  * - store, settings, selection: the page's store, the display settings, the selection.
- * - grid, toolbar, preview: the components the shortcuts act on.
+ * - grid, toolbar, sidebar, preview: the components the shortcuts act on.
  * - goUp(): opens the parent folder.
  */
-export function listenForShortcuts({ store, settings, selection, grid, toolbar, preview, goUp }) {
+export function listenForShortcuts({ store, settings, selection, grid, toolbar, sidebar, preview, goUp }) {
   document.addEventListener('keydown', (event) => {
     if (preview.isOpen || isEditing(event)) return;
     const key = event.key.toLowerCase();
@@ -23,6 +23,10 @@ export function listenForShortcuts({ store, settings, selection, grid, toolbar, 
       event.preventDefault(); // the page's own search field, not the browser's find bar
       toolbar.searchField.focus();
       toolbar.searchField.select();
+    } else if ((event.key === '/' && !hasCommandKey(event) && !event.altKey) || (hasCommandKey(event) && key === 'k' && !event.shiftKey && !event.altKey)) {
+      event.preventDefault(); // the search over every source, not the browser's address bar
+      sidebar.search.focus();
+      sidebar.search.select();
     } else if ((event.altKey && event.key === 'ArrowUp') || (event.key === 'Backspace' && !hasCommandKey(event))) {
       event.preventDefault();
       goUp();

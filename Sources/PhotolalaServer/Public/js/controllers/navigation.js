@@ -4,6 +4,7 @@
  * for again when they may have changed (cloud settings saved, the server back).
  */
 
+import { SEARCH_SOURCE } from '../components/sidebar.js';
 import { icons } from '../icons.js';
 import { PhotoList } from '../photo-list.js';
 import { currentLocation, navigate } from '../router.js';
@@ -82,6 +83,7 @@ export class NavigationController {
     }
     const source = sources.find((candidate) => candidate.id === location.source);
     sidebar.setCurrent(source?.id);
+    if (location.source === SEARCH_SOURCE) sidebar.search.value = location.folder ?? '';
     if (!source) {
       this.#showMessage({ title: 'Source not found', text: `There is no source “${location.source}”. Choose one in the sidebar.` });
     } else if (!source.configured) {

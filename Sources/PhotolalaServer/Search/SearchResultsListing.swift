@@ -1,0 +1,40 @@
+import PhotolalaKit
+
+/// One query's results as a folder's listing: the served sources are indexed first (only what
+/// changed, at most every ``ServedSearchIndexing/freshness``), then searched; each photo found
+/// is a row named by its ``SearchResultID``. The results are those of the moment the search
+/// was opened: a page searching again opens it again.
+struct SearchResultsListing: FolderListing {
+    let query: SearchQuery
+    let search: ServedSearch
+    let indexing: ServedSearchIndexing
+
+    /// The most photos a search lists, newest first.
+    static let limit = 20_000
+
+    var watchedPath: String? { nil }
+    var pairing: FilePairing.Rule? { nil }
+
+    func listFolder() -> AsyncThrowingStream<[ListedPhoto], any Error> {
+        .producing { [self] continuation in
+            await indexing.update(search.sources.all)
+            continuation.yield(try search.search(query, limit: Self.limit).results.map(Self.row))
+        }
+    }
+
+    /// A photo found, as a row: its own name and date (its clock time, as the index keeps it).
+    static func row(_ hit: API.SearchHit) -> ListedPhoto {
+        let id = SearchResultID(source: hit.source, folder: hit.folder, item: hit.id)
+        return ListedPhoto(item: PhotoItem(id: id.id, displayName: hit.name), date: hit.date, size: nil, dateSource: hit.date == nil ? nil : .catalog)
+    }
+
+    func changes() -> AsyncStream<PhotoSourceChange> {
+        AsyncStream { $0.finish() }
+    }
+
+    func listedPhotos(for items: [PhotoItem]) throws -> [ListedPhoto] { [] }
+
+    func refresh() async throws {}
+
+    func settle() async {}
+}
