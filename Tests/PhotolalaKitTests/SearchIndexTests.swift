@@ -48,6 +48,29 @@ struct SearchIndexTests: WorkspaceSuite {
         #expect(try names(#"NEAR(a b) OR "x"* ^y"#) == [], "FTS5 syntax is only text")
     }
 
+    @Test("Facets count what the photos found share, and each one's term finds exactly its count")
+    func facets() async throws {
+        _ = try await photo(
+            "a.jpg", tags: ["-DateTimeOriginal=2019:06:15 14:00:00", "-Make=Canon", "-Model=Canon EOS R5", "-XMP-dc:Subject=wedding"])
+        _ = try await photo(
+            "b.jpg",
+            tags: [
+                "-DateTimeOriginal=2019:08:01 10:00:00", "-Make=Canon", "-Model=Canon EOS R5", "-XMP-dc:Subject+=wedding", "-XMP-dc:Subject+=beach",
+            ])
+        _ = try await photo("c.jpg", tags: ["-DateTimeOriginal=2021:01:01 09:00:00", "-Make=NIKON CORPORATION", "-XMP-dc:Subject=beach"])
+        _ = try await engine.index(try engine.localSource(root: photos))
+        let facets = try engine.searchIndex.facets(of: try SearchQuery(parsing: ""))
+        #expect(facets.years.map(\.label) == ["2021", "2019"] && facets.years.map(\.count) == [1, 2])
+        #expect(facets.keywords.map(\.label).sorted() == ["beach", "wedding"] && facets.keywords.map(\.count) == [2, 2])
+        #expect(facets.cameras.first?.count == 2 && facets.cameras.first?.term.hasPrefix("camera:\"") == true, "\(facets.cameras)")
+        #expect(facets.kinds.map(\.term) == ["kind:photo"] && facets.kinds.first?.count == 3)
+        for value in facets.years + facets.keywords + facets.cameras + facets.kinds {
+            #expect(try names(value.term).count == value.count, "\(value)")
+        }
+        let narrowed = try engine.searchIndex.facets(of: try SearchQuery(parsing: "keyword:beach"))
+        #expect(narrowed.years.map(\.label) == ["2021", "2019"] && narrowed.keywords.first { $0.label == "wedding" }?.count == 1)
+    }
+
     @Test("Indexing again reads nothing unchanged; a changed sidecar and a removed photo are seen")
     func upkeep() async throws {
         let kept = try await photo("a.jpg", tags: ["-XMP-dc:Subject=first"])

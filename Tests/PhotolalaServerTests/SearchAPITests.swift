@@ -90,6 +90,18 @@ struct SearchAPITests: WorkspaceSuite {
             let size = try FileStatus(path: photos + "/wedding.jpg").size
             #expect(original.status == .ok && Int64(original.body.readableBytes) == size)
 
+            // The facets count what the photos found have in common, each with the term that narrows to it.
+            let facets = try await client.execute(uri: "/api/search/facets?q=\(query)", method: .get) { try APITestSupport.json($0) }
+            let keywords = try #require(facets["keywords"] as? [[String: Any]])
+            let wedding = try #require(keywords.first { $0["term"] as? String == "keyword:wedding" }, "\(facets)")
+            #expect((wedding["count"] as? Int).map { (1...rows.count).contains($0) } == true && wedding["label"] as? String == "wedding")
+            let kinds = try #require(facets["kinds"] as? [[String: Any]])
+            #expect(kinds.compactMap { $0["count"] as? Int }.reduce(0, +) >= rows.count, "every photo has a kind: \(kinds)")
+            let narrowed = try await APITestSupport.rows(
+                client, source: "search",
+                folder: "wedding%20" + ((wedding["term"] as? String)?.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+            #expect(narrowed.count == wedding["count"] as? Int)
+
             // A field's colon comes percent-encoded in the path, as the page writes it.
             let field = try await APITestSupport.rows(client, source: "search", folder: "keyword%3Awedding%20source%3Afolders")
             #expect(field.compactMap { $0[1] as? String } == ["wedding.jpg"])

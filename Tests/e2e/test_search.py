@@ -87,6 +87,23 @@ def test_one_search_over_every_source_fills_the_grid(photos, library_server):  #
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "search-every-source-person.png"))
 
+    # Facets count what the results have in common; a chip narrows the query by editing it,
+    # and takes its term out again.
+    facets = page.get_by_test_id("facet")
+    expect(facets.first).to_be_visible()
+    country = facets.and_(page.locator('[data-term^="country:"]')).first
+    term = country.get_attribute("data-term")
+    code = term.split(":", 1)[1]
+    in_country = osxphotos_names(library, f"'Katie' in p.persons and p.place and p.place.country_code == '{code}'")
+    country.click()
+    expect(box).to_have_value(f"person:katie {term}")
+    photos.wait_listed(count=len(in_country))
+    expect(page.locator(f'[data-testid="facet"][data-term="{term}"]')).to_have_attribute("aria-pressed", "true")
+    page.screenshot(path=str(ARTIFACTS / "search-every-source-facets.png"))
+    page.locator(f'[data-testid="facet"][data-term="{term}"]').click()
+    expect(box).to_have_value("person:katie")
+    photos.wait_listed(count=len(katie))
+
     # A result opens in the preview and the inspector as a folder's photo does.
     photos.cell(katie[0]).dblclick()
     expect(page.get_by_test_id("preview")).to_be_visible()

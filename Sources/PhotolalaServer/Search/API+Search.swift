@@ -1,6 +1,15 @@
 import PhotolalaKit
 
 extension API {
+    /// `GET /api/search/facets`: the facets of the photos a query finds, as ``PhotolalaKit/SearchFacets`` encodes them.
+    struct SearchFacets: Encodable {
+        let facets: PhotolalaKit.SearchFacets
+
+        func encode(to encoder: any Encoder) throws {
+            try facets.encode(to: encoder)
+        }
+    }
+
     /// `GET /api/search`: the photos a query finds in the served sources, newest first.
     struct SearchResults: Encodable {
         let count: Int

@@ -2,7 +2,7 @@ import Hummingbird
 import PhotolalaKit
 
 /// `GET /api/search?q=QUERY[&limit=N]`: the query language of `photolala search` over every
-/// served source.
+/// served source; `GET /api/search/facets?q=QUERY`: what the photos found have in common.
 struct SearchRoutes {
     let search: ServedSearch
     let sources: ServedSources
@@ -12,16 +12,33 @@ struct SearchRoutes {
 
     func add(to router: Router<BasicRequestContext>) {
         router.group("api").get("search") { request, _ in try results(request) }
+        router.group("api").get("search/facets") { request, _ in try await facets(request) }
+    }
+
+    /// The query `q`; 400 with what to write instead when it cannot be read.
+    private static func query(_ request: Request) throws -> SearchQuery {
+        do {
+            return try SearchQuery(parsing: request.query(.q) ?? "")
+        } catch {
+            throw ServerError(.badRequest, error.message)
+        }
+    }
+
+    /// The facets of the photos found, for the page's chips, once the index is as current as
+    /// the results' listing makes it (the page asks for both at once).
+    private func facets(_ request: Request) async throws -> API.SearchFacets {
+        let query = try Self.query(request)
+        await sources.searchResults.indexing.update(sources.all)
+        do {
+            return API.SearchFacets(facets: try search.facets(query))
+        } catch {
+            throw ServerError.converted(error, redacting: sources.privatePaths)
+        }
     }
 
     /// The photos found; 400 with what to write instead for a query that cannot be read.
     private func results(_ request: Request) throws -> API.SearchResults {
-        let query: SearchQuery
-        do {
-            query = try SearchQuery(parsing: request.query(.q) ?? "")
-        } catch {
-            throw ServerError(.badRequest, error.message)
-        }
+        let query = try Self.query(request)
         let limit = try request.query(.limit, in: 1...Self.limits.maximum) ?? Self.limits.standard
         do {
             return try search.search(query, limit: limit)
@@ -32,3 +49,4 @@ struct SearchRoutes {
 }
 
 extension API.SearchResults: ResponseEncodable {}
+extension API.SearchFacets: ResponseEncodable {}

@@ -10,7 +10,7 @@ struct ServedSearch: Sendable {
     /// The photos `query` finds in the served sources, newest first, at most `limit`.
     /// - Throws: ``PhotolalaError/databaseFailed`` when the index cannot be read.
     func search(_ query: SearchQuery, limit: Int) throws -> API.SearchResults {
-        let served = sources.all.compactMap { entry in entry.source.searchScope.map { (scope: $0, id: entry.id, source: entry.source) } }
+        let served = served()
         let hits = try index.search(query, within: served.map(\.scope.root), limit: limit)
         let results = hits.compactMap { hit -> API.SearchHit? in
             guard let entry = served.first(where: { $0.scope.kind == hit.source && $0.scope.root == hit.root }),
@@ -22,5 +22,16 @@ struct ServedSearch: Sendable {
                 place: hit.place, keywords: hit.keywords, rating: hit.rating, colorLabel: hit.colorLabel, title: hit.title, description: hit.caption)
         }
         return API.SearchResults(count: results.count, results: results)
+    }
+
+    /// The facets of the photos `query` finds in the served sources.
+    /// - Throws: ``PhotolalaError/databaseFailed`` when the index cannot be read.
+    func facets(_ query: SearchQuery) throws -> SearchFacets {
+        try index.facets(of: query, within: served().map(\.scope.root))
+    }
+
+    /// The served sources the index holds, with where it keeps each.
+    private func served() -> [(scope: SearchScope, id: String, source: any PhotoSource)] {
+        sources.all.compactMap { entry in entry.source.searchScope.map { (scope: $0, id: entry.id, source: entry.source) } }
     }
 }

@@ -127,6 +127,11 @@ export async function searchItemIds(source, folder, text, signal) {
 const itemsPath = (source, folder, offset, limit) =>
   `${folderPath(source, folder)}/items?offset=${offset}${limit == null ? '' : `&limit=${limit}`}`;
 
+/** What the photos `query` finds have in common: `{years, countries, cities, cameras, people, kinds, keywords}`, each `[{term, label, count}]`. */
+export function getSearchFacets(query, signal) {
+  return request(`api/search/facets?q=${encodeURIComponent(query)}`, { signal });
+}
+
 /** A photo's metadata (EXIF, camera, GPS, dates, format, MD5); any value may be null. */
 export function getMetadata(source, folder, id, signal) {
   return request(`${itemPath(source, folder, id)}/metadata`, { signal });

@@ -17,13 +17,14 @@ import { BackupBar } from './components/backup-bar.js';
 import { CloudSettings } from './components/cloud-settings.js';
 import { ContextMenu } from './components/context-menu.js';
 import { ErrorBanner } from './components/error-banner.js';
+import { FacetBar } from './components/facet-bar.js';
 import { FolderStrip } from './components/folder-strip.js';
 import { Inspector } from './components/inspector.js';
 import { MessagePanel } from './components/message-panel.js';
 import { PhotoGrid } from './components/photo-grid.js';
 import { Preview } from './components/preview.js';
 import { RestoreDialog } from './components/restore-dialog.js';
-import { Sidebar } from './components/sidebar.js';
+import { SEARCH_SOURCE, Sidebar } from './components/sidebar.js';
 import { StatusBar } from './components/status-bar.js';
 import { SyncOverlay } from './components/sync-overlay.js';
 import { Toolbar } from './components/toolbar.js';
@@ -68,6 +69,7 @@ const toolbar = new Toolbar({
   settings, onUp: () => navigation.goUp(), onToggleSidebar: () => app.classList.toggle('sidebar-open'), onStarToggle: () => backup.toggleStar(), onSearch: (text) => filter.setSearch(text),
 });
 const folderStrip = new FolderStrip({ api, onOpen: (folder) => navigate(store.state.source.id, folder) });
+const facetBar = new FacetBar({ api, onQuery: (query) => navigate(SEARCH_SOURCE, query) });
 const grid = new PhotoGrid({
   loader, selection, onOpen: (id) => actions.openPreview(id), onContextMenu: (id, x, y) => actions.openContextMenu(id, x, y), onStar: (id, starred) => backup.star([id], starred),
   motionUrl: (id) => api.videoUrl(store.state.source.id, store.state.folder, liveMotion(store.state.list.get(id))?.id ?? id),
@@ -113,7 +115,7 @@ const preview = new Preview({
 
 $('sidebar').append(sidebar.element);
 $('toolbar').append(toolbar.element);
-$('folders').append(folderStrip.element);
+$('folders').append(folderStrip.element, facetBar.element);
 $('grid').append(grid.element);
 $('inspector').append(inspector.element);
 $('status').append(status.element);
@@ -136,6 +138,7 @@ const navigation = new NavigationController({
 const actions = new PhotoActionsController({ store, api, settings, selection, grid, preview, contextMenu, restoreDialog, backup });
 listenForShortcuts({ store, settings, selection, grid, toolbar, sidebar, preview, goUp: () => navigation.goUp() });
 
+store.subscribe((state, keys) => (keys.has('source') || keys.has('folder')) && facetBar.show(state.source?.id === SEARCH_SOURCE ? state.folder : null));
 onLocationChange((location) => navigation.open(location));
 liveUpdates.connect();
 navigation.start();
