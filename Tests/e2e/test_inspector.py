@@ -42,6 +42,7 @@ def test_inspector_states(ui):
     expect(page.get_by_test_id("inspector-dimensions")).to_have_text(fields["dimensions"], timeout=30_000)
     for field, text in fields.items():
         expect(page.get_by_test_id(f"inspector-{field}")).to_have_text(text)
+    expect(page.get_by_test_id("inspector-place")).to_contain_text("Japan")  # Tokyo's Minato, offline
     expect(page.get_by_test_id("inspector-md5")).to_have_text(re.compile(r"^[0-9a-f]{32}$"))
     expect(page.get_by_test_id("inspector-photoDate")).to_contain_text("2023")
     expect(page.get_by_test_id("inspector-thumbnail")).to_have_js_property("complete", True)
@@ -51,6 +52,7 @@ def test_inspector_states(ui):
     expect(page.get_by_test_id("inspector-location")).to_have_text("33.86880° S, 70.66930° W")
     expect(page.get_by_test_id("inspector-altitude")).to_have_text("12 m below sea level")
     expect(page.get_by_test_id("inspector-camera")).to_have_text("NIKON Z 6")
+    expect(page.get_by_test_id("inspector-place")).to_contain_text("Chile")
 
     ui.cell("photo.png").click(modifiers=[ui.command])
     ui.cell("photo.webp").click(modifiers=[ui.command])

@@ -1,6 +1,6 @@
 import {
   clockSeconds, dayKey, formatBytes, formatCamera, formatCoordinates, formatDayKey, formatDimensions, formatDuration, formatExposure, formatInteger, formatISODateTime,
-  formatMonthKey, formatOffset, formatPhotoCount, formatPhotoDate, formatSince,
+  formatMonthKey, formatOffset, formatPhotoCount, formatPhotoDate, formatPlace, formatRating, formatSince,
 } from '../js/format.js';
 import { equal, test } from './harness.js';
 import { seconds } from './photos.js';
@@ -42,4 +42,19 @@ test('camera values as photographers write them', () => {
   equal([formatExposure(1 / 250), formatExposure(2), formatDimensions(4000, 3000), formatDimensions(800, 600), formatDimensions(0, 5)], ['1/250 s', '2 s', '4000 × 3000 (12 MP)', '800 × 600', null]);
   equal([formatCamera('Canon', 'Canon EOS R5'), formatCamera('NIKON CORPORATION', 'Z 6'), formatCamera(null, 'X100V')], ['Canon EOS R5', 'NIKON CORPORATION Z 6', 'X100V']);
   equal(formatCoordinates(35.658581, -139.745433), '35.65858° N, 139.74543° W');
+});
+
+test('a place reads from the city up, each name once', () => {
+  equal(formatPlace({ country: 'Italy', countryCode: 'IT', region: 'Latium', city: 'Rome' }), 'Rome, Latium, Italy');
+  equal(formatPlace({ country: 'Australia', countryCode: 'AU', region: 'Adelaide', city: 'Adelaide' }), 'Adelaide, Australia');
+  equal(formatPlace({ country: 'France', countryCode: 'FR', region: null, city: null }), 'France');
+  equal(formatPlace(null), null);
+});
+
+test('a rating is stars out of five; none, or 0 and below (unrated, rejected), show nothing', () => {
+  equal(formatRating(4), '★★★★☆');
+  equal(formatRating(5), '★★★★★');
+  equal(formatRating(0), null);
+  equal(formatRating(-1), null);
+  equal(formatRating(null), null);
 });

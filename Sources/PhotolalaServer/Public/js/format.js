@@ -249,3 +249,16 @@ function dateOfKey(key) {
 function trim(value, digits) {
   return String(Number(value.toFixed(digits)));
 }
+
+/** A place as it reads: "Rome, Latium, Italy"; null for none. */
+export function formatPlace(place) {
+  if (!place) return null;
+  return [place.city, place.region, place.country].filter((part, index, parts) => part && parts.indexOf(part) === index).join(', ') || null;
+}
+
+/** Stars out of five: "★★★★☆"; null for no rating, and for 0 (unrated, as Lightroom writes it). */
+export function formatRating(rating) {
+  if (rating == null || rating <= 0) return null;
+  const stars = Math.min(5, Math.round(rating));
+  return '★'.repeat(stars) + '☆'.repeat(5 - stars);
+}

@@ -1,14 +1,15 @@
 /**
  * The inspector (seed 002): a right sidebar that shrinks the grid, with three states — no
- * selection, one photo (thumbnail, dimensions, dates, size, camera and exposure, GPS, format,
- * MD5), several photos (count, total size, date range). Metadata is fetched only while the
- * inspector is open, after the selection settles, and the last few answers are remembered.
+ * selection, one photo (thumbnail, dimensions, dates, title, description, keywords, rating,
+ * size, camera and exposure, place and GPS, format, MD5), several photos (count, total size,
+ * date range). Metadata is fetched only while the inspector is open, after the selection
+ * settles, and the last few answers are remembered.
  */
 
 import { el } from '../dom.js';
 import {
   formatAltitude, formatAperture, formatBytes, formatCamera, formatClockDate, formatCoordinates, formatDateTime, formatPhotoDate,
-  formatDetail, formatDimensions, formatExposure, formatFocalLength, formatISO, formatInteger,
+  formatDetail, formatDimensions, formatExposure, formatFocalLength, formatISO, formatInteger, formatPlace, formatRating,
 } from '../format.js';
 import { icons } from '../icons.js';
 import { itemKey } from '../photo-list.js';
@@ -144,6 +145,11 @@ export class Inspector {
       ['Taken', m.dateSource === 'file' ? null : formatPhotoDate(m.photoDate, m.photoDateOffset, m.dateSource), 'photoDate'],
       ['Modified', formatDateTime(m.modificationDate), 'modificationDate'],
       ['Date', metadata ? null : formatPhotoDate(item.date, item.offset, item.dateSource), 'date'],
+      ['Title', m.title, 'title'],
+      ['Description', m.description, 'description'],
+      ['Keywords', m.keywords?.join(', '), 'keywords'],
+      ['Rating', formatRating(m.rating), 'rating'],
+      ['Label', m.colorLabel, 'colorLabel'],
       ['Size', formatBytes(m.size ?? item.size), 'size'],
       ['Format', m.format?.toUpperCase(), 'format'],
       ['Camera', formatCamera(m.cameraMake, m.cameraModel), 'camera'],
@@ -152,6 +158,7 @@ export class Inspector {
       ['Aperture', formatAperture(m.fNumber), 'aperture'],
       ['ISO', formatISO(m.iso), 'iso'],
       ['Focal length', formatFocalLength(m.focalLength), 'focalLength'],
+      ['Place', formatPlace(m.place), 'place'],
       ['Location', formatCoordinates(m.latitude, m.longitude), 'location'],
       ['Altitude', formatAltitude(m.altitude), 'altitude'],
       ...(m.details ?? []).map((detail) => [detail.label, formatDetail(detail), detail.field]),
