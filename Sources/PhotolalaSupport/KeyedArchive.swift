@@ -19,11 +19,7 @@ package struct KeyedArchive: Sendable {
     /// - Throws: ``UntrustedDocument/Refusal`` when they are no binary property list within the
     ///   limits, or not a keyed archive.
     package init(_ bytes: [UInt8], limits: UntrustedDocument.Limits = .small) throws {
-        guard bytes.count <= limits.bytes else {
-            throw UntrustedDocument.Refusal(reason: "it is \(bytes.count) bytes, over the limit of \(limits.bytes) bytes")
-        }
-        guard bytes.starts(with: BinaryPropertyList.magic) else { throw UntrustedDocument.Refusal(reason: "it is not a binary property list") }
-        let top = try BinaryPropertyList(bytes).topValue(depthLimit: limits.depth, nodeLimit: limits.bytes)
+        let top = try UntrustedDocument.binaryPropertyListValue(from: bytes, limits: limits)
         guard case .dictionary(let archive) = top, case .array(let objects)? = archive["$objects"],
             case .dictionary(let roots)? = archive["$top"]
         else { throw UntrustedDocument.Refusal(reason: "it is not a keyed archive") }

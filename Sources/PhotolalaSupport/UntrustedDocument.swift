@@ -67,6 +67,16 @@ package enum UntrustedDocument {
         }
     }
 
+    /// A binary property list's values, references included (``PropertyListValue``), for what
+    /// Foundation's parser cannot hand back whole: a keyed archive (``KeyedArchive``).
+    /// - Throws: ``Refusal`` for bytes over the limits, or not a binary property list.
+    package static func binaryPropertyListValue(from bytes: [UInt8], limits: Limits = .small) throws -> PropertyListValue {
+        try checkSize(bytes, limits: limits)
+        guard bytes.starts(with: BinaryPropertyList.magic) else { throw Refusal(reason: "it is not a binary property list") }
+        // Checks the graph, as `check` does for a binary property list, then reads it.
+        return try BinaryPropertyList(bytes).topValue(depthLimit: limits.depth, nodeLimit: limits.bytes)
+    }
+
     /// Decodes JSON after checking it.
     /// - Throws: ``Refusal`` with a readable reason.
     package static func decodeJSON<T: Decodable>(_ type: T.Type, from bytes: [UInt8], limits: Limits = .small) throws -> T {
@@ -100,9 +110,7 @@ package enum UntrustedDocument {
     /// Refuses `bytes` when they exceed `limits` or are not of `kind` at all.
     /// - Throws: ``Refusal``.
     package static func check(_ bytes: [UInt8], as kind: Kind, limits: Limits) throws {
-        guard bytes.count <= limits.bytes else {
-            throw Refusal(reason: "it is \(bytes.count) bytes, over the limit of \(limits.bytes) bytes")
-        }
+        try checkSize(bytes, limits: limits)
         switch kind {
         case .propertyList:
             if bytes.starts(with: BinaryPropertyList.magic) {
@@ -117,6 +125,12 @@ package enum UntrustedDocument {
             try checkMarkup(bytes, depthLimit: limits.depth)
         case .json:
             try checkJSON(bytes, depthLimit: limits.depth)
+        }
+    }
+
+    private static func checkSize(_ bytes: [UInt8], limits: Limits) throws {
+        guard bytes.count <= limits.bytes else {
+            throw Refusal(reason: "it is \(bytes.count) bytes, over the limit of \(limits.bytes) bytes")
         }
     }
 

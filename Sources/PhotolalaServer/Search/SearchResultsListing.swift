@@ -7,7 +7,8 @@ import PhotolalaKit
 struct SearchResultsListing: FolderListing {
     let query: SearchQuery
     let search: ServedSearch
-    let indexing: ServedSearchIndexing
+    /// Brings the index up to date first (``ServedSources/updateSearchIndex()``).
+    let updateIndex: @Sendable () async -> Void
 
     /// The most photos a search lists, newest first.
     static let limit = 20_000
@@ -17,7 +18,7 @@ struct SearchResultsListing: FolderListing {
 
     func listFolder() -> AsyncThrowingStream<[ListedPhoto], any Error> {
         .producing { [self] continuation in
-            await indexing.update(search.sources.all)
+            await updateIndex()
             continuation.yield(try search.search(query, limit: Self.limit).results.map(Self.row))
         }
     }

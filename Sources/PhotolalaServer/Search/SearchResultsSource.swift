@@ -12,7 +12,8 @@ struct SearchResultsSource: PhotoSource {
     static let id = "search"
 
     let search: ServedSearch
-    let indexing: ServedSearchIndexing
+    /// Brings the index up to date with the served sources (``ServedSources/updateSearchIndex()``).
+    let updateIndex: @Sendable () async -> Void
 
     var summary: PhotoSourceSummary {
         PhotoSourceSummary(kind: "search", name: "Search", configured: true, capabilities: [.sorting, .grouping, .preview, .star], rootFolder: nil)
@@ -27,7 +28,7 @@ struct SearchResultsSource: PhotoSource {
     }
 
     func listing(of folderID: String) throws -> any FolderListing {
-        SearchResultsListing(query: try query(folderID), search: search, indexing: indexing)
+        SearchResultsListing(query: try query(folderID), search: search, updateIndex: updateIndex)
     }
 
     /// The query a folder id is: the text the page typed, percent-encoded in the URL's path,

@@ -28,7 +28,7 @@ struct SearchRoutes {
     /// the results' listing makes it (the page asks for both at once).
     private func facets(_ request: Request) async throws -> API.SearchFacets {
         let query = try Self.query(request)
-        await sources.searchResults.indexing.update(sources.all)
+        await sources.updateSearchIndex()
         do {
             return API.SearchFacets(facets: try search.facets(query))
         } catch {

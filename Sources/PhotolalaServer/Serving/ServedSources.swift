@@ -82,7 +82,13 @@ final class ServedSources: Sendable {
 
     /// The photos a query finds, as a source whose folders are queries.
     var searchResults: SearchResultsSource {
-        SearchResultsSource(search: search, indexing: searchIndexing)
+        SearchResultsSource(search: search, updateIndex: updateSearchIndex)
+    }
+
+    /// Brings the search index up to date with the served sources before a search reads it
+    /// (``ServedSearchIndexing``): the results' listing and the facets both wait for it.
+    func updateSearchIndex() async {
+        await searchIndexing.update(all)
     }
 
     /// The cloud backup, when one is configured.
