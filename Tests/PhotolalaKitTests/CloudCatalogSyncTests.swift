@@ -80,7 +80,7 @@ import Testing
         #expect(await counting.gets.isEmpty, "an unchanged ETag costs one HEAD")
     }
 
-    @Test("Only the changed shard is downloaded") func onlyTheChangedShardIsDownloaded() async throws {
+    @Test("Only the changed shard and facts shard are downloaded") func onlyTheChangedShardIsDownloaded() async throws {
         let folder = try TemporaryDirectory()
         guard let setup = try await Self.backedUp(3, in: folder) else { return }
         let (store, deviceA, paths) = setup
@@ -97,7 +97,11 @@ import Testing
         #expect(state.photoCount == 4)
         #expect(state.downloadedShards == [shard])
         let layout = CloudLayout(userID: Self.userID)
-        #expect(await counting.gets == [layout.manifest, try await layout.storedShard(shard, in: store)])
+        // And the facts shard of the same index, which holds the new photo's facts.
+        let manifest = try PropertyListDecoder().decode(CatalogManifest.self, from: Data(try #require(try await store.get(layout.manifest))))
+        let facts = try #require(manifest.facts?.first { $0.index == shard })
+        #expect(
+            await counting.gets == [layout.manifest, try await layout.storedShard(shard, in: store), layout.facts(shard, sha256: facts.sha256)])
     }
 
     @Test("A tampered shard is rejected and never imported") func aTamperedShardIsRejectedAndNeverImported() async throws {

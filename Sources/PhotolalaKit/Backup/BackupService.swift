@@ -236,8 +236,9 @@ public struct BackupService: Sendable {
         // Skipped photos are merged too: a run whose catalog update failed is repaired by the next.
         if !stored.isEmpty || !report.skipped.isEmpty {
             do {
+                let listed = Set(report.uploaded + report.skipped)
                 let merged = try await CloudCatalog(store: store, layout: layout, timing: options.catalogTiming).merge(
-                    stored, present: report.skipped
+                    stored, present: report.skipped, facts: facts(of: plans.map(\.item).filter { listed.contains($0.md5) })
                 ) {
                     try await self.storedEntry($0)
                 }

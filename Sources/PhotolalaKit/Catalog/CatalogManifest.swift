@@ -23,6 +23,10 @@ public struct CatalogManifest: Sendable, Equatable, Codable {
     public var modified: Date
     public var photoCount: Int
     public var shards: [Shard]
+    /// The cloud catalog's facts shards (``CloudFacts``): what the backup records of each
+    /// photo's content for search, sharded by MD5 like the rows. Absent from folder catalogs
+    /// and from cloud catalogs written before; readers of v5.1 ignore the key.
+    public var facts: [Shard]?
 
     /// Reads an XML or binary property list, within ``UntrustedDocument/Limits/small``.
     /// - Throws: ``PhotolalaError/damagedCatalog`` when it is not a manifest.

@@ -28,14 +28,17 @@ extension CloudCatalog {
         return honoured
     }
 
-    /// Deletes content-addressed shards that `manifest` does not name and that are older than
+    /// Deletes content-addressed shards and facts shards that `manifest` does not name and that are older than
     /// the grace time: those of manifests replaced since, and those of merges that lost their
     /// race. A shard younger than that may belong to a merge under way or to the manifest a
     /// reader is using. Failures are logged; the next merge tries again.
     func collectGarbage(keeping manifest: CatalogManifest) async {
-        let kept = Set(manifest.shards.map { layout.shard($0.index, sha256: $0.sha256) })
+        let kept = Set(
+            manifest.shards.map { layout.shard($0.index, sha256: $0.sha256) }
+                + (manifest.facts ?? []).map { layout.facts($0.index, sha256: $0.sha256) })
         do {
-            let unused = try await store.listAll(prefix: layout.shardsPrefix).filter { !kept.contains($0.key) }
+            let listed = try await store.listAll(prefix: layout.shardsPrefix) + store.listAll(prefix: layout.factsPrefix)
+            let unused = listed.filter { !kept.contains($0.key) }
             let cutoff = Date().addingTimeInterval(-timing.shardGrace.inSeconds)
             for object in unused {
                 guard let modified = try await store.head(object.key)?.lastModified, modified < cutoff else { continue }

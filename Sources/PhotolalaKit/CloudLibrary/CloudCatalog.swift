@@ -16,6 +16,9 @@ import PhotolalaS3
 ///   pause between tries, so no device's rows are dropped.
 /// - Shards no manifest names any more are deleted by later merges once older than a grace
 ///   time, so a reader that read the previous manifest still finds its shards.
+/// - Each photo's facts for search (``CloudFacts``) are merged the same way: content-addressed
+///   shards under `facts/`, listed under the manifest's `facts` key, so the facts a manifest
+///   names are there and match it, and a device's facts are never dropped by another's merge.
 /// - After each merge the shards are also copied under the seeds' fixed keys (`0.csv` …
 ///   `f.csv`), for readers of the v5.1 layout; nothing of Photolala's reads those copies while
 ///   the content-addressed shard is there.
@@ -57,6 +60,8 @@ struct CloudCatalog: Sendable {
         var etag: String
         /// Every shard's CSV, by index (what the manifest lists, and empty ones).
         var shards: [[UInt8]]
+        /// Every facts shard's lines, by index (empty where no photo falls).
+        var facts: [[UInt8]]
     }
 
     /// The catalog as one read found it.
@@ -71,6 +76,8 @@ struct CloudCatalog: Sendable {
         var damaged: [Int] = []
         /// Shards read, intact, from their content-addressed key: what a merge need not write.
         var stored: Set<Int> = []
+        /// The facts the manifest's intact facts shards hold, by MD5.
+        var facts: [String: PhotoDescription] = [:]
     }
 
     /// The entries and manifest in the bucket now; empty when there is no catalog yet.
@@ -108,10 +115,41 @@ struct CloudCatalog: Sendable {
                 }
                 snapshot.entries += CatalogCSV.decode(fetched.bytes).entries
             }
+            snapshot.facts = await facts(listedIn: manifest)
             if snapshot.damaged.isEmpty { return snapshot }
             guard try await store.head(layout.manifest)?.etag != manifestObject.etag else { return snapshot }
         }
         return snapshot
+    }
+
+    /// The facts of every facts shard `manifest` lists. A shard that is missing, altered or
+    /// unreadable is logged and left out: facts are what devices know of their photos, and the
+    /// next merge of each writes them again.
+    func facts(listedIn manifest: CatalogManifest) async -> [String: PhotoDescription] {
+        var facts: [String: PhotoDescription] = [:]
+        for shard in manifest.facts ?? [] {
+            let key = layout.facts(shard.index, sha256: shard.sha256)
+            do {
+                guard let bytes = try await store.get(key), ContentHash.sha256(of: bytes) == shard.sha256 else {
+                    logger.warning(
+                        "A facts shard of the cloud catalog is missing or altered; its photos' facts are written again as devices back them up.",
+                        metadata: ["key": "\(key)"])
+                    continue
+                }
+                let decoded = CloudFacts.decode(bytes, shard: shard.index)
+                if decoded.refused > 0 {
+                    logger.warning(
+                        "Lines of a facts shard of the cloud catalog could not be read and were left out.",
+                        metadata: ["key": "\(key)", "lines": "\(decoded.refused)"])
+                }
+                facts.merge(decoded.facts) { _, new in new }
+            } catch {
+                logger.warning(
+                    "A facts shard of the cloud catalog could not be read; its photos' facts are left out.",
+                    metadata: ["key": "\(key)", "error": "\(error)"])
+            }
+        }
+        return facts
     }
 
     /// The bytes of a shard a manifest lists: from its content-addressed key, or from its
@@ -133,6 +171,8 @@ struct CloudCatalog: Sendable {
     ///   - entries: Rows to add or replace.
     ///   - present: MD5s of photos already backed up that must be listed too; a run whose
     ///     catalog update failed is repaired by the next, which skips those photos.
+    ///   - facts: What is known of the photos' content, by MD5, to add or replace in the
+    ///     catalog's facts (only for photos it lists).
     ///   - entry: Makes the row of a stored photo from its metadata plist (`nil` when there is
     ///     none): for `present` photos the catalog lacks, and for the rows of a damaged shard.
     /// - Returns: The catalog as it now stands in the bucket, shards included, which
@@ -141,21 +181,23 @@ struct CloudCatalog: Sendable {
     ///   other devices kept changing the catalog; the manifest that stood before then stands.
     @discardableResult
     func merge(
-        _ entries: [CatalogEntry], present: [String] = [], entry: @escaping @Sendable (String) async throws -> CatalogEntry? = { _ in nil }
+        _ entries: [CatalogEntry], present: [String] = [], facts: [String: PhotoDescription] = [:],
+        entry: @escaping @Sendable (String) async throws -> CatalogEntry? = { _ in nil }
     ) async throws -> Merged {
         if try await honoursConditions() {
-            return try await mergeTries(entries, present: present, conditional: true, entry: entry)
+            return try await mergeTries(entries, present: present, facts: facts, conditional: true, entry: entry)
         }
         logger.warning(
             "The store ignores conditional writes: the cloud catalog is merged under a lease.", metadata: ["key": "\(layout.catalogLease)"])
         return try await holdingLease {
-            try await mergeTries(entries, present: present, conditional: false, entry: entry)
+            try await mergeTries(entries, present: present, facts: facts, conditional: false, entry: entry)
         }
     }
 
     /// Read, merge, write shards, swap the manifest; again on a lost race, after a pause.
     private func mergeTries(
-        _ entries: [CatalogEntry], present: [String], conditional: Bool, entry: @escaping @Sendable (String) async throws -> CatalogEntry?
+        _ entries: [CatalogEntry], present: [String], facts: [String: PhotoDescription], conditional: Bool,
+        entry: @escaping @Sendable (String) async throws -> CatalogEntry?
     ) async throws -> Merged {
         for attempt in 1...timing.attempts {
             if attempt > 1 {
@@ -169,14 +211,20 @@ struct CloudCatalog: Sendable {
             for md5 in present where byMD5[md5] == nil {
                 byMD5[md5] = try await entry(md5)
             }
-            let (shards, manifest) = FolderCatalog.render(byMD5.values.sorted { $0.md5 < $1.md5 }, previous: current.manifest)
+            var (shards, manifest) = FolderCatalog.render(byMD5.values.sorted { $0.md5 < $1.md5 }, previous: current.manifest)
+            let merged = current.facts.merging(facts) { _, new in new }.filter { byMD5[$0.key] != nil }
+            let (factShards, factList) = CloudFacts.render(merged)
+            manifest.facts = factList.isEmpty ? nil : factList
             let damaged = Set(current.damaged)
             let previousHashes = Dictionary(
                 uniqueKeysWithValues: (current.manifest?.shards ?? []).filter { !damaged.contains($0.index) }.map { ($0.index, $0.sha256) })
-            if let previous = current.manifest, let etag = current.etag, manifest.shards.allSatisfy({ previousHashes[$0.index] == $0.sha256 }) {
-                return Merged(manifest: previous, manifestBytes: current.manifestBytes, etag: etag, shards: shards)
+            if let previous = current.manifest, let etag = current.etag, manifest.shards.allSatisfy({ previousHashes[$0.index] == $0.sha256 }),
+                (previous.facts ?? []) == factList
+            {
+                return Merged(manifest: previous, manifestBytes: current.manifestBytes, etag: etag, shards: shards, facts: factShards)
             }
             try await upload(shards, of: manifest, over: current)
+            try await uploadFacts(factShards, listed: factList, over: current.manifest)
             let plist = try manifest.propertyList()
             let written: String
             do {
@@ -197,7 +245,7 @@ struct CloudCatalog: Sendable {
             if stands {
                 await mirrorForEarlierReaders(shards, of: manifest)
                 await collectGarbage(keeping: manifest)
-                return Merged(manifest: manifest, manifestBytes: plist, etag: written, shards: shards)
+                return Merged(manifest: manifest, manifestBytes: plist, etag: written, shards: shards, facts: factShards)
             }
         }
         throw BackupError.catalogBusy(attempts: timing.attempts)
@@ -218,6 +266,22 @@ struct CloudCatalog: Sendable {
                     options: PutOptions(
                         contentType: "text/csv", contentMD5: ContentHash.base64MD5(of: bytes),
                         condition: damaged.contains(shard.index) ? nil : .ifAbsent))
+            } catch let error as ObjectStoreError where error.code == .preconditionFailed {
+                // Already stored: a content-addressed key holds one content only.
+            }
+        }
+    }
+
+    /// Writes the facts shards the previous manifest did not list, each under its
+    /// content-addressed key with `If-None-Match: *` (a 412 means the same bytes are there).
+    private func uploadFacts(_ shards: [[UInt8]], listed: [CatalogManifest.Shard], over previous: CatalogManifest?) async throws {
+        let listedBefore = Set((previous?.facts ?? []).map(\.sha256))
+        _ = try await concurrently(listed.filter { !listedBefore.contains($0.sha256) }, limit: 16) { [store, layout] shard in
+            let bytes = shards[shard.index]
+            do {
+                _ = try await store.put(
+                    layout.facts(shard.index, sha256: shard.sha256), body: bytes,
+                    options: PutOptions(contentType: "application/jsonl", contentMD5: ContentHash.base64MD5(of: bytes), condition: .ifAbsent))
             } catch let error as ObjectStoreError where error.code == .preconditionFailed {
                 // Already stored: a content-addressed key holds one content only.
             }

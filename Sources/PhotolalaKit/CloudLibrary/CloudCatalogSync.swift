@@ -62,6 +62,9 @@ public struct CloudCatalogSync: Sendable {
     /// The local copy of `catalogs/{userId}/.photolala/`.
     public var catalogDirectory: String { directory + "/" + FolderCatalog.directoryName }
 
+    /// What the backup records of its photos, as synced here (``CloudFacts``).
+    var backupDescriptions: PhotoDescriptionIndex { PhotoDescriptionIndex(database: catalogs.database, origin: .backup) }
+
     /// The file whose lock serialises the syncs of this catalog, across processes.
     var lockPath: String { directory + "/.sync.lock" }
 
@@ -121,6 +124,7 @@ public struct CloudCatalogSync: Sendable {
             FileManager.default.fileExists(atPath: localManifestPath)
         {
             try catalogs.recordSync(of: previous, state: "synced", manifestETag: head.etag, at: Date())
+            await readEarlierFacts(progress: progress)
             progress(CloudSyncProgress(fraction: 1, status: "Up to date"))
             return try state()
         }
@@ -134,14 +138,28 @@ public struct CloudCatalogSync: Sendable {
         let local = localShards()
         let wanted = manifest.shards.filter { shard in local[shard.index].map { ContentHash.sha256(of: $0) } != shard.sha256 }
 
-        let downloads = DownloadCounter(total: wanted.count, progress: progress)
+        let localFacts = localFactShards()
+        let wantedFacts = (manifest.facts ?? []).filter { shard in localFacts[shard.index].map { ContentHash.sha256(of: $0) } != shard.sha256 }
+
+        let downloads = DownloadCounter(total: wanted.count + wantedFacts.count, progress: progress)
         let fetched = try await concurrently(wanted, limit: 4) { shard in
             let result = try await self.download(shard)
             await downloads.finished()
             return (shard.index, result)
         }
-        return try install(
-            manifest, bytes: manifestObject.bytes, etag: manifestObject.etag, local: local, fetched: fetched, previous: previous, progress: progress)
+        let fetchedFacts = try await concurrently(wantedFacts, limit: 4) { shard in
+            let result = try await self.download(shard, at: self.layout.facts(shard.index, sha256: shard.sha256))
+            await downloads.finished()
+            return (shard.index, result)
+        }
+        let state = try install(
+            manifest, bytes: manifestObject.bytes, etag: manifestObject.etag, shards: (local, fetched), facts: (localFacts, fetchedFacts),
+            previous: previous, progress: progress)
+        await readEarlierFacts(progress: progress)
+        progress(
+            CloudSyncProgress(
+                fraction: 1, status: state.rejectedShards.isEmpty ? "Synced \(state.photoCount) photos" : "Synced, with rejected shards"))
+        return state
     }
 
     /// Brings the local copy and its import up to a catalog this device has just merged into
@@ -156,13 +174,15 @@ public struct CloudCatalogSync: Sendable {
             let previous = try record()
             let manifest = try Self.validatedManifest(merged.manifestBytes, key: layout.manifest)
             // Each shard as the merge wrote it, checked as a download is (one that does not match is rejected).
-            let fetched = manifest.shards.map { shard -> (Int, [UInt8]?) in
-                let bytes = merged.shards.indices.contains(shard.index) ? merged.shards[shard.index] : nil
-                return (shard.index, bytes.flatMap { ContentHash.sha256(of: $0) == shard.sha256 ? $0 : nil })
+            func written(_ shards: [CatalogManifest.Shard], _ bytes: [[UInt8]]) -> [(Int, [UInt8]?)] {
+                shards.map { shard in
+                    let written = bytes.indices.contains(shard.index) ? bytes[shard.index] : nil
+                    return (shard.index, written.flatMap { ContentHash.sha256(of: $0) == shard.sha256 ? $0 : nil })
+                }
             }
             return try install(
-                manifest, bytes: merged.manifestBytes, etag: merged.etag, local: localShards(), fetched: fetched, previous: previous,
-                progress: { _ in })
+                manifest, bytes: merged.manifestBytes, etag: merged.etag, shards: (localShards(), written(manifest.shards, merged.shards)),
+                facts: (localFactShards(), written(manifest.facts ?? [], merged.facts)), previous: previous, progress: { _ in })
         }
     }
 
@@ -171,12 +191,22 @@ public struct CloudCatalogSync: Sendable {
         (0..<16).map { index in try? FileContents(path: shardPath(index, in: catalogDirectory), sizeLimit: 1 << 30).bytes }
     }
 
+    /// The facts shards of the local copy, by index; `nil` where it has none.
+    private func localFactShards() -> [[UInt8]?] {
+        (0..<16).map { index in
+            try? FileContents(path: catalogDirectory + "/" + CloudLayout.factsName(index), sizeLimit: Int64(CloudFacts.Limits.shardBytes)).bytes
+        }
+    }
+
     /// Stages the new local copy and imports its changed shards: the manifest read (its bytes
-    /// and ETag), the shards of the old copy and those fetched (`nil` when rejected).
+    /// and ETag), and for its shards and its facts shards those of the old copy and those
+    /// fetched (`nil` when rejected).
     private func install(
-        _ manifest: CatalogManifest, bytes manifestBytes: [UInt8], etag: String, local: [[UInt8]?], fetched: [(Int, [UInt8]?)],
+        _ manifest: CatalogManifest, bytes manifestBytes: [UInt8], etag: String,
+        shards sources: (local: [[UInt8]?], fetched: [(Int, [UInt8]?)]), facts factSources: (local: [[UInt8]?], fetched: [(Int, [UInt8]?)]),
         previous: CatalogRecord?, progress: @Sendable (CloudSyncProgress) -> Void
     ) throws -> CloudSyncState {
+        let (local, fetched) = sources
         // The new local copy: the manifest's shards, those unchanged from the old copy; a
         // shard the manifest no longer lists is left out.
         var shards = [[UInt8]?](repeating: nil, count: 16)
@@ -190,8 +220,18 @@ public struct CloudCatalogSync: Sendable {
         rejected.sort()
 
         progress(CloudSyncProgress(fraction: 0.8, status: "Saving the catalog…"))
-        let staged = Self.manifest(manifest, keepingOld: rejected, shards: shards)
-        try stage(shards: shards, manifestBytes: staged == manifest ? manifestBytes : try staged.propertyList())
+        // Facts shards: those the manifest lists, unchanged or fetched; a rejected one is
+        // left out, and the staged manifest lists only those kept, so the next sync fetches it.
+        var facts = [[UInt8]?](repeating: nil, count: 16)
+        for shard in manifest.facts ?? [] {
+            facts[shard.index] = factSources.local[shard.index]
+        }
+        for (index, bytes) in factSources.fetched {
+            facts[index] = bytes
+        }
+        var staged = Self.manifest(manifest, keepingOld: rejected, shards: shards)
+        staged.facts = manifest.facts.map { listed in listed.filter { facts[$0.index] != nil } }
+        try stage(shards: shards, facts: facts, manifestBytes: staged == manifest ? manifestBytes : try staged.propertyList())
 
         progress(CloudSyncProgress(fraction: 0.85, status: "Importing into the database…"))
         let record = try catalogs.findOrCreateCatalog(directoryPath: catalogName, directoryUUID: manifest.directoryUUID)
@@ -199,6 +239,16 @@ public struct CloudCatalogSync: Sendable {
         for shard in manifest.shards where !rejected.contains(shard.index) && imported[shard.index] != shard.sha256 {
             guard let bytes = shards[shard.index] else { continue }
             try catalogs.importShard(shard.index, csv: bytes, into: record)
+        }
+        for (index, bytes) in factSources.fetched {
+            guard let bytes else { continue }
+            let decoded = CloudFacts.decode(bytes, shard: index)
+            if decoded.refused > 0 {
+                logger.warning(
+                    "Lines of a facts shard of the cloud catalog could not be read and were left out.",
+                    metadata: ["shard": "\(CloudLayout.factsName(index))", "lines": "\(decoded.refused)"])
+            }
+            backupDescriptions.record(decoded.facts.map { ($0.key, $0.value) })
         }
         // The cloud wins: a shard it no longer lists has no photos.
         let listed = Set(manifest.shards.map(\.index))
@@ -217,7 +267,6 @@ public struct CloudCatalogSync: Sendable {
             result.error =
                 "Shards \(rejected.map { FolderCatalog.shardName($0) }.joined(separator: ", ")) did not match the manifest's SHA-256 and were not imported; the rest was synced."
         }
-        progress(CloudSyncProgress(fraction: 1, status: rejected.isEmpty ? "Synced \(result.photoCount) photos" : "Synced, with rejected shards"))
         return result
     }
 
@@ -253,12 +302,18 @@ public struct CloudCatalogSync: Sendable {
         return try state()
     }
 
-    /// One shard, from its content-addressed key (or its old fixed key), verified against the
-    /// manifest; fetched a second time on a mismatch, then `nil` (rejected) when it still does
-    /// not match.
-    private func download(_ shard: CatalogManifest.Shard) async throws -> [UInt8]? {
+    /// One shard, from its content-addressed key (or its old fixed key), or a facts shard from
+    /// `key`, verified against the manifest; fetched a second time on a mismatch, then `nil`
+    /// (rejected) when it still does not match.
+    private func download(_ shard: CatalogManifest.Shard, at key: String? = nil) async throws -> [UInt8]? {
         for _ in 0..<2 {
-            guard let bytes = try await CloudCatalog.shard(shard, in: store, layout: layout)?.bytes else { return nil }
+            let fetched: [UInt8]?
+            if let key {
+                fetched = try await store.get(key)
+            } else {
+                fetched = try await CloudCatalog.shard(shard, in: store, layout: layout)?.bytes
+            }
+            guard let bytes = fetched else { return nil }
             if ContentHash.sha256(of: bytes) == shard.sha256 { return bytes }
         }
         return nil
@@ -270,11 +325,14 @@ public struct CloudCatalogSync: Sendable {
 
     private var retiredDirectory: String { directory + "/.retired" }
 
-    /// Writes the new catalog into its folder through ``DirectorySwap``: the shards, then the
-    /// manifest; a shard left out (`nil`) is removed. A crash leaves the old copy or the new.
-    private func stage(shards: [[UInt8]?], manifestBytes: [UInt8]) throws {
-        let files = shards.enumerated().compactMap { index, bytes in bytes.map { (name: FolderCatalog.shardName(index), bytes: $0) } }
-        let removed = shards.enumerated().filter { $0.element == nil }.map { FolderCatalog.shardName($0.offset) }
+    /// Writes the new catalog into its folder through ``DirectorySwap``: the shards and facts
+    /// shards, then the manifest; a shard left out (`nil`) is removed. A crash leaves the old copy or the new.
+    private func stage(shards: [[UInt8]?], facts: [[UInt8]?], manifestBytes: [UInt8]) throws {
+        let named =
+            shards.enumerated().map { (FolderCatalog.shardName($0.offset), $0.element) }
+            + facts.enumerated().map { (CloudLayout.factsName($0.offset), $0.element) }
+        let files = named.compactMap { name, bytes in bytes.map { (name: name, bytes: $0) } }
+        let removed = named.filter { $0.1 == nil }.map(\.0)
         try swap.replace(files: files, commit: (FolderCatalog.manifestName, manifestBytes), removing: removed)
     }
 

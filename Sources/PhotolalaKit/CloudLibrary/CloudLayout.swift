@@ -5,7 +5,8 @@
 /// thumbnails/{userId}/{md5}.dat     thumbnail JPEG, STANDARD
 /// metadata/{userId}/{md5}.plist     binary property list of PhotoMetadata
 /// catalogs/{userId}/.photolala/     manifest.plist, shards/{index}-{sha256}.csv, and their copies
-///                                   0.csv … f.csv for readers of the seeds' layout
+///                                   0.csv … f.csv for readers of the seeds' layout;
+///                                   facts/{index}-{sha256}.jsonl, each photo's facts for search
 /// ```
 public struct CloudLayout: Sendable, Equatable {
     public let userID: String
@@ -46,6 +47,15 @@ public struct CloudLayout: Sendable, Equatable {
     public func shard(_ index: Int, sha256: String) -> String {
         shardsPrefix + String(index, radix: 16) + "-" + sha256.lowercased() + ".csv"
     }
+    /// Where the facts shards live (``CloudFacts``): `catalogs/{userId}/.photolala/facts/`.
+    public var factsPrefix: String { catalogPrefix + "facts/" }
+    /// A facts shard's immutable key, content-addressed like a catalog shard's
+    /// (`facts/3-9f86…08.jsonl`).
+    public func facts(_ index: Int, sha256: String) -> String {
+        factsPrefix + String(index, radix: 16) + "-" + sha256.lowercased() + ".jsonl"
+    }
+    /// A facts shard's name in a local copy of the catalog, and in messages (`facts-3.jsonl`).
+    static func factsName(_ index: Int) -> String { "facts-" + String(index, radix: 16) + ".jsonl" }
     /// The lease that serialises merges on a store without conditional writes.
     var catalogLease: String { catalogPrefix + "merge.lease" }
     /// A key for finding out whether the store honours conditional writes.

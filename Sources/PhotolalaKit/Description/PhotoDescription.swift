@@ -52,3 +52,26 @@ public struct PhotoDescription: Sendable, Equatable, Codable {
         return merged
     }
 }
+
+extension PhotoDescription {
+    private enum CodingKeys: String, CodingKey {
+        case cameraMake, cameraModel, lensModel, latitude, longitude, title, caption, keywords, rating, colorLabel, isScreenshot, isPanorama
+    }
+
+    /// Reads what another version may have written: keywords and flags left out are none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        cameraMake = try container.decodeIfPresent(String.self, forKey: .cameraMake)
+        cameraModel = try container.decodeIfPresent(String.self, forKey: .cameraModel)
+        lensModel = try container.decodeIfPresent(String.self, forKey: .lensModel)
+        latitude = try container.decodeIfPresent(Double.self, forKey: .latitude)
+        longitude = try container.decodeIfPresent(Double.self, forKey: .longitude)
+        title = try container.decodeIfPresent(String.self, forKey: .title)
+        caption = try container.decodeIfPresent(String.self, forKey: .caption)
+        keywords = try container.decodeIfPresent([String].self, forKey: .keywords) ?? []
+        rating = try container.decodeIfPresent(Int.self, forKey: .rating)
+        colorLabel = try container.decodeIfPresent(String.self, forKey: .colorLabel)
+        isScreenshot = try container.decodeIfPresent(Bool.self, forKey: .isScreenshot) ?? false
+        isPanorama = try container.decodeIfPresent(Bool.self, forKey: .isPanorama) ?? false
+    }
+}

@@ -14,12 +14,27 @@ import Logging
 /// let known = descriptions.descriptions(ofMD5s: md5s)  // [PhotoDescription?], in their order
 /// ```
 public struct PhotoDescriptionIndex: Sendable {
+    /// Whose reading of the contents an index keeps.
+    public enum Origin: String, Sendable {
+        /// What this device read of the files: `photoDescription`.
+        case read = "photoDescription"
+        /// What the cloud backup records of its photos (``CloudFacts``, or the metadata plists
+        /// of photos backed up before facts were kept), synced from the bucket:
+        /// `backupDescription`. Kept apart from what was read here, as it holds a sidecar's
+        /// values too, and a row here must not spare a local file its read.
+        case backup = "backupDescription"
+    }
+
     private let database: PhotolalaDatabase
+    let origin: Origin
     private let logger = Logger(label: "photolala.descriptions")
 
-    /// - Parameter database: The database whose `photoDescription` table this reads and writes.
-    public init(database: PhotolalaDatabase) {
+    /// - Parameters:
+    ///   - database: The database whose table this reads and writes.
+    ///   - origin: Which reading: this device's (the default) or the backup's.
+    public init(database: PhotolalaDatabase, origin: Origin = .read) {
         self.database = database
+        self.origin = origin
     }
 
     /// Records the descriptions read of contents, replacing what was known of them.
@@ -27,7 +42,7 @@ public struct PhotoDescriptionIndex: Sendable {
         guard !descriptions.isEmpty else { return }
         do {
             try database.write { db in
-                let insert = try db.cachedStatement(sql: PhotoDescriptionRecord.replaceSQL)
+                let insert = try db.cachedStatement(sql: PhotoDescriptionRecord.replaceSQL(into: origin.rawValue))
                 for (md5, description) in descriptions {
                     try insert.execute(arguments: PhotoDescriptionRecord(md5: md5, description).replaceArguments)
                 }
@@ -46,7 +61,7 @@ public struct PhotoDescriptionIndex: Sendable {
             return try database.read { db in
                 var known = [PhotoDescription?](repeating: nil, count: md5s.count)
                 let rows = try Row.fetchCursor(
-                    db, sql: "SELECT j.key AS position, d.* FROM json_each(?) j JOIN photoDescription d ON d.md5 = j.value", arguments: [list])
+                    db, sql: "SELECT j.key AS position, d.* FROM json_each(?) j JOIN \(origin.rawValue) d ON d.md5 = j.value", arguments: [list])
                 while let row = try rows.next() {
                     let position: Int = row["position"]
                     guard known.indices.contains(position) else { continue }

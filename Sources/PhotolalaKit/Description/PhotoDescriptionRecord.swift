@@ -60,12 +60,15 @@ struct PhotoDescriptionRecord: Sendable, Equatable, Codable {
 extension PhotoDescriptionRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "photoDescription"
 
-    /// Inserts a row or replaces the content's: a statement prepared once for many rows.
-    static let replaceSQL = """
-        INSERT OR REPLACE INTO photoDescription
+    /// Inserts a row or replaces the content's, in `table` (this table, or `backupDescription`
+    /// of the same columns): a statement prepared once for many rows.
+    static func replaceSQL(into table: String) -> String {
+        """
+        INSERT OR REPLACE INTO \(table)
         (md5, cameraMake, cameraModel, lensModel, latitude, longitude, title, caption, keywords, rating, colorLabel, flags)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
+    }
 
     var replaceArguments: StatementArguments {
         [md5, cameraMake, cameraModel, lensModel, latitude, longitude, title, caption, keywords, rating, colorLabel, flags]

@@ -1,10 +1,14 @@
 import Foundation
 
 /// Keeps the search index current with the synced cloud catalog: a photo a row, by MD5, with
-/// its name, date and kind, and what this device recorded of the same content (camera,
-/// keywords, place…) when it read a copy of it. Photos no longer in the catalog are taken out.
+/// its name, date and kind, and what is known of its content (camera, keywords, place…): what
+/// this device read of a copy of it, or else what the backup records (``CloudFacts``), so a
+/// photo another device backed up is found by its facts too. Photos no longer in the catalog
+/// are taken out.
 struct CloudSearchIndexer: Sendable {
     let descriptions: PhotoDescriptionIndex
+    /// What the backup records of its photos, synced from the bucket.
+    let backupDescriptions: PhotoDescriptionIndex
     let places: PlaceData
     let index: SearchIndex
 
@@ -18,7 +22,8 @@ struct CloudSearchIndexer: Sendable {
         state.found = entries.count
         for start in stride(from: 0, to: entries.count, by: FolderSearchIndexer.batchSize) {
             let batch = entries[start..<min(entries.count, start + FolderSearchIndexer.batchSize)]
-            let recorded = descriptions.descriptions(ofMD5s: batch.map(\.md5))
+            let md5s = batch.map(\.md5)
+            let recorded = zip(descriptions.descriptions(ofMD5s: md5s), backupDescriptions.descriptions(ofMD5s: md5s)).map { $0 ?? $1 }
             var documents: [SearchDocument] = []
             for (entry, description) in zip(batch, recorded) {
                 let document = self.document(entry, description: description ?? PhotoDescription())

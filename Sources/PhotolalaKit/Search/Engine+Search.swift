@@ -22,7 +22,10 @@ extension Engine {
     /// - Throws: ``PhotolalaError/databaseFailed`` when the catalog or the index cannot be read
     ///   or written.
     public func index(_ catalog: SyncedCloudCatalog, progress: @Sendable (SearchIndexProgress) -> Void = { _ in }) throws -> SearchIndexProgress {
-        try CloudSearchIndexer(descriptions: fileReader.descriptions, places: fileReader.places, index: searchIndex).index(
+        try CloudSearchIndexer(
+            descriptions: fileReader.descriptions, backupDescriptions: PhotoDescriptionIndex(database: database, origin: .backup),
+            places: fileReader.places, index: searchIndex
+        ).index(
             catalog, progress: progress)
     }
 }

@@ -304,6 +304,25 @@ public struct PhotolalaDatabase: Sendable {
                         tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3')
                     """)
         }
+        migrator.registerMigration("v18 backup descriptions") { db in
+            // What the cloud backup records of its photos' content (CloudFacts, or the metadata
+            // plists of photos backed up before), synced from the bucket: `photoDescription`'s
+            // columns, kept apart from what this device read of its own files.
+            try db.create(table: "backupDescription", options: .withoutRowID) { table in
+                table.primaryKey("md5", .text)
+                table.column("cameraMake", .text)
+                table.column("cameraModel", .text)
+                table.column("lensModel", .text)
+                table.column("latitude", .double)
+                table.column("longitude", .double)
+                table.column("title", .text)
+                table.column("caption", .text)
+                table.column("keywords", .text)
+                table.column("rating", .integer)
+                table.column("colorLabel", .text)
+                table.column("flags", .integer).notNull()
+            }
+        }
         return migrator
     }
 }
