@@ -113,4 +113,55 @@ struct SearchAPITests: WorkspaceSuite {
             #expect(unreadable.status == .badRequest)
         }
     }
+
+    @Test("Places lists countries, regions and cities, People the library's named people: each a folder with its count, cover and photos")
+    func placesAndPeople() async throws {
+        let library = try await PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        let app = try APITestSupport.application(ServerConfiguration(folders: [photos], libraries: [library], port: 0), engine: engine)
+        try await app.test(.router) { client in
+            func json(_ uri: String) async throws -> [String: Any] {
+                try await client.execute(uri: uri, method: .get) { try APITestSupport.json($0) }
+            }
+            func encoded(_ id: String) -> String { id.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? id }
+            /// A tile's count and cover, and that the cover's thumbnail is served.
+            func summary(_ source: String, _ id: String) async throws -> Int? {
+                let summary = try await json("/api/sources/\(source)/folders/\(encoded(id))/summary")
+                let cover = try #require((summary["cover"] as? [String: Any])?["id"] as? String, "\(summary)")
+                let thumbnail = try await client.execute(uri: "/api/sources/\(source)/folders/\(encoded(id))/items/\(cover)/thumbnail", method: .get)
+                #expect(thumbnail.status == .ok && thumbnail.headers[.contentType] == "image/jpeg")
+                return summary["count"] as? Int
+            }
+            let sources = try await json("/api/sources")["sources"] as? [[String: Any]] ?? []
+            let kinds = Set(sources.compactMap { $0["kind"] as? String })
+            #expect(kinds.isSuperset(of: ["places", "people"]), "\(sources)")
+
+            // Opening the view indexes the served sources; the index then says what it should list.
+            let root = try await json("/api/sources/places/folders/~")
+            let countries = try engine.searchIndex.places(of: SearchQuery(parsing: "has:gps"), within: [library, photos])
+            #expect(!countries.isEmpty, "the library's photos were taken in several countries")
+            #expect((root["folders"] as? [[String: Any]])?.compactMap { $0["id"] as? String } == countries.map { $0.countryCode ?? "" })
+            let country = try #require(countries.first)
+            let code = try #require(country.countryCode)
+            #expect(try await summary("places", code) == country.count)
+            #expect(try await APITestSupport.rows(client, source: "places", folder: code).count == country.count)
+            let region = try #require(country.places.first, "\(country)")
+            let regionFolder = try await json("/api/sources/places/folders/\(encoded(code + "|" + region.name))")
+            #expect((regionFolder["breadcrumb"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Places", country.name, region.name])
+            #expect((regionFolder["folders"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == region.places.map(\.name))
+            if let city = region.places.first {
+                let rows = try await APITestSupport.rows(client, source: "places", folder: encoded(code + "|" + region.name + "|" + city.name))
+                #expect(rows.count == city.count)
+            }
+            let nowhere = try await client.execute(uri: "/api/sources/places/folders/ZZ", method: .get)
+            #expect(nowhere.status == .notFound)
+
+            let people = try engine.searchIndex.facets(of: SearchQuery(parsing: "has:people"), within: [library], limit: 100).people
+            #expect(!people.isEmpty)
+            let listed = try await json("/api/sources/people/folders/~")["folders"] as? [[String: Any]]
+            #expect(listed?.compactMap { $0["name"] as? String } == people.map(\.label))
+            let person = try #require(people.first)
+            #expect(try await summary("people", person.label) == person.count)
+            #expect(try await APITestSupport.rows(client, source: "people", folder: encoded(person.label)).count == person.count)
+        }
+    }
 }

@@ -55,6 +55,10 @@ public struct SearchQuery: Sendable, Equatable {
         /// Country, region or city.
         case place
         case country
+        /// A first-level region (a state, a province), and a city: what the Places view's tiles
+        /// narrow to.
+        case region
+        case city
         /// Make and model.
         case camera
         case lens

@@ -28,6 +28,8 @@ struct SearchStatement: Sendable {
         switch field {
         case .place: ["country", "countryCode", "region", "city"]
         case .country: ["country", "countryCode"]
+        case .region: ["region"]
+        case .city: ["city"]
         case .camera: ["camera"]
         case .lens: ["lens"]
         case .person: ["people"]
@@ -60,7 +62,10 @@ struct SearchStatement: Sendable {
                 break
             }
             clause = "p.id IN (SELECT rowid FROM searchText WHERE searchText MATCH ?)"
-            arguments += ["{\(columns.joined(separator: " "))} : " + Self.ftsTerm(value, isPhrase: value.contains(" "))]
+            // A place's own name is a whole word (`country:in` is India, not Indonesia); other
+            // fields match a word's start, as free words do.
+            let isWhole = value.contains(" ") || [.country, .region, .city].contains(field)
+            arguments += ["{\(columns.joined(separator: " "))} : " + Self.ftsTerm(value, isPhrase: isWhole)]
         case .kind(let kind):
             clause = "(p.kinds & ?) != 0"
             arguments += [Self.kindBits[kind] ?? 0]

@@ -30,6 +30,22 @@ struct ServedSearch: Sendable {
         try index.facets(of: query, within: served().map(\.scope.root))
     }
 
+    /// Where the photos `query` finds in the served sources were taken: countries, regions, cities.
+    /// - Throws: ``PhotolalaError/databaseFailed`` when the index cannot be read.
+    func places(_ query: SearchQuery) throws -> [PlaceCount] {
+        try index.places(of: query, within: served().map(\.scope.root))
+    }
+
+    /// The people named in the photos `query` finds in the served sources, with how many photos
+    /// each is in, most first.
+    /// - Throws: ``PhotolalaError/databaseFailed`` when the index cannot be read.
+    func people(_ query: SearchQuery) throws -> [SearchFacets.Value] {
+        try index.facets(of: query, within: served().map(\.scope.root), limit: Self.mostPeople).people
+    }
+
+    /// The most people the People view lists.
+    static let mostPeople = 2_000
+
     /// The served sources the index holds, with where it keeps each.
     private func served() -> [(scope: SearchScope, id: String, source: any PhotoSource)] {
         sources.all.compactMap { entry in entry.source.searchScope.map { (scope: $0, id: entry.id, source: entry.source) } }

@@ -70,9 +70,18 @@ final class ServedSources: Sendable {
         fixed + [("cloud", current.setup.source)]
     }
 
-    /// The sidebar: every source as the page shows it, and the search results, which it does not list.
+    /// The sidebar: every source as the page shows it, the Places view, the People view when an
+    /// Apple Photos library is served, and the search results, which it does not list.
     var summaries: [API.Source] {
-        all.map { API.Source(id: $0.id, $0.source.summary) } + [API.Source(id: SearchResultsSource.id, searchResults.summary)]
+        all.map { API.Source(id: $0.id, $0.source.summary) } + views.map { API.Source(id: $0.id, $0.source.summary) }
+            + [API.Source(id: SearchResultsSource.id, searchResults.summary)]
+    }
+
+    /// The views over every served source's photos: Places, and People when a library is served.
+    var views: [(id: String, source: any PhotoSource)] {
+        let people = all.contains { $0.source.searchScope?.kind == .photos }
+        return [(PlacesSource.id, PlacesSource(search: search, updateIndex: updateSearchIndex))]
+            + (people ? [(PeopleSource.id, PeopleSource(search: search, updateIndex: updateSearchIndex))] : [])
     }
 
     /// Search over the served sources, in the index searches keep current.
@@ -108,7 +117,7 @@ final class ServedSources: Sendable {
     /// - Throws: ``ServerError`` 404 for an unknown source.
     func source(_ id: String) throws -> any PhotoSource {
         if id == SearchResultsSource.id { return searchResults }
-        guard let source = all.first(where: { $0.id == id })?.source else { throw ServerError(.notFound, "No source '\(id)'.") }
+        guard let source = (all + views).first(where: { $0.id == id })?.source else { throw ServerError(.notFound, "No source '\(id)'.") }
         return source
     }
 

@@ -14,6 +14,8 @@ export const icons = {
   project: svg('<path d="M3 2.5h9.5v11H3a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zM5 2.5v11"/>'),
   photos: svg('<rect x="1.5" y="2.5" width="13" height="11" rx="1.5"/><circle cx="5.5" cy="6" r="1.2"/><path d="M14.5 11l-3.5-3.5L4 13.5"/>'),
   cloud: svg('<path d="M4.5 12.5h7.3a2.7 2.7 0 0 0 .3-5.4 4 4 0 0 0-7.7-.9A3.2 3.2 0 0 0 4.5 12.5z"/>'),
+  place: svg('<path d="M8 14.5s-4.5-4.6-4.5-8a4.5 4.5 0 0 1 9 0c0 3.4-4.5 8-4.5 8z"/><circle cx="8" cy="6.5" r="1.6"/>'),
+  person: svg('<circle cx="8" cy="5" r="2.8"/><path d="M2.5 14a5.5 5.5 0 0 1 11 0"/>'),
   disk: svg('<rect x="1.5" y="4" width="13" height="8" rx="1.5"/><circle cx="11.5" cy="8" r=".6" fill="currentColor"/>'),
   up: svg('<path d="M8 13V3M3.5 7.5L8 3l4.5 4.5"/>'),
   chevronLeft: svg('<path d="M10 3L5 8l5 5"/>'),

@@ -1,5 +1,6 @@
 /**
- * The open folder's subfolders (or an Apple Photos library's albums), as tiles above the photos.
+ * The open folder's subfolders (or an Apple Photos library's albums, the Places view's countries,
+ * regions and cities, the People view's people), as tiles above the photos.
  * A tile shows what the entry is (its icon: folder, album, smart album, shared album), how many
  * photos it holds and its first photo; it opens with a click or Enter, as an album does in
  * Photos, and its ↗ link opens the folder in a new tab (the URL hash carries the folder, so that
@@ -21,7 +22,7 @@ const INITIAL_LIMIT = 120;
 const CONCURRENT_SUMMARIES = 3;
 
 /** What each kind of entry is called, for its tile's accessible name. */
-const KIND_NAMES = { album: 'Album', smartAlbum: 'Smart album', sharedAlbum: 'Shared album', project: 'Project', folder: 'Folder' };
+const KIND_NAMES = { album: 'Album', smartAlbum: 'Smart album', sharedAlbum: 'Shared album', project: 'Project', folder: 'Folder', place: 'Place', person: 'Person' };
 
 export class FolderStrip {
   #source = null;
@@ -153,7 +154,7 @@ export class FolderStrip {
     const parts = [];
     if (summary.count > 0 || summary.folders === 0) parts.push(formatInteger(summary.count));
     if (summary.folders > 0) {
-      const noun = this.#albums ? 'album' : 'folder';
+      const noun = tile.dataset.kind === 'place' ? 'place' : this.#albums ? 'album' : 'folder';
       parts.push(`${formatInteger(summary.folders)} ${noun}${summary.folders === 1 ? '' : 's'}`);
     }
     const count = tile.querySelector('.folder-count');

@@ -20,6 +20,7 @@ const SECTIONS = [
   { title: 'Folders', kinds: ['local'], icon: icons.disk },
   { title: 'Apple Photos', kinds: ['applePhotos'], icon: icons.photos },
   { title: 'Cloud', kinds: ['cloud'], icon: icons.cloud },
+  { title: 'Browse', kinds: ['places', 'people'], icons: { places: icons.place, people: icons.person } },
 ];
 
 export class Sidebar {
@@ -78,10 +79,10 @@ export class Sidebar {
   setSources(sources) {
     this.#links.clear();
     this.#cloudLine = null;
-    const sections = SECTIONS.map(({ title, kinds, icon }) => {
+    const sections = SECTIONS.map(({ title, kinds, icon, icons: byKind }) => {
       const members = sources.filter((source) => kinds.includes(source.kind));
       if (members.length === 0) return null;
-      return el('section', { class: 'sidebar-section' }, el('h2', { class: 'sidebar-heading', text: title }), ...members.map((source) => this.#entry(source, icon)));
+      return el('section', { class: 'sidebar-section' }, el('h2', { class: 'sidebar-heading', text: title }), ...members.map((source) => this.#entry(source, byKind?.[source.kind] ?? icon)));
     });
     const others = sources.filter((source) => source.id !== SEARCH_SOURCE && !SECTIONS.some(({ kinds }) => kinds.includes(source.kind)));
     if (others.length > 0) sections.push(el('section', { class: 'sidebar-section' }, el('h2', { class: 'sidebar-heading', text: 'Other' }), ...others.map((source) => this.#entry(source, icons.folder))));
