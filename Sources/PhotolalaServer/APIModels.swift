@@ -76,6 +76,8 @@ enum API {
         struct Cover: Encodable {
             let id: String
             let version: String?
+            /// The part of the photo the tile frames (a person's face), as fractions of it.
+            let region: FaceRegion?
         }
 
         let count: Int
@@ -85,7 +87,7 @@ enum API {
         init(_ summary: PhotolalaKit.FolderSummary) {
             count = summary.photoCount
             folders = summary.folderCount
-            cover = summary.cover.map { Cover(id: $0.item.id, version: $0.version) }
+            cover = summary.cover.map { Cover(id: $0.item.id, version: $0.version, region: summary.coverRegion) }
         }
     }
 

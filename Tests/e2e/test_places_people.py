@@ -1,6 +1,7 @@
 """The Places view (countries, their regions and cities, as tiles with counts and covers, each
-opening on its photos) and the People view (the people Photos names, each opening on their
-photos), over a served Apple Photos library, checked against osxphotos."""
+opening on its photos) and the People view (the people Photos names, their tiles framed on their
+faces, each opening on their photos), over a served Apple Photos library, checked against
+osxphotos."""
 
 from __future__ import annotations
 
@@ -63,6 +64,11 @@ def test_places_and_people_open_on_their_photos(photos, library_server):  # noqa
     expect(page.get_by_test_id("folder-name")).to_have_text([name for name, _ in named.most_common()])
     for name, count in named.items():
         expect(page.locator(f'[data-testid="folder-tile"][data-id="{name}"]')).to_have_attribute("data-count", str(count))
+    # Each tile frames the person's face in their newest photo.
+    expect(page.locator('.folder-cover img[data-region="face"]')).to_have_count(len(named))
+    page.wait_for_function(
+        "n => [...document.querySelectorAll('.folder-cover img')].filter(img => img.complete && img.naturalWidth > 0).length >= n", arg=len(named)
+    )
     page.screenshot(path=str(ARTIFACTS / "people.png"))
     katie = sorted(name for name in osxphotos_values(library, "p.original_filename if 'Katie' in p.persons else None") if name)
     page.locator('[data-testid="folder-tile"][data-id="Katie"]').click()

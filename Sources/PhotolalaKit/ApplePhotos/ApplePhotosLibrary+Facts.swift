@@ -80,3 +80,33 @@ extension ApplePhotosLibrary {
         return places
     }
 }
+
+extension ApplePhotosLibrary {
+    /// The largest face of `person` (a name Photos has) in the asset `uuid`, framed with room
+    /// around it; `nil` when Photos found none, or the library's schema records no face position.
+    /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the database cannot be read.
+    public func face(of person: String, inAsset uuid: String) throws -> FaceRegion? {
+        let needed: [Column] = [.faceAsset, .facePerson, .faceCenterX, .faceCenterY, .faceSize, .personKey, .personFullName, .assetKey, .assetUUID]
+        guard needed.allSatisfy(schema.has), schema.has(.width), schema.has(.height) else { return nil }
+        let sql = """
+            SELECT \(Column.faceCenterX.selecting(schema.value(.faceCenterX, "f"))), \(Column.faceCenterY.selecting(schema.value(.faceCenterY, "f"))), \
+            \(Column.faceSize.selecting(schema.value(.faceSize, "f"))), \(Column.width.selecting(schema.value(.width, "a"))), \
+            \(Column.height.selecting(schema.value(.height, "a"))) \
+            FROM ZDETECTEDFACE f \
+            JOIN ZPERSON p ON \(schema.expression(.personKey, "p")) = \(schema.expression(.facePerson, "f")) \
+            JOIN \(schema.assetTable) a ON \(schema.expression(.assetKey, "a")) = \(schema.expression(.faceAsset, "f")) \
+            WHERE \(schema.expression(.assetUUID, "a")) = ? AND \(schema.expression(.personFullName, "p")) = ? \
+            ORDER BY \(schema.expression(.faceSize, "f")) DESC LIMIT 1
+            """
+        return try read { db in
+            var region: FaceRegion?
+            try ApplePhotosRow.forEach(db, sql: sql, arguments: [uuid, person]) { row in
+                guard let x = row.double(Column.faceCenterX), let y = row.double(Column.faceCenterY), let size = row.double(Column.faceSize),
+                    let width = row.int(Column.width), let height = row.int(Column.height)
+                else { return }
+                region = FaceRegion(centerX: x, centerY: y, size: size, width: width, height: height)
+            }
+            return region
+        }
+    }
+}

@@ -63,6 +63,7 @@ extension ApplePhotosSchema {
         case albumOrder = "albums are listed in the order they were made, and their photos in the order the user arranged them"
         case resources = "whether an original is in iCloud only is judged by its file alone, and RAW+JPEG pairs are not told"
         case people = "photos show no named people, and search does not find them by person"
+        case faces = "the People view shows each person's photo without framing their face"
         case descriptions = "photos show no description, and search does not find them by it"
         case places = "photos show no place Photos named: search finds them by the place of their position instead"
     }
@@ -104,7 +105,7 @@ extension ApplePhotosSchema {
         case resourceAsset, resourceSubtype, resourceAvailability, resourceTypeIdentifier, resourceCompactType, resourceDataLength
         case keywordKey, keywordTitle
         case typeIdentifierKey, typeIdentifierName
-        case faceAsset, facePerson, personKey, personFullName
+        case faceAsset, facePerson, personKey, personFullName, faceCenterX, faceCenterY, faceSize
         case attributesDescription, descriptionKey, descriptionText
         case reverseLocation
 
@@ -173,6 +174,9 @@ extension ApplePhotosSchema {
             case .facePerson: Definition(.face, "ZPERSONFORFACE", "ZPERSON", loss: .people)
             case .personKey: Definition(.person, "Z_PK", loss: .people)
             case .personFullName: Definition(.person, "ZFULLNAME", loss: .people, text: true)
+            case .faceCenterX: Definition(.face, "ZCENTERX", loss: .faces)
+            case .faceCenterY: Definition(.face, "ZCENTERY", loss: .faces)
+            case .faceSize: Definition(.face, "ZSIZE", loss: .faces)
             case .attributesDescription: Definition(.attributes, "ZASSETDESCRIPTION", loss: .descriptions)
             case .descriptionKey: Definition(.description, "Z_PK", loss: .descriptions)
             case .descriptionText: Definition(.description, "ZLONGDESCRIPTION", loss: .descriptions, text: true)

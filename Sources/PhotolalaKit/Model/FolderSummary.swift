@@ -8,14 +8,18 @@ public struct FolderSummary: Sendable, Equatable {
     /// The first photo in name order (a folder) or in the album's own order, whose thumbnail the
     /// tile shows; `nil` when there is no photo.
     public let cover: ListedPhoto?
+    /// The part of the cover the tile frames: a person's face in the People view.
+    public let coverRegion: FaceRegion?
 
     /// - Parameters:
     ///   - photoCount: The photos directly inside.
     ///   - folderCount: The folders or albums directly inside.
     ///   - cover: The photo standing for the folder.
-    public init(photoCount: Int, folderCount: Int, cover: ListedPhoto?) {
+    ///   - coverRegion: The part of the cover the tile frames; `nil` for all of it.
+    public init(photoCount: Int, folderCount: Int, cover: ListedPhoto?, coverRegion: FaceRegion? = nil) {
         self.photoCount = photoCount
         self.folderCount = folderCount
         self.cover = cover
+        self.coverRegion = coverRegion
     }
 }

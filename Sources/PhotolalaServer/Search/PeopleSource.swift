@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import PhotolalaKit
 
 /// The People view: the people named in the served Apple Photos libraries, as folders whose
@@ -15,6 +16,7 @@ struct PeopleSource: SearchResultItems {
     let search: ServedSearch
     /// Brings the index up to date with the served sources (``ServedSources/updateSearchIndex()``).
     let updateIndex: @Sendable () async -> Void
+    var logger = Logger(label: "photolala.people")
 
     var summary: PhotoSourceSummary {
         PhotoSourceSummary(
@@ -36,12 +38,28 @@ struct PeopleSource: SearchResultItems {
         return PhotoFolder(id: name, name: name, breadcrumb: [root, PhotoFolder.Reference(id: name, name: name)], folders: [], kind: "people")
     }
 
-    /// How many photos the person is in, and the newest of them as their tile's cover.
+    /// How many photos the person is in, and the newest of them as their tile's cover, framed
+    /// on their face.
     func folderSummary(of folderID: String) async throws -> FolderSummary {
-        let query = Self.query(Self.name(folderID))
-        let count = try search.people(query).first { $0.label == Self.name(folderID) }?.count
+        let name = Self.name(folderID)
+        let query = Self.query(name)
+        let count = try search.people(query).first { $0.label == name }?.count
         guard let cover = try search.search(query, limit: 1).results.first else { throw ServerError(.notFound, "No photo of them.") }
-        return FolderSummary(photoCount: count ?? 0, folderCount: 0, cover: SearchResultsListing.row(cover))
+        return FolderSummary(
+            photoCount: count ?? 0, folderCount: 0, cover: SearchResultsListing.row(cover), coverRegion: name.flatMap { face(of: $0, in: cover) })
+    }
+
+    /// Where `person`'s face is in a photo found, when its source is a library that found it.
+    private func face(of person: String, in hit: API.SearchHit) -> FaceRegion? {
+        guard let source = search.sources.all.first(where: { $0.id == hit.source })?.source as? ApplePhotosLibrarySource,
+            let uuid = source.applePhotoID(of: hit.id)
+        else { return nil }
+        do {
+            return try source.library.face(of: person, inAsset: uuid)
+        } catch {
+            logger.warning("A face could not be read from the library; the person's tile shows the whole photo.", metadata: ["error": "\(error)"])
+            return nil
+        }
     }
 
     /// The person's photos, newest first; at the root, every photo with a named person.

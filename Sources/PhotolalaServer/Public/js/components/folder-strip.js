@@ -163,6 +163,13 @@ export class FolderStrip {
     tile.dataset.count = String(summary.count);
     if (summary.cover) {
       const img = el('img', { alt: '', decoding: 'async', src: this.#api.thumbnailUrl(source, tile.dataset.id, summary.cover) });
+      // A person's tile frames their face: the region the server gives, as fractions of the photo.
+      const region = summary.cover.region;
+      if (region) {
+        const inset = [region.y, 1 - region.x - region.width, 1 - region.y - region.height, region.x].map((part) => `${(part * 100).toFixed(2)}%`);
+        img.style.setProperty('object-view-box', `inset(${inset.join(' ')})`);
+        img.dataset.region = 'face';
+      }
       img.addEventListener('error', () => img.remove(), { once: true });
       tile.querySelector('.folder-cover').replaceChildren(img);
     }
