@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make test`'s install check, on the debug build `make test` made: `make install` into an empty
-# folder, then from elsewhere the installed binary serves the web UI with no PHOTOLALA_WEB_ROOT,
+# folder (keeping its static-runtime objects, so `make deb` only links and packages them), then from elsewhere the installed binary serves the web UI with no PHOTOLALA_WEB_ROOT,
 # prints its version and has its manual page and completions; `make uninstall` empties the
 # folder again. Then `make deb`: the package's control, contents and lintian's verdict, and, when
 # run as root on a machine without photolala installed, `dpkg -i` then `dpkg -r`.
@@ -29,6 +29,7 @@ fi
 work=$(mktemp -d)
 server=""
 installed_package=""
+kept_objects=""
 cleanup() {
     if [[ -n $server ]]; then
         kill "$server" 2>/dev/null || true
@@ -38,6 +39,9 @@ cleanup() {
         $sudo dpkg -r photolala >/dev/null 2>&1 || true
     fi
     rm -rf "$work"
+    # `make install` keeps the packaged objects for `make deb`, which forgets them; a check that
+    # stops between the two forgets them here, or the next dynamic build would not link.
+    [[ -z $kept_objects ]] || rm -rf "$repository/.build/debug/photolala.build"
 }
 trap cleanup EXIT
 prefix=$work/prefix
@@ -71,7 +75,8 @@ check_serves() {
 }
 
 echo "check-install: make install PREFIX=$prefix CONFIGURATION=debug"
-make --no-print-directory install PREFIX="$prefix" CONFIGURATION=debug >"$work/install.log" 2>&1 || fail "make install: $(tail -20 "$work/install.log")"
+kept_objects=1
+make --no-print-directory install PREFIX="$prefix" CONFIGURATION=debug KEEP_PACKAGED_OBJECTS=1 >"$work/install.log" 2>&1 || fail "make install: $(tail -20 "$work/install.log")"
 for file in bin/photolala share/photolala/Public/index.html share/photolala/places/places.tsv share/photolala/places/ATTRIBUTION \
     share/bash-completion/completions/photolala share/zsh/site-functions/_photolala share/fish/vendor_completions.d/photolala.fish share/man/man1/photolala.1; do
     [[ -f $prefix/$file ]] || fail "make install did not install $file"
@@ -99,6 +104,7 @@ left=$(find "$prefix" -mindepth 1)
 
 echo "check-install: make deb CONFIGURATION=debug"
 DEB_COMPRESSION=gzip DEB_LEVEL=1 make --no-print-directory deb CONFIGURATION=debug DEB_FOLDER="$work" >"$work/deb.log" 2>&1 || fail "make deb: $(tail -20 "$work/deb.log")"
+kept_objects=""
 package=$(ls "$work"/photolala_*.deb)
 dpkg-deb --info "$package" >"$work/info"
 grep -q '^ Depends: .*libvips42' "$work/info" || fail "the package does not depend on libvips42: $(cat "$work/info")"

@@ -6,25 +6,12 @@ osxphotos."""
 from __future__ import annotations
 
 import collections
-import json
-import subprocess
 
 from playwright.sync_api import expect
 
 from conftest import ARTIFACTS
 from test_apple_photos import SHOWN, library_server, photos  # noqa: F401  (fixtures)
-
-
-def osxphotos_values(library, expression: str) -> list:
-    """`expression` (Python over a PhotoInfo `p`) for each photo of All Photos, as osxphotos reads
-    the library: the reference the views are checked against."""
-    script = (
-        "import json, sys, osxphotos\n"
-        "db = osxphotos.PhotosDB(dbfile=sys.argv[1])\n"
-        f"print(json.dumps([{expression} for p in db.photos() if not p.hidden]))"
-    )
-    output = subprocess.run(["python3", "-c", script, str(library)], check=True, capture_output=True, text=True).stdout
-    return json.loads(output)
+from test_search import osxphotos_names, osxphotos_values
 
 
 def test_places_and_people_open_on_their_photos(photos, library_server):  # noqa: F811
@@ -70,7 +57,7 @@ def test_places_and_people_open_on_their_photos(photos, library_server):  # noqa
         "n => [...document.querySelectorAll('.folder-cover img')].filter(img => img.complete && img.naturalWidth > 0).length >= n", arg=len(named)
     )
     page.screenshot(path=str(ARTIFACTS / "people.png"))
-    katie = sorted(name for name in osxphotos_values(library, "p.original_filename if 'Katie' in p.persons else None") if name)
+    katie = osxphotos_names(library, "'Katie' in p.persons")
     page.locator('[data-testid="folder-tile"][data-id="Katie"]').click()
     photos.wait_listed(count=len(katie))
     assert sorted(photos.mounted_names()) == katie

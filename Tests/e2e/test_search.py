@@ -54,16 +54,22 @@ def test_the_field_searches_an_apple_photos_library(photos):  # noqa: F811
     expect(photos.cells).to_have_count(SHOWN)
 
 
-def osxphotos_names(library, condition: str) -> list[str]:
-    """The original file names of the photos of All Photos that osxphotos finds by `condition`
-    (Python over a PhotoInfo `p`), sorted: the reference the page's results are checked against."""
+def osxphotos_values(library, expression: str) -> list:
+    """`expression` (Python over a PhotoInfo `p`) for each photo of All Photos, as osxphotos reads
+    the library: the reference the page is checked against."""
     script = (
         "import json, sys, osxphotos\n"
         "db = osxphotos.PhotosDB(dbfile=sys.argv[1])\n"
-        f"print(json.dumps(sorted(p.original_filename for p in db.photos() if not p.hidden and ({condition}))))"
+        f"print(json.dumps([{expression} for p in db.photos() if not p.hidden]))"
     )
     output = subprocess.run(["python3", "-c", script, str(library)], check=True, capture_output=True, text=True).stdout
     return json.loads(output)
+
+
+def osxphotos_names(library, condition: str) -> list[str]:
+    """The original file names of the photos of All Photos that osxphotos finds by `condition`
+    (Python over a PhotoInfo `p`), sorted."""
+    return sorted(name for name in osxphotos_values(library, f"p.original_filename if ({condition}) else None") if name)
 
 
 def test_one_search_over_every_source_fills_the_grid(photos, library_server):  # noqa: F811
