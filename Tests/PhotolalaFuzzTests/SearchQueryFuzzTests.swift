@@ -20,6 +20,8 @@ struct SearchQueryFuzzTests {
         String(repeating: "(", count: 10_000),
         String(repeating: "a", count: 100_000),
         "Zu\u{0308}rich \u{0000} \u{202E}evil \u{1F600} 東京 kind:",
+        // Boxes drawn on the map: across the antimeridian, at the poles, at and past the limits.
+        "area:41.8,12.4,42,12.6 -area:-20,170,-10,-170 area:-90,-180,90,180 area:89.999999,179.999999,90,-180 area:1e9,nan,-inf,0x1p3",
         // A quote followed by a combining mark is one Swift character but still a quote to FTS5.
         "Zu\"\"\"\u{0308}rich place:\"a\"\u{0301}b\" \"\u{0308}",
     ]
@@ -58,6 +60,7 @@ struct SearchQueryFuzzTests {
             do {
                 _ = try index.search(query, limit: 10)
                 _ = try index.places(of: query)
+                _ = try index.points(of: query, limit: 10)
             } catch {
                 Issue.record("fails on the index: \(error); seed \(budget.seed); query \(String(reflecting: String(text.prefix(200))))")
                 return

@@ -71,6 +71,49 @@ struct SearchIndexTests: WorkspaceSuite {
         #expect(narrowed.years.map(\.label) == ["2021", "2019"] && narrowed.keywords.first { $0.label == "wedding" }?.count == 1)
     }
 
+    @Test("An area finds the photos in its box: edges and poles included, across the antimeridian, and its points are theirs")
+    func areas() throws {
+        let places: [(String, Double, Double)] = [
+            ("rome", 41.9, 12.5), ("north-pole", 90, 0), ("south-pole", -90, 135), ("fiji-east", -17, 179.5), ("fiji-west", -17, -179.5),
+            ("antimeridian", -17, 180), ("antimeridian-west", -17, -180), ("greenwich", 51.48, 0),
+        ]
+        let documents = places.enumerated().map { index, place in
+            var described = PhotoDescription()
+            (described.latitude, described.longitude) = (place.1, place.2)
+            return SearchDocument(
+                source: .folders, key: place.0 + ".jpg", name: place.0 + ".jpg", folder: "", md5: nil, date: Int64(index), kinds: [.photo],
+                description: described, place: nil)
+        }
+        let none = SearchDocument(
+            source: .folders, key: "nowhere.jpg", name: "nowhere.jpg", folder: "", md5: nil, date: 99, kinds: [.photo],
+            description: PhotoDescription(),
+            place: nil)
+        try engine.searchIndex.update(.folders, root: photos, documents: documents + [none])
+
+        #expect(try names("area:41,12,42,13") == ["rome.jpg"])
+        #expect(try names("area:80,-180,90,180") == ["north-pole.jpg"], "a pole is in a box that reaches it")
+        #expect(try names("area:-90,100,-89,140") == ["south-pole.jpg"])
+        #expect(try names("area:-20,179,-10,-179") == ["antimeridian-west.jpg", "antimeridian.jpg", "fiji-east.jpg", "fiji-west.jpg"])
+        #expect(try names("area:-20,179,-10,180") == ["antimeridian-west.jpg", "antimeridian.jpg", "fiji-east.jpg"], "180 and -180 are one line")
+        #expect(try names("area:-20,-180,-10,-179") == ["antimeridian-west.jpg", "antimeridian.jpg", "fiji-west.jpg"])
+        #expect(try names("area:-1,-1,1,1") == [])
+        #expect(try names("area:51,-0.1,52,0 -area:41,12,42,13") == ["greenwich.jpg"], "an edge is inside")
+        #expect(try names("-area:-20,179,-10,-179").count == 5, "outside the box: the other four and the photo with no position")
+
+        // What SQL finds is what the box itself says it holds.
+        for text in ["area:-20,179,-10,-179", "area:-90,-180,90,180", "area:0,-10,60,20", "area:-30,170,0,-175"] {
+            guard case .area(let area) = try SearchQuery(parsing: text).terms.first?.condition else { continue }
+            let inside = places.filter { area.contains(latitude: $0.1, longitude: $0.2) }.map { $0.0 + ".jpg" }.sorted()
+            #expect(try names(text) == inside, "\(text)")
+        }
+
+        let points = try engine.searchIndex.points(of: SearchQuery(parsing: "area:-20,179,-10,-179"), limit: 100)
+        #expect(points.map(\.key) == ["antimeridian-west.jpg", "antimeridian.jpg", "fiji-west.jpg", "fiji-east.jpg"], "newest first")
+        #expect(points.first?.latitude == -17 && points.first?.longitude == -180)
+        #expect(try engine.searchIndex.points(of: SearchQuery(parsing: ""), limit: 100).count == places.count, "only photos with a position")
+        #expect(try engine.searchIndex.points(of: SearchQuery(parsing: ""), limit: 3).count == 3)
+    }
+
     @Test("Indexing again reads nothing unchanged; a changed sidecar and a removed photo are seen")
     func upkeep() async throws {
         let kept = try await photo("a.jpg", tags: ["-XMP-dc:Subject=first"])

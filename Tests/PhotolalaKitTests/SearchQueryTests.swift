@@ -48,6 +48,40 @@ struct SearchQueryTests {
         #expect(message == "'kind:raws' is not understood; kind: takes one of photo, raw.")
     }
 
+    @Test("An area is four decimal numbers, south, west, north, east; a west east of the east crosses the antimeridian")
+    func areas() throws {
+        #expect(try terms("area:41.8,12.4,42,12.6") == [.init(.area(try SearchArea(south: 41.8, west: 12.4, north: 42, east: 12.6)))])
+        let fiji = try #require(try terms("-AREA:-20,170,-10,-170").first)
+        let expected = try SearchArea(south: -20, west: 170, north: -10, east: -170)
+        #expect(fiji.isExcluded && fiji.condition == .area(expected))
+        guard case .area(let area) = fiji.condition else { return }
+        #expect(area.crossesAntimeridian)
+        #expect(area.contains(latitude: -15, longitude: 179.9) && area.contains(latitude: -15, longitude: -179.9))
+        #expect(area.contains(latitude: -15, longitude: 180) && area.contains(latitude: -15, longitude: -180))
+        #expect(!area.contains(latitude: -15, longitude: 0) && !area.contains(latitude: -5, longitude: 180))
+        let world = try SearchArea(parsing: "-90,-180,90,180")
+        #expect(world.contains(latitude: 90, longitude: 0) && world.contains(latitude: -90, longitude: 180), "the poles and edges are inside")
+        let east = try SearchArea(parsing: "0,170,10,180")
+        #expect(east.contains(latitude: 5, longitude: -180), "the antimeridian is one line, whether written 180 or -180")
+        #expect(try SearchArea(parsing: "+1.5,.5,2.,-0") == SearchArea(south: 1.5, west: 0.5, north: 2, east: 0))
+        #expect(try terms("area:1.23456789,0,2,1").first?.description == "area:1.234568,0,2,1", "kept to 6 decimals")
+    }
+
+    @Test("An area that is not four numbers, out of range, NaN or upside down says how to write one")
+    func badAreas() throws {
+        for value in [
+            "1,2,3", "1,2,3,4,5", "a,b,c,d", "nan,0,1,1", "0,inf,1,1", "1e1,0,20,1", "0x1,0,1,1", "1,,2,3", "1..2,0,3,4", "--1,0,1,1", "١,0,1,1",
+        ] {
+            #expect(throws: SearchQueryError.badArea, "area:\(value)") { try SearchQuery(parsing: "area:" + value) }
+        }
+        for value in ["-91,0,0,1", "0,0,90.5,1", "0,-181,1,1", "0,0,1,180.0001"] {
+            #expect(throws: SearchQueryError.areaOutOfRange, "area:\(value)") { try SearchQuery(parsing: "area:" + value) }
+        }
+        #expect(throws: SearchQueryError.areaUpsideDown) { try SearchQuery(parsing: "area:10,0,5,1") }
+        #expect(throws: SearchQueryError.emptyValue("area")) { try SearchQuery(parsing: "area:") }
+        #expect(!SearchQueryError.areaOutOfRange.message.contains("181"), "no position in the message")
+    }
+
     @Test("Dates name a year, a month, a day or a range of them on the photo's own clock")
     func dates() throws {
         func range(_ text: String) throws -> SearchDateRange? {
@@ -106,6 +140,7 @@ struct SearchQueryTests {
         for text in [
             #"beach "golden hour" -sunset place:"New York" camera:Canon kind:raw date:2019-06-01..2019-08-31 rating:>=4 rating:2 is:starred -has:gps source:cloud"#,
             "date:2019.. -keyword:wedding",
+            "area:41.8,12.4,42,12.6 -area:-20,170,-10,-170 area:-90,-180,90,180",
         ] {
             let query = try SearchQuery(parsing: text)
             #expect(query.description == text)

@@ -49,6 +49,8 @@ extension SearchQuery {
             let number = value.hasPrefix(comparison.rawValue) ? value.dropFirst(comparison.rawValue.count) : value[...]
             guard number.count == 1, let stars = Int(number), (0...5).contains(stars) else { throw .badRating(value) }
             return .rating(comparison, stars)
+        case "area":
+            return .area(try SearchArea(parsing: value))
         default:
             return nil
         }
@@ -69,7 +71,7 @@ extension SearchQuery {
     }
 
     /// The names of every field, text or not, as they are typed before the colon.
-    static let fieldNames: Set<String> = Set(TextField.allCases.map(\.rawValue)).union(["kind", "date", "rating", "is", "has", "source"])
+    static let fieldNames: Set<String> = Set(TextField.allCases.map(\.rawValue)).union(["kind", "date", "rating", "is", "has", "source", "area"])
 
     /// Splits a query into tokens: words, quoted phrases and `field:value` pairs (the value
     /// quoted when it has spaces), each perhaps excluded by a leading `-`. It reads Unicode
@@ -163,6 +165,7 @@ extension SearchQuery.Term: CustomStringConvertible {
         case .flag(let flag): text = "is:" + flag.rawValue
         case .has(let attribute): text = "has:" + attribute.rawValue
         case .source(let source): text = "source:" + source.rawValue
+        case .area(let area): text = "area:" + area.description
         }
         return (isExcluded ? "-" : "") + text
     }

@@ -8,7 +8,7 @@
 /// Parsing never fails on text: characters that mean something to SQLite's full-text syntax
 /// (`*`, `^`, `(`, `NEAR`, `OR`…) are only text here. What fails, with a ``SearchQueryError``
 /// that says how to mend it, is a query over ``maximumLength`` or a field given a value it
-/// cannot take (`kind:raws`, `date:2019-13`, `rating:9`).
+/// cannot take (`kind:raws`, `date:2019-13`, `rating:9`, `area:91,0,92,1`).
 public struct SearchQuery: Sendable, Equatable {
     /// The longest query read, in UTF-8 bytes: a long sentence, far from anything a search box
     /// needs, and short enough that a hostile one costs nothing.
@@ -48,6 +48,8 @@ public struct SearchQuery: Sendable, Equatable {
         case flag(Flag)
         case has(Attribute)
         case source(SourceKind)
+        /// A box on the map: photos whose GPS position is in it.
+        case area(SearchArea)
     }
 
     /// The text facts a field can name.

@@ -31,6 +31,22 @@ public struct SearchQueryError: Error, Sendable, Equatable, CustomStringConverti
         .init(message: "'rating:\(value)' is not a rating: write 0 to 5, with >=, <=, > or < before it if you like (rating:>=4).")
     }
 
+    // The area errors leave out the numbers typed: a box drawn around a home is GPS data, and an
+    // error's text may be logged.
+
+    static let badArea = Self(
+        message:
+            "'area:' takes four numbers in decimal degrees, south,west,north,east, as in area:41.8,12.4,42,12.6 (a west greater than the east crosses the antimeridian)."
+    )
+
+    static let areaOutOfRange = Self(
+        message: "An 'area:' is out of range: its latitudes (the first and third numbers) go from -90 to 90, its longitudes from -180 to 180."
+    )
+
+    static let areaUpsideDown = Self(
+        message: "An 'area:' has its south north of its north: write the southern latitude first, as in area:41.8,12.4,42,12.6."
+    )
+
     private static func example(_ field: String) -> String {
         switch field {
         case "date": "2019-06"
@@ -39,6 +55,7 @@ public struct SearchQueryError: Error, Sendable, Equatable, CustomStringConverti
         case "is": "favorite"
         case "has": "gps"
         case "source": "photos"
+        case "area": "41.8,12.4,42,12.6"
         default: "Italy"
         }
     }

@@ -103,8 +103,22 @@ struct SearchStatement: Sendable {
         case .source(let source):
             clause = "s.kind = ?"
             arguments += [source.rawValue]
+        case .area(let area):
+            clause = Self.areaClause(area, arguments: &arguments)
         }
         conditions.append(excluded ? "NOT coalesce(\(clause), 0)" : clause)
+    }
+
+    /// The photos whose position is in `area`, as ``SearchArea/contains(latitude:longitude:)``
+    /// says: a box across the antimeridian is the longitudes east of its west or west of its
+    /// east, and the antimeridian is one line whether a photo's longitude says 180 or -180.
+    private static func areaClause(_ area: SearchArea, arguments: inout StatementArguments) -> String {
+        arguments += [area.south, area.north, area.west, area.east]
+        guard !area.crossesAntimeridian else { return "(p.latitude BETWEEN ? AND ? AND (p.longitude >= ? OR p.longitude <= ?))" }
+        var longitudes = ["p.longitude BETWEEN ? AND ?"]
+        if area.east == 180 { longitudes.append("p.longitude = -180") }
+        if area.west == -180 { longitudes.append("p.longitude = 180") }
+        return "(p.latitude BETWEEN ? AND ? AND (\(longitudes.joined(separator: " OR "))))"
     }
 
     /// Text as an FTS5 string: each double quote doubled and the whole quoted, so it is only
