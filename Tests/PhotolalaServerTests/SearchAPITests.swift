@@ -164,4 +164,57 @@ struct SearchAPITests: WorkspaceSuite {
             #expect(try await APITestSupport.rows(client, source: "people", folder: encoded(person.label)).count == person.count)
         }
     }
+
+    @Test("The map's points are the geotagged photos found, each under its id in the results, newest first, and capped with a word")
+    func points() async throws {
+        let gps = { (latitude: String, longitude: String) in
+            [
+                "-GPSLatitude=\(latitude.trimmingCharacters(in: ["-"]))", "-GPSLatitudeRef=\(latitude.hasPrefix("-") ? "S" : "N")",
+                "-GPSLongitude=\(longitude.trimmingCharacters(in: ["-"]))", "-GPSLongitudeRef=\(longitude.hasPrefix("-") ? "W" : "E")",
+            ]
+        }
+        try await Fixtures.datedPhoto(
+            at: photos + "/rome.jpg", tags: ["-DateTimeOriginal=2019:06:01 10:00:00", "-XMP-dc:Subject=trip"] + gps("41.9", "12.5"))
+        try await Fixtures.datedPhoto(
+            at: photos + "/fiji.jpg", tags: ["-DateTimeOriginal=2020:06:01 10:00:00", "-XMP-dc:Subject=trip"] + gps("-17", "179.5"))
+        try await Fixtures.datedPhoto(at: photos + "/home.jpg", tags: ["-DateTimeOriginal=2021:06:01 10:00:00", "-XMP-dc:Subject=trip"])
+        let app = try APITestSupport.application(ServerConfiguration(folders: [photos], port: 0), engine: engine)
+        try await app.test(.router) { client in
+            // Nothing was indexed before: the points wait for the index, as the facets do.
+            let answer = try await client.execute(uri: "/api/search/points?q=trip", method: .get) { try APITestSupport.json($0) }
+            #expect(answer["fields"] as? [String] == ["id", "latitude", "longitude"] && answer["capped"] as? Bool == false, "\(answer)")
+            #expect(answer["count"] as? Int == 2 && answer["limit"] as? Int == 100_000)
+            let points = try #require(answer["points"] as? [[Any]])
+            #expect(points.compactMap { $0[1] as? Double } == [-17, 41.9], "newest first, only the geotagged: \(points)")
+            #expect(points.compactMap { $0[2] as? Double } == [179.5, 12.5])
+
+            // Each point's id is the photo's in the results, whose thumbnail it opens.
+            let rows = try await APITestSupport.rows(client, source: "search", folder: "trip")
+            let ids = Dictionary(uniqueKeysWithValues: rows.compactMap { row in (row[0] as? String).map { ($0, row[1] as? String ?? "") } })
+            #expect(points.compactMap { ids[$0[0] as? String ?? ""] } == ["fiji.jpg", "rome.jpg"], "\(rows)")
+            for point in points {
+                let id = try #require(point[0] as? String)
+                let thumbnail = try await client.execute(uri: "/api/sources/search/folders/trip/items/\(id)/thumbnail", method: .get)
+                #expect(thumbnail.status == .ok && thumbnail.headers[.contentType] == "image/jpeg")
+            }
+
+            // A box across the antimeridian finds Fiji alone; one point of two is capped, and says so.
+            let fiji = try await client.execute(uri: "/api/search/points?q=trip%20area%3A-20%2C170%2C-10%2C-170", method: .get) {
+                try APITestSupport.json($0)
+            }
+            #expect((fiji["points"] as? [[Any]])?.compactMap { $0[0] as? String }.compactMap { ids[$0] } == ["fiji.jpg"], "\(fiji)")
+            let capped = try await client.execute(uri: "/api/search/points?q=trip&limit=1", method: .get) { try APITestSupport.json($0) }
+            #expect(capped["count"] as? Int == 1 && capped["capped"] as? Bool == true && capped["limit"] as? Int == 1, "\(capped)")
+
+            let upsideDown = try await client.execute(uri: "/api/search/points?q=area%3A10%2C0%2C5%2C1", method: .get)
+            #expect(upsideDown.status == .badRequest)
+            #expect((try APITestSupport.json(upsideDown)["error"] as? String)?.contains("south north of its north") == true)
+            let notANumber = try await client.execute(uri: "/api/search/points?q=area%3Anan%2C0%2C1%2C1", method: .get)
+            #expect((try APITestSupport.json(notANumber)["error"] as? String)?.contains("four numbers") == true)
+            for limit in ["0", "100001", "x"] {
+                let refused = try await client.execute(uri: "/api/search/points?q=trip&limit=\(limit)", method: .get)
+                #expect(refused.status == .badRequest, "limit=\(limit)")
+            }
+        }
+    }
 }

@@ -2,7 +2,8 @@ import Hummingbird
 import PhotolalaKit
 
 /// `GET /api/search?q=QUERY[&limit=N]`: the query language of `photolala search` over every
-/// served source; `GET /api/search/facets?q=QUERY`: what the photos found have in common.
+/// served source; `GET /api/search/facets?q=QUERY`: what the photos found have in common;
+/// `GET /api/search/points?q=QUERY`: where the geotagged ones were taken, for the map.
 struct SearchRoutes {
     let search: ServedSearch
     let sources: ServedSources
@@ -10,9 +11,14 @@ struct SearchRoutes {
     /// The most photos one answer holds, and how many when the page does not say.
     static let limits = (maximum: 5_000, standard: 500)
 
+    /// The most points the map is sent: more than a browser clusters smoothly, and far more than
+    /// anyone tells apart on a map; the answer says when there were more.
+    static let pointLimit = 100_000
+
     func add(to router: Router<BasicRequestContext>) {
         router.group("api").get("search") { request, _ in try results(request) }
         router.group("api").get("search/facets") { request, _ in try await facets(request) }
+        router.group("api").get("search/points") { request, _ in try await points(request) }
     }
 
     /// The query `q`; 400 with what to write instead when it cannot be read.
@@ -34,6 +40,23 @@ struct SearchRoutes {
         } catch {
             throw ServerError.converted(error, redacting: sources.privatePaths)
         }
+    }
+
+    /// Where the geotagged photos found were taken, once the index is as current as the
+    /// results' listing makes it; `limit` (at most ``pointLimit``) for fewer.
+    private func points(_ request: Request) async throws -> Response {
+        let query = try Self.query(request)
+        let limit = try request.query(.limit, in: 1...Self.pointLimit) ?? Self.pointLimit
+        await sources.updateSearchIndex()
+        let points: API.SearchPoints
+        do {
+            points = try search.points(query, limit: limit)
+        } catch {
+            throw ServerError.converted(error, redacting: sources.privatePaths)
+        }
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: points.json)))
     }
 
     /// The photos found; 400 with what to write instead for a query that cannot be read.

@@ -24,6 +24,24 @@ struct ServedSearch: Sendable {
         return API.SearchResults(count: results.count, results: results)
     }
 
+    /// Where the geotagged photos `query` finds in the served sources were taken, newest first,
+    /// at most `limit`; each named by its id in the search results, so the map opens it as the
+    /// grid does.
+    /// - Throws: ``PhotolalaError/databaseFailed`` when the index cannot be read.
+    func points(_ query: SearchQuery, limit: Int) throws -> API.SearchPoints {
+        let served = served()
+        // One more than asked: whether there were more is said, not counted.
+        let found = try index.points(of: query, within: served.map(\.scope.root), limit: limit + 1)
+        let points = found.prefix(limit).compactMap { point -> (id: String, latitude: Double, longitude: Double)? in
+            guard let entry = served.first(where: { $0.scope.kind == point.source && $0.scope.root == point.root }),
+                let reference = entry.source.searchReference(forKey: point.key)
+            else { return nil }
+            let id = SearchResultID(source: entry.id, folder: reference.folder, item: reference.item).id
+            return (id, point.latitude, point.longitude)
+        }
+        return API.SearchPoints(points: points, limit: limit, capped: found.count > limit)
+    }
+
     /// The facets of the photos `query` finds in the served sources.
     /// - Throws: ``PhotolalaError/databaseFailed`` when the index cannot be read.
     func facets(_ query: SearchQuery) throws -> SearchFacets {
