@@ -132,6 +132,20 @@ export function getSearchFacets(query, signal) {
   return request(`api/search/facets?q=${encodeURIComponent(query)}`, { signal });
 }
 
+/**
+ * Where the geotagged photos `query` finds were taken, newest first, for the map:
+ * `{count, limit, capped, fields: ['id', 'latitude', 'longitude'], points: [[…]]}`, each id the
+ * photo's in the search results; `capped` when there were more than `limit`.
+ */
+export function getSearchPoints(query, signal) {
+  return request(`api/search/points?q=${encodeURIComponent(query)}`, { signal });
+}
+
+/** The offline basemap: Natural Earth's countries as GeoJSON (map/countries.geojson, made by Scripts/make-basemap.py). */
+export function getBasemap(signal) {
+  return request('map/countries.geojson', { signal });
+}
+
 /** A photo's metadata (EXIF, camera, GPS, dates, format, MD5); any value may be null. */
 export function getMetadata(source, folder, id, signal) {
   return request(`${itemPath(source, folder, id)}/metadata`, { signal });

@@ -22,6 +22,7 @@ import { FolderStrip } from './components/folder-strip.js';
 import { Inspector } from './components/inspector.js';
 import { MessagePanel } from './components/message-panel.js';
 import { PhotoGrid } from './components/photo-grid.js';
+import { PhotoMap } from './components/photo-map.js';
 import { Preview } from './components/preview.js';
 import { RestoreDialog } from './components/restore-dialog.js';
 import { SEARCH_SOURCE, Sidebar } from './components/sidebar.js';
@@ -35,6 +36,7 @@ import { FilterController } from './controllers/filter.js';
 import { FolderController } from './controllers/folder.js';
 import { listenForShortcuts } from './controllers/keyboard.js';
 import { LiveUpdatesController } from './controllers/live-updates.js';
+import { MapController } from './controllers/map.js';
 import { MessagesController } from './controllers/messages.js';
 import { NavigationController } from './controllers/navigation.js';
 import { PhotoActionsController } from './controllers/photo-actions.js';
@@ -67,12 +69,16 @@ document.addEventListener('visibilitychange', () => loader.setConcurrency(loadsF
 const sidebar = new Sidebar({ onCloudSettings: () => cloudSettings.open(), onSync: () => cloud.sync() });
 const toolbar = new Toolbar({
   settings, onUp: () => navigation.goUp(), onToggleSidebar: () => app.classList.toggle('sidebar-open'), onStarToggle: () => backup.toggleStar(), onSearch: (text) => filter.setSearch(text),
+  onMap: () => map.toggle(),
 });
 const folderStrip = new FolderStrip({ api, onOpen: (folder) => navigate(store.state.source.id, folder) });
 const facetBar = new FacetBar({ api, onQuery: (query) => navigate(SEARCH_SOURCE, query) });
 const grid = new PhotoGrid({
   loader, selection, onOpen: (id) => actions.openPreview(id), onContextMenu: (id, x, y) => actions.openContextMenu(id, x, y), onStar: (id, starred) => backup.star([id], starred),
   motionUrl: (id) => api.videoUrl(store.state.source.id, store.state.folder, liveMotion(store.state.list.get(id))?.id ?? id),
+});
+const photoMap = new PhotoMap({
+  api, settings, thumbnailUrl: (id) => api.thumbnailUrl(SEARCH_SOURCE, map.query ?? '', { id }), onOpen: (id) => map.openPhoto(id), onArea: (bounds) => map.selectArea(bounds), onClearArea: () => map.clearArea(),
 });
 const contextMenu = new ContextMenu();
 const inspector = new Inspector({ api, onClose: () => settings.set({ inspector: false }) });
@@ -117,6 +123,7 @@ $('sidebar').append(sidebar.element);
 $('toolbar').append(toolbar.element);
 $('folders').append(folderStrip.element, facetBar.element);
 $('grid').append(grid.element);
+$('map').append(photoMap.element);
 $('inspector').append(inspector.element);
 $('status').append(status.element);
 $('content').append(backupBar.element, syncOverlay.element);
@@ -132,10 +139,11 @@ const display = new DisplayController({
 });
 const liveUpdates = new LiveUpdatesController({ store, api, status, loader, inspector, backup, cloud, onSources: () => navigation.reloadSources() });
 const folder = new FolderController({ store, api, settings, selection, loader, grid, toolbar, folderStrip, status, preview, banner, messages, backup, display, filter, cloud });
-const navigation = new NavigationController({
-  store, api, settings, selection, app, sidebar, toolbar, folderStrip, grid, status, folder, messages, cloud, onSourcesLoaded: () => liveUpdates.loadServerState(),
-});
 const actions = new PhotoActionsController({ store, api, settings, selection, grid, preview, contextMenu, restoreDialog, backup });
+const map = new MapController({ store, api, app, toolbar, sidebar, status, photoMap, openPreview: (id) => actions.openPreview(id) });
+const navigation = new NavigationController({
+  store, api, settings, selection, app, sidebar, toolbar, folderStrip, grid, status, folder, messages, cloud, map, onSourcesLoaded: () => liveUpdates.loadServerState(),
+});
 listenForShortcuts({ store, settings, selection, grid, toolbar, sidebar, preview, goUp: () => navigation.goUp() });
 
 store.subscribe((state, keys) => (keys.has('source') || keys.has('folder')) && facetBar.show(state.source?.id === SEARCH_SOURCE ? state.folder : null));

@@ -1,7 +1,7 @@
 /**
  * The window toolbar: where you are (up button, breadcrumb) and how photos are shown (size, fit or
  * fill, sort, grouping, file names, inspector), starring the selection for backup and showing only the photos
- * not backed up yet. The display controls edit the tab's Settings directly and
+ * not backed up yet; for a search, its map. The display controls edit the tab's Settings directly and
  * follow them, so a shortcut that changes a setting updates the buttons too.
  */
 
@@ -39,8 +39,9 @@ export class Toolbar {
    * - onToggleSidebar(): show or hide the source list (narrow windows).
    * - onStarToggle(): star the selection for backup, or unstar it when all of it is starred.
    * - onSearch(text): the search field's text changed (empty: show every photo).
+   * - onMap(): show the search's photos on a map, or go back from the map to them.
    */
-  constructor({ settings, onUp, onToggleSidebar, onStarToggle, onSearch }) {
+  constructor({ settings, onUp, onToggleSidebar, onStarToggle, onSearch, onMap }) {
     this.#settings = settings;
     this.breadcrumb = new Breadcrumb();
     this.upButton = el('button', { class: 'tool', type: 'button', 'data-testid': 'go-up', title: 'Enclosing folder (Alt+↑)', 'aria-label': 'Enclosing folder', html: icons.up, onclick: onUp });
@@ -84,6 +85,17 @@ export class Toolbar {
         onSearch('');
       },
     });
+    this.mapButton = el('button', {
+      class: 'tool',
+      type: 'button',
+      'data-testid': 'map-button',
+      title: 'Show the photos found on a map',
+      'aria-label': 'Map',
+      'aria-pressed': 'false',
+      hidden: true,
+      html: icons.map,
+      onclick: onMap,
+    });
     this.namesButton = el('button', {
       class: 'tool',
       type: 'button',
@@ -115,7 +127,7 @@ export class Toolbar {
       el(
         'div',
         { class: 'toolbar-controls' },
-        this.searchField, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.namesButton, this.filterButton, this.starButton, this.inspectorButton,
+        this.mapButton, this.searchField, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.namesButton, this.filterButton, this.starButton, this.inspectorButton,
       ),
     );
     settings.onChange(() => this.#sync());
@@ -135,7 +147,7 @@ export class Toolbar {
   /** Enables the display controls (not for an unconfigured source's message). */
   setControlsEnabled(enabled) {
     for (const control of this.element.querySelectorAll('.toolbar-controls button, .toolbar-controls select')) {
-      if (control !== this.inspectorButton && control !== this.starButton) control.disabled = !enabled;
+      if (control !== this.inspectorButton && control !== this.starButton && control !== this.mapButton) control.disabled = !enabled;
     }
     this.#sync();
   }
@@ -154,6 +166,13 @@ export class Toolbar {
     this.groupSelect.hidden = !grouping;
     this.starButton.hidden = !star;
     this.filterButton.hidden = !star;
+  }
+
+  /** Shows the map button (a search, or its map, is open), pressed while the map is shown. */
+  setMap({ visible, shown }) {
+    this.mapButton.hidden = !visible;
+    this.mapButton.setAttribute('aria-pressed', String(shown));
+    this.mapButton.title = shown ? 'Back to the photos found' : 'Show the photos found on a map';
   }
 
   /** Whether the star button can act (photos are selected) and whether all of them are starred. */

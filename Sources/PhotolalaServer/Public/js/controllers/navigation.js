@@ -1,6 +1,7 @@
 /**
  * Where the page is: the server's sources, and the location in the URL hash (router.js) opened
- * as a folder, or as a message when it names no folder that can be shown. The sources are asked
+ * as a folder, as a search's map (`#/map/QUERY`), or as a message when it names no folder that
+ * can be shown. The sources are asked
  * for again when they may have changed (cloud settings saved, the server back).
  */
 
@@ -8,6 +9,7 @@ import { SEARCH_SOURCE } from '../components/sidebar.js';
 import { icons } from '../icons.js';
 import { PhotoList } from '../photo-list.js';
 import { currentLocation, navigate } from '../router.js';
+import { MAP_ROUTE } from './map.js';
 
 /** The pause before asking a server that did not answer again: doubling from 1 s up to 10 s. */
 const START_RETRY_MS = [1000, 2000, 4000, 8000, 10000];
@@ -18,7 +20,7 @@ export class NavigationController {
   /**
    * - store, api, settings, selection: the page's store, the server's API, the display settings, the selection.
    * - app: the page's root element; sidebar, toolbar, folderStrip, grid, status: what shows where the page is.
-   * - folder, messages, cloud: the controllers that open a folder or say why none is open.
+   * - folder, messages, cloud, map: the controllers that open a folder, say why none is open, or show a search's map.
    * - onSourcesLoaded(): the sources came (at start, or again); the backup's and the sync's status follow.
    */
   constructor(deps) {
@@ -81,6 +83,11 @@ export class NavigationController {
       else this.#showMessage({ title: 'No folders to browse', text: 'Start Photolala with one or more folders: photolala serve ~/Pictures' });
       return;
     }
+    if (location.source === MAP_ROUTE) {
+      this.#openMap(location.folder ?? '');
+      return;
+    }
+    this.#deps.map.close();
     const source = sources.find((candidate) => candidate.id === location.source);
     sidebar.setCurrent(source?.id);
     if (location.source === SEARCH_SOURCE) sidebar.search.value = location.folder ?? '';
@@ -100,9 +107,26 @@ export class NavigationController {
     if (crumbs && crumbs.length > 1) navigate(source.id, crumbs[crumbs.length - 2].id);
   }
 
+  /** The map of `query` instead of the folder view; the search box shows the query. */
+  #openMap(query) {
+    const { sidebar, messages, map } = this.#deps;
+    sidebar.setCurrent(null);
+    sidebar.search.value = query;
+    this.#leaveFolder();
+    messages.hide();
+    map.open(query);
+  }
+
   /** A full-pane message instead of the folder view: no folder is open meanwhile. */
   #showMessage(message) {
-    const { store, settings, selection, grid, folderStrip, toolbar, status, folder, messages, cloud } = this.#deps;
+    this.#deps.map.close();
+    this.#leaveFolder();
+    this.#deps.messages.show(message);
+  }
+
+  /** Closes the open folder, and empties what showed it. */
+  #leaveFolder() {
+    const { store, settings, selection, grid, folderStrip, toolbar, status, folder, cloud } = this.#deps;
     folder.close();
     const list = new PhotoList(settings.get('sort'));
     store.set({ source: null, folder: null, list });
@@ -114,6 +138,5 @@ export class NavigationController {
     status.clear();
     document.title = 'Photolala';
     cloud.folderClosed();
-    messages.show(message);
   }
 }
