@@ -16,9 +16,10 @@ extension Photolala {
                 kind:photo|video|raw|live|pair|screenshot|panorama, date:2019, date:2019-06, \
                 date:2019-06-01..2019-08-31 (on each photo's own clock), rating:>=4, \
                 is:favorite|starred|backedup|notbackedup, has:gps|keywords|people, \
-                source:folders|photos|cloud. The sources given are indexed first (only what \
-                changed since), with a progress bar; without one, everything indexed before is \
-                searched. The index lives in the data folder; 'photolala index --rebuild' makes it \
+                source:folders|photos|cloud, area:41.8,12.4,42,12.6 (a GPS position in the box \
+                south,west,north,east, in decimal degrees). The sources given are indexed first \
+                (only what changed since), with a progress bar; without one, everything indexed \
+                before is searched. The index lives in the data folder; 'photolala index --rebuild' makes it \
                 anew. See docs/GUIDE.md, "Searching".
                 """
         )
