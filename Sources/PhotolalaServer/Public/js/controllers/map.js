@@ -65,7 +65,11 @@ export class MapController {
       return;
     }
     if (request.signal.aborted || this.#query !== query) return;
-    await photoMap.show(query, points);
+    try {
+      await photoMap.show(query, points);
+    } catch (error) {
+      photoMap.showError(error.message); // Leaflet's files could not be loaded
+    }
   }
 
   /** Puts the grid back (another location opened). */
