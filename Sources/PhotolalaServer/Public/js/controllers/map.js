@@ -31,9 +31,14 @@ export class MapController {
     deps.store.subscribe((state, keys) => {
       if (keys.has('source') || keys.has('folder')) this.#showButton();
       const pending = this.#pendingPreview;
-      if (pending && keys.has('list') && state.source?.id === SEARCH_SOURCE && state.folder === pending.query && state.list.has(pending.id)) {
+      if (!pending) return;
+      const opened = state.source?.id === SEARCH_SOURCE && state.folder === pending.query;
+      if (opened && state.list.has(pending.id)) {
         this.#pendingPreview = null;
         deps.openPreview(pending.id);
+      } else if (((keys.has('source') || keys.has('folder')) && !opened) || (opened && keys.has('listed') && state.listed)) {
+        // Another place opened, or the grid's newest 20,000 do not hold the photo: forget it.
+        this.#pendingPreview = null;
       }
     });
   }
