@@ -163,12 +163,26 @@ def test_the_map_settings_take_only_a_tile_server_address(page, map_server):
     page.get_by_test_id("map-tile-url").fill("ftp://tiles.invalid/{z}/{x}/{y}.png")
     page.get_by_test_id("map-settings-save").click()
     expect(page.get_by_test_id("map-settings-error")).to_contain_text("http or https")
-    # Saved and read back by a new tab; nothing is loaded from it in the test (no network).
-    page.get_by_test_id("map-tile-url").fill("")
+    # A tile server (here the test's own server, one image for every tile) draws over the
+    # basemap, credited with its attribution as plain text; kept for every tab.
+    tiles = f"{map_server}/vendor/leaflet/images/layers.png?z={{z}}&x={{x}}&y={{y}}"
+    page.get_by_test_id("map-tile-url").fill(tiles)
     page.get_by_test_id("map-tile-attribution").fill("<b>Tiles</b> & co")
     page.get_by_test_id("map-settings-save").click()
     expect(form).to_be_hidden()
-    assert page.evaluate("() => JSON.parse(localStorage.getItem('photolala.settings')).tileAttribution") == "<b>Tiles</b> & co"
+    expect(page.locator('[data-testid="map"] img.leaflet-tile').first).to_be_attached()
+    expect(page.locator(".leaflet-control-attribution")).to_contain_text("<b>Tiles</b> & co")
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('photolala.settings')).tileUrl") == tiles
+    expect(page.locator('[data-testid="map"] path.map-land').first).to_be_attached()
+    page.reload()
+    expect(page.locator('[data-testid="map"] img.leaflet-tile').first).to_be_attached()
+
+    # Emptied, the map is the offline basemap alone again.
+    page.get_by_test_id("map-settings-button").click()
+    expect(page.get_by_test_id("map-tile-url")).to_have_value(tiles)
+    page.get_by_test_id("map-tile-url").fill("")
+    page.get_by_test_id("map-settings-save").click()
+    expect(page.locator('[data-testid="map"] img.leaflet-tile')).to_have_count(0)
     expect(page.locator('[data-testid="map"] path.map-land').first).to_be_attached()
 
     # A query the server cannot read says why in the map's bar.

@@ -20,6 +20,9 @@ const STYLES = ['vendor/leaflet/leaflet.css', 'vendor/leaflet.markercluster/Mark
 /** The offline basemap's credit: Natural Earth is in the public domain, and credited all the same. */
 const BASEMAP_ATTRIBUTION = 'Natural Earth';
 
+/** The pane the basemap is drawn in, under the tiles' pane, so tiles cover it once they come. */
+const BASEMAP_PANE = 'basemap';
+
 /** How far the map zooms in to show the photos found: a city, not a street, unless tiles are set. */
 const FIT_MAX_ZOOM = { basemap: 8, tiles: 15 };
 
@@ -63,9 +66,9 @@ export class PhotoMap {
   #leaflet = null;
   #map = null;
   #clusters = null;
-  #base = null;
+  #tiles = null;
+  #land = null;
   #areaBox = null;
-  #basemap = null;
   #icon = null;
   /** The drag of "Select area": its first corner and the box drawn so far. */
   #drag = null;
@@ -157,8 +160,9 @@ export class PhotoMap {
     this.count.textContent = points.capped
       ? `The newest ${formatInteger(points.limit)} photos with a place (of more)`
       : markers.length === 0 ? 'None of the photos found has a place' : `${formatPhotoCount(markers.length)} with a place`;
-    // From the points, not the clusters: those are filled a chunk at a time.
-    const bounds = markers.length > 0 ? L.latLngBounds(points.points.map(([, latitude, longitude]) => [latitude, longitude])) : this.#areaBox?.getBounds();
+    // The box drawn, which holds every point; else the points (not the clusters, which are
+    // filled a chunk at a time).
+    const bounds = this.#areaBox?.getBounds() ?? (markers.length > 0 ? L.latLngBounds(points.points.map(([, latitude, longitude]) => [latitude, longitude])) : null);
     this.#fit(bounds);
   }
 
@@ -194,28 +198,38 @@ export class PhotoMap {
     this.#applyBase();
   }
 
-  /** The tile server of the settings, else the offline basemap. */
+  /**
+   * The offline basemap, always, in a pane of its own below the tiles; over it, the tile server
+   * of the settings when there is one. Tiles that do not come (no network) leave the basemap
+   * showing.
+   */
   async #applyBase() {
     const L = this.#leaflet;
     if (!L) return;
     const url = this.#settings.get('tileUrl');
-    const attribution = escapeHtml(this.#settings.get('tileAttribution'));
-    this.#base?.remove();
-    this.#base = null;
-    this.canvas.classList.toggle('has-tiles', Boolean(url) && isTileUrl(url));
+    this.#tiles?.remove();
+    this.#tiles = null;
     if (url && isTileUrl(url)) {
-      this.#base = L.tileLayer(url, { attribution, maxZoom: 19 }).addTo(this.#map);
-      return;
+      const attribution = escapeHtml(this.#settings.get('tileAttribution'));
+      this.#tiles = L.tileLayer(url, { attribution, maxZoom: 19 }).addTo(this.#map);
     }
+    if (this.#land) return;
+    let basemap;
     try {
-      this.#basemap ??= await this.#api.getBasemap();
+      basemap = await this.#api.getBasemap();
     } catch (error) {
       console.warn('The basemap could not be read:', error.message);
       return;
     }
-    if (this.#base || this.#settings.get('tileUrl')) return; // a tile server was set meanwhile
-    this.#base = L.geoJSON(this.#basemap, { interactive: false, style: { className: 'map-land', weight: 0.8 }, attribution: BASEMAP_ATTRIBUTION }).addTo(this.#map);
-    this.#base.bringToBack();
+    if (this.#land) return;
+    if (!this.#map.getPane(BASEMAP_PANE)) this.#map.createPane(BASEMAP_PANE).style.zIndex = '150'; // below the tiles' 200
+    this.#land = L.geoJSON(basemap, {
+      pane: BASEMAP_PANE,
+      renderer: L.svg({ pane: BASEMAP_PANE }),
+      interactive: false,
+      style: { className: 'map-land', weight: 0.8 },
+      attribution: BASEMAP_ATTRIBUTION,
+    }).addTo(this.#map);
   }
 
   #fit(bounds) {
