@@ -1,8 +1,8 @@
 /**
  * The map of a search's geotagged photos: Leaflet and its marker-cluster plugin (vendored from
  * Debian's packages under vendor/, and loaded the first time a map opens, so a page that never
- * shows one never loads them) over the offline Natural Earth basemap, or over the tile server the
- * settings name. A marker shows its photo's thumbnail and opens the photo; "Select area" turns
+ * shows one never loads them) over the offline Natural Earth basemap, with the tiles of the tile
+ * server the settings name drawn over it when there is one. A marker shows its photo's thumbnail and opens the photo; "Select area" turns
  * the next drag into a box, which the controller writes into the query as `area:`.
  */
 
