@@ -27,6 +27,23 @@ struct WebPageTests {
         #expect(preloaded == imported)
     }
 
+    /// The map loads Leaflet only when it opens: a file missing would show only then, and a
+    /// licence missing never.
+    @Test("Every file the map loads is there, Leaflet's with their copyright files, and the basemap is small GeoJSON")
+    func mapFiles() throws {
+        let map = try String(contentsOf: publicFolder.appendingPathComponent("js/components/photo-map.js"), encoding: .utf8)
+        let loaded = matches(of: #"'(vendor/[^']+\.(?:js|css))'"#, in: map)
+        #expect(loaded.count == 5, "\(loaded)")
+        for file in loaded + ["vendor/leaflet/images/marker-icon.png", "vendor/leaflet/copyright", "vendor/leaflet.markercluster/copyright"] {
+            #expect(FileManager.default.fileExists(atPath: publicFolder.appendingPathComponent(file).path), "\(file)")
+        }
+        let basemap = try Data(contentsOf: publicFolder.appendingPathComponent("map/countries.geojson"))
+        #expect(basemap.count < 1_000_000)
+        let collection = try JSONSerialization.jsonObject(with: basemap) as? [String: Any]
+        #expect(collection?["type"] as? String == "FeatureCollection")
+        #expect((collection?["features"] as? [Any])?.count ?? 0 > 150)
+    }
+
     private func matches(of pattern: String, in text: String) -> [String] {
         guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }
         return expression.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
