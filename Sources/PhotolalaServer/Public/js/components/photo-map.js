@@ -70,6 +70,10 @@ export class PhotoMap {
   #land = null;
   #areaBox = null;
   #icon = null;
+  /** The clusters' fill under way: resolved once every marker is placed. */
+  #adding = Promise.resolve();
+  #added = null;
+  #summary = '';
   /** The drag of "Select area": its first corner and the box drawn so far. */
   #drag = null;
   #shown = 0;
@@ -131,20 +135,25 @@ export class PhotoMap {
 
   /** Says why the points could not be read. */
   showError(message) {
+    const shown = ++this.#shown;
     this.count.textContent = message;
-    this.#clusters?.clearLayers();
     this.canvas.dataset.points = '0';
+    this.#adding.then(() => shown === this.#shown && this.#clusters?.clearLayers());
   }
 
   /**
    * Shows `points` (`{count, capped, limit, fields, points: [[id, latitude, longitude]]}` from
    * `GET /api/search/points`) of `query`, clustered, and the query's box; the map then fits them.
+   * The clusters are filled a chunk at a time (100,000 points take seconds), the bar counting.
    */
   async show(query, points) {
     const shown = ++this.#shown;
     const L = await loadLeaflet();
     if (shown !== this.#shown) return;
     this.#ensureMap(L);
+    // A fill under way cannot be stopped: clearing the clusters meanwhile would leave its rest.
+    await this.#adding;
+    if (shown !== this.#shown) return;
     this.#map.invalidateSize();
     this.#clusters.clearLayers();
     const markers = points.points.map(([id, latitude, longitude]) => {
@@ -152,18 +161,35 @@ export class PhotoMap {
       marker.on('click', () => this.#openPopup(marker, id));
       return marker;
     });
-    this.#clusters.addLayers(markers);
-    this.canvas.dataset.points = String(markers.length);
     const area = queryArea(query);
     this.#drawArea(area);
     this.clearAreaButton.hidden = area == null;
-    this.count.textContent = points.capped
+    this.#summary = points.capped
       ? `The newest ${formatInteger(points.limit)} photos with a place (of more)`
       : markers.length === 0 ? 'None of the photos found has a place' : `${formatPhotoCount(markers.length)} with a place`;
+    this.#adding = new Promise((resolve) => {
+      this.#added = { shown, resolve };
+    });
+    this.#clusters.addLayers(markers); // the first chunk now, the rest after it (#placed)
+    this.canvas.dataset.points = String(markers.length);
     // The box drawn, which holds every point; else the points (not the clusters, which are
     // filled a chunk at a time).
     const bounds = this.#areaBox?.getBounds() ?? (markers.length > 0 ? L.latLngBounds(points.points.map(([, latitude, longitude]) => [latitude, longitude])) : null);
     this.#fit(bounds);
+  }
+
+  /** The clusters' fill went on: the bar counts it, and says what the map shows once it is done. */
+  #placed(processed, total) {
+    const added = this.#added;
+    if (!added) return;
+    const current = added.shown === this.#shown;
+    if (processed < total) {
+      if (current) this.count.textContent = `Placing ${formatInteger(processed)} of ${formatInteger(total)} photos…`;
+      return;
+    }
+    this.#added = null;
+    if (current) this.count.textContent = this.#summary;
+    added.resolve();
   }
 
   /** Stops a box being drawn (the map was left). */
@@ -180,6 +206,7 @@ export class PhotoMap {
     this.#map.attributionControl.setPrefix('Leaflet');
     this.#clusters = L.markerClusterGroup({
       chunkedLoading: true,
+      chunkProgress: (processed, total) => this.#placed(processed, total),
       showCoverageOnHover: false,
       iconCreateFunction: (cluster) => {
         const count = cluster.getChildCount();
