@@ -51,7 +51,7 @@ fi
 if wanted growth; then
     measure python3 Benchmarks/growth_bench.py .build/release/photolala "$dir" "${scales[@]}"
     if (( ${BENCH_SCALE:-0} > 100000 )); then
-        BENCH_ONLY=library,cloudsync BENCH_CLOUD_ENTRIES=$BENCH_SCALE measure .build/release/photolala-bench "$dir/photos-$photos" \
+        BENCH_ONLY=library,cloudsync,timeline BENCH_CLOUD_ENTRIES=$BENCH_SCALE measure .build/release/photolala-bench "$dir/photos-$photos" \
             "$dir/tree-$BENCH_SCALE" "$dir/big.bin" "$jobs" "$dir/flat-$BENCH_SCALE" "$dir/library-$BENCH_SCALE.photoslibrary"
     fi
 fi

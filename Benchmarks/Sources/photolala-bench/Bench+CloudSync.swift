@@ -75,7 +75,7 @@ extension Bench {
     }
 
     /// `count` catalog rows of distinct photos a minute apart.
-    private static func syntheticEntries(_ count: Int) -> [CatalogEntry] {
+    static func syntheticEntries(_ count: Int) -> [CatalogEntry] {
         (0..<count).map { index in
             CatalogEntry(
                 md5: ContentHash.md5(of: Array("photo-\(index)".utf8)), filename: "IMG_\(index).JPG", size: 3_000_000 + Int64(index),
@@ -114,7 +114,7 @@ extension Bench {
     }
 
     /// Writes the catalog as the backup does: the 16 shards, then the manifest, as objects.
-    private static func publish(
+    static func publish(
         _ entries: [CatalogEntry], previous: CatalogManifest?, to store: LocalDirectoryObjectStore, layout: CloudLayout, scratch: String
     ) async throws -> CatalogManifest {
         let catalog = FolderCatalog(folder: scratch, cacheDirectory: scratch + "/cache")

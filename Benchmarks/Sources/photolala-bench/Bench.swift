@@ -8,7 +8,7 @@ import PhotolalaKit
 ///     photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR [PHOTOS_LIBRARY [VIDEOS_DIR [RAW_DIR RAW_PREVIEWS]]]]]
 ///     photolala-bench --cloud-folder DIR PHOTO      (a backup folder for the browser benchmark)
 ///
-/// `BENCH_ONLY=thumbnails,heic,md5,listing,catalog,library,videos,videoheaders,raw,cloudsync` picks which to run;
+/// `BENCH_ONLY=thumbnails,heic,md5,listing,catalog,library,videos,videoheaders,raw,cloudsync,timeline` picks which to run;
 /// the catalog benchmark needs FLAT_DIR, one folder of many photos; the library benchmark needs
 /// PHOTOS_LIBRARY, a synthetic Apple Photos library (`Benchmarks/make-photos-library.py`); the HEIC
 /// one, `BENCH_HEIC_PHOTOS`, a folder of iPhone-style HEICs (`Scripts/make-heic-photos.sh`); the
@@ -58,6 +58,10 @@ struct Bench {
             // BENCH_CLOUD_ENTRIES sizes the cloud catalog (run.sh sets it to BENCH_SCALE for the growth rows).
             let entries = ProcessInfo.processInfo.environment["BENCH_CLOUD_ENTRIES"].flatMap { Int($0) } ?? 100_000
             try results.report("cloudsync", try await cloudSync(entries: entries))
+        }
+        if wanted("timeline") {
+            let entries = ProcessInfo.processInfo.environment["BENCH_CLOUD_ENTRIES"].flatMap { Int($0) } ?? 100_000
+            try results.report("timeline", try await timeline(entries: entries))
         }
     }
 

@@ -130,4 +130,9 @@ extension ApplePhotosLibrarySource {
     public func searchReference(forKey key: String) -> SearchReference? {
         SearchReference(folder: LocalPhotoSource.rootFolderID, item: key)
     }
+
+    /// All Photos holds every asset the index keeps; an album or a view is its own timeline.
+    public func searchKeyPrefix(ofFolder folderID: String) -> String? {
+        folderID == LocalPhotoSource.rootFolderID ? "" : nil
+    }
 }

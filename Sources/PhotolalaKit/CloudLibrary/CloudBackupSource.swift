@@ -117,4 +117,9 @@ extension CloudBackupSource {
     public func searchReference(forKey key: String) -> SearchReference? {
         SearchReference(folder: LocalPhotoSource.rootFolderID, item: key)
     }
+
+    /// The one folder holds every backed-up photo.
+    public func searchKeyPrefix(ofFolder folderID: String) -> String? {
+        folderID == LocalPhotoSource.rootFolderID ? "" : nil
+    }
 }

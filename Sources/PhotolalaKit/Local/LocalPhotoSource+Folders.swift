@@ -28,12 +28,21 @@ extension LocalPhotoSource {
 extension LocalPhotoSource {
     public var searchScope: SearchScope? { SearchScope(kind: .folders, root: root) }
 
-    /// A key is the photo's path below the root: its folder, and its name there.
+    /// A key is the photo's path below the root: its folder, and its name there. Made from the
+    /// key alone, with no path joined, as a timeline asks it of a million photos.
     public func searchReference(forKey key: String) -> SearchReference? {
         let name = FilePath.name(of: key)
-        let folderPath = key.count > name.count ? root + "/" + key.dropLast(name.count + 1) : root
-        guard let folder = folderID(forPath: folderPath), let item = LocalFolderListing.itemID(forPath: root + "/" + key, inside: folderPath)
-        else { return nil }
-        return SearchReference(folder: folder, item: item)
+        guard !name.isEmpty else { return nil }
+        let nameLength = name.utf8.count
+        let keyLength = key.utf8.count
+        let folder = keyLength > nameLength ? String(decoding: key.utf8.dropLast(nameLength + 1), as: UTF8.self) : ""
+        return SearchReference(
+            folder: folder.isEmpty ? Self.rootFolderID : LocalItemID.make(relativePath: folder), item: LocalItemID.make(folder: "", name: name))
+    }
+
+    /// A key is a path below the root: those beneath a folder start with its path and a slash.
+    public func searchKeyPrefix(ofFolder folderID: String) -> String? {
+        if folderID == Self.rootFolderID { return "" }
+        return LocalItemID.relativePath(of: folderID).map { $0 + "/" }
     }
 }

@@ -76,12 +76,19 @@ public protocol PhotoSource: Sendable {
     /// The folder and item of the photo the search index knows by `key` (a path below the
     /// root, an asset's uuid, an MD5), as this source shows it; `nil` when it has no such photo.
     func searchReference(forKey key: String) -> SearchReference?
+
+    /// The start of the search index's key of every photo beneath folder `folderID`, its
+    /// subfolders' too (empty for every photo of the source), for its timeline; `nil` when the
+    /// folder is no place of the index's keys (an album), and has no timeline but itself.
+    func searchKeyPrefix(ofFolder folderID: String) -> String?
 }
 
 extension PhotoSource {
     public var searchScope: SearchScope? { nil }
 
     public func searchReference(forKey key: String) -> SearchReference? { nil }
+
+    public func searchKeyPrefix(ofFolder folderID: String) -> String? { nil }
 
     public func folderSummary(of folderID: String) async throws -> FolderSummary {
         throw SourceError.notFound("\(summary.name) has no folders.")

@@ -79,8 +79,8 @@ public struct SearchIndex: Sendable {
             }
             let insertPhoto = try db.cachedStatement(
                 sql: """
-                    INSERT INTO searchPhoto (source, key, md5, date, kinds, flags, rating, colorLabel, latitude, longitude, stamp)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO searchPhoto (source, key, md5, date, kinds, flags, rating, colorLabel, latitude, longitude, stamp, name)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             let insertText = try db.cachedStatement(
                 sql: """
@@ -167,6 +167,8 @@ public struct SearchIndex: Sendable {
         return [
             source, document.key, document.md5, document.date, kinds, flags, description.rating, description.colorLabel, description.latitude,
             description.longitude, document.stamp,
+            // A folder tree's key ends with the name (SearchIndex.timeline).
+            document.source == .folders ? nil : document.name,
         ]
     }
 

@@ -1,6 +1,6 @@
 /// Where the search index keeps a source's photos, and how a photo it found is shown by the
 /// source: the folder and item a browser asks the source for.
-public struct SearchScope: Sendable, Equatable {
+public struct SearchScope: Sendable, Hashable {
     public var kind: SearchQuery.SourceKind
     /// The folder tree's root, the library's path, the synced catalog's name.
     public var root: String

@@ -323,6 +323,15 @@ public struct PhotolalaDatabase: Sendable {
                 table.column("flags", .integer).notNull()
             }
         }
+        migrator.registerMigration("v19 search timeline order") { db in
+            // A timeline (SearchIndex.timeline) reads a source's photos newest first: walked in
+            // this index, its first screen of a million comes before the rest is read, unsorted.
+            try db.execute(sql: "CREATE INDEX searchPhotoDate ON searchPhoto(date)")
+            // The name of a photo whose key does not end with it (a library's uuid, the cloud's
+            // MD5), beside the row: read from the full-text table instead, it doubles the cost
+            // of a timeline's row. Rows indexed before have none, and are read from there.
+            try db.execute(sql: "ALTER TABLE searchPhoto ADD COLUMN name TEXT")
+        }
         return migrator
     }
 }

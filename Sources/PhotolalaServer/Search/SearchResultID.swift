@@ -1,17 +1,19 @@
 import Foundation
 import PhotolalaKit
 
-/// An item of the search results: the served source, folder and item a photo found is, as one
-/// id the page can put in a URL. Written as base64url of the three joined by NULs (no id holds
-/// one), so any source's ids, slashes and all, come back exactly.
+/// An item of the search results or a timeline: the served source, folder and item a photo is,
+/// as one id the page can put in a URL. Written as base64url of the source and the folder joined
+/// by a NUL (no id holds one), a dot (which base64url never holds), then the item's own id,
+/// which every source writes URL-safe: so any source's folder ids, slashes and all, come back
+/// exactly, and the first part, the same for every photo of a folder, is made once a folder
+/// rather than once a photo of a timeline of a million (``prefix(source:folder:)``).
 struct SearchResultID: Sendable, Equatable {
     let source: String
     let folder: String
     let item: PhotoItem.ID
 
     var id: PhotoItem.ID {
-        Data([source, folder, item].joined(separator: "\0").utf8).base64EncodedString()
-            .replacingScalars(["+": "-", "/": "_", "=": ""])
+        Self.prefix(source: source, folder: folder) + item
     }
 
     init(source: String, folder: String, item: PhotoItem.ID) {
@@ -20,13 +22,20 @@ struct SearchResultID: Sendable, Equatable {
         self.item = item
     }
 
+    /// What the ids of every photo of `folder` of `source` start with.
+    static func prefix(source: String, folder: String) -> String {
+        Data((source + "\0" + folder).utf8).base64EncodedString().replacingScalars(["+": "-", "/": "_", "=": ""]) + "."
+    }
+
     /// The photo `id` names; `nil` for an id no search result has.
     init?(_ id: PhotoItem.ID) {
-        var base64 = id.replacingScalars(["-": "+", "_": "/"])
+        guard let dot = id.firstIndex(of: ".") else { return nil }
+        var base64 = String(id[..<dot]).replacingScalars(["-": "+", "_": "/"])
         base64 += String(repeating: "=", count: (4 - base64.utf8.count % 4) % 4)
         guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else { return nil }
         let parts = text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, !parts[0].isEmpty, !parts[2].isEmpty else { return nil }
-        self.init(source: parts[0], folder: parts[1], item: parts[2])
+        let item = String(id[id.index(after: dot)...])
+        guard parts.count == 2, !parts[0].isEmpty, !item.isEmpty else { return nil }
+        self.init(source: parts[0], folder: parts[1], item: item)
     }
 }

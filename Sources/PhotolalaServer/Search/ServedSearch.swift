@@ -1,3 +1,4 @@
+import Hummingbird
 import PhotolalaKit
 
 /// Search over what `photolala serve` serves, in the search index `photolala index` and
@@ -63,6 +64,51 @@ struct ServedSearch: Sendable {
 
     /// The most people the People view lists.
     static let mostPeople = 2_000
+
+    /// Every photo beneath folder `place.folder` of the served source `place.source`, its
+    /// subfolders' too, or of every served source when `place` is `nil`: newest first, handed to
+    /// `body` in batches as rows named by ``SearchResultID``, with no limit.
+    /// - Throws: ``ServerError`` 404 when the source is not served or indexed, or the folder is
+    ///   no place of the index (an album: it is its own timeline); ``PhotolalaError/databaseFailed``
+    ///   when the index cannot be read.
+    func timeline(beneath place: (source: String, folder: String)?, _ body: ([ListedPhoto]) throws -> Void) throws {
+        let served = served()
+        let scopes = try timelineScopes(beneath: place)
+        let byScope = Dictionary(served.map { ($0.scope, $0) }, uniquingKeysWith: { first, _ in first })
+        // The ids' first part by source and folder: a million photos are in a few thousand folders.
+        var prefixes: [String: [String: String]] = [:]
+        try index.timeline(of: scopes) { photos in
+            try body(
+                photos.compactMap { photo in
+                    guard let entry = byScope[photo.source], let reference = entry.source.searchReference(forKey: photo.key) else { return nil }
+                    let prefix =
+                        prefixes[entry.id]?[reference.folder]
+                        ?? {
+                            let prefix = SearchResultID.prefix(source: entry.id, folder: reference.folder)
+                            prefixes[entry.id, default: [:]][reference.folder] = prefix
+                            return prefix
+                        }()
+                    return ListedPhoto(
+                        item: PhotoItem(id: prefix + reference.item, displayName: photo.name), date: photo.date, size: nil,
+                        dateSource: photo.date == nil ? nil : .catalog)
+                })
+        }
+    }
+
+    /// Where the index keeps the photos of ``timeline(beneath:_:)``.
+    /// - Throws: ``ServerError`` 404 when the source is not served or indexed, or the folder is
+    ///   no place of the index.
+    func timelineScopes(beneath place: (source: String, folder: String)?) throws -> [SearchIndex.TimelineScope] {
+        let served = served()
+        guard let place else { return served.map { SearchIndex.TimelineScope(source: $0.scope) } }
+        guard let entry = served.first(where: { $0.id == place.source }) else {
+            throw ServerError(.notFound, "No source '\(place.source)' is served and searched. Choose a folder in the sidebar.")
+        }
+        guard let prefix = entry.source.searchKeyPrefix(ofFolder: place.folder) else {
+            throw ServerError(.notFound, "This folder of \(entry.source.summary.name) has no photos beneath it: open the folder itself.")
+        }
+        return [SearchIndex.TimelineScope(source: entry.scope, keyPrefix: prefix)]
+    }
 
     /// The served sources the index holds, with where it keeps each.
     private func served() -> [(scope: SearchScope, id: String, source: any PhotoSource)] {

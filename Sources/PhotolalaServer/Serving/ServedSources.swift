@@ -71,10 +71,12 @@ final class ServedSources: Sendable {
     }
 
     /// The sidebar: every source as the page shows it, the Places view, the People view when an
-    /// Apple Photos library is served, and the search results, which it does not list.
+    /// Apple Photos library is served, then the search results, which it does not list, and the
+    /// timelines, which it lists as "Photos" above the sources (last, so that the page still
+    /// opens the first folder when its address names none).
     var summaries: [API.Source] {
         all.map { API.Source(id: $0.id, $0.source.summary) } + views.map { API.Source(id: $0.id, $0.source.summary) }
-            + [API.Source(id: SearchResultsSource.id, searchResults.summary)]
+            + [API.Source(id: SearchResultsSource.id, searchResults.summary), API.Source(id: SearchResultsSource.timelineID, timelines.summary)]
     }
 
     /// The views over every served source's photos: Places, and People when a library is served.
@@ -91,7 +93,13 @@ final class ServedSources: Sendable {
 
     /// The photos a query finds, as a source whose folders are queries.
     var searchResults: SearchResultsSource {
-        SearchResultsSource(search: search, updateIndex: updateSearchIndex)
+        SearchResultsSource(folders: .queries, search: search, updateIndex: updateSearchIndex)
+    }
+
+    /// Every photo beneath a served folder, or of every served source, newest first, as a source
+    /// whose folders are those places.
+    var timelines: SearchResultsSource {
+        SearchResultsSource(folders: .timelines, search: search, updateIndex: updateSearchIndex)
     }
 
     /// Brings the search index up to date with the served sources before a search reads it
@@ -117,6 +125,7 @@ final class ServedSources: Sendable {
     /// - Throws: ``ServerError`` 404 for an unknown source.
     func source(_ id: String) throws -> any PhotoSource {
         if id == SearchResultsSource.id { return searchResults }
+        if id == SearchResultsSource.timelineID { return timelines }
         guard let source = (all + views).first(where: { $0.id == id })?.source else { throw ServerError(.notFound, "No source '\(id)'.") }
         return source
     }
@@ -162,7 +171,9 @@ final class ServedSources: Sendable {
         return try await sessions.session(key: sourceID + "/" + folderID) {
             FolderSession(
                 listing: try source.listing(of: folderID), describe: { try await source.folder(folderID) }, watching: watching, logger: logger,
-                publish: Self.publisher(to: events, source: sourceID, folder: folderID))
+                // Named as the page names it: the router leaves a query's or a timeline's
+                // folder id percent-encoded (`person%3Akatie`, `local-0%2F~`).
+                publish: Self.publisher(to: events, source: sourceID, folder: folderID.removingPercentEncoding ?? folderID))
         }
     }
 }

@@ -1,4 +1,4 @@
-import { can, gridMessage, initialState, listOrder, searchKey } from '../js/app-state.js';
+import { can, gridMessage, initialState, listOrder, searchKey, timelineFolder } from '../js/app-state.js';
 import { equal, test } from './harness.js';
 import { photoList } from './photos.js';
 
@@ -21,7 +21,7 @@ test('an empty grid says why: error, loading, no match, subfolders, album, empty
   const filtered = photoList([['a.jpg', null]]);
   filtered.setFilter(() => false);
   equal(gridMessage(listed([], { list: filtered, search: { text: 'beach', ids: null } })), 'No photos match “beach”.');
-  equal(gridMessage(listed([], { info: { kind: 'folder', folders: [{ id: 'x' }] } })), 'No photos here. Open a folder above.');
+  equal(gridMessage(listed([], { info: { kind: 'folder', folders: [{ id: 'x' }] } })), 'No photos here. Open a folder above, or Photos to see every photo beneath this one.');
   equal(gridMessage(listed([], { info: { kind: 'album', folders: [] } })), 'No photos in this album.');
   equal(gridMessage(listed([], { info: { kind: 'folder', folders: [] } })), 'No photos in this folder.');
 });
@@ -38,4 +38,16 @@ test('capabilities and order come from the open source', () => {
 test('search keys fold case and Unicode normalisation', () => {
   equal(searchKey('FRI\u0301TEST'), searchKey('frítest'));
   equal(searchKey('Frítest').includes(searchKey('FRÍT')), true);
+});
+
+test('every folder of a tree has a timeline; a library and the cloud, their top; searches and timelines none', () => {
+  const configured = (source) => ({ ...source, configured: true, rootFolder: '~' });
+  equal(timelineFolder(configured(local), '~'), 'local-0/~');
+  equal(timelineFolder(configured(local), 'MjAyNC8'), 'local-0/MjAyNC8');
+  equal(timelineFolder(configured(photos), '~'), 'apple-photos/~');
+  equal(timelineFolder(configured(photos), 'favorites'), null);
+  equal(timelineFolder({ ...local, configured: false }, '~'), null);
+  equal(timelineFolder(configured({ id: 'search', kind: 'search' }), 'beach'), null);
+  equal(timelineFolder(configured({ id: 'photos', kind: 'timeline' }), '~'), null);
+  equal(timelineFolder(null, '~'), null);
 });

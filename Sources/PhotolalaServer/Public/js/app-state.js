@@ -22,6 +22,21 @@ export function initialState(sort) {
   };
 }
 
+/** The source the server lists timelines under: every photo beneath a folder, or of every source. */
+export const TIMELINE_SOURCE = 'photos';
+
+/**
+ * The timeline's folder of every photo beneath `folder` of `source` (`SOURCE/FOLDER`), or null where
+ * there is none: a search or a timeline itself, an unconfigured source, and an album or view of a
+ * library, which is its own timeline. A folder tree's every folder has one; a library's and the
+ * cloud's, their top.
+ */
+export function timelineFolder(source, folder) {
+  if (!source?.configured || source.kind === 'search' || source.kind === 'timeline' || folder == null) return null;
+  if (source.kind !== 'local' && folder !== (source.rootFolder ?? '~')) return null;
+  return `${source.id}/${folder}`;
+}
+
 /** Whether the open source offers `capability` (`sorting`, `grouping`, `star`, `restore`, `preview`, `search`). */
 export function can(state, capability) {
   return state.source?.capabilities?.includes(capability) ?? false;
@@ -42,7 +57,7 @@ export function gridMessage(state) {
   if (state.error) return state.error;
   if (!state.progress.complete) return 'Loading photos…';
   if (state.search.text && state.list.totalLength > 0) return `No photos match “${state.search.text}”.`;
-  if (state.info?.folders.length) return 'No photos here. Open a folder above.';
+  if (state.info?.folders.length) return 'No photos here. Open a folder above, or Photos to see every photo beneath this one.';
   if (/album/i.test(state.info?.kind ?? '')) return 'No photos in this album.';
   return 'No photos in this folder.';
 }

@@ -13,6 +13,7 @@ export const icons = {
   sharedAlbum: svg('<circle cx="6" cy="5.5" r="2.2"/><path d="M1.8 13.5a4.2 4.2 0 0 1 8.4 0"/><circle cx="11.5" cy="6.5" r="1.8"/><path d="M10.8 10.1a3.4 3.4 0 0 1 3.7 3.4"/>'),
   project: svg('<path d="M3 2.5h9.5v11H3a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zM5 2.5v11"/>'),
   photos: svg('<rect x="1.5" y="2.5" width="13" height="11" rx="1.5"/><circle cx="5.5" cy="6" r="1.2"/><path d="M14.5 11l-3.5-3.5L4 13.5"/>'),
+  timeline: svg('<rect x="1.5" y="1.5" width="5.5" height="5.5" rx="1"/><rect x="9" y="1.5" width="5.5" height="5.5" rx="1"/><rect x="1.5" y="9" width="5.5" height="5.5" rx="1"/><rect x="9" y="9" width="5.5" height="5.5" rx="1"/>'),
   cloud: svg('<path d="M4.5 12.5h7.3a2.7 2.7 0 0 0 .3-5.4 4 4 0 0 0-7.7-.9A3.2 3.2 0 0 0 4.5 12.5z"/>'),
   place: svg('<path d="M8 14.5s-4.5-4.6-4.5-8a4.5 4.5 0 0 1 9 0c0 3.4-4.5 8-4.5 8z"/><circle cx="8" cy="6.5" r="1.6"/>'),
   person: svg('<circle cx="8" cy="5" r="2.8"/><path d="M2.5 14a5.5 5.5 0 0 1 11 0"/>'),

@@ -1,6 +1,7 @@
 /**
  * The search box over every source (its results open as the `search` source, whose folder is
- * the query, so the query in the box and in the URL is always the truth), then the source list:
+ * the query, so the query in the box and in the URL is always the truth), then "Photos", every
+ * photo of every source in one timeline (the `photos` source's top), then the source list:
  * one entry per local folder given to `photolala serve`, then Apple Photos and
  * the cloud backup. Entries are plain links to the source's root, so middle-click opens a tab;
  * sources that are not set up say so right in the list; the Cloud source says when its catalog
@@ -16,7 +17,9 @@ import { folderHref, navigate } from '../router.js';
 /** The source the server lists search results under; the list does not show it. */
 export const SEARCH_SOURCE = 'search';
 
+/** The timelines ("Photos": every photo of every source) come first, then the sources by kind. */
 const SECTIONS = [
+  { title: 'Library', kinds: ['timeline'], icon: icons.timeline },
   { title: 'Folders', kinds: ['local'], icon: icons.disk },
   { title: 'Apple Photos', kinds: ['applePhotos'], icon: icons.photos },
   { title: 'Cloud', kinds: ['cloud'], icon: icons.cloud },

@@ -1,5 +1,6 @@
 /**
- * The window toolbar: where you are (up button, breadcrumb) and how photos are shown (size, fit or
+ * The window toolbar: where you are (up button, breadcrumb, and "Photos": every photo beneath the
+ * open folder in one timeline) and how photos are shown (size, fit or
  * fill, sort, grouping, file names, inspector), starring the selection for backup and showing only the photos
  * not backed up yet; for a search, its map. The display controls edit the tab's Settings directly and
  * follow them, so a shortcut that changes a setting updates the buttons too.
@@ -106,6 +107,14 @@ export class Toolbar {
       html: icons.names,
       onclick: () => settings.set({ names: !settings.get('names') }),
     });
+    this.timelineLink = el('a', {
+      class: 'tool timeline-link',
+      'data-testid': 'timeline',
+      title: 'Photos: every photo beneath this folder, by date',
+      'aria-label': 'Photos beneath this folder',
+      hidden: true,
+      html: icons.timeline,
+    }, el('span', { text: 'Photos' }));
     this.inspectorButton = el('button', {
       class: 'tool',
       type: 'button',
@@ -127,7 +136,7 @@ export class Toolbar {
       el(
         'div',
         { class: 'toolbar-controls' },
-        this.mapButton, this.searchField, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.namesButton, this.filterButton, this.starButton, this.inspectorButton,
+        this.timelineLink, this.mapButton, this.searchField, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.namesButton, this.filterButton, this.starButton, this.inspectorButton,
       ),
     );
     settings.onChange(() => this.#sync());
@@ -137,6 +146,13 @@ export class Toolbar {
   /** Empties the search field (another folder opened). */
   clearSearch() {
     this.searchField.value = '';
+  }
+
+  /** Links the "Photos" button to the open folder's timeline (a hash link), or hides it (`null`). */
+  setTimeline(href) {
+    this.timelineLink.hidden = href == null;
+    if (href == null) this.timelineLink.removeAttribute('href');
+    else this.timelineLink.href = href;
   }
 
   /** Enables the up button when the open folder has a parent. */

@@ -4,9 +4,10 @@
  * focused photo, so coming back lands on it again.
  */
 
-import { listOrder } from '../app-state.js';
+import { listOrder, TIMELINE_SOURCE, timelineFolder } from '../app-state.js';
 import { FolderSession } from '../folder-session.js';
 import { itemKey, PhotoList } from '../photo-list.js';
+import { folderHref } from '../router.js';
 
 /**
  * The longest a listing's rest waits for the first screen's thumbnails: those of a folder seen
@@ -48,6 +49,8 @@ export class FolderController {
     selection.reset();
     toolbar.breadcrumb.set(source.id, [{ id: folder, name: folder === (source.rootFolder ?? '~') ? source.name : '…' }]);
     toolbar.setCanGoUp(false);
+    const timeline = timelineFolder(source, folder);
+    toolbar.setTimeline(timeline == null ? null : folderHref(TIMELINE_SOURCE, timeline));
     folderStrip.setFolders(source.id, []);
     grid.setFolder(source.id, folder, list);
     // After the grid let go of the last folder's list, which it would lay out again.

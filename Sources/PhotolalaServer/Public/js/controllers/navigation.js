@@ -135,6 +135,7 @@ export class NavigationController {
     folderStrip.setFolders(null, []);
     toolbar.breadcrumb.set(null, []);
     toolbar.setCanGoUp(false);
+    toolbar.setTimeline(null);
     status.clear();
     document.title = 'Photolala';
     cloud.folderClosed();
