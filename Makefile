@@ -17,20 +17,24 @@ STATIC_FOUNDATION := Foundation FoundationEssentials FoundationInternationalizat
 	CoreFoundation _CFXMLInterface _FoundationICU _FoundationCollections _FoundationCShims \
 	swiftDispatch dispatch BlocksRuntime xml2
 STATIC_RUNTIME := --static-swift-stdlib $(addprefix -Xlinker ,--start-group $(addprefix -l,$(STATIC_FOUNDATION)) --end-group)
-PACKAGED_BUILD := swift build -c $(CONFIGURATION) $(STATIC_RUNTIME) --product photolala
-# The static runtime's objects of photolala's own module name the static libraries (autolink
-# entries), and a later build without the static runtime, such as `make test`'s next run after its
-# install check, can reuse some of them and fail to link (`cannot find -lCoreFoundation`). So
-# after a debug build is packaged they are removed, and the next build compiles them again.
-# KEEP_PACKAGED_OBJECTS=1 keeps them for a next packaging of the same build (the install check
-# runs `make install`, then `make deb`, which forgets them).
-FORGET_PACKAGED_OBJECTS := $(if $(and $(filter debug,$(CONFIGURATION)),$(if $(KEEP_PACKAGED_OBJECTS),,yes)),rm -rf .build/debug/photolala.build,true)
+# The static runtime changes what some modules import (`canImport(FoundationEssentials)` finds the
+# static runtime's modules), so a debug build packaged compiles those modules again (photolala's,
+# the server's, Hummingbird's), and their objects name the static libraries (autolink entries):
+# a later build without the static runtime, such as `make test`'s next run after its install
+# check, would reuse them and fail to link (`cannot find -lCoreFoundation`). So the modules the
+# packaging compiled, those with objects newer than PACKAGING_STARTED, are forgotten after it,
+# and the next build compiles them again. KEEP_PACKAGED_OBJECTS=1 keeps them for a next packaging
+# of the same build (the install check runs `make install`, then `make deb`, which forgets them).
+PACKAGING_STARTED := .build/packaging-started
+PACKAGED_BUILD := { [[ -e $(PACKAGING_STARTED) ]] || { mkdir -p .build && touch $(PACKAGING_STARTED); }; } && \
+	swift build -c $(CONFIGURATION) $(STATIC_RUNTIME) --product photolala
+FORGET_PACKAGED_OBJECTS := $(if $(KEEP_PACKAGED_OBJECTS),true,$(MAKE) --no-print-directory forget-packaged-objects CONFIGURATION=$(CONFIGURATION))
 # `make build` and `make bench` build the binary as `make install` ships it, so what is measured
 # is what runs (a static runtime also starts 6–8 ms sooner: no symbols bound across 20 libraries),
 # and all three share one build: SwiftPM builds again from scratch when the flags change.
 RELEASE_BUILD := swift build -c release $(STATIC_RUNTIME)
 
-.PHONY: run test bench deps build install uninstall deb docs format lint clean
+.PHONY: run test bench deps build install uninstall deb docs format lint clean forget-packaged-objects
 
 ## Install missing system packages (libvips, SQLite headers, exiftool, ffmpeg).
 deps:
@@ -46,6 +50,14 @@ install: deps
 	$(PACKAGED_BUILD)
 	Scripts/install.sh install .build/$(CONFIGURATION)/photolala "$(PREFIX)"
 	$(FORGET_PACKAGED_OBJECTS)
+
+# Forgets the objects a debug build's packaging compiled (see PACKAGING_STARTED); a release
+# build is always packaged, so it keeps them.
+forget-packaged-objects:
+	@if [[ $(CONFIGURATION) == debug && -e $(PACKAGING_STARTED) ]]; then \
+		find .build/debug/ -maxdepth 2 -name '*.o' -newer $(PACKAGING_STARTED) -printf '%h\n' | sort -u | xargs -r rm -rf; \
+	fi
+	@rm -f $(PACKAGING_STARTED)
 
 ## Remove what `make install` put in PREFIX.
 uninstall:

@@ -41,7 +41,7 @@ cleanup() {
     rm -rf "$work"
     # `make install` keeps the packaged objects for `make deb`, which forgets them; a check that
     # stops between the two forgets them here, or the next dynamic build would not link.
-    [[ -z $kept_objects ]] || rm -rf "$repository/.build/debug/photolala.build"
+    [[ -z $kept_objects ]] || make -C "$repository" --no-print-directory forget-packaged-objects CONFIGURATION=debug
 }
 trap cleanup EXIT
 prefix=$work/prefix
