@@ -76,8 +76,6 @@ struct CloudCatalog: Sendable {
         var damaged: [Int] = []
         /// Shards read, intact, from their content-addressed key: what a merge need not write.
         var stored: Set<Int> = []
-        /// The facts the manifest's intact facts shards hold, by MD5.
-        var facts: [String: PhotoDescription] = [:]
     }
 
     /// The entries and manifest in the bucket now; empty when there is no catalog yet.
@@ -115,7 +113,6 @@ struct CloudCatalog: Sendable {
                 }
                 snapshot.entries += CatalogCSV.decode(fetched.bytes).entries
             }
-            snapshot.facts = await facts(listedIn: manifest)
             if snapshot.damaged.isEmpty { return snapshot }
             guard try await store.head(layout.manifest)?.etag != manifestObject.etag else { return snapshot }
         }
@@ -212,7 +209,12 @@ struct CloudCatalog: Sendable {
                 byMD5[md5] = try await entry(md5)
             }
             var (shards, manifest) = FolderCatalog.render(byMD5.values.sorted { $0.md5 < $1.md5 }, previous: current.manifest)
-            let merged = current.facts.merging(facts) { _, new in new }.filter { byMD5[$0.key] != nil }
+            // Only a merge needs the facts: a read for the rows alone (verification) fetches none.
+            var stored: [String: PhotoDescription] = [:]
+            if let manifest = current.manifest {
+                stored = await self.facts(listedIn: manifest)
+            }
+            let merged = stored.merging(facts) { _, new in new }.filter { byMD5[$0.key] != nil }
             let (factShards, factList) = CloudFacts.render(merged)
             manifest.facts = factList.isEmpty ? nil : factList
             let damaged = Set(current.damaged)
