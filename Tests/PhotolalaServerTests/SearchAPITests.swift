@@ -154,6 +154,19 @@ struct SearchAPITests: WorkspaceSuite {
             }
             let nowhere = try await client.execute(uri: "/api/sources/places/folders/ZZ", method: .get)
             #expect(nowhere.status == .notFound)
+            // Ids an attacker writes: too deep, empty parts, FTS5 syntax, quotes, a forged item: 404, never a 500.
+            let hostile = ["IT%7C%7C", "IT%7Ca%7Cb%7Cc", "%22%29%20OR%20%2A", "NEAR%28a%20b%29", String(repeating: "%7C", count: 500)]
+            for id in hostile {
+                for source in ["places", "people"] {
+                    let answer = try await client.execute(uri: "/api/sources/\(source)/folders/\(id)", method: .get)
+                    #expect(answer.status == .notFound, "\(source)/\(id)")
+                    let summary = try await client.execute(uri: "/api/sources/\(source)/folders/\(id)/summary", method: .get)
+                    #expect(summary.status == .notFound, "\(source)/\(id)/summary")
+                }
+            }
+            let forged = SearchResultID(source: "places", folder: "~", item: "x").id
+            let loop = try await client.execute(uri: "/api/sources/places/folders/~/items/\(forged)/original", method: .get)
+            #expect(loop.status == .notFound, "an item naming a view, not a served source")
 
             let people = try engine.searchIndex.facets(of: SearchQuery(parsing: "has:people"), within: [library], limit: 100).people
             #expect(!people.isEmpty)
