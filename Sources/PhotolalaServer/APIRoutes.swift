@@ -26,9 +26,13 @@ struct APIRoutes {
         API.Sources(sources: sources.summaries)
     }
 
+    /// A folder as a page opens it; one it opens again that lists the search index as it was
+    /// before a change is listed again (``ServedSources/revalidate(source:folder:)``).
     private func folder(_ context: BasicRequestContext) async throws -> API.Folder {
-        let source = try sources.source(try context.parameters.require("source"))
+        let sourceID = try context.parameters.require("source")
+        let source = try sources.source(sourceID)
         let folderID = try context.parameters.require("folder")
+        sources.revalidate(source: sourceID, folder: folderID)
         return API.Folder(try await engineCall { try await source.folder(folderID) })
     }
 

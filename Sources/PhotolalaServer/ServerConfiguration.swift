@@ -30,6 +30,9 @@ public struct ServerConfiguration: Sendable {
     public var configurationFile = ConfigurationFile()
     /// How long after the last star the queue uploads by itself.
     public var backupInactivity = BackupQueue.standardInactivity
+    /// How long the search index, once brought up to date for a search, a timeline or a view,
+    /// is taken as current: the next within it reads the index as it is.
+    public var searchIndexFreshness = Duration.seconds(30)
     /// How often the cloud catalog is synced besides at start, after backups and on demand.
     public var cloudSyncInterval: Duration = .seconds(15 * 60)
     /// How long a question someone waits on gives the store to answer each request: Test

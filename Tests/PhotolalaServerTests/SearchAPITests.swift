@@ -114,6 +114,30 @@ struct SearchAPITests: WorkspaceSuite {
         }
     }
 
+    @Test("A search and a timeline opened again after a photo came are listed as the index is now, not as they were first")
+    func openedAgainAfterAChange() async throws {
+        try await Fixtures.datedPhoto(at: photos + "/wedding.jpg", tags: ["-XMP-dc:Subject=wedding", "-DateTimeOriginal=2019:06:01 10:00:00"])
+        var configuration = ServerConfiguration(folders: [photos], port: 0)
+        configuration.searchIndexFreshness = .zero
+        let app = try APITestSupport.application(configuration, engine: engine)
+        try await app.test(.router) { client in
+            let everyPhoto = "~"
+            func names(_ source: String, _ folder: String) async throws -> [String] {
+                try await APITestSupport.rows(client, source: source, folder: folder).compactMap { $0[1] as? String }.sorted()
+            }
+            #expect(try await names("search", "wedding") == ["wedding.jpg"])
+            #expect(try await names("photos", everyPhoto) == ["wedding.jpg"])
+
+            try await Fixtures.datedPhoto(at: photos + "/vows.jpg", tags: ["-XMP-dc:Subject=wedding", "-DateTimeOriginal=2019:06:02 10:00:00"])
+            // The page opens each again: the folder first, then its rows.
+            for (source, folder) in [("search", "wedding"), ("photos", everyPhoto)] {
+                let reopened = try await client.execute(uri: "/api/sources/\(source)/folders/\(folder)", method: .get)
+                #expect(reopened.status == .ok)
+                try await waitUntil { (try? await names(source, folder)) == ["vows.jpg", "wedding.jpg"] }
+            }
+        }
+    }
+
     @Test("Places lists countries, regions and cities, People the library's named people: each a folder with its count, cover and photos")
     func placesAndPeople() async throws {
         let library = try await PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)

@@ -32,6 +32,7 @@ struct CloudSearchIndexer: Sendable {
                 }
             }
             try index.update(.cloud, root: catalog.name, documents: documents)
+            state.indexed += documents.count
             state.done += batch.count
             progress(state)
         }

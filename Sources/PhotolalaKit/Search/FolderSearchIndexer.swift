@@ -75,6 +75,7 @@ public struct FolderSearchIndexer: Sendable {
             return document(photo.key, path: photo.path, facts: known, stamp: photo.stamp)
         }
         try index.update(.folders, root: root, documents: documents)
+        state.indexed += documents.count
         state.done += photos.count
     }
 

@@ -31,11 +31,13 @@ struct LibrarySearchIndexer: Sendable {
             state.done += 1
             if pending.count >= FolderSearchIndexer.batchSize {
                 try index.update(.photos, root: library.path, documents: pending)
+                state.indexed += pending.count
                 pending.removeAll(keepingCapacity: true)
                 progress(state)
             }
         }
         try index.update(.photos, root: library.path, documents: pending, removed: Array(known.keys))
+        state.indexed += pending.count
         state.removed = known.count
         progress(state)
         return state

@@ -15,7 +15,7 @@ struct PeopleSource: SearchResultItems {
 
     let search: ServedSearch
     /// Brings the index up to date with the served sources (``ServedSources/updateSearchIndex()``).
-    let updateIndex: @Sendable () async -> Void
+    let updateIndex: @Sendable () async -> Int
     var logger = Logger(label: "photolala.people")
 
     var summary: PhotoSourceSummary {
@@ -27,7 +27,7 @@ struct PeopleSource: SearchResultItems {
     /// - Throws: ``ServerError`` 404 for a name no photo has.
     func folder(_ folderID: String) async throws -> PhotoFolder {
         let name = Self.name(folderID)
-        await updateIndex()
+        _ = await updateIndex()
         let people = try search.people(Self.everyone)
         let root = PhotoFolder.Reference(id: Self.rootFolderID, name: "People")
         guard let name else {

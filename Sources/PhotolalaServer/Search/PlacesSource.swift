@@ -18,7 +18,7 @@ struct PlacesSource: SearchResultItems {
 
     let search: ServedSearch
     /// Brings the index up to date with the served sources (``ServedSources/updateSearchIndex()``).
-    let updateIndex: @Sendable () async -> Void
+    let updateIndex: @Sendable () async -> Int
 
     var summary: PhotoSourceSummary {
         PhotoSourceSummary(
@@ -29,7 +29,7 @@ struct PlacesSource: SearchResultItems {
     /// - Throws: ``ServerError`` 404 for a place no photo was taken in.
     func folder(_ folderID: String) async throws -> PhotoFolder {
         let path = try path(folderID)
-        await updateIndex()
+        _ = await updateIndex()
         var level = try search.places(Self.query(path))
         var breadcrumb = [PhotoFolder.Reference(id: Self.rootFolderID, name: "Places")]
         for depth in path.indices {

@@ -1,14 +1,17 @@
 import PhotolalaKit
 
 /// One query's results as a folder's listing: the served sources are indexed first (only what
-/// changed, at most every ``ServedSearchIndexing/freshness``), then searched; each photo found
-/// is a row named by its ``SearchResultID``. The results are those of the moment the search
-/// was opened: a page searching again opens it again.
-struct SearchResultsListing: FolderListing {
+/// changed, at most every ``ServerConfiguration/searchIndexFreshness``), then searched; each
+/// photo found is a row named by its ``SearchResultID``. The results are those of the moment
+/// the search was read (``snapshot``): a page opening it again after the index changed is
+/// given it listed again.
+struct SearchResultsListing: IndexSnapshotListing {
     let query: SearchQuery
     let search: ServedSearch
-    /// Brings the index up to date first (``ServedSources/updateSearchIndex()``).
-    let updateIndex: @Sendable () async -> Void
+    /// Brings the index up to date first (``ServedSources/updateSearchIndex()``), returning
+    /// its generation.
+    let updateIndex: @Sendable () async -> Int
+    let snapshot = IndexSnapshot()
 
     /// The most photos a search lists, newest first.
     static let limit = 20_000
@@ -18,7 +21,7 @@ struct SearchResultsListing: FolderListing {
 
     func listFolder() -> AsyncThrowingStream<[ListedPhoto], any Error> {
         .producing { [self] continuation in
-            await updateIndex()
+            snapshot.read(at: await updateIndex())
             continuation.yield(try search.search(query, limit: Self.limit).results.map(Self.row))
         }
     }

@@ -24,7 +24,7 @@ struct SearchResultsSource: SearchResultItems {
     let folders: Folders
     let search: ServedSearch
     /// Brings the index up to date with the served sources (``ServedSources/updateSearchIndex()``).
-    let updateIndex: @Sendable () async -> Void
+    let updateIndex: @Sendable () async -> Int
 
     var summary: PhotoSourceSummary {
         switch folders {

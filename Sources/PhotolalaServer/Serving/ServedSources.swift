@@ -58,7 +58,9 @@ final class ServedSources: Sendable {
         sessions = SessionStore(limit: Self.openFolderLimit)
         logger = configuration.logger
         searchIndex = engine.searchIndex
-        searchIndexing = ServedSearchIndexing(logger: configuration.logger) { source in try await engine.index(source: source) }
+        searchIndexing = ServedSearchIndexing(freshness: configuration.searchIndexFreshness, logger: configuration.logger) { source in
+            try await engine.index(source: source)
+        }
         switch configuration.watching {
         case .automatic: watching = FolderSession.Watching(watcher: FolderWatcher(), pollInterval: FolderWatching.standardPollInterval)
         case .polling(let interval): watching = FolderSession.Watching(watcher: nil, pollInterval: interval)
@@ -104,8 +106,25 @@ final class ServedSources: Sendable {
 
     /// Brings the search index up to date with the served sources before a search reads it
     /// (``ServedSearchIndexing``): the results' listing and the facets both wait for it.
-    func updateSearchIndex() async {
+    /// - Returns: The index's generation once it is up to date.
+    @discardableResult
+    func updateSearchIndex() async -> Int {
         await searchIndexing.update(all)
+    }
+
+    /// Looks, in the background, whether the open folder a page opens again is a listing of
+    /// the search index as it was before the index last changed (a search, a timeline, a
+    /// place, a person, opened before photos came, went or changed): if so it is closed, and
+    /// its pages, told so, list it again as it is now. The index is brought up to date first,
+    /// at most as often as a search does it.
+    func revalidate(source sourceID: String, folder folderID: String) {
+        let key = sourceID + "/" + folderID
+        Task {
+            guard let session = await sessions.existing(key: key), let listing = await session.source as? any IndexSnapshotListing else { return }
+            let generation = await updateSearchIndex()
+            guard listing.snapshot.isOutdated(by: generation) else { return }
+            await sessions.close(key: key, ifStill: session)
+        }
     }
 
     /// The cloud backup, when one is configured.
@@ -114,9 +133,13 @@ final class ServedSources: Sendable {
     }
 
     /// Closes the folders of the Cloud source open in pages, after its settings changed: they
-    /// list the old bucket. Pages open them again from the new one.
+    /// list the old bucket. Pages open them again from the new one. So are the searches,
+    /// timelines, places and people, which list the old bucket's photos among the others.
     func closeCloudFolders() async {
         await sessions.close(keysWithPrefix: "cloud/")
+        for view in [SearchResultsSource.id, SearchResultsSource.timelineID] + views.map(\.id) {
+            await sessions.close(keysWithPrefix: view + "/")
+        }
     }
 
     /// Paths that API errors must not reveal.
@@ -210,6 +233,12 @@ private actor SessionStore {
     /// The folder's session if it is open, without opening it or changing the order.
     func existing(key: String) -> FolderSession? {
         sessions.peek(key)
+    }
+
+    /// Stops and forgets the session of `key` if it is still `session` (not one opened since).
+    func close(key: String, ifStill session: FolderSession) async {
+        guard sessions.peek(key) === session, let session = sessions.removeValue(forKey: key) else { return }
+        await session.stop()
     }
 
     /// Stops and forgets the sessions whose key starts with `prefix`.
