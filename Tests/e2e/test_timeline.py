@@ -103,8 +103,13 @@ def test_a_trees_top_opens_every_photo_beneath_it_by_date(page, tree):
 def test_a_subfolders_photos_are_those_beneath_it(page, tree):
     ui = PhotolalaPage(page, tree)
     ui.open("local-0", "2023", count=TREE_COUNT // 3)
+    folder_url = page.url
     page.get_by_test_id("timeline").click()
     beneath = [tree_name(index) for index in range(TREE_COUNT) if TREE_FOLDERS[index % len(TREE_FOLDERS)].startswith("2023")]
     ui.wait_listed(len(beneath), timeout=90_000)
     items = ui.api("sources/photos/folders/" + page.url.split("#/photos/", 1)[1] + "/items")["items"]
     assert sorted(row[1] for row in items) == sorted(beneath)
+    # Up goes back to the folder whose Photos it is, not to every photo.
+    page.get_by_test_id("go-up").click()
+    expect(page).to_have_url(folder_url)
+    ui.wait_listed(TREE_COUNT // 3)

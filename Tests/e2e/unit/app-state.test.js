@@ -1,4 +1,4 @@
-import { can, gridMessage, initialState, listOrder, searchKey, timelineFolder } from '../js/app-state.js';
+import { can, gridMessage, initialState, listOrder, searchKey, timelineFolder, upFrom } from '../js/app-state.js';
 import { equal, test } from './harness.js';
 import { photoList } from './photos.js';
 
@@ -50,4 +50,16 @@ test('every folder of a tree has a timeline; a library and the cloud, their top;
   equal(timelineFolder(configured({ id: 'search', kind: 'search' }), 'beach'), null);
   equal(timelineFolder(configured({ id: 'photos', kind: 'timeline' }), '~'), null);
   equal(timelineFolder(null, '~'), null);
+});
+
+test('Up from the timeline of a folder goes back to the folder; elsewhere to the parent in the breadcrumb, and nowhere from the top', () => {
+  const timeline = { id: 'photos', kind: 'timeline', rootFolder: '~' };
+  const crumbs = [{ id: '~', name: 'Photos' }, { id: 'local-0/MjAyNC8', name: 'Photos in 2024' }];
+  equal(JSON.stringify(upFrom(timeline, 'local-0/MjAyNC8', crumbs)), JSON.stringify({ source: 'local-0', folder: 'MjAyNC8' }));
+  equal(JSON.stringify(upFrom(timeline, 'apple-photos/~', crumbs)), JSON.stringify({ source: 'apple-photos', folder: '~' }));
+  equal(upFrom(timeline, '~', [{ id: '~', name: 'Photos' }]), null);
+  const folderCrumbs = [{ id: '~', name: 'Pictures' }, { id: 'MjAyNC8', name: '2024' }];
+  equal(JSON.stringify(upFrom(local, 'MjAyNC8', folderCrumbs)), JSON.stringify({ source: 'local-0', folder: '~' }));
+  equal(upFrom(local, '~', [{ id: '~', name: 'Pictures' }]), null);
+  equal(upFrom(null, '~', folderCrumbs), null);
 });

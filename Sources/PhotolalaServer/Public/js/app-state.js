@@ -37,6 +37,20 @@ export function timelineFolder(source, folder) {
   return `${source.id}/${folder}`;
 }
 
+/**
+ * Where Up goes from `folder` of `source` with `breadcrumb` (`[{id, name}]`): `{source, folder}`,
+ * or null at the top. From a folder's timeline (`SOURCE/FOLDER`), the folder itself, as the way
+ * back from the toolbar's Photos; else the breadcrumb's parent.
+ */
+export function upFrom(source, folder, breadcrumb) {
+  if (source?.kind === 'timeline' && folder != null && folder !== (source.rootFolder ?? '~')) {
+    const slash = folder.indexOf('/');
+    if (slash > 0 && slash < folder.length - 1) return { source: folder.slice(0, slash), folder: folder.slice(slash + 1) };
+  }
+  if (source == null || breadcrumb == null || breadcrumb.length < 2) return null;
+  return { source: source.id, folder: breadcrumb[breadcrumb.length - 2].id };
+}
+
 /** Whether the open source offers `capability` (`sorting`, `grouping`, `star`, `restore`, `preview`, `search`). */
 export function can(state, capability) {
   return state.source?.capabilities?.includes(capability) ?? false;

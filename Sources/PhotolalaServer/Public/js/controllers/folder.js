@@ -4,7 +4,7 @@
  * focused photo, so coming back lands on it again.
  */
 
-import { listOrder, TIMELINE_SOURCE, timelineFolder } from '../app-state.js';
+import { listOrder, TIMELINE_SOURCE, timelineFolder, upFrom } from '../app-state.js';
 import { FolderSession } from '../folder-session.js';
 import { itemKey, PhotoList } from '../photo-list.js';
 import { folderHref } from '../router.js';
@@ -101,7 +101,7 @@ export class FolderController {
   #showInfo(source, info) {
     const { store, toolbar, folderStrip } = this.#deps;
     toolbar.breadcrumb.set(source.id, info.breadcrumb);
-    toolbar.setCanGoUp(info.breadcrumb.length > 1);
+    toolbar.setCanGoUp(upFrom(source, this.#deps.store.state.folder, info.breadcrumb) != null);
     folderStrip.setFolders(source.id, info.folders, { albums: source.kind === 'applePhotos' });
     document.title = `${info.name} — Photolala`;
     store.set({ info });

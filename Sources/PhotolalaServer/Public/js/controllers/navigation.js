@@ -5,6 +5,7 @@
  * for again when they may have changed (cloud settings saved, the server back).
  */
 
+import { upFrom } from '../app-state.js';
 import { SEARCH_SOURCE } from '../components/sidebar.js';
 import { icons } from '../icons.js';
 import { PhotoList } from '../photo-list.js';
@@ -100,11 +101,11 @@ export class NavigationController {
     }
   }
 
-  /** Opens the open folder's parent, if it has one. */
+  /** Opens the open folder's parent (a timeline's folder), if it has one. */
   goUp() {
-    const { source, info } = this.#deps.store.state;
-    const crumbs = info?.breadcrumb;
-    if (crumbs && crumbs.length > 1) navigate(source.id, crumbs[crumbs.length - 2].id);
+    const { source, folder, info } = this.#deps.store.state;
+    const up = upFrom(source, folder, info?.breadcrumb);
+    if (up) navigate(up.source, up.folder);
   }
 
   /** The map of `query` instead of the folder view; the search box shows the query. */
