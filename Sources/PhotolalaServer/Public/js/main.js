@@ -78,7 +78,7 @@ const grid = new PhotoGrid({
   motionUrl: (id) => api.videoUrl(store.state.source.id, store.state.folder, liveMotion(store.state.list.get(id))?.id ?? id),
 });
 const photoMap = new PhotoMap({
-  api, settings, thumbnailUrl: (id) => api.thumbnailUrl(SEARCH_SOURCE, map.query ?? '', { id }), onOpen: (id) => map.openPhoto(id), onArea: (bounds) => map.selectArea(bounds), onClearArea: () => map.clearArea(),
+  api, settings, thumbnailUrl: (id) => api.thumbnailUrl(SEARCH_SOURCE, map.query ?? '', { id }), onOpen: (id, position) => map.openPhoto(id, position), onArea: (bounds) => map.selectArea(bounds), onClearArea: () => map.clearArea(),
 });
 const contextMenu = new ContextMenu();
 const inspector = new Inspector({ api, onClose: () => settings.set({ inspector: false }) });

@@ -82,7 +82,7 @@ export class PhotoMap {
    * - api: the server's API (api.js), for the basemap.
    * - settings: the page's Settings (the tile server).
    * - thumbnailUrl(id): the address of a found photo's thumbnail.
-   * - onOpen(id): open the photo a marker stands for.
+   * - onOpen(id, {latitude, longitude}): open the photo a marker stands for, taken there.
    * - onArea({south, west, north, east}): a box was drawn (degrees, as the map gives them).
    * - onClearArea(): take the query's box away.
    */
@@ -278,7 +278,8 @@ export class PhotoMap {
   }
 
   #openPopup(marker, id) {
-    const open = () => this.#onOpen(id);
+    const { lat, lng } = marker.getLatLng();
+    const open = () => this.#onOpen(id, { latitude: lat, longitude: lng });
     const content = el(
       'div',
       { class: 'map-popup', 'data-testid': 'map-popup' },

@@ -9,6 +9,9 @@ import { SEARCH_SOURCE } from '../components/sidebar.js';
 import { areaTerm, withArea, withoutArea } from '../map-area.js';
 import { navigate } from '../router.js';
 
+/** Half the side of the box around a marker's photo that finds it when the grid's newest do not: about 11 m. */
+const NEARBY_DEGREES = 0.0001;
+
 /** The first part of a map's address, where a source's id goes in a folder's. */
 export const MAP_ROUTE = 'map';
 
@@ -17,7 +20,11 @@ export class MapController {
   /** The query the map shows, or null when it is not shown. */
   #query = null;
   #request = null;
-  /** A photo to open in the preview once the search's grid lists it: `{query, id}`. */
+  /**
+   * A photo to open in the preview once the search's grid lists it: `{query, id, nearby}`, where
+   * `nearby` is the query narrowed to where it was taken, opened when the grid's newest 20,000
+   * do not hold it.
+   */
   #pendingPreview = null;
 
   /**
@@ -36,8 +43,12 @@ export class MapController {
       if (opened && state.list.has(pending.id)) {
         this.#pendingPreview = null;
         deps.openPreview(pending.id);
+      } else if (opened && keys.has('listed') && state.listed && pending.nearby) {
+        // The grid's newest 20,000 do not hold the photo: the photos taken where it was do.
+        this.#pendingPreview = { query: pending.nearby, id: pending.id, nearby: null };
+        navigate(SEARCH_SOURCE, pending.nearby);
       } else if (((keys.has('source') || keys.has('folder')) && !opened) || (opened && keys.has('listed') && state.listed)) {
-        // Another place opened, or the grid's newest 20,000 do not hold the photo: forget it.
+        // Another place opened, or even the nearby search does not hold the photo: forget it.
         this.#pendingPreview = null;
       }
     });
@@ -95,10 +106,16 @@ export class MapController {
     else if (store.state.source?.id === SEARCH_SOURCE) navigate(MAP_ROUTE, store.state.folder ?? '');
   }
 
-  /** Opens a marker's photo: the search's grid, then the photo in the preview once listed. */
-  openPhoto(id) {
+  /**
+   * Opens a marker's photo, taken at `{latitude, longitude}`: the search's grid, then the photo in
+   * the preview once listed; when the grid's newest 20,000 do not hold it, the search narrowed to
+   * a box of some twenty metres around where it was taken.
+   */
+  openPhoto(id, { latitude, longitude }) {
     if (this.#query === null) return;
-    this.#pendingPreview = { query: this.#query, id };
+    const margin = NEARBY_DEGREES;
+    const box = { south: latitude - margin, west: longitude - margin, north: latitude + margin, east: longitude + margin };
+    this.#pendingPreview = { query: this.#query, id, nearby: withArea(this.#query, areaTerm(box)) };
     navigate(SEARCH_SOURCE, this.#query);
   }
 
