@@ -95,6 +95,17 @@ def made(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
+def place_data() -> Path:
+    """The place data `photolala` installs (GeoNames, Natural Earth, ISO 3166), made once into
+    `.build/places` by Scripts/make-places.py, as the Swift tests make it; a server given it as
+    `PHOTOLALA_PLACE_DATA` finds the country, region and city of every geotagged photo."""
+    folder = REPO / ".build" / "places"
+    if not (folder / "places.tsv").exists():
+        run(REPO / "Scripts" / "make-places.py", folder)
+    return folder
+
+
+@pytest.fixture(scope="session")
 def library(made, tmp_path_factory) -> Path:
     """Two trees: `Library` (Photos with subfolders, Mixed formats and broken files, Live for
     changes on disk, Accents for the name filter) and `Big` (100,000 tiny photos in one folder, dated over 9.5 years)."""

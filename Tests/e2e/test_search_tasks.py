@@ -1,6 +1,7 @@
 """Tasks of a new user in the page's search box over a folder tree, each answer checked against
 exiftool reading the same files: everything from the Canon, the photos with the keyword wedding,
-all RAW files, and June 2019 across every folder."""
+all RAW files, June 2019 across every folder, and the photos taken in Italy (from their GPS
+positions, one of them a few kilometres from the Italian border in France)."""
 
 from __future__ import annotations
 
@@ -35,20 +36,35 @@ def collection(made, tmp_path_factory) -> Path:
     for name, arguments in tags.items():
         run("vips", "black", root / name, "64", "48")
         run("exiftool", "-q", "-overwrite_original", *arguments, root / name)
+    for name, (latitude, longitude, _) in POSITIONS.items():
+        run("vips", "black", root / name, "64", "48")
+        run(
+            "exiftool", "-q", "-overwrite_original", f"-GPSLatitude={abs(latitude)}", f"-GPSLatitudeRef={'N' if latitude >= 0 else 'S'}",
+            f"-GPSLongitude={abs(longitude)}", f"-GPSLongitudeRef={'E' if longitude >= 0 else 'W'}", root / name)
     for name in ("raw.dng", "raw.nef"):
         shutil.copy2(made("Tests/Fixtures/make-fixtures.sh") / name, root / "Family" / name)
     return root
 
 
+# Where the geotagged photos were taken, and the country each position is in.
+POSITIONS = {
+    "2019/Trip/rome.jpg": (41.8986, 12.4769, "Italy"),
+    "2019/Trip/como.jpg": (45.8107, 9.0852, "Italy"),
+    "2019/Trip/menton.jpg": (43.7765, 7.5048, "France"),  # 2.5 km from the border at Ventimiglia
+}
+
+
 @pytest.fixture(scope="module")
-def collection_server(collection, tmp_path_factory):
-    yield from serve([collection], tmp_path_factory.mktemp("search-tasks-state"), "server-search-tasks.log")
+def collection_server(collection, place_data, tmp_path_factory):
+    yield from serve(
+        [collection], tmp_path_factory.mktemp("search-tasks-state"), "server-search-tasks.log",
+        extra_env={"PHOTOLALA_PLACE_DATA": str(place_data)})
 
 
 def exiftool_names(collection: Path, keep) -> list[str]:
     """The names of the files whose exiftool JSON `keep` accepts, sorted: the reference."""
     output = subprocess.run(
-        ["exiftool", "-json", "-r", "-Make", "-Subject", "-DateTimeOriginal", "-FileName", str(collection)],
+        ["exiftool", "-json", "-n", "-r", "-Make", "-Subject", "-DateTimeOriginal", "-GPSLatitude", "-GPSLongitude", "-FileName", str(collection)],
         check=True,
         capture_output=True,
         text=True,
@@ -61,6 +77,16 @@ def subjects(photo: dict) -> list[str]:
     return [str(item) for item in (value if isinstance(value, list) else [value])]
 
 
+def country_of(photo: dict) -> str | None:
+    """The country of the position exiftool reads from a photo, as the table of positions says."""
+    if "GPSLatitude" not in photo:
+        return None
+    for latitude, longitude, country in POSITIONS.values():
+        if abs(photo["GPSLatitude"] - latitude) < 1e-4 and abs(photo["GPSLongitude"] - longitude) < 1e-4:
+            return country
+    return None
+
+
 def test_a_new_users_searches_each_find_what_exiftool_reads(page, collection, collection_server):
     photos = PhotolalaPage(page, collection_server)
     photos.open("local-0")
@@ -70,6 +96,7 @@ def test_a_new_users_searches_each_find_what_exiftool_reads(page, collection, co
         ("keyword:wedding", lambda photo: "wedding" in subjects(photo)),
         ("kind:raw", lambda photo: Path(photo["FileName"]).suffix.lower() in RAW_EXTENSIONS),
         ("date:2019-06", lambda photo: str(photo.get("DateTimeOriginal", "")).startswith("2019:06")),
+        ("place:italy", lambda photo: country_of(photo) == "Italy"),
     ]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for query, keep in tasks:
