@@ -107,4 +107,8 @@ def test_a_new_users_searches_each_find_what_exiftool_reads(page, collection, co
         expect(page).to_have_url(re.compile("#/search/"))
         photos.wait_listed(count=len(expected))
         assert sorted(photos.mounted_names()) == expected, query
+        # Each photo found tells where it comes from: here, the one folder tree served.
+        badges = page.get_by_test_id("source-badge")
+        expect(badges).to_have_count(len(expected))
+        assert {badges.nth(index).get_attribute("data-source") for index in range(len(expected))} == {"local-0"}
         page.screenshot(path=str(ARTIFACTS / f"search-task-{query.replace(':', '-')}.png"))

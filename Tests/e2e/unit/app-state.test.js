@@ -1,4 +1,4 @@
-import { can, gridMessage, initialState, listOrder, searchKey, timelineFolder, upFrom } from '../js/app-state.js';
+import { can, cellSource, gridMessage, initialState, listOrder, searchKey, timelineFolder, upFrom } from '../js/app-state.js';
 import { equal, test } from './harness.js';
 import { photoList } from './photos.js';
 
@@ -62,4 +62,20 @@ test('Up from the timeline of a folder goes back to the folder; elsewhere to the
   equal(JSON.stringify(upFrom(local, 'MjAyNC8', folderCrumbs)), JSON.stringify({ source: 'local-0', folder: '~' }));
   equal(upFrom(local, '~', [{ id: '~', name: 'Pictures' }]), null);
   equal(upFrom(null, '~', folderCrumbs), null);
+});
+
+test('a photo of a search or a timeline tells its source; the photos of a folder itself do not', () => {
+  const idOf = (source, folder, item) => {
+    const bytes = new TextEncoder().encode(`${source}\0${folder}`);
+    return `${btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replaceAll('=', '')}.${item}`;
+  };
+  const library = { id: 'apple-photos', kind: 'applePhotos', name: 'Photos Library' };
+  const sources = [{ ...local, name: 'Pictures' }, library, { id: 'search', kind: 'search' }, { id: 'photos', kind: 'timeline' }];
+  const search = { ...initialState('date-asc'), sources, source: sources[2] };
+  equal(cellSource(search, idOf('local-0', 'MjAyNC8/Été', 'cGhvdG8uanBn'))?.name, 'Pictures');
+  equal(cellSource({ ...search, source: sources[3] }, idOf('apple-photos', 'favorites', 'UUID-1'))?.kind, 'applePhotos');
+  equal(cellSource(search, idOf('gone-9', '~', 'x')), null);
+  equal(cellSource(search, 'not-an-id'), null);
+  equal(cellSource(search, '%%%.x'), null);
+  equal(cellSource({ ...search, source: local }, idOf('local-0', '~', 'x')), null);
 });

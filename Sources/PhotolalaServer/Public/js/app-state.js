@@ -51,6 +51,37 @@ export function upFrom(source, folder, breadcrumb) {
   return { source: source.id, folder: breadcrumb[breadcrumb.length - 2].id };
 }
 
+/** The sources whose photos are other sources' (searches, timelines, places, people): each item's id names its own. */
+const VIEW_KINDS = new Set(['search', 'timeline', 'places', 'people']);
+
+const resultSources = new Map(); // an id's first part → the source id it names
+
+/**
+ * The served source a photo of a search, a timeline, a place or a person comes from
+ * (`{id, name, kind}` of `state.sources`), or null for a photo of a folder or library itself.
+ * The server names each such photo `BASE64URL(source NUL folder).ITEM` (SearchResultID).
+ */
+export function cellSource(state, id) {
+  if (!VIEW_KINDS.has(state.source?.kind)) return null;
+  const dot = id.indexOf('.');
+  if (dot <= 0) return null;
+  const prefix = id.slice(0, dot);
+  let sourceID = resultSources.get(prefix);
+  if (sourceID === undefined) {
+    sourceID = null;
+    try {
+      const base64 = prefix.replaceAll('-', '+').replaceAll('_', '/');
+      const bytes = Uint8Array.from(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4)), (char) => char.charCodeAt(0));
+      const text = new TextDecoder().decode(bytes);
+      if (text.includes('\0')) sourceID = text.slice(0, text.indexOf('\0'));
+    } catch {
+      // Not an id of the server's making: no source to tell.
+    }
+    resultSources.set(prefix, sourceID);
+  }
+  return state.sources.find((source) => source.id === sourceID) ?? null;
+}
+
 /** Whether the open source offers `capability` (`sorting`, `grouping`, `star`, `restore`, `preview`, `search`). */
 export function can(state, capability) {
   return state.source?.capabilities?.includes(capability) ?? false;

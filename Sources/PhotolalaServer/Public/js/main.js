@@ -5,7 +5,7 @@
  */
 
 import * as api from './api.js';
-import { initialState } from './app-state.js';
+import { cellSource, initialState } from './app-state.js';
 import { FolderSession } from './folder-session.js';
 import { itemKey, liveMotion } from './photo-list.js';
 import { currentLocation, navigate, onLocationChange } from './router.js';
@@ -75,7 +75,7 @@ const folderStrip = new FolderStrip({ api, onOpen: (folder) => navigate(store.st
 const facetBar = new FacetBar({ api, onQuery: (query) => navigate(SEARCH_SOURCE, query) });
 const grid = new PhotoGrid({
   loader, selection, onOpen: (id) => actions.openPreview(id), onContextMenu: (id, x, y) => actions.openContextMenu(id, x, y), onStar: (id, starred) => backup.star([id], starred),
-  motionUrl: (id) => api.videoUrl(store.state.source.id, store.state.folder, liveMotion(store.state.list.get(id))?.id ?? id),
+  motionUrl: (id) => api.videoUrl(store.state.source.id, store.state.folder, liveMotion(store.state.list.get(id))?.id ?? id), sourceOf: (id) => cellSource(store.state, id),
 });
 const photoMap = new PhotoMap({
   api, settings, thumbnailUrl: (id) => api.thumbnailUrl(SEARCH_SOURCE, map.query ?? '', { id }), onOpen: (id, position) => map.openPhoto(id, position), onArea: (bounds) => map.selectArea(bounds), onClearArea: () => map.clearArea(),

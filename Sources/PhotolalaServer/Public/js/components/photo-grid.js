@@ -15,6 +15,7 @@ import { hasRaw, itemKey, liveMotion } from '../photo-list.js';
 import { BadgeLayer } from './badge-layer.js';
 import { CAPTION_HEIGHT, CaptionLayer } from './caption-layer.js';
 import { KindBadgeLayer } from './kind-badge-layer.js';
+import { SourceBadgeLayer } from './source-badge-layer.js';
 import { DateScrubber } from './date-scrubber.js';
 
 /** Space between cells for each cell size. */
@@ -43,6 +44,7 @@ export class PhotoGrid {
   #captioned = null;
   /** The same for the video badges. */
   #kindBadged = null;
+  #sourceOf;
   #rows = new Map(); // row index → mounted row element
   #cells = new Map(); // thumbnail key → mounted cell
   #rowPool = [];
@@ -62,9 +64,12 @@ export class PhotoGrid {
    * - onContextMenu(id, x, y): a photo's context menu was asked for, to open at page point x, y.
    * - onStar(id, starred): a photo's backup badge was clicked to star or unstar it.
    * - motionUrl(id): where the movie of Live Photo `id` streams from, played over its cell.
+   * - sourceOf(id): the source (`{id, name, kind}`) photo `id` comes from when the grid shows
+   *   several sources' photos (a search, a timeline), marked on its cell; null otherwise.
    */
-  constructor({ loader, selection, onOpen, onContextMenu, onStar, motionUrl }) {
+  constructor({ loader, selection, onOpen, onContextMenu, onStar, motionUrl, sourceOf }) {
     this.#loader = loader;
+    this.#sourceOf = sourceOf;
     this.#selection = selection;
     this.#onOpen = onOpen;
     this.#onContextMenu = onContextMenu;
@@ -74,6 +79,7 @@ export class PhotoGrid {
     this.badges = new BadgeLayer({ onToggle: onStar });
     this.captions = new CaptionLayer();
     this.kindBadges = new KindBadgeLayer({ motionUrl });
+    this.sourceBadges = new SourceBadgeLayer();
     this.scroller = el(
       'div',
       {
@@ -98,6 +104,7 @@ export class PhotoGrid {
       this.badges.element,
       this.captions.element,
       this.kindBadges.element,
+      this.sourceBadges.element,
     );
     // Cell images' load and error events do not bubble; one capturing listener serves them all.
     this.scroller.addEventListener('load', (event) => this.#onImageEvent(event, true), true);
@@ -249,6 +256,7 @@ export class PhotoGrid {
       this.badges.place([]);
       this.captions.place([]);
       this.kindBadges.place([]);
+      this.sourceBadges.place([]);
       this.#captioned = null;
       this.#kindBadged = null;
       this.#loader.want([]);
@@ -333,22 +341,30 @@ export class PhotoGrid {
     this.captions.place(cells);
   }
 
-  /** Puts each video's, RAW pair's and Live Photo's badge on its cell in the rows on screen. */
+  /**
+   * Puts each video's, RAW pair's and Live Photo's badge on its cell in the rows on screen, and
+   * where the grid shows several sources' photos, each one's source mark.
+   */
   #placeKindBadges(firstVisible, lastVisible) {
     const rows = `${firstVisible}:${lastVisible}`;
     if (rows === this.#kindBadged) return;
     this.#kindBadged = rows;
     const cells = [];
+    const sourced = [];
     const layout = this.#layout;
     for (let row = firstVisible; row <= lastVisible; row++) {
       if (layout.isHeader(row)) continue;
       for (let column = 0, start = layout.rowStart[row]; column < layout.rowLength[row]; column++) {
         const item = this.#list.at(start + column);
-        const kind = item?.kind === 'video' ? 'video' : liveMotion(item) ? 'live' : hasRaw(item) ? 'raw' : null;
+        if (item == null) continue;
+        const kind = item.kind === 'video' ? 'video' : liveMotion(item) ? 'live' : hasRaw(item) ? 'raw' : null;
         if (kind) cells.push({ id: item.id, kind, duration: item.duration, x: layout.cellX(column), y: layout.rowTop[row], size: layout.cellSize });
+        const source = this.#sourceOf?.(item.id);
+        if (source) sourced.push({ id: item.id, source, x: layout.cellX(column), y: layout.rowTop[row] });
       }
     }
     this.kindBadges.place(cells);
+    this.sourceBadges.place(sourced);
   }
 
   /** The ☆ badge follows the pointer from cell to cell; over a badge it stays where it is. */
