@@ -237,6 +237,14 @@ enum API {
         let complete: Bool
     }
 
+    /// How far the search index is brought up to date with the served sources: `done` of the
+    /// `found` photos so far (a tree's count grows as it is walked), until `complete`.
+    struct Indexing: Encodable {
+        let found: Int
+        let done: Int
+        let complete: Bool
+    }
+
     struct Change: Encodable {
         let source: String
         let folder: String

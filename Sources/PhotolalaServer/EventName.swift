@@ -19,4 +19,7 @@ enum EventName: String, Sendable, CaseIterable {
     case restore
     /// The sources list changed (``API/Sources``).
     case sources
+    /// The search index being brought up to date for a search, a timeline or a view
+    /// (``API/Indexing``).
+    case indexing
 }

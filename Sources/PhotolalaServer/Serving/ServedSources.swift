@@ -58,8 +58,10 @@ final class ServedSources: Sendable {
         sessions = SessionStore(limit: Self.openFolderLimit)
         logger = configuration.logger
         searchIndex = engine.searchIndex
-        searchIndexing = ServedSearchIndexing(freshness: configuration.searchIndexFreshness, logger: configuration.logger) { source in
-            try await engine.index(source: source)
+        searchIndexing = ServedSearchIndexing(
+            freshness: configuration.searchIndexFreshness, logger: configuration.logger, publish: { await events.publish(.indexing, $0) }
+        ) { source, progress in
+            try await engine.index(source: source, progress: progress)
         }
         switch configuration.watching {
         case .automatic: watching = FolderSession.Watching(watcher: FolderWatcher(), pollInterval: FolderWatching.standardPollInterval)

@@ -26,6 +26,16 @@ test('an empty grid says why: error, loading, no match, subfolders, album, empty
   equal(gridMessage(listed([], { info: { kind: 'folder', folders: [] } })), 'No photos in this folder.');
 });
 
+test('a search or timeline waiting for the index says how far it is; a folder says it is loading', () => {
+  const indexing = { found: 40000, done: 12345, complete: false };
+  const search = { id: 'search', kind: 'search' };
+  equal(gridMessage(listed([], { complete: false, source: search, indexing })), 'Indexing photos for search… 12,345 of 40,000');
+  equal(gridMessage(listed([], { complete: false, source: { id: 'photos', kind: 'timeline' }, indexing })), 'Indexing photos for search… 12,345 of 40,000');
+  equal(gridMessage(listed([], { complete: false, source: search, indexing: { found: 500, done: 500, complete: false } })), 'Indexing photos for search… 500 so far');
+  equal(gridMessage(listed([], { complete: false, indexing })), 'Loading photos…');
+  equal(gridMessage(listed([], { complete: false, source: search, indexing: null })), 'Loading photos…');
+});
+
 test('a search that matches nothing in an empty folder says the folder is empty', () => {
   equal(gridMessage(listed([], { search: { text: 'beach', ids: null } })), 'No photos in this folder.');
 });

@@ -281,17 +281,19 @@ export function requestRestore(ids, tier, days) {
  * `onListing`, `onFolder`, `onClosed`, `onBackup`, `onBadges`, `onCloudSync`, `onRestore` and
  * `onSources` receive the parsed `change`, `listing`, `folder` (a folder's subfolders changed),
  * `closed` (the server stopped following a folder), `backup`, `badges` (a folder's badges
- * changed), `cloud-sync`, `restore` and `sources` (the cloud settings changed) events; `onConnection` receives `true` when the stream (re)opens and `false` when it
+ * changed), `cloud-sync`, `restore` and `sources` (the cloud settings changed) events, and
+ * `onIndexing` the `indexing` events (`{found, done, complete}`: the search index being brought
+ * up to date); `onConnection` receives `true` when the stream (re)opens and `false` when it
  * drops.
  *
  * Every tab of the server shares one stream, owned by a SharedWorker (event-worker.js): a stream
  * per tab would hold one of the browser's six connections to the server each. Where there is no
  * SharedWorker, the tab opens a stream of its own.
  */
-export function subscribeEvents({ onChange, onListing, onFolder, onClosed, onBackup, onBadges, onCloudSync, onRestore, onSources, onConnection }) {
+export function subscribeEvents({ onChange, onListing, onFolder, onClosed, onBackup, onBadges, onCloudSync, onRestore, onSources, onIndexing, onConnection }) {
   const handlers = {
     change: onChange, listing: onListing, folder: onFolder, closed: onClosed, backup: onBackup, badges: onBadges, 'cloud-sync': onCloudSync, restore: onRestore,
-    sources: onSources,
+    sources: onSources, indexing: onIndexing,
   };
   const deliver = (name, text) => {
     let data;

@@ -4,6 +4,7 @@
  * a page around them.
  */
 
+import { formatInteger } from './format.js';
 import { PhotoList } from './photo-list.js';
 
 /**
@@ -18,7 +19,7 @@ import { PhotoList } from './photo-list.js';
 export function initialState(sort) {
   return {
     sources: [], source: null, folder: null, info: null, session: null, error: null, listed: false, list: new PhotoList(sort),
-    progress: { count: 0, complete: false }, search: { text: '', ids: null },
+    progress: { count: 0, complete: false }, search: { text: '', ids: null }, indexing: null,
   };
 }
 
@@ -100,7 +101,15 @@ export function listOrder(state, sort) {
 export function gridMessage(state) {
   if (state.list.length > 0) return null;
   if (state.error) return state.error;
-  if (!state.progress.complete) return 'Loading photos…';
+  if (!state.progress.complete) {
+    const { indexing } = state;
+    if (indexing && VIEW_KINDS.has(state.source?.kind)) {
+      // A tree's count grows as it is walked: until more are found than indexed, no total is known.
+      const total = indexing.found > indexing.done ? ` of ${formatInteger(indexing.found)}` : ' so far';
+      return `Indexing photos for search… ${formatInteger(indexing.done)}${total}`;
+    }
+    return 'Loading photos…';
+  }
   if (state.search.text && state.list.totalLength > 0) return `No photos match “${state.search.text}”.`;
   if (state.info?.folders.length) return 'No photos here. Open a folder above, or Photos to see every photo beneath this one.';
   if (/album/i.test(state.info?.kind ?? '')) return 'No photos in this album.';

@@ -80,6 +80,7 @@ export class LiveUpdatesController {
         this.#cloud.showSync(sync);
       },
       onSources: () => this.#onSources(), // the cloud settings were saved, here or in another tab
+      onIndexing: (indexing) => this.#store.set({ indexing: indexing.complete ? null : indexing }),
       onRestore: () => {
         if (!isCloudOpen(this.#store.state)) return;
         this.#backup.scheduleBadges();
