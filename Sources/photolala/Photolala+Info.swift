@@ -60,7 +60,7 @@ private struct InfoReport {
             ("Codec", m.videoCodec),
             ("Taken", m.photoDate.map { DateText.photo($0, offset: m.photoDateOffsetSeconds) }),
             ("Modified", m.modificationDate.map { DateText.event($0) }),
-            ("Camera", Self.cameraText(make: m.cameraMake, model: m.cameraModel)),
+            ("Camera", CameraName.joining(make: m.cameraMake, model: m.cameraModel)),
             ("Lens", m.lensModel),
             ("Exposure", m.exposureTime.map { $0 < 1 && $0 > 0 ? "1/\(Int((1 / $0).rounded())) s" : "\($0) s" }),
             ("Aperture", m.fNumber.map { "f/\($0)" }),
@@ -83,12 +83,5 @@ private struct InfoReport {
         let known = rows.compactMap { label, value in value.flatMap { $0.isEmpty ? nil : (label, $0) } }
         let width = known.map(\.0.count).max() ?? 0
         return known.map { label, value in label + ":" + String(repeating: " ", count: width - label.count + 1) + value }
-    }
-
-    /// "Canon EOS R5" rather than "Canon Canon EOS R5": models often repeat the make.
-    private static func cameraText(make: String?, model: String?) -> String? {
-        guard let model else { return make }
-        guard let make, !model.lowercased().hasPrefix(make.lowercased().split(separator: " ").first ?? "") else { return model }
-        return make + " " + model
     }
 }

@@ -174,7 +174,7 @@ public struct SearchIndex: Sendable {
 
     private static func textArguments(_ document: SearchDocument, id: Int64) -> StatementArguments {
         let description = document.description
-        let camera = [description.cameraMake, description.cameraModel].compactMap { $0 }.joined(separator: " ")
+        let camera = CameraName.joining(make: description.cameraMake, model: description.cameraModel)
         return [
             id, document.name, document.folder, description.title, description.caption, description.keywords.joined(separator: "\n"),
             document.people.joined(separator: "\n"), document.place?.country, document.place?.countryCode, document.place?.region,

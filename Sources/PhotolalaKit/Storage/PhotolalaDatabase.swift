@@ -332,6 +332,14 @@ public struct PhotolalaDatabase: Sendable {
             // of a timeline's row. Rows indexed before have none, and are read from there.
             try db.execute(sql: "ALTER TABLE searchPhoto ADD COLUMN name TEXT")
         }
+        migrator.registerMigration("v20 search camera names") { db in
+            // Cameras are indexed by the name people call them (CameraName), "NIKON D850", not
+            // "NIKON CORPORATION NIKON D850". The index is made again from what is recorded of
+            // each photo (nothing is read again) the next time each source is indexed; which
+            // sources it held is kept, for `photolala index --rebuild`.
+            try db.execute(sql: "DELETE FROM searchText")
+            try db.execute(sql: "DELETE FROM searchPhoto")
+        }
         return migrator
     }
 }
