@@ -102,6 +102,31 @@ struct ApplePhotosDamagedDatabaseTests {
         }
     }
 
+    @Test(
+        "a damaged search index loses only the scene labels, told as a problem: not a database, cut short, a table gone",
+        arguments: ["garbage", "truncated", "no ga table"])
+    func damagedSearchIndex(damage: String) async throws {
+        let folder = try TemporaryDirectory()
+        let bundle = try await PhotosLibraries.copy(PhotosLibraries.ventura, into: folder)
+        try await PhotosLibraries.addSearchIndex(to: bundle, form: .psi)
+        let index = bundle + "/database/search/psi.sqlite"
+        #expect(!(try ApplePhotosLibrary(path: bundle).facts().labels.isEmpty), "the index is read before it is damaged")
+        switch damage {
+        case "garbage":
+            try Data(repeating: 0x5A, count: 8_192).write(to: URL(fileURLWithPath: index))
+        case "truncated":
+            let whole = try Data(contentsOf: URL(fileURLWithPath: index))
+            try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: index))
+        default:
+            try await Shell.run("sqlite3", [index, "DROP TABLE ga"])
+        }
+        let facts = try ApplePhotosLibrary(path: bundle).facts()
+        #expect(facts.labels.isEmpty)
+        #expect(facts.problems.count == 1 && facts.problems.first?.contains("database/search/psi.sqlite") == true, "\(facts.problems)")
+        #expect(facts.people.values.contains { $0.contains("Katie") }, "the people are read all the same")
+        #expect(!facts.places.isEmpty, "and the places")
+    }
+
     @Test("the unchanged test libraries report no problem", arguments: [PhotosLibraries.catalina, PhotosLibraries.ventura])
     func noProblems(name: String) async throws {
         let folder = try TemporaryDirectory()
