@@ -90,6 +90,32 @@ struct PhotoDescriptionTests: WorkspaceSuite {
         #expect(metadata.cameraModel == reference["IFD0:Model"] as? String)
     }
 
+    @Test("A CR3's XMP is read from its XMP box, the top-level box ISO-BMFF files keep XMP in")
+    func canonCR3() async throws {
+        let path = photos + "/raw.cr3"
+        try FileManager.default.copyItem(atPath: try await Fixtures.file("raw.cr3").path, toPath: path)
+        // exiftool writes a camera's CR3 but not the fixture's trimmed tracks: the packet it
+        // makes goes into the box as it writes it (XMP Specification Part 3: a `uuid` box).
+        let packet = folder.path("packet.xmp")
+        let tags = ["-XMP-dc:Subject=CR3 keyword", "-XMP-dc:Title=Sunrise", "-XMP-xmp:Rating=4", "-XMP-xmp:Label=Green"]
+        try await Shell.run("exiftool", ["-q", "-q"] + tags + ["-o", packet])
+        let xmp = try Data(contentsOf: URL(fileURLWithPath: packet))
+        let uuid: [UInt8] = [0xBE, 0x7A, 0xCF, 0xCB, 0x97, 0xA9, 0x42, 0xE8, 0x9C, 0x71, 0x99, 0x94, 0x91, 0xE3, 0xAF, 0xAC]
+        var box = withUnsafeBytes(of: UInt32(8 + 16 + xmp.count).bigEndian) { Data($0) } + Data("uuid".utf8) + Data(uuid)
+        box += xmp
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try file.seekToEnd()
+        try file.write(contentsOf: box)
+        try file.close()
+
+        let reference = try await exiftool(path)
+        let metadata = try await engine.metadata(ofFileAt: path)
+        #expect(metadata.keywords == strings(reference["XMP-dc:Subject"]) && metadata.keywords == ["CR3 keyword"], "\(reference)")
+        #expect(metadata.title == reference["XMP-dc:Title"] as? String && metadata.title == "Sunrise")
+        #expect(metadata.rating == 4 && metadata.colorLabel == "Green")
+        #expect(metadata.cameraModel == reference["IFD0:Model"] as? String, "its EXIF is read as before")
+    }
+
     @Test("IPTC alone gives keywords, title and caption, in Latin-1 or in declared UTF-8")
     func iptcOnly() async throws {
         let latin = try await photo(

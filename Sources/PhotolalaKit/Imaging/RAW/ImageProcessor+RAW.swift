@@ -24,7 +24,7 @@ extension ImageProcessor {
         let (stored, other) = (width ?? 0, height ?? 0)
         return ImageInspection(
             format: format, width: swap ? other : stored, height: swap ? stored : other, orientation: orientation, exif: container?.exif,
-            xmpPacket: container?.exif?.xmpPacket, iptcBlock: container?.exif?.iptcBlock)
+            xmpPacket: container?.xmpPacket ?? container?.exif?.xmpPacket, iptcBlock: container?.exif?.iptcBlock)
     }
 
     /// The thumbnail of a RAW: from its largest embedded preview (JPEG, or a DNG's JPEG XL)

@@ -7,12 +7,17 @@ extension RAWContainer {
     private static let previewUUID: [UInt8] = [
         0xEA, 0xF4, 0x2B, 0x5E, 0x1C, 0x98, 0x4B, 0x88, 0xB9, 0xFB, 0xB7, 0xDC, 0x40, 0x6E, 0x4D, 0x16,
     ]
+    /// The top-level box of a CR3's XMP packet: the UUID ISO-BMFF files give XMP (XMP
+    /// Specification Part 3, 1.2.7), where exiftool, Lightroom and the camera write it.
+    private static let xmpUUID: [UInt8] = [
+        0xBE, 0x7A, 0xCF, 0xCB, 0x97, 0xA9, 0x42, 0xE8, 0x9C, 0x71, 0x99, 0x94, 0x91, 0xE3, 0xAF, 0xAC,
+    ]
     /// The most boxes read at one level of a CR3.
     static let maximumBoxes = 256
 
-    /// Reads a CR3 (ISO-BMFF): EXIF from CMT1 (IFD0), CMT2 (EXIF) and CMT4 (GPS), the THMB
-    /// thumbnail, the PRVW preview and the full-size JPEG of its first track, after the layout
-    /// Laurent Clévy documented (canon_cr3).
+    /// Reads a CR3 (ISO-BMFF): EXIF from CMT1 (IFD0), CMT2 (EXIF) and CMT4 (GPS), the XMP
+    /// packet of its top-level XMP box, the THMB thumbnail, the PRVW preview and the full-size
+    /// JPEG of its first track, after the layout Laurent Clévy documented (canon_cr3).
     mutating func readCR3(_ bytes: [UInt8]) throws(Damage) {
         let boxes = ISOBMFFBoxes(bytes: bytes)
         let top = try Self.boxes(in: 0..<bytes.count, of: boxes)
@@ -29,6 +34,9 @@ extension RAWContainer {
         }
         for track in try Self.boxes(in: moov.body, of: boxes) where track.type == "trak" {
             addFirstSampleJPEG(of: track, in: boxes)
+        }
+        if let xmp = top.first(where: { $0.extendedType == Self.xmpUUID }) {
+            setXMPPacket(Array(bytes[xmp.body]))
         }
         for box in top where box.extendedType == Self.previewUUID {
             // 8 unknown bytes, then the PRVW box.

@@ -48,6 +48,9 @@ struct RAWContainer {
     /// Every preview found that libvips can decode: JPEGs (baseline or progressive) and JPEG XL.
     private(set) var previews: [Preview] = []
     private(set) var exif: ExifReader?
+    /// An XMP packet the container keeps outside its EXIF (a CR3's XMP box); `nil` where the
+    /// EXIF's own (TIFF tag 700) is the one.
+    private(set) var xmpPacket: [UInt8]?
     /// The RAW's own EXIF orientation, 1–8.
     private(set) var orientation = 1
     /// The image's stored size (before orientation), as exiftool's ImageSize gives it: the
@@ -130,5 +133,9 @@ struct RAWContainer {
 
     mutating func setExif(_ reader: ExifReader) {
         exif = reader
+    }
+
+    mutating func setXMPPacket(_ packet: [UInt8]) {
+        xmpPacket = packet
     }
 }
