@@ -219,4 +219,49 @@ struct ApplePhotosAPITests: WorkspaceSuite {
         _ = await sync.sync()
         #expect(try sync.copy.entry(md5: md5)?.applePhotoID == wine)
     }
+    @Test("a library photo backed up takes its people and scene labels to the bucket: another device finds it by person: and label:")
+    func backupCarriesPeopleAndLabels() async throws {
+        try await PhotosLibraries.addSearchIndex(to: library, form: .psi)
+        let known = try ApplePhotosLibrary(path: library).facts()
+        let originals = try FileManager.default.subpathsOfDirectory(atPath: library + "/originals")
+        // A named person's photo whose original the trimmed test library kept, with labels.
+        let (uuid, original) = try #require(
+            known.people.keys.sorted().lazy.compactMap { uuid in
+                originals.first { ($0 as NSString).lastPathComponent.hasPrefix(uuid) }.map { (uuid, self.library + "/originals/" + $0) }
+            }.first { known.labels[$0.0]?.isEmpty == false })
+        let person = try #require(known.people[uuid]?.first)
+        let label = try #require(known.labels[uuid]?.first)
+        let token = "apple-photos-facts-token"
+        var configuration = ServerConfiguration(folders: [], libraries: [library], port: 0, token: token)
+        configuration.cloud = CloudConfiguration(
+            endpoint: nil, bucket: nil, region: "us-east-1", userID: "user", quotaBytes: nil, credentials: nil,
+            settingsFile: folder.path("data/cloud.json"), folder: folder.path("store"))
+        configuration.backupInactivity = .seconds(3_600)
+        try await APITestSupport.application(configuration, engine: engine).test(.router) { client in
+            let headers: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
+            _ = try await APITestSupport.rows(client, source: "apple-photos", folder: "~", token: token)
+            let body = try JSONSerialization.data(withJSONObject: ["source": "apple-photos", "folder": "~", "ids": [uuid], "starred": true])
+            #expect(try await client.execute(uri: "/api/backup/star", method: .post, headers: headers, body: ByteBuffer(bytes: body)).status == .ok)
+            #expect(try await client.execute(uri: "/api/backup/run", method: .post, headers: headers).status == .accepted)
+            var status: [String: Any] = [:]
+            for _ in 0..<600 {
+                status = try await client.execute(uri: "/api/backup/status", method: .get, headers: headers) { try json($0) }
+                if status["done"] as? Int == 1 || status["failed"] as? Int ?? 0 > 0 { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(status["done"] as? Int == 1, "\(status)")
+        }
+        // Another device syncs the catalog and its facts, and searches the backup.
+        let other = try makeEngine(in: folder, device: "other")
+        let sync = CloudCatalogSync(
+            store: LocalDirectoryObjectStore(root: folder.path("store")), userID: "user", catalogs: CatalogStore(database: other.database),
+            dataDirectory: other.configuration.dataDirectory)
+        _ = await sync.sync()
+        _ = try other.index(sync.copy)
+        let md5 = try ContentHash.md5(ofFileAt: original)
+        for query in ["person:\"\(person)\"", "label:\"\(label)\""] {
+            let found = try other.searchIndex.search(try SearchQuery(parsing: query), limit: 10)
+            #expect(found.map(\.md5) == [md5], "\(query)")
+        }
+    }
 }

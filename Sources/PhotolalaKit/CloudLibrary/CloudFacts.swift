@@ -95,8 +95,8 @@ enum CloudFacts {
 }
 
 extension PhotoDescription {
-    /// These values held to what a description read here may hold: cleaned text and keywords
-    /// (``keywords(_:)``), a position on Earth, 0–5 stars.
+    /// These values held to what a description read here may hold: cleaned text, keywords,
+    /// people and labels (``keywords(_:)``), a position on Earth, 0–5 stars.
     fileprivate var trusted: PhotoDescription {
         var trusted = PhotoDescription()
         trusted.cameraMake = Self.cleaned(cameraMake)
@@ -110,6 +110,9 @@ extension PhotoDescription {
         trusted.colorLabel = Self.cleaned(colorLabel)
         trusted.isScreenshot = isScreenshot
         trusted.isPanorama = isPanorama
+        // Names and labels are held as keywords are: cleaned, each once, a bounded number.
+        trusted.people = Self.keywords(people)
+        trusted.labels = Self.keywords(labels)
         return trusted
     }
 }

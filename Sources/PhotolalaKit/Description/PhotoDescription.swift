@@ -26,6 +26,11 @@ public struct PhotoDescription: Sendable, Equatable, Codable {
     public var colorLabel: String?
     public var isScreenshot = false
     public var isPanorama = false
+    /// The people named in it and its scene labels ("Beach", "Bride"), as the Apple Photos
+    /// library it is an original of knows them (``ApplePhotosFacts``): no file holds them, so
+    /// they are set only where a backed-up photo's facts travel with it (``CloudFacts``).
+    public var people: [String] = []
+    public var labels: [String] = []
 
     public init() {}
 
@@ -49,6 +54,8 @@ public struct PhotoDescription: Sendable, Equatable, Codable {
         merged.colorLabel = sidecar.colorLabel ?? colorLabel
         merged.isScreenshot = isScreenshot || sidecar.isScreenshot
         merged.isPanorama = isPanorama || sidecar.isPanorama
+        merged.people = sidecar.people.isEmpty ? people : sidecar.people
+        merged.labels = sidecar.labels.isEmpty ? labels : sidecar.labels
         return merged
     }
 }
@@ -56,9 +63,30 @@ public struct PhotoDescription: Sendable, Equatable, Codable {
 extension PhotoDescription {
     private enum CodingKeys: String, CodingKey {
         case cameraMake, cameraModel, lensModel, latitude, longitude, title, caption, keywords, rating, colorLabel, isScreenshot, isPanorama
+        case people, labels
     }
 
-    /// Reads what another version may have written: keywords and flags left out are none.
+    /// Writes what is known only: a photo of a folder, most of them, has no people or labels.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(cameraMake, forKey: .cameraMake)
+        try container.encodeIfPresent(cameraModel, forKey: .cameraModel)
+        try container.encodeIfPresent(lensModel, forKey: .lensModel)
+        try container.encodeIfPresent(latitude, forKey: .latitude)
+        try container.encodeIfPresent(longitude, forKey: .longitude)
+        try container.encodeIfPresent(title, forKey: .title)
+        try container.encodeIfPresent(caption, forKey: .caption)
+        try container.encode(keywords, forKey: .keywords)
+        try container.encodeIfPresent(rating, forKey: .rating)
+        try container.encodeIfPresent(colorLabel, forKey: .colorLabel)
+        try container.encode(isScreenshot, forKey: .isScreenshot)
+        try container.encode(isPanorama, forKey: .isPanorama)
+        if !people.isEmpty { try container.encode(people, forKey: .people) }
+        if !labels.isEmpty { try container.encode(labels, forKey: .labels) }
+    }
+
+    /// Reads what another version may have written: keywords, flags, people and labels left
+    /// out are none.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         cameraMake = try container.decodeIfPresent(String.self, forKey: .cameraMake)
@@ -73,5 +101,7 @@ extension PhotoDescription {
         colorLabel = try container.decodeIfPresent(String.self, forKey: .colorLabel)
         isScreenshot = try container.decodeIfPresent(Bool.self, forKey: .isScreenshot) ?? false
         isPanorama = try container.decodeIfPresent(Bool.self, forKey: .isPanorama) ?? false
+        people = try container.decodeIfPresent([String].self, forKey: .people) ?? []
+        labels = try container.decodeIfPresent([String].self, forKey: .labels) ?? []
     }
 }

@@ -18,6 +18,9 @@ struct PhotoDescriptionRecord: Sendable, Equatable, Codable {
     var colorLabel: String?
     /// ``Flag`` bits.
     var flags: Int
+    /// The people and the scene labels, one a line, as ``keywords``.
+    var people: String?
+    var labels: String?
 
     enum Flag {
         static let screenshot = 1
@@ -33,10 +36,20 @@ struct PhotoDescriptionRecord: Sendable, Equatable, Codable {
         longitude = description.longitude
         title = description.title
         caption = description.caption
-        keywords = description.keywords.isEmpty ? nil : description.keywords.joined(separator: "\n")
+        keywords = Self.lines(description.keywords)
         rating = description.rating
         colorLabel = description.colorLabel
         flags = (description.isScreenshot ? Flag.screenshot : 0) | (description.isPanorama ? Flag.panorama : 0)
+        people = Self.lines(description.people)
+        labels = Self.lines(description.labels)
+    }
+
+    private static func lines(_ values: [String]) -> String? {
+        values.isEmpty ? nil : values.joined(separator: "\n")
+    }
+
+    private static func values(_ lines: String?) -> [String] {
+        lines.map { $0.split(separator: "\n").map(String.init) } ?? []
     }
 
     /// What the row records.
@@ -48,11 +61,13 @@ struct PhotoDescriptionRecord: Sendable, Equatable, Codable {
         description.setPosition(latitude: latitude, longitude: longitude)
         description.title = title
         description.caption = caption
-        description.keywords = keywords.map { $0.split(separator: "\n").map(String.init) } ?? []
+        description.keywords = Self.values(keywords)
         description.rating = rating
         description.colorLabel = colorLabel
         description.isScreenshot = flags & Flag.screenshot != 0
         description.isPanorama = flags & Flag.panorama != 0
+        description.people = Self.values(people)
+        description.labels = Self.values(labels)
         return description
     }
 }
@@ -65,12 +80,12 @@ extension PhotoDescriptionRecord: FetchableRecord, PersistableRecord {
     static func replaceSQL(into table: String) -> String {
         """
         INSERT OR REPLACE INTO \(table)
-        (md5, cameraMake, cameraModel, lensModel, latitude, longitude, title, caption, keywords, rating, colorLabel, flags)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        (md5, cameraMake, cameraModel, lensModel, latitude, longitude, title, caption, keywords, rating, colorLabel, flags, people, labels)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     }
 
     var replaceArguments: StatementArguments {
-        [md5, cameraMake, cameraModel, lensModel, latitude, longitude, title, caption, keywords, rating, colorLabel, flags]
+        [md5, cameraMake, cameraModel, lensModel, latitude, longitude, title, caption, keywords, rating, colorLabel, flags, people, labels]
     }
 }

@@ -57,6 +57,9 @@ struct CloudSearchIndexer: Sendable {
         var document = SearchDocument(
             source: .cloud, key: entry.md5, name: entry.filename, folder: "", md5: entry.md5, date: SearchDocument.wallClock(entry.photoDate),
             kinds: SearchDocument.kinds(of: entry.filename, description), description: description, place: place)
+        // A photo backed up from an Apple Photos library carries the people and labels it knew.
+        document.people = description.people
+        document.labels = description.labels
         let recorded = (try? Self.encoder.encode(description)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         document.stamp = SearchDocument.stamp(of: "\(entry.filename)\u{1F}\(entry.photoDate)\u{1F}\(recorded)")
         return document

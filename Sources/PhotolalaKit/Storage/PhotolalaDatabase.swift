@@ -340,6 +340,16 @@ public struct PhotolalaDatabase: Sendable {
             try db.execute(sql: "DELETE FROM searchText")
             try db.execute(sql: "DELETE FROM searchPhoto")
         }
+        migrator.registerMigration("v21 people and labels of backed-up photos") { db in
+            // What an Apple Photos library knows of a photo it backed up (PhotoDescription's
+            // people and labels), one a line; both tables keep the same record.
+            for table in ["photoDescription", "backupDescription"] {
+                try db.alter(table: table) { table in
+                    table.add(column: "people", .text)
+                    table.add(column: "labels", .text)
+                }
+            }
+        }
         return migrator
     }
 }
