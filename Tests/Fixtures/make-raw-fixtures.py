@@ -23,6 +23,8 @@ green.
                        256×171 RGB thumbnail in IFD0; orientation 6
     raw-nopreview.dng  uncompressed 16-bit CFA 512×384 and no preview: LibRaw's half-size decode
     raw-damaged.nef    raw.nef cut short inside its first directory
+    raw-pruned.cr3     raw.cr3 cut short 4 KiB into its mdat (the full-size JPEG): THMB and
+                       PRVW are whole, mdat claims more bytes than are left
 
 With --camera-sized, only `bench-NN.nef|cr3|dng` files are made instead (RAW_BENCH_FILES, 12 by
 default), camera-like previews of noise for the RAW thumbnail benchmark: a NEF with a full-size
@@ -663,7 +665,10 @@ def main():
     write(folder, "raw.dng", dng((1200, 800)))
     nikon = nef((1200, 800))
     write(folder, "raw.nef", nikon)
-    write(folder, "raw.cr3", cr3((960, 640), full_size=(5472, 3648)))
+    canon = cr3((960, 640), full_size=(5472, 3648))
+    write(folder, "raw.cr3", canon)
+    # Pruned inside mdat's full-size JPEG: what lies before the cut (THMB, PRVW) is whole.
+    write(folder, "raw-pruned.cr3", canon[:canon.rindex(b"mdat") + 4 + 4096])
     write(folder, "raw.raf", raf())
     write(folder, "raw.orf", orf())
     write(folder, "raw.rw2", rw2())

@@ -48,6 +48,7 @@ struct CameraRAWTests: WorkspaceSuite {
             ("raw.dng", 256, 384, "red"),  // 1200×800 SubIFD preview, orientation 6
             ("raw.nef", 256, 384, "blue"),  // 1200×800 JpgFromRaw over the 640×424 MakerNote preview, orientation 8
             ("raw.cr3", 384, 256, "blue"),  // the 5472×3648 JPEG in mdat over PRVW and THMB, orientation 3
+            ("raw-pruned.cr3", 384, 256, "blue"),  // mdat cut short: the 960×640 PRVW, orientation 3
             ("raw.raf", 256, 384, "red"),  // the embedded 1200×800 JPEG, orientation 6 in its EXIF
             ("raw.orf", 384, 256, "red"),  // 1200×800 in the Olympus MakerNote over IFD1's 160×120, orientation 1
             ("raw.rw2", 256, 384, "blue"),  // the 1200×800 JpgFromRaw, orientation 8
@@ -71,6 +72,8 @@ struct CameraRAWTests: WorkspaceSuite {
             ("raw.dng", ImageFormat.dng, [[1200, 800]]),
             ("raw.nef", .nef, [[1200, 800], [640, 424]]),
             ("raw.cr3", .cr3, [[5472, 3648], [960, 640], [160, 120]]),
+            // Cut inside mdat, as a pruned copy is: the previews before the cut, whole.
+            ("raw-pruned.cr3", .cr3, [[960, 640], [160, 120]]),
             ("raw.raf", .raf, [[1200, 800]]),
             ("raw.orf", .orf, [[1200, 800], [160, 120]]),
             ("raw.rw2", .rw2, [[1200, 800]]),

@@ -18,9 +18,13 @@ extension RAWContainer {
     /// Reads a CR3 (ISO-BMFF): EXIF from CMT1 (IFD0), CMT2 (EXIF) and CMT4 (GPS), the XMP
     /// packet of its top-level XMP box, the THMB thumbnail, the PRVW preview and the full-size
     /// JPEG of its first track, after the layout Laurent Clévy documented (canon_cr3).
+    ///
+    /// A file cut short (a pruned copy, a transfer that stopped: `mdat` claims more bytes than
+    /// are left) keeps what lies before the cut: its top-level boxes are read up to the first
+    /// that runs past the end, and a preview is taken only when it is whole.
     mutating func readCR3(_ bytes: [UInt8]) throws(Damage) {
         let boxes = ISOBMFFBoxes(bytes: bytes)
-        let top = try Self.boxes(in: 0..<bytes.count, of: boxes)
+        let top = boxes.validChildren(of: 0..<bytes.count, limit: Self.maximumBoxes)
         guard let moov = top.first(where: { $0.type == "moov" }) else { throw Damage("its ISO-BMFF structure has no 'moov' box") }
         var blocks: [String: [UInt8]] = [:]
         for box in try Self.boxes(in: moov.body, of: boxes) where box.extendedType == Self.canonMetadataUUID {
