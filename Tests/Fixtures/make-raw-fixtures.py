@@ -22,6 +22,8 @@ green.
     raw-jxl.dng        DNG 1.7: raw data and a 1200×800 preview compressed with JPEG XL, a
                        256×171 RGB thumbnail in IFD0; orientation 6
     raw-nopreview.dng  uncompressed 16-bit CFA 512×384 and no preview: LibRaw's half-size decode
+    raw-he.dng         a Nikon Z 9 high-efficiency DNG: JPEG XL raw data, and the NEF's MakerNote
+                       in DNGPrivateData, whose PreviewIFD holds a 640×424 JPEG; orientation 1
     raw-damaged.nef    raw.nef cut short inside its first directory
     raw-pruned.cr3     raw.cr3 cut short 4 KiB into its mdat (the full-size JPEG): THMB and
                        PRVW are whole, mdat claims more bytes than are left
@@ -576,6 +578,36 @@ def dng_jpeg_xl(preview_size=(1200, 800), sensor=(4032, 3024), orientation=6):
     return t.finish(ifd0)
 
 
+def dng_high_efficiency(sensor=(8256, 5504)):
+    """A DNG as Adobe's converter writes a Nikon Z 9's high-efficiency NEF: JPEG XL raw data, an
+    RGB thumbnail in IFD0, and the NEF's MakerNote kept in DNGPrivateData (`Adobe\\0MakN`), whose
+    PreviewIFD holds the camera's 640×424 JPEG, the one preview a reader can show."""
+    t = TIFF("<")
+    thumb_at = t.add(rgb_strip(256, 171))
+    raw = b"\xff\x0a" + b"\0" * 62
+    raw_ifd = t.directory([
+        (0x00FE, LONG, [0]), (0x0100, LONG, [sensor[0]]), (0x0101, LONG, [sensor[1]]),
+        (0x0102, SHORT, [16]), (0x0103, SHORT, [52546]), (0x0106, SHORT, [32803]),
+        (0x0111, LONG, [t.add(raw)]), (0x0115, SHORT, [1]), (0x0116, LONG, [sensor[1]]), (0x0117, LONG, [len(raw)]),
+    ])
+    note = bytes(nikon_make_note(jpeg(640, 424, True)))
+    # What follows the length: the note's byte order, its offset in the NEF, the note.
+    kept = b"MM" + struct.pack(">I", 1234) + note
+    private = b"Adobe\0MakN" + struct.pack(">I", len(kept)) + kept
+    exif = exif_entries(t, "2023:09:08 07:06:05", "+01:00")
+    ifd0 = t.directory([
+        (0x00FE, LONG, [1]), (0x0100, LONG, [256]), (0x0101, LONG, [171]),
+        (0x0102, SHORT, [8, 8, 8]), (0x0103, SHORT, [1]), (0x0106, SHORT, [2]),
+        (0x010F, ASCII, "NIKON CORPORATION"), (0x0110, ASCII, "NIKON Z 9"),
+        (0x0111, LONG, [thumb_at]), (0x0112, SHORT, [1]), (0x0115, SHORT, [3]),
+        (0x0116, LONG, [171]), (0x0117, LONG, [256 * 171 * 3]),
+        (0x014A, LONG, [raw_ifd]), (0x8769, LONG, [exif]),
+        (0xC612, BYTE, [1, 7, 0, 0]), (0xC613, BYTE, [1, 7, 0, 0]), (0xC614, ASCII, "NIKON Z 9"),
+        (0xC634, BYTE, list(private)),
+    ])
+    return t.finish(ifd0)
+
+
 def dng_without_preview(width=512, height=384):
     """A real uncompressed 16-bit RGGB DNG, grey with a brighter left half, that LibRaw decodes."""
     t = TIFF("<")
@@ -674,6 +706,7 @@ def main():
     write(folder, "raw.rw2", rw2())
     write(folder, "raw-jxl.dng", dng_jpeg_xl())
     write(folder, "raw-nopreview.dng", dng_without_preview())
+    write(folder, "raw-he.dng", dng_high_efficiency())
     write(folder, "raw-damaged.nef", nikon[:len(nikon) - 300])
 
 

@@ -67,7 +67,7 @@ struct CameraRAWTests: WorkspaceSuite {
     }
 
     @Test(
-        "Every embedded preview is found (MakerNotes', CR3's boxes and first track, a DNG's JPEG XL), and the largest with a short edge of 240 is chosen",
+        "Every embedded preview is found (MakerNotes', a DNG's kept one, CR3's boxes and first track, a DNG's JPEG XL), and the largest with a short edge of 240 is chosen",
         arguments: [
             ("raw.dng", ImageFormat.dng, [[1200, 800]]),
             ("raw.nef", .nef, [[1200, 800], [640, 424]]),
@@ -78,6 +78,8 @@ struct CameraRAWTests: WorkspaceSuite {
             ("raw.orf", .orf, [[1200, 800], [160, 120]]),
             ("raw.rw2", .rw2, [[1200, 800]]),
             ("raw-jxl.dng", .dng, [[1200, 800]]),
+            // A Z 9's high-efficiency DNG: the NEF's MakerNote kept in DNGPrivateData holds the one.
+            ("raw-he.dng", .dng, [[640, 424]]),
         ])
     func previewsFound(name: String, format: ImageFormat, sizes: [[Int]]) async throws {
         let bytes = Array(try Data(contentsOf: try await Fixtures.file(name)))

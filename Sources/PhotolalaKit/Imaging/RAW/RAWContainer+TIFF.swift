@@ -30,6 +30,11 @@ extension RAWContainer {
                 readMakerNote(range, in: tiff, walk: &walk)
             }
         }
+        if let privateData = ifd0[TIFFTag.dngPrivateData], let data = tiff.range(of: privateData),
+            let note = Self.convertedNikonMakerNote(in: data, of: bytes)
+        {
+            readMakerNote(note, in: tiff, walk: &walk)
+        }
         if format == .rw2 {
             // exiftool's RW2 ImageWidth/Height are the sensor's borders apart.
             let top = tiff.integer(ifd0[TIFFTag.panasonicSensorTopBorder]) ?? 0
@@ -40,6 +45,23 @@ extension RAWContainer {
                 setSize(width: right - left, height: bottom - top)
             }
         }
+    }
+
+    /// The Nikon MakerNote a DNG converter kept from the NEF in DNGPrivateData: `Adobe\0`,
+    /// `MakN`, the big-endian length of what follows, the note's byte order and its offset in
+    /// the original file, then the note (DNG Specification, DNGPrivateData; exiftool's MakN),
+    /// whose PreviewIFD holds the camera's 640 × 424 preview (a Z 9's high-efficiency raw data,
+    /// JPEG XL in the DNG, has no other one LibRaw or libvips reads). Only Nikon's: its offsets
+    /// are its own TIFF header's, where other makers' count from the original file's start.
+    private static func convertedNikonMakerNote(in data: Range<Int>, of bytes: [UInt8]) -> Range<Int>? {
+        let signature = Array("Adobe\0MakN".utf8)
+        let header = signature.count + 4 + 2 + 4
+        guard data.count > header, bytes[data].starts(with: signature) else { return nil }
+        let lengthAt = data.lowerBound + signature.count
+        let length = bytes[lengthAt..<lengthAt + 4].reduce(0) { $0 << 8 | Int($1) }
+        let note = data.lowerBound + header..<min(data.upperBound, lengthAt + 4 + length)
+        guard note.count > 10, bytes[note].starts(with: Array("Nikon\0".utf8)) else { return nil }
+        return note
     }
 
     /// What a walk has seen: directory offsets (so a loop ends) and how many were read.

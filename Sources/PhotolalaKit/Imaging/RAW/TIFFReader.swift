@@ -148,6 +148,8 @@ enum TIFFTag {
     static let exifImageWidth: UInt16 = 0xA002
     static let exifImageHeight: UInt16 = 0xA003
     static let dngVersion: UInt16 = 0xC612
+    /// Where a DNG converter keeps the original file's MakerNote (`Adobe\0MakN…`).
+    static let dngPrivateData: UInt16 = 0xC634
     /// DNG 1.7's Compression value for JPEG XL (tiles, strips or previews).
     static let jpegXLCompression = 52546
     /// Panasonic RW2's JpgFromRaw: a whole JPEG as the value.
