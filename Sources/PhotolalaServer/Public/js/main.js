@@ -40,6 +40,7 @@ import { MapController } from './controllers/map.js';
 import { MessagesController } from './controllers/messages.js';
 import { NavigationController } from './controllers/navigation.js';
 import { PhotoActionsController } from './controllers/photo-actions.js';
+import { SidebarDrawer } from './controllers/sidebar-drawer.js';
 
 const $ = (id) => document.getElementById(id);
 const app = $('app');
@@ -68,7 +69,7 @@ document.addEventListener('visibilitychange', () => loader.setConcurrency(loadsF
 // Components; their callbacks reach the controllers built below, once the page is running.
 const sidebar = new Sidebar({ onCloudSettings: () => cloudSettings.open(), onSync: () => cloud.sync() });
 const toolbar = new Toolbar({
-  settings, onUp: () => navigation.goUp(), onToggleSidebar: () => app.classList.toggle('sidebar-open'), onStarToggle: () => backup.toggleStar(), onSearch: (text) => filter.setSearch(text),
+  settings, onUp: () => navigation.goUp(), onToggleSidebar: () => drawer.toggle(), onStarToggle: () => backup.toggleStar(), onSearch: (text) => filter.setSearch(text),
   onMap: () => map.toggle(),
 });
 const folderStrip = new FolderStrip({ api, onOpen: (folder) => navigate(store.state.source.id, folder) });
@@ -130,6 +131,7 @@ $('content').append(backupBar.element, syncOverlay.element);
 document.body.append(preview.element, contextMenu.element, cloudSettings.element, restoreDialog.element);
 
 // Controllers, each given what it acts on.
+const drawer = new SidebarDrawer({ app, toggle: toolbar.sidebarToggle });
 const messages = new MessagesController({ store, grid, app, panel: messagePanel, toolbar });
 const backup = new BackupController({ store, api, grid, selection, toolbar, banner, backupBar, cloudSettings });
 const filter = new FilterController({ store, api, settings, grid, selection, banner });
@@ -142,7 +144,7 @@ const folder = new FolderController({ store, api, settings, selection, loader, g
 const actions = new PhotoActionsController({ store, api, settings, selection, grid, preview, contextMenu, restoreDialog, backup });
 const map = new MapController({ store, api, app, toolbar, sidebar, status, photoMap, openPreview: (id) => actions.openPreview(id) });
 const navigation = new NavigationController({
-  store, api, settings, selection, app, sidebar, toolbar, folderStrip, grid, status, folder, messages, cloud, map, onSourcesLoaded: () => liveUpdates.loadServerState(),
+  store, api, settings, selection, sidebar, drawer, toolbar, folderStrip, grid, status, folder, messages, cloud, map, onSourcesLoaded: () => liveUpdates.loadServerState(),
 });
 listenForShortcuts({ store, settings, selection, grid, toolbar, sidebar, preview, goUp: () => navigation.goUp() });
 

@@ -125,11 +125,12 @@ export class Toolbar {
       html: icons.inspector,
       onclick: () => settings.set({ inspector: !settings.get('inspector') }),
     });
+    this.sidebarToggle = el('button', { class: 'tool sidebar-toggle', type: 'button', title: 'Sources', 'aria-label': 'Show sources', html: icons.sidebar, onclick: onToggleSidebar });
     this.element = el(
       'div',
       { class: 'toolbar' },
       el('div', { class: 'toolbar-place' },
-        el('button', { class: 'tool sidebar-toggle', type: 'button', title: 'Sources', 'aria-label': 'Show sources', html: icons.sidebar, onclick: onToggleSidebar }),
+        this.sidebarToggle,
         this.upButton,
         this.breadcrumb.element,
       ),

@@ -20,7 +20,7 @@ export class NavigationController {
 
   /**
    * - store, api, settings, selection: the page's store, the server's API, the display settings, the selection.
-   * - app: the page's root element; sidebar, toolbar, folderStrip, grid, status: what shows where the page is.
+   * - sidebar, toolbar, folderStrip, grid, status: what shows where the page is; drawer: the SidebarDrawer, closed once a place opens.
    * - folder, messages, cloud, map: the controllers that open a folder, say why none is open, or show a search's map.
    * - onSourcesLoaded(): the sources came (at start, or again); the backup's and the sync's status follow.
    */
@@ -74,10 +74,10 @@ export class NavigationController {
 
   /** Opens `location` (`{source, folder}` from the hash); none opens the first configured source. */
   open(location) {
-    const { store, app, sidebar, folder } = this.#deps;
+    const { store, sidebar, drawer, folder } = this.#deps;
     const { sources } = store.state;
     if (sources.length === 0) return; // start() opens the location once the sources are known
-    app.classList.remove('sidebar-open');
+    drawer.close();
     const configured = sources.filter((source) => source.configured);
     if (!location) {
       if (configured.length > 0) navigate(configured[0].id, configured[0].rootFolder ?? '~', { replace: true });
