@@ -58,3 +58,56 @@ def test_the_sidebar_opens_and_closes_by_its_toggle_a_tap_outside_and_escape(pho
     opened_by_the_toggle()
     phone.locator('[data-testid="source-item"][data-source="local-1"]').tap()
     closed()
+
+
+def swipe(page, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
+    """One finger drawn across the screen, as Chromium's touch input delivers it."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]})
+    for step in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * step / steps
+        y = start[1] + (end[1] - start[1]) * step / steps
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_the_preview_swipes_between_photos_closes_with_a_swipe_down_and_zooms_with_a_double_tap(phone, server):
+    ui = PhotolalaPage(phone, server)
+    ui.open("local-0", "Photos", count=24)
+    ui.first_cell.tap()
+    ui.first_cell.dblclick()
+    preview = phone.get_by_test_id("preview")
+    expect(preview).to_be_visible()
+    position = phone.get_by_test_id("preview-position")
+    expect(position).to_have_text("1 of 24")
+    # Its buttons are big enough for a finger.
+    for name in ("preview-previous", "preview-next", "preview-close"):
+        box = phone.get_by_test_id(name).bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, f"{name}: {box}"
+
+    swipe(phone, (300, 450), (80, 460))
+    expect(position).to_have_text("2 of 24")
+    swipe(phone, (80, 450), (300, 440))
+    expect(position).to_have_text("1 of 24")
+    # A short drag is no swipe.
+    swipe(phone, (200, 450), (180, 450))
+    expect(position).to_have_text("1 of 24")
+
+    zoom = phone.get_by_test_id("zoom-level")
+    fitted = zoom.text_content()
+
+    def double_tap() -> None:
+        box = phone.get_by_test_id("preview-image").bounding_box()
+        assert box
+        for _ in range(2):
+            phone.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    double_tap()
+    expect(zoom).not_to_have_text(fitted)
+    phone.wait_for_timeout(800)  # a pause, or the next taps count as a third and a fourth
+    double_tap()
+    expect(zoom).to_have_text(fitted)
+
+    swipe(phone, (200, 300), (210, 650))
+    expect(preview).to_be_hidden()

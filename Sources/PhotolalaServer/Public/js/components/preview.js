@@ -2,7 +2,8 @@
  * The preview (seed 002's PhotoPreviewView): one photo over the whole window, shown at once from
  * its thumbnail and sharpened when the full image arrives. Zoom with the wheel, a pinch, the
  * + / − / fit buttons or keys; pan by dragging when zoomed; ← / → for the previous and next photo
- * (the next one is fetched ahead); Escape closes. A photo whose original is not here (in Deep
+ * (the next one is fetched ahead); Escape closes. On a touch screen, a swipe left or right goes to
+ * the next or previous photo, a swipe down closes, and a double tap zooms in and back. A photo whose original is not here (in Deep
  * Archive, only in iCloud) shows its sharp thumbnail at most at its own size, with a label.
  * A video plays in a `<video controls>` element streaming from the server (Range requests, never
  * fetched whole); one whose codec the browser cannot play (HEVC in Chromium) shows its poster
@@ -16,6 +17,8 @@ import { liveMotion } from '../photo-list.js';
 import { icons } from '../icons.js';
 
 const ZOOM_STEP = 1.25;
+/** How far a finger travels for a swipe: less is a tap, or a finger resting. */
+const SWIPE_PX = 60;
 /** What the label says when the original is elsewhere, by the server's reason. */
 const ELSEWHERE = {
   inDeepArchive: 'Original in Deep Archive — showing the thumbnail',
@@ -39,6 +42,8 @@ export class Preview {
   #returnFocus = null;
   #view = { scale: 1, x: 0, y: 0, fit: 1, width: 0, height: 0 };
   #pointers = new Map();
+  /** Where a finger that may swipe went down: `{x, y}`, or null (a second finger, a zoomed photo). */
+  #swipe = null;
   #lastIndex = 0;
 
   /**
@@ -442,6 +447,8 @@ export class Preview {
     if (event.button !== 0 || this.image.hidden) return;
     this.stage.setPointerCapture(event.pointerId);
     this.#pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    // One finger on a photo at its fit may swipe: to the next or previous photo, or down to close.
+    this.#swipe = event.pointerType === 'touch' && this.#pointers.size === 1 && !this.#isZoomed() ? { x: event.clientX, y: event.clientY } : null;
   }
 
   #onPointerMove(event) {
@@ -467,6 +474,12 @@ export class Preview {
   #onPointerUp(event) {
     this.#pointers.delete(event.pointerId);
     this.stage.classList.remove('is-panning');
+    const swipe = this.#swipe;
+    this.#swipe = null;
+    if (!swipe || event.type !== 'pointerup' || this.#pointers.size > 0) return;
+    const [dx, dy] = [event.clientX - swipe.x, event.clientY - swipe.y];
+    if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > 2 * Math.abs(dy)) this.step(dx < 0 ? 1 : -1);
+    else if (dy >= SWIPE_PX && dy > 2 * Math.abs(dx)) this.close();
   }
 
   #onKeyDown(event) {
