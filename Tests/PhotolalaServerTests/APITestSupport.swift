@@ -16,6 +16,17 @@ enum APITestSupport {
         return try buildApplication(configuration: configuration, engine: engine)
     }
 
+    /// A server of `libraries` with a token, backing up to the folder `store` of `folder` (as to
+    /// a disk of the user's own) only when a run is asked for.
+    static func backingUp(libraries: [String], in folder: TemporaryDirectory, token: String) -> ServerConfiguration {
+        var configuration = ServerConfiguration(folders: [], libraries: libraries, port: 0, token: token)
+        configuration.cloud = CloudConfiguration(
+            endpoint: nil, bucket: nil, region: "us-east-1", userID: "user", quotaBytes: nil, credentials: nil,
+            settingsFile: folder.path("data/cloud.json"), folder: folder.path("store"))
+        configuration.backupInactivity = .seconds(3_600)
+        return configuration
+    }
+
     static func json(_ response: TestResponse) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any] ?? [:]
     }

@@ -181,23 +181,17 @@ struct ApplePhotosAPITests: WorkspaceSuite {
         }
     }
 
-    @Test("a library photo starred and backed up is in the cloud catalog under its original name, with its uuid as applephotoid")
-    func backupRecordsTheAssetUUID() async throws {
+    /// Stars the asset `uuid` of All Photos in a server backing up to the folder `store`, runs
+    /// the backup and waits until it is done.
+    private func backUp(_ uuid: String) async throws {
         let token = "apple-photos-backup-token"
-        var configuration = ServerConfiguration(folders: [], libraries: [library], port: 0, token: token)
-        configuration.cloud = CloudConfiguration(
-            endpoint: nil, bucket: nil, region: "us-east-1", userID: "user", quotaBytes: nil, credentials: nil,
-            settingsFile: folder.path("data/cloud.json"), folder: folder.path("store"))
-        configuration.backupInactivity = .seconds(3_600)
-        let wine = "7F74DD34-5920-4DA3-B284-479887A34F66"
+        let configuration = APITestSupport.backingUp(libraries: [library], in: folder, token: token)
         try await APITestSupport.application(configuration, engine: engine).test(.router) { client in
             let headers: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
             _ = try await APITestSupport.rows(client, source: "apple-photos", folder: "~", token: token)
-            let body = try JSONSerialization.data(withJSONObject: ["source": "apple-photos", "folder": "~", "ids": [wine], "starred": true])
-            let starred = try await client.execute(uri: "/api/backup/star", method: .post, headers: headers, body: ByteBuffer(bytes: body))
-            #expect(starred.status == .ok)
-            let run = try await client.execute(uri: "/api/backup/run", method: .post, headers: headers)
-            #expect(run.status == .accepted)
+            let body = try JSONSerialization.data(withJSONObject: ["source": "apple-photos", "folder": "~", "ids": [uuid], "starred": true])
+            #expect(try await client.execute(uri: "/api/backup/star", method: .post, headers: headers, body: ByteBuffer(bytes: body)).status == .ok)
+            #expect(try await client.execute(uri: "/api/backup/run", method: .post, headers: headers).status == .accepted)
             var status: [String: Any] = [:]
             for _ in 0..<600 {
                 status = try await client.execute(uri: "/api/backup/status", method: .get, headers: headers) { try json($0) }
@@ -206,6 +200,12 @@ struct ApplePhotosAPITests: WorkspaceSuite {
             }
             #expect(status["done"] as? Int == 1, "\(status)")
         }
+    }
+
+    @Test("a library photo starred and backed up is in the cloud catalog under its original name, with its uuid as applephotoid")
+    func backupRecordsTheAssetUUID() async throws {
+        let wine = "7F74DD34-5920-4DA3-B284-479887A34F66"
+        try await backUp(wine)
         let md5 = try ContentHash.md5(ofFileAt: library + "/originals/7/\(wine).jpeg")
         let store = LocalDirectoryObjectStore(root: folder.path("store"))
         let shardKey = try await CloudLayout(userID: "user").storedShard(Int(String(md5.prefix(1)), radix: 16) ?? 0, in: store)
@@ -231,26 +231,7 @@ struct ApplePhotosAPITests: WorkspaceSuite {
             }.first { known.labels[$0.0]?.isEmpty == false })
         let person = try #require(known.people[uuid]?.first)
         let label = try #require(known.labels[uuid]?.first)
-        let token = "apple-photos-facts-token"
-        var configuration = ServerConfiguration(folders: [], libraries: [library], port: 0, token: token)
-        configuration.cloud = CloudConfiguration(
-            endpoint: nil, bucket: nil, region: "us-east-1", userID: "user", quotaBytes: nil, credentials: nil,
-            settingsFile: folder.path("data/cloud.json"), folder: folder.path("store"))
-        configuration.backupInactivity = .seconds(3_600)
-        try await APITestSupport.application(configuration, engine: engine).test(.router) { client in
-            let headers: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
-            _ = try await APITestSupport.rows(client, source: "apple-photos", folder: "~", token: token)
-            let body = try JSONSerialization.data(withJSONObject: ["source": "apple-photos", "folder": "~", "ids": [uuid], "starred": true])
-            #expect(try await client.execute(uri: "/api/backup/star", method: .post, headers: headers, body: ByteBuffer(bytes: body)).status == .ok)
-            #expect(try await client.execute(uri: "/api/backup/run", method: .post, headers: headers).status == .accepted)
-            var status: [String: Any] = [:]
-            for _ in 0..<600 {
-                status = try await client.execute(uri: "/api/backup/status", method: .get, headers: headers) { try json($0) }
-                if status["done"] as? Int == 1 || status["failed"] as? Int ?? 0 > 0 { break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            #expect(status["done"] as? Int == 1, "\(status)")
-        }
+        try await backUp(uuid)
         // Another device syncs the catalog and its facts, and searches the backup.
         let other = try makeEngine(in: folder, device: "other")
         let sync = CloudCatalogSync(

@@ -93,11 +93,7 @@ struct ApplePhotosCompanionAPITests: WorkspaceSuite {
     @Test("starring a RAW+JPEG pair queues the JPEG and says why its RAW cannot be; a Live Photo's movie is backed up under its name")
     func starring() async throws {
         let token = "apple-photos-companion-token"
-        var configuration = ServerConfiguration(folders: [], libraries: [library], port: 0, token: token)
-        configuration.cloud = CloudConfiguration(
-            endpoint: nil, bucket: nil, region: "us-east-1", userID: "user", quotaBytes: nil, credentials: nil,
-            settingsFile: folder.path("data/cloud.json"), folder: folder.path("store"))
-        configuration.backupInactivity = .seconds(3_600)
+        let configuration = APITestSupport.backingUp(libraries: [library], in: folder, token: token)
         try await APITestSupport.application(configuration, engine: engine).test(.router) { client in
             let headers: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
             _ = try await APITestSupport.rows(client, source: "apple-photos", folder: "~", token: token)
