@@ -1,8 +1,8 @@
 /**
  * What kind of item a grid cell shows, as a badge at its bottom left: a video's play mark and
- * duration, RAW for a RAW+JPEG pair, LIVE for a Live Photo. Like the captions (caption-layer.js),
- * the badges live in one absolutely positioned layer inside the grid's scroller, so a cell stays
- * a single <img>; only the rows on screen get them.
+ * duration, RAW for a RAW+JPEG pair, LIVE for a Live Photo, as cell overlays (cell-overlays.js):
+ * one layer inside the grid's scroller, so a cell stays a single <img>; only the rows on screen
+ * get them.
  *
  * A LIVE badge plays the Live Photo's movie over its cell while the pointer rests on it (or
  * while it is pressed, on a touch screen), muted, as the Photos app does; the movie streams
@@ -11,10 +11,10 @@
 
 import { el } from '../dom.js';
 import { formatDuration } from '../format.js';
+import { CellOverlays } from './cell-overlays.js';
 
 export class KindBadgeLayer {
-  #shown = new Map(); // item id → badge element
-  #pool = [];
+  #badges;
   #motionUrl;
   #playing = null; // {id, video} of the Live Photo playing
 
@@ -22,6 +22,7 @@ export class KindBadgeLayer {
   constructor({ motionUrl }) {
     this.#motionUrl = motionUrl;
     this.element = el('div', { class: 'grid-kind-badges', 'aria-hidden': 'true' });
+    this.#badges = new CellOverlays(this.element, () => this.#makeBadge());
   }
 
   /**
@@ -29,25 +30,15 @@ export class KindBadgeLayer {
    * corner; `kind` is `video`, `raw` or `live`) and no others.
    */
   place(cells) {
-    const next = new Map();
-    for (const cell of cells) {
-      const element = this.#shown.get(cell.id) ?? this.#pool.pop() ?? this.#makeBadge();
-      this.#shown.delete(cell.id);
+    const shown = this.#badges.place(cells, (element, cell) => {
       element.textContent = cell.kind === 'video' ? `▶ ${cell.duration == null ? '' : formatDuration(cell.duration)}`.trim() : cell.kind === 'live' ? '◉ LIVE' : 'RAW';
       element.dataset.testid = `${cell.kind}-badge`;
       element.dataset.kind = cell.kind;
       element.dataset.id = cell.id;
       element.cell = cell;
       element.style.transform = `translate(${cell.x + 4}px, ${cell.y + cell.size - 22}px)`;
-      if (!element.isConnected) this.element.append(element);
-      next.set(cell.id, element);
-    }
-    for (const element of this.#shown.values()) {
-      element.remove();
-      this.#pool.push(element);
-    }
-    this.#shown = next;
-    if (this.#playing && next.get(this.#playing.id)?.dataset.kind !== 'live') this.stopMotion();
+    });
+    if (this.#playing && shown.get(this.#playing.id)?.dataset.kind !== 'live') this.stopMotion();
   }
 
   #makeBadge() {
