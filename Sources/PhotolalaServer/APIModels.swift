@@ -71,13 +71,16 @@ enum API {
     }
 
     /// A subfolder's tile: its photos (`count`), its own subfolders or albums (`folders`) and the
-    /// photo whose thumbnail stands for it (`cover`, addressed in that subfolder), absent when empty.
+    /// photo whose thumbnail stands for it (`cover`, addressed in that subfolder, or in the
+    /// folder beneath it its `folder` names), absent when empty.
     struct FolderSummary: Encodable {
         struct Cover: Encodable {
             let id: String
             let version: String?
             /// The part of the photo the tile frames (a person's face), as fractions of it.
             let region: FaceRegion?
+            /// The folder the photo is in, when it lies beneath the tile's folder.
+            let folder: String?
         }
 
         let count: Int
@@ -87,7 +90,7 @@ enum API {
         init(_ summary: PhotolalaKit.FolderSummary) {
             count = summary.photoCount
             folders = summary.folderCount
-            cover = summary.cover.map { Cover(id: $0.item.id, version: $0.version, region: summary.coverRegion) }
+            cover = summary.cover.map { Cover(id: $0.item.id, version: $0.version, region: summary.coverRegion, folder: summary.coverFolder) }
         }
     }
 

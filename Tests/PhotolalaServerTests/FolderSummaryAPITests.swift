@@ -19,6 +19,33 @@ struct FolderSummaryAPITests: WorkspaceSuite {
         try APITestSupport.json(response)
     }
 
+    @Test("A folder whose photos are all in its subfolders is covered by the first photo beneath it, addressed in its own folder")
+    func coverFromBeneath() async throws {
+        let photos = folder.path("photos")
+        for sub in ["2019/June/Day 2", "2019/August", "2019/Empty"] {
+            try FileManager.default.createDirectory(atPath: photos + "/" + sub, withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(atPath: try await Fixtures.file("orientation6.jpg").path, toPath: photos + "/2019/June/Day 2/b.jpg")
+        let app = try APITestSupport.application(ServerConfiguration(folders: [photos], port: 0), engine: engine)
+        try await app.test(.router) { client in
+            let root = try await client.execute(uri: "/api/sources/local-0/folders/~", method: .get) { try json($0) }
+            let year = try #require((root["folders"] as? [[String: Any]])?.first { $0["name"] as? String == "2019" }?["id"] as? String)
+            let summary = try await client.execute(uri: "/api/sources/local-0/folders/\(year)/summary", method: .get) { try json($0) }
+            #expect(summary["count"] as? Int == 0 && summary["folders"] as? Int == 3, "its own photos and folders: \(summary)")
+            let cover = try #require(summary["cover"] as? [String: Any], "\(summary)")
+            let coverFolder = try #require(cover["folder"] as? String)
+            let coverID = try #require(cover["id"] as? String)
+            // The cover's folder is Day 2, two levels down: its listing holds the cover.
+            let rows = try await APITestSupport.rows(client, source: "local-0", folder: coverFolder)
+            #expect(rows.compactMap { $0[0] as? String } == [coverID] && rows.first?[1] as? String == "b.jpg")
+            let thumbnail = try await client.execute(uri: "/api/sources/local-0/folders/\(coverFolder)/items/\(coverID)/thumbnail", method: .get)
+            #expect(thumbnail.status == .ok)
+            // A folder of its own photos names no other folder for its cover.
+            let day = try await client.execute(uri: "/api/sources/local-0/folders/\(coverFolder)/summary", method: .get) { try json($0) }
+            #expect((day["cover"] as? [String: Any])?["folder"] == nil && day["count"] as? Int == 1)
+        }
+    }
+
     @Test("A local subfolder's tile: its kind, its photos counted from their names, its first photo as cover with its row's version")
     func localFolders() async throws {
         let photos = folder.path("photos")

@@ -27,7 +27,7 @@ extension LocalPhotoSource: PhotoSource {
     }
 
     public func folderSummary(of folderID: String) async throws -> FolderSummary {
-        try await Self.tileSummary(of: try folders.path(ofFolder: folderID))
+        try await tileSummary(ofFolderAt: try folders.path(ofFolder: folderID))
     }
 
     /// The thumbnail, never one cached before the file last changed: a thumbnail from memory

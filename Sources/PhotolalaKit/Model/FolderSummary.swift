@@ -10,16 +10,21 @@ public struct FolderSummary: Sendable, Equatable {
     public let cover: ListedPhoto?
     /// The part of the cover the tile frames: a person's face in the People view.
     public let coverRegion: FaceRegion?
+    /// The folder the cover is in when it lies beneath the folder rather than in it (a year
+    /// whose photos are in its months); `nil` for the folder's own photo.
+    public let coverFolder: String?
 
     /// - Parameters:
     ///   - photoCount: The photos directly inside.
     ///   - folderCount: The folders or albums directly inside.
     ///   - cover: The photo standing for the folder.
     ///   - coverRegion: The part of the cover the tile frames; `nil` for all of it.
-    public init(photoCount: Int, folderCount: Int, cover: ListedPhoto?, coverRegion: FaceRegion? = nil) {
+    ///   - coverFolder: The folder the cover is in, when not the folder itself.
+    public init(photoCount: Int, folderCount: Int, cover: ListedPhoto?, coverRegion: FaceRegion? = nil, coverFolder: String? = nil) {
         self.photoCount = photoCount
         self.folderCount = folderCount
         self.cover = cover
         self.coverRegion = coverRegion
+        self.coverFolder = coverFolder
     }
 }

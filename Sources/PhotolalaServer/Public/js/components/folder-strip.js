@@ -162,7 +162,8 @@ export class FolderStrip {
     count.title = formatPhotoCount(summary.count);
     tile.dataset.count = String(summary.count);
     if (summary.cover) {
-      const img = el('img', { alt: '', decoding: 'async', src: this.#api.thumbnailUrl(source, tile.dataset.id, summary.cover) });
+      // A folder without photos of its own is covered by one beneath it, in the folder it names.
+      const img = el('img', { alt: '', decoding: 'async', src: this.#api.thumbnailUrl(source, summary.cover.folder ?? tile.dataset.id, summary.cover) });
       // A person's tile frames their face: the region the server gives, as fractions of the photo.
       const region = summary.cover.region;
       if (region) {
