@@ -46,7 +46,7 @@ extension Bench {
         let source = try engine.localSource(root: root)
         let indexed = try await time { _ = try await engine.index(source) }
 
-        let (disagreements, compared) = try disagreements(of: read, files: files)
+        let (disagreements, compared, present) = try disagreements(of: read, files: files)
         let kinds = Dictionary(grouping: files) { kind(of: $0) }.sorted { $0.key < $1.key }.map { "\($0.value.count) \($0.key)" }
         return [
             Measurement(
@@ -54,7 +54,7 @@ extension Bench {
                 ours: String(format: "%.0f photos/s", Double(files.count) / oursBest),
                 reference: String(format: "%.0f photos/s", Double(files.count) / referenceBest), tool: "xargs -P\(jobs) exiftool -fast2 -json",
                 ratio: referenceBest / oursBest, target: "≥ 10×",
-                note: "\(disagreements) disagreements with exiftool in \(compared) facts; `search --in` indexed the folder in "
+                note: "\(disagreements) disagreements with exiftool in \(compared) facts (\(present) present); `search --in` indexed the folder in "
                     + String(format: "%.2f s", indexed))
         ]
     }
@@ -92,8 +92,9 @@ extension Bench {
     }
 
     /// How many of the facts Photolala read disagree with exiftool's reading of the same files,
-    /// of how many compared (seven a file); each disagreement is written to standard error.
-    static func disagreements(of read: [String: PhotoMetadata], files: [String]) throws -> (Int, Int) {
+    /// of how many compared (seven a file), and how many of those exiftool found; each
+    /// disagreement is written to standard error.
+    static func disagreements(of read: [String: PhotoMetadata], files: [String]) throws -> (Int, Int, Int) {
         let tags = [
             "Make", "Model", "LensModel", "Composite:GPSLatitude", "Composite:GPSLongitude", "Subject", "Keywords", "Rating", "Title",
             "ObjectName", "Description", "Caption-Abstract", "ImageDescription",
@@ -108,6 +109,7 @@ extension Bench {
         }
         var disagreements = 0
         var compared = 0
+        var present = 0
         for object in objects {
             guard let path = object["SourceFile"] as? String, let ours = read[path] else { continue }
             func text(_ key: String) -> String? { values(object[key]).first }
@@ -132,6 +134,7 @@ extension Bench {
             ]
             for (fact, exiftool, photolala) in facts {
                 compared += 1
+                if exiftool != nil { present += 1 }
                 if exiftool != photolala {
                     disagreements += 1
                     let name = (path as NSString).lastPathComponent
@@ -140,7 +143,7 @@ extension Bench {
                 }
             }
         }
-        return (disagreements, compared)
+        return (disagreements, compared, present)
     }
 
     /// A JSON value as texts: a list's items, or the one value.
