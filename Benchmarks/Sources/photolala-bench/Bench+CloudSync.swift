@@ -69,7 +69,9 @@ extension Bench {
         let layout = CloudLayout(userID: cloudFolderUserID)
         let store = LocalDirectoryObjectStore(root: root)
         let entries = syntheticEntries(count)
-        let manifest = try await publish(entries, previous: nil, to: store, layout: layout, scratch: try temporaryFolder())
+        let scratch = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let manifest = try await publish(entries, previous: nil, to: store, layout: layout, scratch: scratch)
         if let placeData {
             let positions = try photoPositions(min(count, 1_000_000), placeData: placeData)
             _ = try await publishFacts(entries, manifest: manifest, positions: positions, to: store, layout: layout)
