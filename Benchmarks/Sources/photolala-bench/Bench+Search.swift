@@ -137,7 +137,7 @@ extension Bench {
                 ours: String(format: "%.0f B a photo", Double(indexBytes) / Double(count)),
                 reference: String(format: "%.0f B a photo", Double(sourceBytes) / Double(count)),
                 tool: "the synced catalog's shards and facts shards", ratio: Double(indexBytes) / Double(sourceBytes),
-                target: large ? "≤ 300 B a photo" : "(size)", note: String(format: "%.0f MB", Double(indexBytes) / 1e6)),
+                target: large ? "≤ 300 B" : "(size)", note: String(format: "%.0f MB", Double(indexBytes) / 1e6)),
         ]
     }
 
