@@ -32,7 +32,7 @@ if [[ ! -d $dir/photos-$photos ]]; then
     mv "$dir/photos-$photos.tmp" "$dir/photos-$photos"
 fi
 heics=${BENCH_HEIC:-40}
-if wanted heic && [[ ! -d $dir/heic-$heics ]]; then
+if wanted heic search && [[ ! -d $dir/heic-$heics ]]; then
     if ! command -v heif-enc >/dev/null; then
         echo "Installing heif-enc (apt-get install libheif-examples)…" >&2
         sudo=""
@@ -76,7 +76,7 @@ fi
 raws=${BENCH_RAWS:-12}
 # The RAW files are made again whenever the script that makes them changes.
 raw_version=$(cksum < Tests/Fixtures/make-raw-fixtures.py)
-if wanted raw && [[ ! -d $dir/raw-$raws || $(cat "$dir/raw-$raws.version" 2>/dev/null) != "$raw_version" ]]; then
+if wanted raw search && [[ ! -d $dir/raw-$raws || $(cat "$dir/raw-$raws.version" 2>/dev/null) != "$raw_version" ]]; then
     python3 -c "import numpy" 2>/dev/null || python3 -m pip install -q numpy >&2
     echo "Making $raws camera-sized RAW files and extracting their previews…" >&2
     rm -rf "$dir/raw-$raws" "$dir/raw-$raws.tmp" "$dir/raw-previews-$raws"
@@ -91,6 +91,19 @@ if wanted raw && [[ ! -d $dir/raw-$raws || $(cat "$dir/raw-$raws.version" 2>/dev
     done
     mv "$dir/raw-$raws.tmp" "$dir/raw-$raws"
     echo "$raw_version" > "$dir/raw-$raws.version"
+fi
+# The place data photos' positions are found in (as `make install` makes it), and the package it
+# is made from, the reverse-geocoding row's reference (both in .build/places-sources).
+if wanted search && [[ ! -f .build/places/ATTRIBUTION ]]; then
+    Scripts/make-places.py .build/places
+fi
+# The search rows' facts: the JPEGs, HEICs and RAWs above, each given a lens, a position,
+# keywords, stars, a title and a description by exiftool (made again when the RAWs are).
+if wanted search && [[ ! -d $dir/described-photos || $dir/raw-$raws.version -nt $dir/described-photos ]]; then
+    echo "Making a folder of photos that describe themselves…" >&2
+    rm -rf "$dir/described-photos" "$dir/described-photos.tmp"
+    python3 Benchmarks/make-described-photos.py "$dir/described-photos.tmp" "$dir/photos-$photos" "$dir/heic-$heics" "$dir/raw-$raws"
+    mv "$dir/described-photos.tmp" "$dir/described-photos"
 fi
 if wanted md5 && [[ ! -f $dir/big.bin ]]; then
     echo "Making a 1 GiB file…" >&2

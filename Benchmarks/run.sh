@@ -38,7 +38,7 @@ measure() {
 }
 
 echo "$(uname -sm), $(nproc 2>/dev/null || sysctl -n hw.ncpu) cores, $(vips --version), $(date -u +%Y-%m-%d)" >&2
-BENCH_HEIC_PHOTOS="$dir/heic-$heics" measure .build/release/photolala-bench "$dir/photos-$photos" "$dir/tree-$files" "$dir/big.bin" "$jobs" \
+BENCH_HEIC_PHOTOS="$dir/heic-$heics" BENCH_DESCRIBED_PHOTOS="$dir/described-photos" measure .build/release/photolala-bench "$dir/photos-$photos" "$dir/tree-$files" "$dir/big.bin" "$jobs" \
     "$dir/flat-$files" "$dir/library-$files.photoslibrary" "$dir/videos" "$dir/raw-$raws" "$dir/raw-previews-$raws"
 
 # `photolala scan` (and `--json`) against `find` printing the same facts, with peak memory.
@@ -54,6 +54,18 @@ if wanted growth; then
         BENCH_ONLY=library,cloudsync,timeline BENCH_CLOUD_ENTRIES=$BENCH_SCALE measure .build/release/photolala-bench "$dir/photos-$photos" \
             "$dir/tree-$BENCH_SCALE" "$dir/big.bin" "$jobs" "$dir/flat-$BENCH_SCALE" "$dir/library-$BENCH_SCALE.photoslibrary"
     fi
+fi
+
+# Issue 37's search rows: the index at BENCH_SCALE too, and the server's memory with it open.
+if wanted search; then
+    search_scales=(100000)
+    if (( ${BENCH_SCALE:-0} > 100000 )); then
+        BENCH_ONLY=searchindex BENCH_CLOUD_ENTRIES=$BENCH_SCALE measure .build/release/photolala-bench "$dir/photos-$photos" \
+            "$dir/tree-$files" "$dir/big.bin" "$jobs"
+        search_scales+=("$BENCH_SCALE")
+    fi
+    measure python3 Benchmarks/search_server_bench.py .build/release/photolala .build/release/photolala-bench \
+        "$(ls "$dir/photos-$photos"/*.jpg | head -1)" "${PHOTOLALA_PLACE_DATA:-.build/places}" "${search_scales[@]}"
 fi
 
 # The web UI in headless Chromium, and the server under wrk.

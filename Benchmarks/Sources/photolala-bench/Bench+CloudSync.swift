@@ -62,12 +62,20 @@ extension Bench {
 
     /// Writes a backup folder (`PHOTOLALA_BACKUP_FOLDER`) as the backup would: a cloud catalog of
     /// `count` photos a minute apart, and for the oldest 500 (the first screens in the browser's
-    /// date order) a real thumbnail, the one of `photo`; for the browser benchmark of the Cloud source.
-    static func makeCloudFolder(at root: String, thumbnailOf photo: String, count: Int = 100_000) async throws {
+    /// date order) a real thumbnail, the one of `photo`; for the browser benchmark of the Cloud
+    /// source. With `placeData`, what the backup records of each photo's content too (its facts
+    /// shards, ``publishFacts(_:manifest:positions:to:layout:)``), for the search server's.
+    static func makeCloudFolder(at root: String, thumbnailOf photo: String, count: Int = 100_000, placeData: String? = nil) async throws {
         let layout = CloudLayout(userID: cloudFolderUserID)
         let store = LocalDirectoryObjectStore(root: root)
         let entries = syntheticEntries(count)
-        _ = try await publish(entries, previous: nil, to: store, layout: layout, scratch: try temporaryFolder())
+        let scratch = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let manifest = try await publish(entries, previous: nil, to: store, layout: layout, scratch: scratch)
+        if let placeData {
+            let positions = try photoPositions(min(count, 1_000_000), placeData: placeData)
+            _ = try await publishFacts(entries, manifest: manifest, positions: positions, to: store, layout: layout)
+        }
         let jpeg = try ImageProcessor().thumbnail(of: Array(try Data(contentsOf: URL(fileURLWithPath: photo))), name: photo)
         for entry in entries.prefix(500) {
             _ = try await store.put(layout.thumbnail(entry.md5), body: jpeg, options: PutOptions(storageClass: .standard, contentType: "image/jpeg"))

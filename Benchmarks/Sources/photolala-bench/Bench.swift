@@ -7,19 +7,27 @@ import PhotolalaKit
 ///
 ///     photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR [PHOTOS_LIBRARY [VIDEOS_DIR [RAW_DIR RAW_PREVIEWS]]]]]
 ///     photolala-bench --cloud-folder DIR PHOTO      (a backup folder for the browser benchmark)
+///     photolala-bench --cloud-folder DIR PHOTO COUNT PLACE_DATA   (one of COUNT photos with facts, for the search server's)
 ///
-/// `BENCH_ONLY=thumbnails,heic,md5,listing,catalog,library,videos,videoheaders,raw,cloudsync,timeline` picks which to run;
+/// `BENCH_ONLY=thumbnails,heic,md5,listing,catalog,library,videos,videoheaders,raw,cloudsync,timeline,search` picks which to run;
 /// the catalog benchmark needs FLAT_DIR, one folder of many photos; the library benchmark needs
 /// PHOTOS_LIBRARY, a synthetic Apple Photos library (`Benchmarks/make-photos-library.py`); the HEIC
 /// one, `BENCH_HEIC_PHOTOS`, a folder of iPhone-style HEICs (`Scripts/make-heic-photos.sh`); the
 /// videos and video headers benchmarks need VIDEOS_DIR, camera-like clips (`Benchmarks/make-videos.sh`); the RAW one,
-/// RAW_DIR, camera-sized RAW files, and RAW_PREVIEWS, their previews as JPEGs.
+/// RAW_DIR, camera-sized RAW files, and RAW_PREVIEWS, their previews as JPEGs; the search one,
+/// `BENCH_DESCRIBED_PHOTOS`, photos that describe themselves (`Benchmarks/make-described-photos.py`),
+/// and the place data (`PHOTOLALA_PLACE_DATA`, else `.build/places`).
 @main
 struct Bench {
     static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.first == "--cloud-folder", arguments.count == 3 {
             return try await makeCloudFolder(at: arguments[arguments.startIndex + 1], thumbnailOf: arguments[arguments.startIndex + 2])
+        }
+        if arguments.first == "--cloud-folder", arguments.count == 5, let count = Int(arguments[arguments.startIndex + 3]) {
+            return try await makeCloudFolder(
+                at: arguments[arguments.startIndex + 1], thumbnailOf: arguments[arguments.startIndex + 2], count: count,
+                placeData: arguments[arguments.startIndex + 4])
         }
         guard arguments.count >= 3 else {
             FileHandle.standardError.write(Data("usage: photolala-bench PHOTOS_DIR TREE_DIR BIG_FILE [JOBS [FLAT_DIR [PHOTOS_LIBRARY]]]\n".utf8))
@@ -62,6 +70,14 @@ struct Bench {
         if wanted("timeline") {
             let entries = ProcessInfo.processInfo.environment["BENCH_CLOUD_ENTRIES"].flatMap { Int($0) } ?? 100_000
             try results.report("timeline", try await timeline(entries: entries))
+        }
+        if wanted("search") {
+            let entries = ProcessInfo.processInfo.environment["BENCH_CLOUD_ENTRIES"].flatMap { Int($0) } ?? 100_000
+            try results.report("search", try await search(entries: entries, jobs: jobs))
+        } else if wanted("searchindex") {
+            // The BENCH_SCALE run: the index alone, at that scale.
+            let entries = ProcessInfo.processInfo.environment["BENCH_CLOUD_ENTRIES"].flatMap { Int($0) } ?? 100_000
+            try results.report("search", try await search(entries: entries, jobs: jobs, indexOnly: true))
         }
     }
 

@@ -35,14 +35,21 @@ struct CountryBorders: Sendable {
     /// The country whose borders hold the point, or `nil` at sea (or in a place no country's
     /// border holds).
     func country(latitude: Double, longitude: Double) -> Int32? {
-        var crossings: [Int32: Int] = [:]
+        // The countries crossed an odd number of times so far: a few at most, so a list, not a
+        // dictionary allocated for every point.
+        var odd: [Int32] = []
         let y = Float(latitude)
         let x = Float(longitude)
         for edge in bands[Self.band(latitude)] where (edge.y1 > y) != (edge.y2 > y) {
             let crossing = edge.x1 + (y - edge.y1) / (edge.y2 - edge.y1) * (edge.x2 - edge.x1)
-            if crossing > x { crossings[edge.country, default: 0] += 1 }
+            guard crossing > x else { continue }
+            if let index = odd.firstIndex(of: edge.country) {
+                odd.remove(at: index)
+            } else {
+                odd.append(edge.country)
+            }
         }
-        return crossings.filter { $0.value % 2 == 1 }.keys.min()
+        return odd.min()
     }
 
     private static func band(_ latitude: Double) -> Int {

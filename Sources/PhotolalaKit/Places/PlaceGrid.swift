@@ -19,6 +19,12 @@ struct PlaceGrid: Sendable {
     /// `cells[i] ..< cells[i + 1]` are the positions in `order` of the places in cell `i`.
     private let cells: [Int32]
     private let order: [Int32]
+    /// Each position's place's coordinates and country, in `order`'s order: the search reads
+    /// these contiguous numbers, not the entries, whose names would be retained and released
+    /// for each of the thousands of places a point is compared with.
+    private let latitudes: [Float]
+    private let longitudes: [Float]
+    private let countries: [Int32]
 
     init(_ entries: [Entry]) {
         self.entries = entries
@@ -34,6 +40,9 @@ struct PlaceGrid: Sendable {
         }
         cells = counts
         self.order = order
+        latitudes = order.map { entries[Int($0)].latitude }
+        longitudes = order.map { entries[Int($0)].longitude }
+        countries = order.map { entries[Int($0)].country }
     }
 
     /// The place nearest to the point within `kilometres`, of country `country` when one is
@@ -42,26 +51,24 @@ struct PlaceGrid: Sendable {
         let span = kilometres / Self.kilometresPerDegree
         let scale = cos(latitude * .pi / 180)
         let lonSpan = scale > span / 180 ? min(180, span / scale) : 180
-        var best: (entry: Int32, distance: Double)?
+        var best: (position: Int, distance: Double)?
         let rows = Int((latitude - span + 90).rounded(.down))...Int((latitude + span + 90).rounded(.down))
         let columns = Int((longitude - lonSpan + 180).rounded(.down))...Int((longitude + lonSpan + 180).rounded(.down))
         for row in rows where (0..<180).contains(row) {
             for column in columns.count >= 360 ? 0...359 : columns {
                 let cell = row * 360 + ((column % 360) + 360) % 360
-                for position in cells[cell]..<cells[cell + 1] {
-                    let index = order[Int(position)]
-                    let entry = entries[Int(index)]
-                    if let country, entry.country != country { continue }
-                    var dLon = abs(Double(entry.longitude) - longitude)
+                for position in Int(cells[cell])..<Int(cells[cell + 1]) {
+                    if let country, countries[position] != country { continue }
+                    var dLon = abs(Double(longitudes[position]) - longitude)
                     if dLon > 180 { dLon = 360 - dLon }
-                    let dLat = Double(entry.latitude) - latitude
+                    let dLat = Double(latitudes[position]) - latitude
                     let distance = dLat * dLat + dLon * dLon * scale * scale
-                    if distance < best?.distance ?? .infinity { best = (index, distance) }
+                    if distance < best?.distance ?? .infinity { best = (position, distance) }
                 }
             }
         }
         guard let best, best.distance.squareRoot() * Self.kilometresPerDegree <= kilometres else { return nil }
-        return entries[Int(best.entry)]
+        return entries[Int(order[best.position])]
     }
 
     private static func cell(latitude: Double, longitude: Double) -> Int {
