@@ -111,3 +111,36 @@ def test_the_preview_swipes_between_photos_closes_with_a_swipe_down_and_zooms_wi
 
     swipe(phone, (200, 300), (210, 650))
     expect(preview).to_be_hidden()
+
+
+def test_the_toolbar_fits_a_phone_with_its_title_actions_and_44_px_controls(phone, server):
+    ui = PhotolalaPage(phone, server)
+    ui.open("local-0", "Photos", count=24)
+    title = phone.locator(".breadcrumb-list li:last-child")
+    expect(title).to_contain_text("Photos")
+    assert phone.evaluate("() => { const t = document.querySelector('.breadcrumb-list li:last-child'); return t.scrollWidth <= t.clientWidth; }"), \
+        "the open folder's name is whole"
+    width = phone.viewport_size["width"]
+    for name in ("star-toggle", "inspector-toggle"):
+        control = phone.locator(f'[data-testid="{name}"]')
+        if control.count() == 0:
+            continue
+        box = control.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= width, f"{name} on screen: {box}"
+    assert phone.evaluate("() => document.scrollingElement.scrollWidth") <= width, "no sideways scrolling of the page"
+    small = phone.evaluate("""() => [...document.querySelectorAll('.toolbar button, .toolbar select, .toolbar input, .toolbar a')]
+        .filter((control) => control.offsetParent !== null && !control.hidden)
+        .map((control) => { const box = control.getBoundingClientRect(); return [control.getAttribute('aria-label') || control.textContent.trim(), box.width, box.height]; })
+        .filter(([, w, h]) => w < 44 || h < 40)""")
+    assert small == [], f"controls too small for a finger: {small}"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(ARTIFACTS / "phone-folder.png"))
+
+    # A folder of folders alone shows all its tiles, not a strip that scrolls above empty space.
+    ui.open("local-0")
+    strip = phone.locator(".folder-strip")
+    expect(phone.locator('[data-testid="folder-tile"]').first).to_be_visible()
+    phone.wait_for_function("() => document.querySelector('.app').classList.contains('has-only-folders')")
+    assert phone.evaluate("() => { const s = document.querySelector('.folder-strip'); return s.scrollHeight <= s.clientHeight + 1; }"), \
+        f"every tile shown: {strip.bounding_box()}"
+    phone.screenshot(path=str(ARTIFACTS / "phone-top.png"))

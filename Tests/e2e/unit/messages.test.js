@@ -8,8 +8,9 @@ import { photoList } from './photos.js';
 function watched() {
   const store = new Store(initialState('date-asc'));
   const shown = [];
-  new MessagesController({ store, grid: { setMessage: (text) => shown.push(text) }, app: null, panel: null, toolbar: null });
-  return { store, shown };
+  const app = document.createElement('div');
+  new MessagesController({ store, grid: { setMessage: (text) => shown.push(text) }, app, panel: null, toolbar: null });
+  return { store, shown, app };
 }
 
 test('the grid message follows the store, drawn once per change of text', () => {
@@ -26,4 +27,16 @@ test('an error takes the empty grid’s place', () => {
   const { store, shown } = watched();
   store.set({ error: 'Folder “Trips” not found.' });
   equal(shown, ['Folder “Trips” not found.']);
+});
+
+test('a folder of folders alone gives its tiles the room; one with photos, or still listing, does not', () => {
+  const { store, app } = watched();
+  const info = { kind: 'folder', folders: [{ id: 'MjAyNA', name: '2024' }] };
+  store.set({ source: { id: 'local-0' }, folder: '~', info, progress: { count: 0, complete: false } });
+  equal(app.classList.contains('has-only-folders'), false);
+  store.set({ progress: { count: 0, complete: true } });
+  equal(app.classList.contains('has-only-folders'), true);
+  store.state.list.upsert(photoList([['a.jpg', '2024-06-01T12:00:00Z']]).items);
+  store.changed('list');
+  equal(app.classList.contains('has-only-folders'), false);
 });

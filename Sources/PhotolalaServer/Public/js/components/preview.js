@@ -444,11 +444,14 @@ export class Preview {
   }
 
   #onPointerDown(event) {
-    if (event.button !== 0 || this.image.hidden) return;
+    if (event.button !== 0) return;
+    // One finger on a photo at its fit, or still loading, may swipe: to the next or previous
+    // photo, or down to close.
+    const alone = this.#pointers.size === 0;
+    this.#swipe = event.pointerType === 'touch' && alone && !this.#isZoomed() ? { x: event.clientX, y: event.clientY } : null;
+    if (this.image.hidden) return;
     this.stage.setPointerCapture(event.pointerId);
     this.#pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    // One finger on a photo at its fit may swipe: to the next or previous photo, or down to close.
-    this.#swipe = event.pointerType === 'touch' && this.#pointers.size === 1 && !this.#isZoomed() ? { x: event.clientX, y: event.clientY } : null;
   }
 
   #onPointerMove(event) {

@@ -137,8 +137,11 @@ export class Toolbar {
       el(
         'div',
         { class: 'toolbar-controls' },
-        this.timelineLink, this.mapButton, this.searchField, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.namesButton, this.filterButton, this.starButton, this.inspectorButton,
+        this.timelineLink, this.mapButton, this.searchField, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.namesButton, this.filterButton,
       ),
+      // The selection's actions: on a phone they stay beside the title, the display controls
+      // going to a row of their own.
+      el('div', { class: 'toolbar-actions' }, this.starButton, this.inspectorButton),
     );
     settings.onChange(() => this.#sync());
     this.#sync();

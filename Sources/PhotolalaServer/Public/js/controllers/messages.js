@@ -22,6 +22,8 @@ export class MessagesController {
     this.#panel = panel;
     this.#toolbar = toolbar;
     store.subscribe((state) => {
+      // A folder of folders alone (a year of months, a tree's top): its tiles take the room.
+      app.classList.toggle('has-only-folders', state.progress.complete && state.list.totalLength === 0 && (state.info?.folders.length ?? 0) > 0);
       const text = gridMessage(state);
       if (text === this.#gridText) return;
       this.#gridText = text;
