@@ -82,6 +82,19 @@ extension Bench {
         }
     }
 
+    /// The catalog published in `store` synced into `engine`, as a second device syncs it.
+    /// - Throws: ``CommandFailed`` when the sync fails or brings other than `count` entries.
+    static func syncedCatalog(from store: LocalDirectoryObjectStore, into engine: Engine, count: Int) async throws -> CloudCatalogSync {
+        let sync = CloudCatalogSync(
+            store: store, userID: cloudFolderUserID, catalogs: CatalogStore(database: engine.database),
+            dataDirectory: engine.configuration.dataDirectory)
+        let synced = await sync.sync()
+        guard synced.photoCount == count, synced.error == nil else {
+            throw CommandFailed(command: "sync: \(synced.error ?? "\(synced.photoCount) entries")", status: 1)
+        }
+        return sync
+    }
+
     /// `count` catalog rows of distinct photos a minute apart.
     static func syntheticEntries(_ count: Int) -> [CatalogEntry] {
         (0..<count).map { index in

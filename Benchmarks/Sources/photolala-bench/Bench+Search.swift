@@ -53,13 +53,7 @@ extension Bench {
         var configuration = EngineConfiguration(cacheDirectory: root + "/cache", dataDirectory: root + "/data")
         configuration.placeDataDirectory = placeData
         let engine = try Engine(configuration: configuration)
-        let sync = CloudCatalogSync(
-            store: store, userID: cloudFolderUserID, catalogs: CatalogStore(database: engine.database),
-            dataDirectory: engine.configuration.dataDirectory)
-        let synced = await sync.sync()
-        guard synced.photoCount == count, synced.error == nil else {
-            throw CommandFailed(command: "sync: \(synced.error ?? "\(synced.photoCount) entries")", status: 1)
-        }
+        let sync = try await syncedCatalog(from: store, into: engine, count: count)
         let build = try time { _ = try engine.index(sync.copy) }
         let index = engine.searchIndex
         let roots = [sync.copy.name]

@@ -16,13 +16,7 @@ extension Bench {
         _ = try await publish(
             syntheticEntries(count), previous: nil, to: store, layout: CloudLayout(userID: cloudFolderUserID), scratch: root + "/render")
         let engine = try Engine(configuration: EngineConfiguration(cacheDirectory: root + "/cache", dataDirectory: root + "/data"))
-        let sync = CloudCatalogSync(
-            store: store, userID: cloudFolderUserID, catalogs: CatalogStore(database: engine.database),
-            dataDirectory: engine.configuration.dataDirectory)
-        let synced = await sync.sync()
-        guard synced.photoCount == count, synced.error == nil else {
-            throw CommandFailed(command: "sync: \(synced.error ?? "\(synced.photoCount) entries")", status: 1)
-        }
+        let sync = try await syncedCatalog(from: store, into: engine, count: count)
         _ = try engine.index(sync.copy)
         let scope = SearchIndex.TimelineScope(source: SearchScope(kind: .cloud, root: sync.copy.name))
 
