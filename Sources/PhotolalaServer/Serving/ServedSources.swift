@@ -119,7 +119,10 @@ final class ServedSources: Sendable {
     /// place, a person, opened before photos came, went or changed): if so it is closed, and
     /// its pages, told so, list it again as it is now. The index is brought up to date first,
     /// at most as often as a search does it.
+    /// Only the views over the index (``SearchResultItems``) list it: a folder's or a library's
+    /// opening starts no task.
     func revalidate(source sourceID: String, folder folderID: String) {
+        guard (try? source(sourceID)) is any SearchResultItems else { return }
         let key = sourceID + "/" + folderID
         Task {
             guard let session = await sessions.existing(key: key), let listing = await session.source as? any IndexSnapshotListing else { return }
