@@ -17,6 +17,7 @@ struct ImageFuzzTests {
     static let seeds = [
         "orientation6.jpg", "mpf-orientation6.jpg", "photo.png", "photo.tiff", "photo.heic", "iphone-rotated.heic", "iphone.avif",
         "photo.webp", "photo.gif", "raw.dng", "raw.nef", "raw.cr3", "raw.raf", "raw-jxl.dng", "raw-nopreview.dng",
+        "raw-pruned.cr3", "raw-he.dng",
     ]
 
     @Test("mutated images: no crash, no hang, in-process and through the command line")
