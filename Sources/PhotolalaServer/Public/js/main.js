@@ -7,7 +7,7 @@
 import * as api from './api.js';
 import { cellSource, initialState } from './app-state.js';
 import { FolderSession } from './folder-session.js';
-import { itemKey, liveMotion } from './photo-list.js';
+import { liveMotion } from './photo-list.js';
 import { currentLocation, navigate, onLocationChange } from './router.js';
 import { Selection } from './selection.js';
 import { Settings } from './settings.js';
@@ -103,21 +103,7 @@ const restoreDialog = new RestoreDialog({ estimate: api.estimateRestore, request
 const messagePanel = new MessagePanel($('message'));
 const banner = new ErrorBanner($('banner'));
 const preview = new Preview({
-  api,
-  getList: () => store.state.list,
-  lookupThumbnail: (id) => {
-    const { list, source, folder } = store.state;
-    const item = list.get(id);
-    return item ? loader.lookup(itemKey(source?.id, folder, item))?.url ?? null : null;
-  },
-  onNavigate: (id) => {
-    selection.selectOnly(id);
-    grid.revealItem(id);
-  },
-  onClose: (id) => {
-    if (id != null && store.state.list.has(id)) grid.revealItem(id);
-    grid.focus();
-  },
+  api, getList: () => store.state.list, lookupThumbnail: (id) => actions.previewPlaceholder(id), onNavigate: (id) => actions.previewMoved(id), onClose: (id) => actions.previewClosed(id),
 });
 
 $('sidebar').append(sidebar.element);
@@ -141,7 +127,7 @@ const display = new DisplayController({
 });
 const liveUpdates = new LiveUpdatesController({ store, api, status, loader, inspector, backup, cloud, onSources: () => navigation.reloadSources() });
 const folder = new FolderController({ store, api, settings, selection, loader, grid, toolbar, folderStrip, status, preview, banner, messages, backup, display, filter, cloud });
-const actions = new PhotoActionsController({ store, api, settings, selection, grid, preview, contextMenu, restoreDialog, backup });
+const actions = new PhotoActionsController({ store, api, settings, selection, loader, grid, preview, contextMenu, restoreDialog, backup });
 const map = new MapController({ store, api, app, toolbar, sidebar, status, photoMap, openPreview: (id) => actions.openPreview(id) });
 const navigation = new NavigationController({
   store, api, settings, selection, sidebar, drawer, toolbar, folderStrip, grid, status, folder, messages, cloud, map, onSourcesLoaded: () => liveUpdates.loadServerState(),

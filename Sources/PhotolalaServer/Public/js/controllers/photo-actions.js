@@ -4,6 +4,7 @@
  */
 
 import { can, isCloudOpen } from '../app-state.js';
+import { itemKey } from '../photo-list.js';
 
 export class PhotoActionsController {
   #deps;
@@ -11,6 +12,7 @@ export class PhotoActionsController {
   /**
    * - store, api, settings, selection: the page's store, the server's API, the display settings, the selection.
    * - grid, preview, contextMenu, restoreDialog: where the photos, their menu and the restore show.
+   * - loader: the ThumbnailLoader, whose thumbnails the preview shows while the photo loads.
    * - backup: the BackupController, which stars.
    */
   constructor(deps) {
@@ -24,6 +26,27 @@ export class PhotoActionsController {
     if (!can(store.state, 'preview')) return;
     selection.selectOnly(id);
     preview.open(source.id, folder, id);
+  }
+
+  /** The URL of the thumbnail the grid already holds for photo `id`, shown while its preview loads. */
+  previewPlaceholder(id) {
+    const { store, loader } = this.#deps;
+    const { list, source, folder } = store.state;
+    const item = list.get(id);
+    return item ? loader.lookup(itemKey(source?.id, folder, item))?.url ?? null : null;
+  }
+
+  /** The preview moved to photo `id`: the selection and the grid follow it. */
+  previewMoved(id) {
+    this.#deps.selection.selectOnly(id);
+    this.#deps.grid.revealItem(id);
+  }
+
+  /** The preview closed on photo `id` (or on none): the grid shows it and takes the focus back. */
+  previewClosed(id) {
+    const { store, grid } = this.#deps;
+    if (id != null && store.state.list.has(id)) grid.revealItem(id);
+    grid.focus();
   }
 
   /**
