@@ -76,8 +76,8 @@ extension Bench {
         }
         var queryReference = Double.infinity
         let plainScan =
-            "SELECT s.kind, s.root, p.key, t.name, p.date FROM searchPhoto p JOIN searchSource s ON s.id = p.source JOIN searchText t ON t.rowid = p.id"
-            + " WHERE t.camera LIKE '%canon%' ORDER BY p.date DESC LIMIT 500"
+            "SELECT s.kind, s.root, p.key, p.name, p.date FROM searchPhoto p JOIN searchSource s ON s.id = p.source JOIN searchTerm c ON c.id = p.camera"
+            + " WHERE c.value LIKE '%canon%' ORDER BY p.date DESC LIMIT 500"
         for _ in 0..<3 {
             queryReference = min(queryReference, try time { try shell("sqlite3 '\(database)' \"\(plainScan)\" > /dev/null") })
         }
@@ -99,7 +99,7 @@ extension Bench {
         }
         var facetsReference = Double.infinity
         let grouped =
-            "SELECT t.camera, count(*) AS n FROM searchPhoto p JOIN searchText t ON t.rowid = p.id GROUP BY t.camera ORDER BY n DESC LIMIT 12"
+            "SELECT c.value, count(*) AS n FROM searchPhoto p JOIN searchTerm c ON c.id = p.camera GROUP BY c.value ORDER BY n DESC LIMIT 12"
         for _ in 0..<3 {
             facetsReference = min(facetsReference, try time { try shell("sqlite3 '\(database)' '\(grouped)' > /dev/null") })
         }
@@ -146,10 +146,11 @@ extension Bench {
     /// same tables, full-text table and indices: the least any build of this index costs.
     static func sqliteRebuildSeconds(_ database: String, scratch: String) throws -> Double {
         let schema = scratch + "/search-schema.sql"
+        let tables = "'searchSource', 'searchPlace', 'searchTerm', 'searchPhoto'"
         try shell(
-            "sqlite3 '\(database)' \"SELECT sql || ';' FROM sqlite_master WHERE sql IS NOT NULL AND (name IN ('searchSource', 'searchPhoto', 'searchText')"
-                + " OR (type = 'index' AND tbl_name IN ('searchSource', 'searchPhoto')))\" > '\(schema)'")
-        let columns = "rowid, name, folder, title, description, keywords, people, country, countryCode, region, city, camera, lens, labels"
+            "sqlite3 '\(database)' \"SELECT sql || ';' FROM sqlite_master WHERE sql IS NOT NULL AND (name IN (\(tables), 'searchWords', 'searchText')"
+                + " OR (type = 'index' AND tbl_name IN (\(tables))))\" > '\(schema)'")
+        let copies = ["searchSource", "searchPlace", "searchTerm", "searchPhoto"].map { "'INSERT INTO \($0) SELECT * FROM old.\($0)'" }
         var best = Double.infinity
         for run in 0..<2 {
             let copy = scratch + "/search-copy-\(run).sqlite"
@@ -157,9 +158,8 @@ extension Bench {
                 best,
                 try time {
                     try shell(
-                        "sqlite3 '\(copy)' 'PRAGMA journal_mode = WAL' '.read \(schema)' \"ATTACH '\(database)' AS old\" 'BEGIN'"
-                            + " 'INSERT INTO searchSource SELECT * FROM old.searchSource' 'INSERT INTO searchPhoto SELECT * FROM old.searchPhoto'"
-                            + " 'INSERT INTO searchText (\(columns)) SELECT \(columns) FROM old.searchText' 'COMMIT' > /dev/null")
+                        "sqlite3 '\(copy)' 'PRAGMA journal_mode = WAL' '.read \(schema)' \"ATTACH '\(database)' AS old\" 'BEGIN' "
+                            + copies.joined(separator: " ") + " \"INSERT INTO searchText (searchText) VALUES ('rebuild')\" 'COMMIT' > /dev/null")
                 })
             try? FileManager.default.removeItem(atPath: copy)
         }

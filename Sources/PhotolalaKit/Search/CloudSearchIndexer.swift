@@ -20,23 +20,27 @@ struct CloudSearchIndexer: Sendable {
         let entries = try catalog.entries()
         var known = try index.stamps(of: .cloud, root: catalog.name)
         state.found = entries.count
+        var pending: [SearchDocument] = []
         for start in stride(from: 0, to: entries.count, by: FolderSearchIndexer.batchSize) {
             let batch = entries[start..<min(entries.count, start + FolderSearchIndexer.batchSize)]
             let md5s = batch.map(\.md5)
             let recorded = zip(descriptions.descriptions(ofMD5s: md5s), backupDescriptions.descriptions(ofMD5s: md5s)).map { $0 ?? $1 }
-            var documents: [SearchDocument] = []
             for (entry, description) in zip(batch, recorded) {
                 let document = self.document(entry, description: description ?? PhotoDescription())
                 if known.removeValue(forKey: entry.md5) != document.stamp {
-                    documents.append(document)
+                    pending.append(document)
                 }
             }
-            try index.update(.cloud, root: catalog.name, documents: documents)
-            state.indexed += documents.count
+            if pending.count >= SearchIndex.documentsPerTransaction {
+                try index.update(.cloud, root: catalog.name, documents: pending)
+                state.indexed += pending.count
+                pending.removeAll(keepingCapacity: true)
+            }
             state.done += batch.count
             progress(state)
         }
-        try index.update(.cloud, root: catalog.name, documents: [], removed: Array(known.keys))
+        try index.update(.cloud, root: catalog.name, documents: pending, removed: Array(known.keys))
+        state.indexed += pending.count
         state.removed = known.count
         progress(state)
         return state

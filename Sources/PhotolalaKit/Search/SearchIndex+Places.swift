@@ -6,15 +6,15 @@ extension SearchIndex {
     /// - Parameter roots: Only the photos of these sources' roots, when given.
     /// - Throws: ``PhotolalaError/databaseFailed``.
     public func places(of query: SearchQuery = SearchQuery(terms: []), within roots: [String]? = nil) throws -> [PlaceCount] {
-        let (conditions, arguments) = try Self.conditions(query, within: roots)
+        let statement = try Self.statement(query, within: roots)
         let rows = try database.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT t.country, t.countryCode, t.region, t.city, count(*)
-                    FROM searchPhoto p JOIN searchSource s ON s.id = p.source JOIN searchText t ON t.rowid = p.id
-                    WHERE t.countryCode IS NOT NULL AND \(conditions) GROUP BY t.countryCode, t.region, t.city
-                    """, arguments: arguments
+                    SELECT l.country, l.countryCode, l.region, l.city, n FROM searchPlace l
+                    JOIN (SELECT p.place, count(*) AS n FROM searchPhoto p WHERE p.place IS NOT NULL AND \(Self.clause(statement)) GROUP BY p.place)
+                        ON l.id = place
+                    """, arguments: statement.arguments
             )
         }
         return PlaceCount.tree(

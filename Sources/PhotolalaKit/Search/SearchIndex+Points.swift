@@ -17,21 +17,20 @@ extension SearchIndex {
     /// - Parameter roots: Only the photos of these sources' roots, when given.
     /// - Throws: ``PhotolalaError/databaseFailed``.
     public func points(of query: SearchQuery, within roots: [String]? = nil, limit: Int) throws -> [Point] {
-        var (conditions, arguments) = try Self.conditions(query, within: roots)
-        arguments += [limit]
+        let statement = try Self.statement(query, within: roots)
         return try database.read { db in
+            let sources = try Self.sources(db)
             var points: [Point] = []
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT s.kind, s.root, p.key, p.latitude, p.longitude
-                    FROM searchPhoto p JOIN searchSource s ON s.id = p.source
-                    WHERE p.latitude IS NOT NULL AND p.longitude IS NOT NULL AND \(conditions)
-                    ORDER BY p.date IS NULL, p.date DESC LIMIT ?
-                    """, arguments: arguments)
+                    SELECT p.source, p.key, p.latitude, p.longitude FROM searchPhoto p \(try Self.order(statement, db))
+                    WHERE p.latitude IS NOT NULL AND p.longitude IS NOT NULL AND \(Self.clause(statement))
+                    ORDER BY p.date DESC, p.id DESC LIMIT ?
+                    """, arguments: statement.arguments + [limit])
             while let row = try rows.next() {
-                guard let source = SearchQuery.SourceKind(rawValue: row[0]) else { continue }
-                points.append(Point(source: source, root: row[1], key: row[2], latitude: row[3], longitude: row[4]))
+                guard let source = sources[row[0]] else { continue }
+                points.append(Point(source: source.kind, root: source.root, key: row[1], latitude: row[2], longitude: row[3]))
             }
             return points
         }

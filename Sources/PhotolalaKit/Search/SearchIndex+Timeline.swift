@@ -27,9 +27,8 @@ extension SearchIndex {
     /// as they are read, with no limit. Whole sources are walked in the index of
     /// `searchPhoto.date`, so the first batch of a million comes as soon as it is read, unsorted
     /// (7 ms where sorting first takes 1.5 s); a folder's photos are found by the range of their
-    /// keys, then sorted. A folder tree's names are its keys' last components, the other
-    /// sources' are beside the row; only those indexed before are read from the full-text table
-    /// (which doubles a row's cost).
+    /// keys, then sorted. A name is beside the row where the key does not end with it
+    /// (``SearchSchema``).
     ///
     /// ```swift
     /// try index.timeline(of: [.init(source: source.searchScope!, keyPrefix: "2024/")]) { print($0.count) }
@@ -61,13 +60,10 @@ extension SearchIndex {
             }
             guard !conditions.isEmpty else { return }
             let byDate = scopes.allSatisfy(\.keyPrefix.isEmpty) ? "INDEXED BY searchPhotoDate" : ""
-            // The ids are the database's own integers, never text from outside.
-            let trees = sources.filter { $0.value.kind == .folders }.keys.map(String.init).joined(separator: ", ")
-            let name = "coalesce(p.name, CASE WHEN p.source IN (\(trees)) THEN NULL ELSE (SELECT name FROM searchText WHERE rowid = p.id) END)"
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT p.source, p.key, p.date, \(name) FROM searchPhoto p \(byDate)
+                    SELECT p.source, p.key, p.date, p.name FROM searchPhoto p \(byDate)
                     WHERE \(conditions.joined(separator: " OR ")) ORDER BY p.date DESC, p.id DESC
                     """, arguments: arguments)
             var batch: [TimelinePhoto] = []

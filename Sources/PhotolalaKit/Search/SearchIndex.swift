@@ -1,10 +1,12 @@
 import Foundation
 import GRDB
 import Logging
+import PhotolalaSupport
 
 /// The one search index of every served source (folder trees, Apple Photos libraries, the
 /// cloud backup): a row a photo in `searchPhoto`, its words in the FTS5 table `searchText`
-/// (unicode61 without diacritics, so `zurich` finds Zürich), kept in the engine's database.
+/// (unicode61 without diacritics, so `zurich` finds Zürich), kept in the engine's database as
+/// ``SearchSchema`` lays them out.
 ///
 /// Indexers (one a kind of source) hand it ``SearchDocument``s made from what was recorded of
 /// each photo; it answers a ``SearchQuery`` newest first. `photolala index --rebuild` empties it.
@@ -58,11 +60,17 @@ public struct SearchIndex: Sendable {
         }
     }
 
+    /// How many photos an indexer puts in the index in one transaction: the full-text index
+    /// writes a segment at the end of each, and merges them as they pile up (100,000 photos'
+    /// words took 1.3 s in transactions of 500, 1.0 s in transactions of 10,000).
+    static let documentsPerTransaction = 10_000
+
     /// Puts `documents` in the index (replacing what it held of the same keys) and takes out
     /// the source's photos whose keys are in `removed`, in one transaction.
     /// - Throws: ``PhotolalaError/databaseFailed``.
     func update(_ source: SearchQuery.SourceKind, root: String, documents: [SearchDocument], removed: [String] = []) throws {
         guard !documents.isEmpty || !removed.isEmpty else { return }
+        let words = SearchSchema.textColumns.joined(separator: ", ")
         try database.write { db in
             try db.execute(sql: "INSERT OR IGNORE INTO searchSource (kind, root) VALUES (?, ?)", arguments: [source.rawValue, root])
             guard
@@ -70,69 +78,144 @@ public struct SearchIndex: Sendable {
                     db, sql: "SELECT id FROM searchSource WHERE kind = ? AND root = ?", arguments: [source.rawValue, root])
             else { return }
             let find = try db.cachedStatement(sql: "SELECT id FROM searchPhoto WHERE source = ? AND key = ?")
-            let deleteText = try db.cachedStatement(sql: "DELETE FROM searchText WHERE rowid = ?")
+            // An external content table forgets a row's words when told them again. They are
+            // read, then given as values: SQLite inserts into a virtual table from a SELECT
+            // through a temporary table, ten times slower.
+            let oldWords = try db.cachedStatement(sql: "SELECT * FROM searchWords WHERE id = ?")
+            let values = Array(repeating: "?", count: SearchSchema.textColumns.count + 1).joined(separator: ", ")
+            let deleteText = try db.cachedStatement(sql: "INSERT INTO searchText (searchText, rowid, \(words)) VALUES ('delete', \(values))")
             let deletePhoto = try db.cachedStatement(sql: "DELETE FROM searchPhoto WHERE id = ?")
             for key in removed + documents.map(\.key) {
-                guard let id = try Int64.fetchOne(find, arguments: [sourceID, key]) else { continue }
-                try deleteText.execute(arguments: [id])
+                guard let id = try Int64.fetchOne(find, arguments: [sourceID, key]), let row = try Row.fetchOne(oldWords, arguments: [id])
+                else { continue }
+                try deleteText.execute(arguments: StatementArguments(row.databaseValues))
                 try deletePhoto.execute(arguments: [id])
             }
             let insertPhoto = try db.cachedStatement(
                 sql: """
-                    INSERT INTO searchPhoto (source, key, md5, date, kinds, flags, rating, colorLabel, latitude, longitude, stamp, name)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO searchPhoto (source, key, md5, date, kinds, flags, rating, colorLabel, latitude, longitude, stamp, name, folder,
+                        place, camera, lens, title, description, keywords, people, labels)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
-            let insertText = try db.cachedStatement(
-                sql: """
-                    INSERT INTO searchText (rowid, name, folder, title, description, keywords, people, country, countryCode, region, city, camera, lens, labels)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
+            let insertText = try db.cachedStatement(sql: "INSERT INTO searchText (rowid, \(words)) VALUES (\(values))")
+            var ids = SharedValues(db)
             for document in documents {
-                try insertPhoto.execute(arguments: Self.photoArguments(document, source: sourceID))
+                try insertPhoto.execute(arguments: Self.photoArguments(document, source: sourceID, ids: &ids))
                 try insertText.execute(arguments: Self.textArguments(document, id: db.lastInsertedRowID))
             }
         }
     }
 
+    /// The ids of the places, cameras and lenses photos share (`searchPlace`, `searchTerm`),
+    /// added as new ones come, and remembered for the rest of a transaction.
+    private struct SharedValues {
+        let db: Database
+        var places: [Place: Int64] = [:]
+        var terms: [String: Int64] = [:]
+
+        init(_ db: Database) {
+            self.db = db
+        }
+
+        mutating func id(of place: Place?) throws -> Int64? {
+            guard let place else { return nil }
+            if let id = places[place] { return id }
+            let arguments: StatementArguments = [place.countryCode, place.region, place.city, place.country]
+            let id =
+                try Int64.fetchOne(
+                    db, sql: "SELECT id FROM searchPlace WHERE countryCode = ? AND region IS ? AND city IS ? AND country = ?", arguments: arguments)
+                ?? {
+                    try db.execute(sql: "INSERT INTO searchPlace (countryCode, region, city, country) VALUES (?, ?, ?, ?)", arguments: arguments)
+                    return db.lastInsertedRowID
+                }()
+            places[place] = id
+            return id
+        }
+
+        mutating func id(of term: String?) throws -> Int64? {
+            guard let term, !term.isEmpty else { return nil }
+            if let id = terms[term] { return id }
+            try db.execute(sql: "INSERT OR IGNORE INTO searchTerm (value) VALUES (?)", arguments: [term])
+            let id = try Int64.fetchOne(db, sql: "SELECT id FROM searchTerm WHERE value = ?", arguments: [term])
+            terms[term] = id
+            return id
+        }
+    }
+
+    /// The most photos a query's words may find for its first results to be read from them,
+    /// sorted; past it, the index of dates is walked newest first until enough are found.
+    static let fewEnoughToSort = 20_000
+
     /// The photos `query` finds, newest first, at most `limit`.
     /// - Throws: ``PhotolalaError/databaseFailed``.
     /// - Parameter roots: Only the photos of these sources' roots, when given.
     public func search(_ query: SearchQuery, within roots: [String]? = nil, limit: Int) throws -> [Hit] {
-        var (conditions, arguments) = try Self.conditions(query, within: roots)
-        arguments += [limit]
+        let statement = try Self.statement(query, within: roots)
         return try database.read { db in
-            try Row.fetchAll(
+            let sources = try Self.sources(db)
+            return try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT s.kind, s.root, p.key, t.name, p.date, p.md5, t.country, t.countryCode, t.region, t.city, t.title, t.description,
-                        t.keywords, p.rating, p.colorLabel, t.people, t.labels
-                    FROM searchPhoto p JOIN searchSource s ON s.id = p.source JOIN searchText t ON t.rowid = p.id
-                    WHERE \(conditions) ORDER BY p.date IS NULL, p.date DESC, t.name LIMIT ?
-                    """, arguments: arguments
-            ).map { row in
-                let country: String? = row[6]
-                let code: String? = row[7]
-                let keywords: String? = row[12]
-                let people: String? = row[15]
-                let labels: String? = row[16]
+                    SELECT p.source, p.key, p.name, p.date, p.md5, l.country, l.countryCode, l.region, l.city, p.title, p.description,
+                        p.keywords, p.rating, p.colorLabel, p.people, p.labels
+                    FROM searchPhoto p \(try Self.order(statement, db)) LEFT JOIN searchPlace l ON l.id = p.place
+                    WHERE \(Self.clause(statement)) ORDER BY p.date DESC, p.id DESC LIMIT ?
+                    """, arguments: statement.arguments + [limit]
+            ).compactMap { row in
+                guard let source = sources[row[0]] else { return nil }
+                let key: String = row[1]
+                let name: String? = row[2]
+                let md5: String? = row[4]
+                let country: String? = row[5]
+                let code: String? = row[6]
+                let keywords: String? = row[11]
+                let people: String? = row[14]
+                let labels: String? = row[15]
                 return Hit(
-                    source: SearchQuery.SourceKind(rawValue: row[0]) ?? .folders, root: row[1], key: row[2], name: row[3], date: row[4], md5: row[5],
-                    place: country.flatMap { country in code.map { Place(country: country, countryCode: $0, region: row[8], city: row[9]) } },
-                    title: row[10], caption: row[11], keywords: Self.lines(keywords), rating: row[13],
-                    colorLabel: row[14], people: Self.lines(people), labels: Self.lines(labels))
+                    source: source.kind, root: source.root, key: key, name: name ?? FilePath.name(of: key), date: row[3],
+                    md5: md5 ?? (source.kind == .cloud ? key : nil),
+                    place: country.flatMap { country in code.map { Place(country: country, countryCode: $0, region: row[7], city: row[8]) } },
+                    title: row[9], caption: row[10], keywords: Self.lines(keywords), rating: row[12],
+                    colorLabel: row[13], people: Self.lines(people), labels: Self.lines(labels))
             }
         }
     }
 
-    /// The WHERE clause over `searchPhoto p JOIN searchSource s` that finds what `query` finds
-    /// in the sources of `roots` (all when `nil`).
-    static func conditions(_ query: SearchQuery, within roots: [String]?) throws -> (String, StatementArguments) {
+    /// The conditions over `searchPhoto p` that find what `query` finds in the sources of
+    /// `roots` (all when `nil`).
+    static func statement(_ query: SearchQuery, within roots: [String]?) throws -> SearchStatement {
         var statement = SearchStatement(query)
         if let roots {
-            statement.conditions.append("s.root IN (SELECT value FROM json_each(?))")
+            statement.conditions.append("p.source IN (SELECT id FROM searchSource WHERE root IN (SELECT value FROM json_each(?)))")
             statement.arguments += [String(decoding: try JSONEncoder().encode(roots), as: UTF8.self)]
         }
-        return (statement.conditions.isEmpty ? "1" : statement.conditions.joined(separator: " AND "), statement.arguments)
+        return statement
+    }
+
+    /// The statement's conditions as one WHERE clause.
+    static func clause(_ statement: SearchStatement) -> String {
+        statement.conditions.isEmpty ? "1" : statement.conditions.joined(separator: " AND ")
+    }
+
+    /// How to read the rows `statement` finds, newest first: from its words' photos, sorted,
+    /// when they are few; else along the index of dates, which holds the columns most
+    /// conditions test, until enough are found (a million photos' first 500 in milliseconds).
+    static func order(_ statement: SearchStatement, _ db: Database) throws -> String {
+        guard let words = statement.fullText else { return "INDEXED BY searchPhotoDate" }
+        let found =
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM (SELECT rowid FROM searchText WHERE searchText MATCH ? LIMIT ?)",
+                arguments: [words, fewEnoughToSort]) ?? 0
+        return found < fewEnoughToSort ? "NOT INDEXED" : "INDEXED BY searchPhotoDate"
+    }
+
+    /// Every source of the index by its id.
+    static func sources(_ db: Database) throws -> [Int64: (kind: SearchQuery.SourceKind, root: String)] {
+        var sources: [Int64: (kind: SearchQuery.SourceKind, root: String)] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT id, kind, root FROM searchSource") {
+            if let kind = SearchQuery.SourceKind(rawValue: row[1]) { sources[row[0]] = (kind, row[2]) }
+        }
+        return sources
     }
 
     /// The sources the index holds photos of: their kind and root.
@@ -154,31 +237,48 @@ public struct SearchIndex: Sendable {
     /// - Throws: ``PhotolalaError/databaseFailed``.
     public func removeAll() throws {
         try database.write { db in
-            try db.execute(sql: "DELETE FROM searchText; DELETE FROM searchPhoto; DELETE FROM searchSource")
+            try db.execute(
+                sql: """
+                    INSERT INTO searchText (searchText) VALUES ('delete-all');
+                    DELETE FROM searchPhoto; DELETE FROM searchPlace; DELETE FROM searchTerm; DELETE FROM searchSource
+                    """)
         }
     }
 
-    private static func photoArguments(_ document: SearchDocument, source: Int64) -> StatementArguments {
+    private static func photoArguments(_ document: SearchDocument, source: Int64, ids: inout SharedValues) throws -> StatementArguments {
         let kinds = document.kinds.reduce(0) { $0 | (SearchStatement.kindBits[$1] ?? 0) }
-        let flags =
-            (document.isFavorite ? SearchStatement.Flag.favorite : 0) | (document.description.keywords.isEmpty ? 0 : SearchStatement.Flag.keywords)
-            | (document.people.isEmpty ? 0 : SearchStatement.Flag.people)
         let description = document.description
+        let flags =
+            (document.isFavorite ? SearchStatement.Flag.favorite : 0) | (description.keywords.isEmpty ? 0 : SearchStatement.Flag.keywords)
+            | (document.people.isEmpty ? 0 : SearchStatement.Flag.people)
+        // What the key says is not said again (SearchSchema).
+        let isCloud = document.source == .cloud
+        let folder = document.folder == SearchSchema.folder(ofKey: document.key) ? nil : document.folder
+        let name = document.name == FilePath.name(of: document.key) ? nil : document.name
         return [
-            source, document.key, document.md5, document.date, kinds, flags, description.rating, description.colorLabel, description.latitude,
-            description.longitude, document.stamp,
-            // A folder tree's key ends with the name (SearchIndex.timeline).
-            document.source == .folders ? nil : document.name,
+            source, document.key, isCloud ? nil : document.md5, document.date, kinds, flags, description.rating, description.colorLabel,
+            description.latitude, description.longitude, document.stamp, name, folder, try ids.id(of: document.place),
+            try ids.id(of: CameraName.joining(make: description.cameraMake, model: description.cameraModel)), try ids.id(of: description.lensModel),
+            description.title, description.caption, Self.text(description.keywords), Self.text(document.people), Self.text(document.labels),
         ]
     }
 
+    /// A photo's words as `searchWords` reads them from its row (the values differ where the
+    /// row leaves out what its key says, or stores nothing for none, but their words do not).
     private static func textArguments(_ document: SearchDocument, id: Int64) -> StatementArguments {
         let description = document.description
         let camera = CameraName.joining(make: description.cameraMake, model: description.cameraModel)
         return [
-            id, document.name, document.folder, description.title, description.caption, description.keywords.joined(separator: "\n"),
-            document.people.joined(separator: "\n"), document.place?.country, document.place?.countryCode, document.place?.region,
-            document.place?.city, camera, description.lensModel, document.labels.joined(separator: "\n"),
+            id, document.name, document.folder, description.title, description.caption, text(description.keywords), text(document.people),
+            document.place?.country, document.place?.countryCode, document.place?.region, document.place?.city, camera, description.lensModel,
+            text(document.labels),
         ]
+    }
+
+    /// Values one a line, each once (as facets count them), or `nil` for none.
+    private static func text(_ values: [String]) -> String? {
+        var seen: Set<String> = []
+        let lines = values.filter { !$0.isEmpty && seen.insert($0).inserted }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 }

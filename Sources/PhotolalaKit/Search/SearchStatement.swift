@@ -2,14 +2,19 @@ import Foundation
 import GRDB
 import PhotolalaSupport
 
-/// A ``SearchQuery`` as the SQL that answers it over the search index: one condition a term, all
-/// of which must hold. Text terms become FTS5 queries of quoted tokens, so nothing typed is ever
-/// FTS5 syntax; a word is matched as the start of a word (`"ital" *`), a phrase as its words in
-/// order, a field's value within its columns (`{country region city} : …`).
+/// A ``SearchQuery`` as the SQL that answers it over the search index: conditions over
+/// `searchPhoto AS p`, all of which must hold. The text terms become one FTS5 query of quoted
+/// tokens (so nothing typed is ever FTS5 syntax), the words found AND-ed and the words excluded
+/// NOT-ed, answered by one pass over the full-text index: a word is matched as the start of a
+/// word (`"ital" *`), a phrase as its words in order, a field's value within its columns
+/// (`{country region city} : …`).
 struct SearchStatement: Sendable {
     /// The conditions, joined by AND, over `searchPhoto AS p`.
     var conditions: [String] = []
     var arguments = StatementArguments()
+    /// The FTS5 query of the words the photos must have, when the query has some: what
+    /// ``SearchIndex`` counts to choose how to read the rows.
+    private(set) var fullText: String?
 
     /// Kind bits of `searchPhoto.kinds`.
     static let kindBits: [SearchQuery.Kind: Int] = [
@@ -45,27 +50,50 @@ struct SearchStatement: Sendable {
     }
 
     init(_ query: SearchQuery) {
+        var found: [String] = []
+        var excluded: [String] = []
         for term in query.terms {
-            add(term.condition, excluded: term.isExcluded)
+            if let words = Self.words(term.condition) {
+                if term.isExcluded { excluded.append(words) } else { found.append(words) }
+            } else {
+                add(term.condition, excluded: term.isExcluded)
+            }
+        }
+        if !found.isEmpty {
+            // `A AND B NOT C NOT D`: FTS5's NOT is binary, and binds before AND.
+            let query = "(" + found.joined(separator: " AND ") + ")" + excluded.map { " NOT " + $0 }.joined()
+            fullText = query
+            conditions.append("p.id IN (SELECT rowid FROM searchText WHERE searchText MATCH ?)")
+            arguments += [query]
+        } else if !excluded.isEmpty {
+            conditions.append("p.id NOT IN (SELECT rowid FROM searchText WHERE searchText MATCH ?)")
+            arguments += [excluded.joined(separator: " OR ")]
+        }
+    }
+
+    /// A text term as an FTS5 query in parentheses; `nil` for a term of another kind, or of a
+    /// field nothing is indexed under yet.
+    private static func words(_ condition: SearchQuery.Condition) -> String? {
+        switch condition {
+        case .text(let text, let isPhrase):
+            return "(" + ftsTerm(text, isPhrase: isPhrase) + ")"
+        case .field(let field, let value):
+            guard let columns = columns(of: field) else { return nil }
+            // A place's own name is a whole word (`country:in` is India, not Indonesia); other
+            // fields match a word's start, as free words do.
+            let isWhole = value.contains(" ") || [.country, .region, .city].contains(field)
+            return "({\(columns.joined(separator: " "))} : " + ftsTerm(value, isPhrase: isWhole) + ")"
+        default:
+            return nil
         }
     }
 
     private mutating func add(_ condition: SearchQuery.Condition, excluded: Bool) {
         let clause: String
         switch condition {
-        case .text(let text, let isPhrase):
-            clause = "p.id IN (SELECT rowid FROM searchText WHERE searchText MATCH ?)"
-            arguments += [Self.ftsTerm(text, isPhrase: isPhrase)]
-        case .field(let field, let value):
-            guard let columns = Self.columns(of: field) else {
-                clause = "0"
-                break
-            }
-            clause = "p.id IN (SELECT rowid FROM searchText WHERE searchText MATCH ?)"
-            // A place's own name is a whole word (`country:in` is India, not Indonesia); other
-            // fields match a word's start, as free words do.
-            let isWhole = value.contains(" ") || [.country, .region, .city].contains(field)
-            arguments += ["{\(columns.joined(separator: " "))} : " + Self.ftsTerm(value, isPhrase: isWhole)]
+        case .text, .field:
+            // Albums come with the issue that adds them; until then nothing is in one.
+            clause = "0"
         case .kind(let kind):
             clause = "(p.kinds & ?) != 0"
             arguments += [Self.kindBits[kind] ?? 0]
@@ -87,12 +115,13 @@ struct SearchStatement: Sendable {
             switch flag {
             case .favorite:
                 clause = "(p.flags & \(Flag.favorite)) != 0"
+            // A backed-up photo's key is its MD5, kept once (SearchSchema).
             case .starred:
-                clause = "p.md5 IN (SELECT md5 FROM backupQueue)"
+                clause = "coalesce(p.md5, p.key) IN (SELECT md5 FROM backupQueue)"
             case .backedup:
-                clause = "p.md5 IN (SELECT md5 FROM backupQueue WHERE state = 'backedUp')"
+                clause = "coalesce(p.md5, p.key) IN (SELECT md5 FROM backupQueue WHERE state = 'backedUp')"
             case .notbackedup:
-                clause = "p.md5 NOT IN (SELECT md5 FROM backupQueue WHERE state = 'backedUp')"
+                clause = "coalesce(p.md5, p.key) NOT IN (SELECT md5 FROM backupQueue WHERE state = 'backedUp')"
             }
         case .has(let attribute):
             switch attribute {
@@ -101,7 +130,7 @@ struct SearchStatement: Sendable {
             case .people: clause = "(p.flags & \(Flag.people)) != 0"
             }
         case .source(let source):
-            clause = "s.kind = ?"
+            clause = "p.source IN (SELECT id FROM searchSource WHERE kind = ?)"
             arguments += [source.rawValue]
         case .area(let area):
             clause = Self.areaClause(area, arguments: &arguments)
