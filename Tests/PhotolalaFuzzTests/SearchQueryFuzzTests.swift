@@ -61,6 +61,7 @@ struct SearchQueryFuzzTests {
                 _ = try index.search(query, limit: 10)
                 _ = try index.places(of: query)
                 _ = try index.points(of: query, limit: 10)
+                _ = try index.facets(of: query)
             } catch {
                 Issue.record("fails on the index: \(error); seed \(budget.seed); query \(String(reflecting: String(text.prefix(200))))")
                 return

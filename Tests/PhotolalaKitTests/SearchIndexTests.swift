@@ -46,6 +46,9 @@ struct SearchIndexTests: WorkspaceSuite {
         #expect(try names("folder:2019 -rating:>=4") == ["wedding.jpg"])
         #expect(try names("kind:raw") == [])
         #expect(try names(#"NEAR(a b) OR "x"* ^y"#) == [], "FTS5 syntax is only text")
+        let most = (0..<SearchQuery.maximumTerms).map { $0 % 2 == 0 ? "canon" : #"-"absent\#($0)""# }.joined(separator: " ")
+        #expect(try names(most) == ["IMG_1.jpg", "wedding.jpg"], "the most terms a query takes, half excluded, are one full-text query")
+        #expect(try names(#"-zurich -"" -"*""#) == ["IMG_1.jpg", "beach.jpg"], "exclusions alone, an empty one and a quote among them")
     }
 
     @Test("Facets count what the photos found share, and each one's term finds exactly its count")

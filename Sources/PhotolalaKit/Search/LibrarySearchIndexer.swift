@@ -29,12 +29,12 @@ struct LibrarySearchIndexer: Sendable {
                 pending.append(document)
             }
             state.done += 1
-            if pending.count >= FolderSearchIndexer.batchSize {
+            if pending.count >= SearchIndex.documentsPerTransaction {
                 try index.update(.photos, root: library.path, documents: pending)
                 state.indexed += pending.count
                 pending.removeAll(keepingCapacity: true)
-                progress(state)
             }
+            if state.done % FolderSearchIndexer.batchSize == 0 { progress(state) }
         }
         try index.update(.photos, root: library.path, documents: pending, removed: Array(known.keys))
         state.indexed += pending.count

@@ -42,6 +42,14 @@ public struct SearchDateRange: Sendable, Equatable, CustomStringConvertible {
         description = text
     }
 
+    /// The year a photo taken at `wallClockSeconds` was taken in, and the seconds it spans:
+    /// `[start, end)`.
+    static func year(containing wallClockSeconds: Int64) -> (year: Int, start: Int64, end: Int64) {
+        let day = wallClockSeconds >= 0 ? wallClockSeconds / 86_400 : (wallClockSeconds - 86_399) / 86_400
+        let year = Int64(CalendarDays.date(daysSinceEpoch: Int(day)).year)
+        return (Int(year), seconds(year, 1, 1), seconds(year + 1, 1, 1))
+    }
+
     /// The seconds of one year, month or day: `[start, end)`.
     private static func span(of text: Substring) -> (start: Int64, end: Int64)? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

@@ -1,5 +1,4 @@
 import GRDB
-import PhotolalaSupport
 
 extension SearchIndex {
     /// The facets of the photos `query` finds: for each kind of fact, its `limit` most common
@@ -35,7 +34,7 @@ extension SearchIndex {
     /// worked out again only when a date leaves the last one's (the rows come by date).
     private struct FacetCounts {
         var years: [Int: Int] = [:]
-        var year: (number: Int, start: Int64, end: Int64) = (0, 0, 0)
+        var year: (year: Int, start: Int64, end: Int64) = (0, 0, 0)
         var places: [Int]
         var cameras: [Int]
         var kinds = [Int](repeating: 0, count: 128)
@@ -50,8 +49,8 @@ extension SearchIndex {
 
         mutating func add(date: Int64?, place: Int?, camera: Int?, kinds bits: Int, keywords words: String?, people names: String?) {
             if let date {
-                if date < year.start || date >= year.end { year = Self.year(of: date) }
-                years[year.number, default: 0] += 1
+                if date < year.start || date >= year.end { year = SearchDateRange.year(containing: date) }
+                years[year.year, default: 0] += 1
             }
             if let place, places.indices.contains(place) { places[place] += 1 }
             if let camera, cameras.indices.contains(camera) { cameras[camera] += 1 }
@@ -59,16 +58,6 @@ extension SearchIndex {
             // One a line, each once (SearchIndex.text).
             if let words { for word in words.split(separator: "\n") { keywords[String(word), default: 0] += 1 } }
             if let names { for name in names.split(separator: "\n") { people[String(name), default: 0] += 1 } }
-        }
-
-        /// The year of wall-clock seconds `date`, and the seconds it spans.
-        private static func year(of date: Int64) -> (number: Int, start: Int64, end: Int64) {
-            let day = date >= 0 ? date / 86_400 : (date - 86_399) / 86_400
-            let number = CalendarDays.date(daysSinceEpoch: Int(day)).year
-            return (
-                number, Int64(CalendarDays.sinceEpoch(year: number, month: 1, day: 1)) * 86_400,
-                Int64(CalendarDays.sinceEpoch(year: number + 1, month: 1, day: 1)) * 86_400
-            )
         }
 
         /// The counts as facets, the places and cameras named from their tables.

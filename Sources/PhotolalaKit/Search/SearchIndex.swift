@@ -60,9 +60,10 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// How many photos an indexer puts in the index in one transaction: the full-text index
-    /// writes a segment at the end of each, and merges them as they pile up (100,000 photos'
-    /// words took 1.3 s in transactions of 500, 1.0 s in transactions of 10,000).
+    /// How many photos an indexer that reads no file (a library's, the cloud's) puts in the
+    /// index in one transaction: the full-text index writes a segment at the end of each, and
+    /// merges them as they pile up (100,000 photos' words took 1.3 s in transactions of 500,
+    /// 1.0 s in transactions of 10,000). A folder tree's go in as each batch is read.
     static let documentsPerTransaction = 10_000
 
     /// Puts `documents` in the index (replacing what it held of the same keys) and takes out
@@ -100,8 +101,9 @@ public struct SearchIndex: Sendable {
             let insertText = try db.cachedStatement(sql: "INSERT INTO searchText (rowid, \(words)) VALUES (\(values))")
             var ids = SharedValues(db)
             for document in documents {
-                try insertPhoto.execute(arguments: Self.photoArguments(document, source: sourceID, ids: &ids))
-                try insertText.execute(arguments: Self.textArguments(document, id: db.lastInsertedRowID))
+                let lines = Lines(document)
+                try insertPhoto.execute(arguments: Self.photoArguments(document, lines: lines, source: sourceID, ids: &ids))
+                try insertText.execute(arguments: Self.textArguments(document, lines: lines, id: db.lastInsertedRowID))
             }
         }
     }
@@ -245,7 +247,30 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    private static func photoArguments(_ document: SearchDocument, source: Int64, ids: inout SharedValues) throws -> StatementArguments {
+    /// What a photo's row and its words both hold, worked out once: its camera's name, and its
+    /// keywords, people and labels one a line, each once (as facets count them), or `nil` for none.
+    private struct Lines {
+        var camera: String?
+        var keywords: String?
+        var people: String?
+        var labels: String?
+
+        init(_ document: SearchDocument) {
+            camera = CameraName.joining(make: document.description.cameraMake, model: document.description.cameraModel)
+            keywords = Self.text(document.description.keywords)
+            people = Self.text(document.people)
+            labels = Self.text(document.labels)
+        }
+
+        private static func text(_ values: [String]) -> String? {
+            var seen: Set<String> = []
+            let lines = values.filter { !$0.isEmpty && seen.insert($0).inserted }
+            return lines.isEmpty ? nil : lines.joined(separator: "\n")
+        }
+    }
+
+    private static func photoArguments(_ document: SearchDocument, lines: Lines, source: Int64, ids: inout SharedValues) throws -> StatementArguments
+    {
         let kinds = document.kinds.reduce(0) { $0 | (SearchStatement.kindBits[$1] ?? 0) }
         let description = document.description
         let flags =
@@ -257,28 +282,19 @@ public struct SearchIndex: Sendable {
         let name = document.name == FilePath.name(of: document.key) ? nil : document.name
         return [
             source, document.key, isCloud ? nil : document.md5, document.date, kinds, flags, description.rating, description.colorLabel,
-            description.latitude, description.longitude, document.stamp, name, folder, try ids.id(of: document.place),
-            try ids.id(of: CameraName.joining(make: description.cameraMake, model: description.cameraModel)), try ids.id(of: description.lensModel),
-            description.title, description.caption, Self.text(description.keywords), Self.text(document.people), Self.text(document.labels),
+            description.latitude, description.longitude, document.stamp, name, folder, try ids.id(of: document.place), try ids.id(of: lines.camera),
+            try ids.id(of: description.lensModel), description.title, description.caption, lines.keywords, lines.people, lines.labels,
         ]
     }
 
     /// A photo's words as `searchWords` reads them from its row (the values differ where the
     /// row leaves out what its key says, or stores nothing for none, but their words do not).
-    private static func textArguments(_ document: SearchDocument, id: Int64) -> StatementArguments {
+    private static func textArguments(_ document: SearchDocument, lines: Lines, id: Int64) -> StatementArguments {
         let description = document.description
-        let camera = CameraName.joining(make: description.cameraMake, model: description.cameraModel)
+        let place = document.place
         return [
-            id, document.name, document.folder, description.title, description.caption, text(description.keywords), text(document.people),
-            document.place?.country, document.place?.countryCode, document.place?.region, document.place?.city, camera, description.lensModel,
-            text(document.labels),
+            id, document.name, document.folder, description.title, description.caption, lines.keywords, lines.people, place?.country,
+            place?.countryCode, place?.region, place?.city, lines.camera, description.lensModel, lines.labels,
         ]
-    }
-
-    /// Values one a line, each once (as facets count them), or `nil` for none.
-    private static func text(_ values: [String]) -> String? {
-        var seen: Set<String> = []
-        let lines = values.filter { !$0.isEmpty && seen.insert($0).inserted }
-        return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 }
