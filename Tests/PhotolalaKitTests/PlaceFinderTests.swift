@@ -42,6 +42,54 @@ struct PlaceFinderTests {
         #expect(places.place(latitude: 30, longitude: -40) == nil, "the middle of the Atlantic")
     }
 
+    @Test("Anywhere, the country every edge of the borders says, and its nearest place of all")
+    func agreesWithEveryEdgeAndPlace() async throws {
+        let places = try await finder()
+        // Points spread evenly over the world, and as many just beside an edge of a border or a
+        // coast, where a point's country is hardest to tell (the R2 sequence: no two alike, no
+        // pattern the bands or cells could fall in with).
+        let edges = places.borders.bands.flatMap(\.edges)
+        let points = (0..<600).map { index -> (Double, Double) in
+            let (u, v) = (
+                (Double(index) * 0.754_877_666).truncatingRemainder(dividingBy: 1), (Double(index) * 0.569_840_291).truncatingRemainder(dividingBy: 1)
+            )
+            guard index.isMultiple(of: 2) else { return (-90 + 180 * u, -180 + 360 * v) }
+            let edge = edges[Int(u * Double(edges.count))]
+            let (latitude, longitude) = (Double(edge.y1 + edge.y2) / 2 + (v - 0.5) / 50, Double(edge.x1 + edge.x2) / 2 + (u - 0.5) / 50)
+            return (min(90, max(-90, latitude)), min(180, max(-180, longitude)))
+        }
+        for (latitude, longitude) in points {
+            // The country: of every edge of the point's band (which holds every edge crossing its
+            // latitude), those a ray east crosses an odd number of times.
+            var odd: [Int32] = []
+            for edge in places.borders.bands[CountryBorders.band(Double(Float(latitude)))].edges
+            where edge.crosses(eastOf: Float(longitude), at: Float(latitude)) {
+                if let index = odd.firstIndex(of: edge.country) { odd.remove(at: index) } else { odd.append(edge.country) }
+            }
+            // The nearest place, of that country within the city radius, else of any within the
+            // offshore one.
+            func nearest(within kilometres: Double, country: Int32?) -> PlaceGrid.Entry? {
+                let scale = cos(latitude * .pi / 180)
+                var best: (entry: PlaceGrid.Entry, distance: Double)?
+                for entry in places.grid.entries where country == nil || entry.country == country {
+                    var dLon = abs(Double(entry.longitude) - longitude)
+                    if dLon > 180 { dLon = 360 - dLon }
+                    let dLat = Double(entry.latitude) - latitude
+                    let distance = (dLat * dLat + dLon * dLon * scale * scale).squareRoot() * PlaceGrid.kilometresPerDegree
+                    if distance <= kilometres, distance < best?.distance ?? .infinity { best = (entry, distance) }
+                }
+                return best?.entry
+            }
+            let country = odd.min()
+            let city =
+                country.map { nearest(within: PlaceFinder.cityRadius, country: $0) } ?? nearest(within: PlaceFinder.offshoreRadius, country: nil)
+            let found = places.place(latitude: latitude, longitude: longitude)
+            let expected = (country ?? city?.country).map { places.countryCodes[Int($0)] }
+            #expect(found?.countryCode == expected, "\(latitude), \(longitude)")
+            #expect(found?.city == city?.name, "\(latitude), \(longitude)")
+        }
+    }
+
     @Test("What is not a position is no place")
     func notPositions() async throws {
         let places = try await finder()
