@@ -77,6 +77,35 @@ struct SearchIndexTests: WorkspaceSuite {
         #expect(narrowed.years.map(\.label) == ["2021", "2019"] && narrowed.keywords.first { $0.label == "wedding" }?.count == 1)
     }
 
+    @Test("Facets of places and ratings: countries by name, cities of one name together, each term finding its count")
+    func placeFacets() throws {
+        let rome = Place(country: "Italy", countryCode: "IT", region: "Latium", city: "Rome")
+        let places: [(String, Place?, Int?)] = [
+            ("colosseum", rome, 5), ("pantheon", rome, 4),
+            ("duomo", Place(country: "Italy", countryCode: "IT", region: "Lombardy", city: "Milan"), 0),
+            ("louvre", Place(country: "France", countryCode: "FR", region: "Île-de-France", city: "Paris"), nil),
+            ("texas", Place(country: "United States", countryCode: "US", region: "Texas", city: "Paris"), 3), ("sea", nil, nil),
+        ]
+        let documents = places.enumerated().map { index, photo in
+            var described = PhotoDescription()
+            described.rating = photo.2
+            return SearchDocument(
+                source: .folders, key: photo.0 + ".jpg", name: photo.0 + ".jpg", folder: "", md5: nil, date: Int64(index), kinds: [.photo],
+                description: described, place: photo.1)
+        }
+        try engine.searchIndex.update(.folders, root: photos, documents: documents)
+        let facets = try engine.searchIndex.facets(of: SearchQuery(parsing: ""))
+        #expect(facets.countries.map(\.label) == ["Italy", "France", "United States"] && facets.countries.map(\.count) == [3, 1, 1])
+        #expect(facets.cities.map(\.label) == ["Paris", "Rome", "Milan"] && facets.cities.map(\.count) == [2, 2, 1], "\(facets.cities)")
+        for value in facets.countries + facets.cities {
+            #expect(try names(value.term).count == value.count, "\(value)")
+        }
+        #expect(try names("rating:>=4") == ["colosseum.jpg", "pantheon.jpg"])
+        #expect(try names("rating:0") == ["duomo.jpg", "louvre.jpg", "sea.jpg"], "no rating is 0 stars")
+        let ratings = try engine.searchIndex.search(SearchQuery(parsing: ""), limit: 10).map { "\($0.name) \($0.rating.map(String.init) ?? "-")" }
+        #expect(ratings == ["sea.jpg -", "texas.jpg 3", "louvre.jpg -", "duomo.jpg 0", "pantheon.jpg 4", "colosseum.jpg 5"])
+    }
+
     @Test("An area finds the photos in its box: edges and poles included, across the antimeridian, and its points are theirs")
     func areas() throws {
         let places: [(String, Double, Double)] = [

@@ -146,11 +146,11 @@ extension Bench {
     /// same tables, full-text table and indices: the least any build of this index costs.
     static func sqliteRebuildSeconds(_ database: String, scratch: String) throws -> Double {
         let schema = scratch + "/search-schema.sql"
-        let tables = "'searchSource', 'searchPlace', 'searchTerm', 'searchPhoto'"
+        let tables = "'searchSource', 'searchPlace', 'searchTerm', 'searchPhoto', 'searchTag'"
         try shell(
             "sqlite3 '\(database)' \"SELECT sql || ';' FROM sqlite_master WHERE sql IS NOT NULL AND (name IN (\(tables), 'searchWords', 'searchText')"
                 + " OR (type = 'index' AND tbl_name IN (\(tables))))\" > '\(schema)'")
-        let copies = ["searchSource", "searchPlace", "searchTerm", "searchPhoto"].map { "'INSERT INTO \($0) SELECT * FROM old.\($0)'" }
+        let copies = ["searchSource", "searchPlace", "searchTerm", "searchPhoto", "searchTag"].map { "'INSERT INTO \($0) SELECT * FROM old.\($0)'" }
         var best = Double.infinity
         for run in 0..<2 {
             let copy = scratch + "/search-copy-\(run).sqlite"

@@ -1,45 +1,65 @@
+import Foundation
 import GRDB
+import GRDBSQLite
+import Synchronization
 
 extension SearchIndex {
     /// The facets of the photos `query` finds: for each kind of fact, its `limit` most common
-    /// values with their counts. The photos are read once, in the order ``search(_:within:limit:)``
-    /// reads them (mostly from the index of dates alone), and counted by the ids the index
-    /// keeps (a year from the date, a place, a camera); only a photo with keywords or people
-    /// reads its row for them.
+    /// values with their counts. The photos are read from the index of dates alone, or those
+    /// with the query's words from the words' index, in two passes at once, a core each:
+    /// one counts the ids the index keeps (a year from the date, a place, a camera, the kinds),
+    /// the other the keywords and people of the photos that have some, from `searchTag`.
     /// - Parameter roots: Only the photos of these sources' roots, when given.
     /// - Throws: ``PhotolalaError/databaseFailed``.
     public func facets(of query: SearchQuery, within roots: [String]? = nil, limit: Int = 12) throws -> SearchFacets {
         let statement = try Self.statement(query, within: roots)
         let tags = SearchStatement.Flag.keywords | SearchStatement.Flag.people
-        return try database.read { db in
-            var counts = FacetCounts(
-                places: try Int.fetchOne(db, sql: "SELECT max(id) FROM searchPlace") ?? 0,
-                terms: try Int.fetchOne(db, sql: "SELECT max(id) FROM searchTerm") ?? 0)
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT p.date, p.place, p.camera, p.kinds, CASE WHEN p.flags & \(tags) != 0 THEN p.keywords END,
-                        CASE WHEN p.flags & \(tags) != 0 THEN p.people END
-                    FROM searchPhoto p \(try Self.order(statement, db)) WHERE \(Self.clause(statement))
-                    """, arguments: statement.arguments)
-            while let row = try rows.next() {
-                counts.add(date: row[0], place: row[1], camera: row[2], kinds: row[3], keywords: row[4], people: row[5])
-            }
-            return try counts.facets(db, limit: limit)
+        let (places, terms) = try database.read { db in
+            (try Int.fetchOne(db, sql: "SELECT max(id) FROM searchPlace") ?? 0, try Int.fetchOne(db, sql: "SELECT max(id) FROM searchTerm") ?? 0)
         }
+        // Unordered, the photos that have a query's words are read from the words' index, however
+        // many: along the index of dates, each of a million would be looked up among them.
+        let order = statement.fullText == nil ? "INDEXED BY searchPhotoDate" : "NOT INDEXED"
+        let found = "FROM searchPhoto p \(order) WHERE (\(Self.clause(statement)))"
+        // The keywords and people of the photos found that have some, their rows looked up in
+        // `searchTag` as the photos come (CROSS JOIN: `searchPhoto` read first, as `order` says).
+        let tagged = "FROM searchPhoto p \(order) CROSS JOIN searchTag t ON t.id = p.id WHERE (\(Self.clause(statement))) AND p.flags & \(tags) != 0"
+        let passes = Mutex<[Result<FacetCounts, any Error>]>([])
+        DispatchQueue.concurrentPerform(iterations: 2) { pass in
+            let counted = Result {
+                try database.read { db in
+                    var counts = FacetCounts(places: places, terms: terms)
+                    let sql =
+                        pass == 0
+                        ? "SELECT p.date, p.place, p.camera, p.kinds \(found)"
+                        : "SELECT t.keywords, t.people \(tagged)"
+                    let rows = try db.makeStatement(sql: sql)
+                    let cursor = try Row.fetchCursor(rows, arguments: statement.arguments)
+                    while try cursor.next() != nil {
+                        if pass == 0 { counts.addFacts(rows.sqliteStatement) } else { counts.addTags(rows.sqliteStatement) }
+                    }
+                    return counts
+                }
+            }
+            passes.withLock { $0.append(counted) }
+        }
+        var counts = FacetCounts(places: places, terms: terms)
+        for pass in passes.withLock({ $0 }) { counts.merge(try pass.get()) }
+        return try database.read { db in try counts.facets(db, limit: limit) }
     }
 
-    /// What the photos found have, counted as they are read: a million rows in a few hundred
-    /// milliseconds, so places, cameras and kinds are counted in arrays by id, and a year is
-    /// worked out again only when a date leaves the last one's (the rows come by date).
+    /// What the photos found have, counted as they are read: each row's values are read from
+    /// SQLite in place (GRDB's generic decoding, and a string made for each photo's keywords,
+    /// took a quarter of the time), places, cameras and kinds are counted in arrays by id, and a
+    /// year is worked out again only when a date leaves the last one's (the rows come by date).
     private struct FacetCounts {
         var years: [Int: Int] = [:]
         var year: (year: Int, start: Int64, end: Int64) = (0, 0, 0)
         var places: [Int]
         var cameras: [Int]
         var kinds = [Int](repeating: 0, count: 128)
-        var keywords: [String: Int] = [:]
-        var people: [String: Int] = [:]
+        var keywords = ValueCounts()
+        var people = ValueCounts()
 
         /// - Parameters: places, terms: The highest ids of `searchPlace` and `searchTerm`.
         init(places: Int, terms: Int) {
@@ -47,17 +67,36 @@ extension SearchIndex {
             cameras = [Int](repeating: 0, count: terms + 1)
         }
 
-        mutating func add(date: Int64?, place: Int?, camera: Int?, kinds bits: Int, keywords words: String?, people names: String?) {
-            if let date {
+        /// Counts the facts of the row `row` stands on: its date, place, camera and kinds.
+        mutating func addFacts(_ row: SQLiteStatement) {
+            if sqlite3_column_type(row, 0) != SQLITE_NULL {
+                let date = sqlite3_column_int64(row, 0)
                 if date < year.start || date >= year.end { year = SearchDateRange.year(containing: date) }
                 years[year.year, default: 0] += 1
             }
-            if let place, places.indices.contains(place) { places[place] += 1 }
-            if let camera, cameras.indices.contains(camera) { cameras[camera] += 1 }
-            if kinds.indices.contains(bits) { kinds[bits] += 1 }
-            // One a line, each once (SearchIndex.text).
-            if let words { for word in words.split(separator: "\n") { keywords[String(word), default: 0] += 1 } }
-            if let names { for name in names.split(separator: "\n") { people[String(name), default: 0] += 1 } }
+            if let place = Self.id(row, 1), places.indices.contains(place) { places[place] += 1 }
+            if let camera = Self.id(row, 2), cameras.indices.contains(camera) { cameras[camera] += 1 }
+            if let bits = Self.id(row, 3), kinds.indices.contains(bits) { kinds[bits] += 1 }
+        }
+
+        /// Counts the keywords and people of the row `row` stands on.
+        mutating func addTags(_ row: SQLiteStatement) {
+            keywords.addLines(row, 0)
+            people.addLines(row, 1)
+        }
+
+        /// Adds another pass's counts.
+        mutating func merge(_ other: FacetCounts) {
+            years.merge(other.years, uniquingKeysWith: +)
+            for index in places.indices { places[index] += other.places[index] }
+            for index in cameras.indices { cameras[index] += other.cameras[index] }
+            for index in kinds.indices { kinds[index] += other.kinds[index] }
+            keywords.merge(other.keywords)
+            people.merge(other.people)
+        }
+
+        private static func id(_ row: SQLiteStatement, _ column: CInt) -> Int? {
+            sqlite3_column_type(row, column) == SQLITE_INTEGER ? Int(truncatingIfNeeded: sqlite3_column_int64(row, column)) : nil
         }
 
         /// The counts as facets, the places and cameras named from their tables.
@@ -66,28 +105,38 @@ extension SearchIndex {
             facets.years = years.sorted { $0.key > $1.key }.map { year, count in
                 SearchFacets.Value(term: "date:\(year)", label: String(year), count: count)
             }
-            var countries: [String: (name: String, count: Int)] = [:]
-            var cities: [String: Int] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, country, countryCode, city FROM searchPlace") {
-                let id: Int = row[0]
+            // A place's photos count for its country and its city, by name (the cities of one
+            // name are one facet, as `place:` finds them all).
+            var countries = ValueCounts()
+            var cities = ValueCounts()
+            let placeRows = try db.makeStatement(sql: "SELECT id, countryCode, city FROM searchPlace")
+            let cursor = try Row.fetchCursor(placeRows)
+            while try cursor.next() != nil {
+                let row = placeRows.sqliteStatement
+                let id = Int(sqlite3_column_int64(row, 0))
                 guard places.indices.contains(id), places[id] > 0 else { continue }
-                let code: String = row[2]
-                countries[code, default: (row[1], 0)].count += places[id]
-                if let city: String = row[3], !city.isEmpty { cities[city, default: 0] += places[id] }
+                countries.add(row, 1, weight: places[id])
+                cities.add(row, 2, weight: places[id])
             }
-            facets.countries = Self.mostCommon(countries.mapValues(\.count), limit: limit).compactMap { code, count in
-                SearchIndex.term(.country, code).map { SearchFacets.Value(term: $0, label: countries[code]?.name ?? code, count: count) }
+            let common = countries.mostCommon(limit)
+            var names: [String: String] = [:]
+            let name = try db.makeStatement(sql: "SELECT country FROM searchPlace WHERE countryCode = ? LIMIT 1")
+            for (code, _) in common {
+                names[code] = try String.fetchOne(name, arguments: [code])
             }
-            facets.cities = Self.values(cities, field: .place, limit: limit)
+            facets.countries = common.compactMap { code, count in
+                SearchIndex.term(.country, code).map { SearchFacets.Value(term: $0, label: names[code] ?? code, count: count) }
+            }
+            facets.cities = Self.values(cities.mostCommon(limit), field: .place)
             var cameraCounts: [String: Int] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT id, value FROM searchTerm") {
                 let id: Int = row[0]
                 guard cameras.indices.contains(id), cameras[id] > 0 else { continue }
                 cameraCounts[row[1], default: 0] += cameras[id]
             }
-            facets.cameras = Self.values(cameraCounts, field: .camera, limit: limit)
-            facets.people = Self.values(people, field: .person, limit: limit)
-            facets.keywords = Self.values(keywords, field: .keyword, limit: limit)
+            facets.cameras = Self.values(Self.mostCommon(cameraCounts, limit: limit), field: .camera)
+            facets.people = Self.values(people.mostCommon(limit), field: .person)
+            facets.keywords = Self.values(keywords.mostCommon(limit), field: .keyword)
             facets.kinds = SearchStatement.kindBits.compactMap { kind, bit in
                 let count = kinds.indices.reduce(0) { $0 + ($1 & bit != 0 ? kinds[$1] : 0) }
                 return count > 0 ? SearchFacets.Value(term: "kind:" + kind.rawValue, label: kind.rawValue, count: count) : nil
@@ -95,16 +144,18 @@ extension SearchIndex {
             return facets
         }
 
-        /// The `limit` values most photos have, as facets of `field`.
-        private static func values(_ counts: [String: Int], field: SearchQuery.TextField, limit: Int) -> [SearchFacets.Value] {
-            mostCommon(counts, limit: limit).compactMap { value, count in
+        /// Values and their counts as facets of `field`.
+        private static func values(_ counts: [(value: String, count: Int)], field: SearchQuery.TextField) -> [SearchFacets.Value] {
+            counts.compactMap { value, count in
                 SearchIndex.term(field, value).map { SearchFacets.Value(term: $0, label: value, count: count) }
             }
         }
 
         /// The `limit` values most photos have, most first, then by value.
-        private static func mostCommon(_ counts: [String: Int], limit: Int) -> [(key: String, value: Int)] {
-            Array(counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(limit))
+        private static func mostCommon(_ counts: [String: Int], limit: Int) -> [(value: String, count: Int)] {
+            Array(
+                counts.map { (value: $0.key, count: $0.value) }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }.prefix(
+                    limit))
         }
     }
 

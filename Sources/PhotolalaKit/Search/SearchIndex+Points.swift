@@ -30,7 +30,11 @@ extension SearchIndex {
                     """, arguments: statement.arguments + [limit])
             while let row = try rows.next() {
                 guard let source = sources[row[0]] else { continue }
-                points.append(Point(source: source.kind, root: source.root, key: row[1], latitude: row[2], longitude: row[3]))
+                let (latitude, longitude): (Int64, Int64) = (row[2], row[3])  // SearchSchema.microdegrees
+                points.append(
+                    Point(
+                        source: source.kind, root: source.root, key: row[1], latitude: Double(latitude) / 1_000_000,
+                        longitude: Double(longitude) / 1_000_000))
             }
             return points
         }

@@ -94,16 +94,19 @@ public struct SearchIndex: Sendable {
             }
             let insertPhoto = try db.cachedStatement(
                 sql: """
-                    INSERT INTO searchPhoto (source, key, md5, date, kinds, flags, rating, colorLabel, latitude, longitude, stamp, name, folder,
-                        place, camera, lens, title, description, keywords, people, labels)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO searchPhoto (source, key, md5, date, kinds, flags, colorLabel, latitude, longitude, stamp, name, folder,
+                        place, camera, lens, title, description, labels)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
+            let insertTag = try db.cachedStatement(sql: "INSERT INTO searchTag (id, keywords, people) VALUES (?, ?, ?)")
             let insertText = try db.cachedStatement(sql: "INSERT INTO searchText (rowid, \(words)) VALUES (\(values))")
             var ids = SharedValues(db)
             for document in documents {
                 let lines = Lines(document)
                 try insertPhoto.execute(arguments: Self.photoArguments(document, lines: lines, source: sourceID, ids: &ids))
-                try insertText.execute(arguments: Self.textArguments(document, lines: lines, id: db.lastInsertedRowID))
+                let id = db.lastInsertedRowID
+                if lines.keywords != nil || lines.people != nil { try insertTag.execute(arguments: [id, lines.keywords, lines.people]) }
+                try insertText.execute(arguments: Self.textArguments(document, lines: lines, id: id))
             }
         }
     }
@@ -159,8 +162,9 @@ public struct SearchIndex: Sendable {
                 db,
                 sql: """
                     SELECT p.source, p.key, p.name, p.date, p.md5, l.country, l.countryCode, l.region, l.city, p.title, p.description,
-                        p.keywords, p.rating, p.colorLabel, p.people, p.labels
+                        t.keywords, p.flags, p.colorLabel, t.people, p.labels
                     FROM searchPhoto p \(try Self.order(statement, db)) LEFT JOIN searchPlace l ON l.id = p.place
+                        LEFT JOIN searchTag t ON t.id = p.id
                     WHERE \(Self.clause(statement)) ORDER BY p.date DESC, p.id DESC LIMIT ?
                     """, arguments: statement.arguments + [limit]
             ).compactMap { row in
@@ -177,7 +181,7 @@ public struct SearchIndex: Sendable {
                     source: source.kind, root: source.root, key: key, name: name ?? FilePath.name(of: key), date: row[3],
                     md5: md5 ?? (source.kind == .cloud ? key : nil),
                     place: country.flatMap { country in code.map { Place(country: country, countryCode: $0, region: row[7], city: row[8]) } },
-                    title: row[9], caption: row[10], keywords: Self.lines(keywords), rating: row[12],
+                    title: row[9], caption: row[10], keywords: Self.lines(keywords), rating: SearchStatement.Flag.rating(inFlags: row[12]),
                     colorLabel: row[13], people: Self.lines(people), labels: Self.lines(labels))
             }
         }
@@ -242,7 +246,7 @@ public struct SearchIndex: Sendable {
             try db.execute(
                 sql: """
                     INSERT INTO searchText (searchText) VALUES ('delete-all');
-                    DELETE FROM searchPhoto; DELETE FROM searchPlace; DELETE FROM searchTerm; DELETE FROM searchSource
+                    DELETE FROM searchTag; DELETE FROM searchPhoto; DELETE FROM searchPlace; DELETE FROM searchTerm; DELETE FROM searchSource
                     """)
         }
     }
@@ -274,16 +278,17 @@ public struct SearchIndex: Sendable {
         let kinds = document.kinds.reduce(0) { $0 | (SearchStatement.kindBits[$1] ?? 0) }
         let description = document.description
         let flags =
-            (document.isFavorite ? SearchStatement.Flag.favorite : 0) | (description.keywords.isEmpty ? 0 : SearchStatement.Flag.keywords)
-            | (document.people.isEmpty ? 0 : SearchStatement.Flag.people)
+            (document.isFavorite ? SearchStatement.Flag.favorite : 0) | (lines.keywords == nil ? 0 : SearchStatement.Flag.keywords)
+            | (lines.people == nil ? 0 : SearchStatement.Flag.people) | SearchStatement.Flag.rating(description.rating)
         // What the key says is not said again (SearchSchema).
         let isCloud = document.source == .cloud
         let folder = document.folder == SearchSchema.folder(ofKey: document.key) ? nil : document.folder
         let name = document.name == FilePath.name(of: document.key) ? nil : document.name
         return [
-            source, document.key, isCloud ? nil : document.md5, document.date, kinds, flags, description.rating, description.colorLabel,
-            description.latitude, description.longitude, document.stamp, name, folder, try ids.id(of: document.place), try ids.id(of: lines.camera),
-            try ids.id(of: description.lensModel), description.title, description.caption, lines.keywords, lines.people, lines.labels,
+            source, document.key, isCloud ? nil : document.md5, document.date, kinds, flags, description.colorLabel,
+            SearchSchema.microdegrees(description.latitude), SearchSchema.microdegrees(description.longitude), document.stamp, name, folder,
+            try ids.id(of: document.place), try ids.id(of: lines.camera), try ids.id(of: description.lensModel), description.title,
+            description.caption, lines.labels,
         ]
     }
 

@@ -6,7 +6,12 @@ import GRDB
 /// - `searchPhoto`: a row a photo, holding everything a result shows and a facet counts. Its
 ///   place, camera and lens are ids of `searchPlace` and `searchTerm`, which the many photos of
 ///   one city or camera share; its MD5 is left out where the key is one (the cloud's), and its
-///   name and folder where the key says them (a folder tree's path).
+///   name and folder where the key says them (a folder tree's path). Its rating is three bits
+///   of its flags (``SearchStatement/Flag``), its position whole millionths of a degree (a
+///   tenth of a metre; four bytes each where a real takes eight).
+/// - `searchTag`: the keywords and people of the photos that have some, one a line, in a
+///   narrow table of their own, so the facets of half a million photos read a few megabytes of
+///   them, not every photo's whole row.
 /// - `searchPhotoDate`: the rows newest first, holding the columns facets count and most
 ///   conditions test, so a timeline, a query's first results and its facets walk this index
 ///   without reading the rows.
@@ -22,8 +27,10 @@ enum SearchSchema {
     /// Makes the tables, replacing the full-text table and rows of an earlier index (its sources
     /// are kept: `photolala index --rebuild` indexes them again).
     static func create(_ db: Database) throws {
-        try db.execute(sql: "DROP TABLE IF EXISTS searchText")
-        try db.execute(sql: "DROP TABLE IF EXISTS searchPhoto")
+        for table in ["searchText", "searchTag", "searchPhoto", "searchPlace", "searchTerm"] {
+            try db.execute(sql: "DROP TABLE IF EXISTS \(table)")
+        }
+        try db.execute(sql: "DROP VIEW IF EXISTS searchWords")
         try db.create(table: "searchPlace") { table in
             table.autoIncrementedPrimaryKey("id")
             table.column("country", .text).notNull()
@@ -44,10 +51,9 @@ enum SearchSchema {
             table.column("date", .integer)
             table.column("kinds", .integer).notNull()
             table.column("flags", .integer).notNull()
-            table.column("rating", .integer)
             table.column("colorLabel", .text)
-            table.column("latitude", .double)
-            table.column("longitude", .double)
+            table.column("latitude", .integer)
+            table.column("longitude", .integer)
             table.column("stamp", .integer).notNull()
             table.column("name", .text)
             table.column("folder", .text)
@@ -56,10 +62,13 @@ enum SearchSchema {
             table.column("lens", .integer)
             table.column("title", .text)
             table.column("description", .text)
-            table.column("keywords", .text)
-            table.column("people", .text)
             table.column("labels", .text)
             table.uniqueKey(["source", "key"])
+        }
+        try db.create(table: "searchTag") { table in
+            table.primaryKey("id", .integer).references("searchPhoto", onDelete: .cascade)
+            table.column("keywords", .text)
+            table.column("people", .text)
         }
         // `id` is named, though every index ends with the row's id, so that it orders the rows of
         // one date before the columns after it do: newest first is `date DESC, id DESC`.
@@ -70,16 +79,21 @@ enum SearchSchema {
             sql: """
                 CREATE VIEW searchWords AS SELECT p.id AS id,
                     coalesce(p.name, substr(p.key, length(rtrim(p.key, replace(p.key, '/', ''))) + 1)) AS name, coalesce(p.folder, \(folder)) AS folder,
-                    p.title AS title, p.description AS description, p.keywords AS keywords, p.people AS people, l.country AS country,
+                    p.title AS title, p.description AS description, t.keywords AS keywords, t.people AS people, l.country AS country,
                     l.countryCode AS countryCode, l.region AS region, l.city AS city, c.value AS camera, n.value AS lens, p.labels AS labels
                 FROM searchPhoto p LEFT JOIN searchPlace l ON l.id = p.place LEFT JOIN searchTerm c ON c.id = p.camera
-                    LEFT JOIN searchTerm n ON n.id = p.lens
+                    LEFT JOIN searchTerm n ON n.id = p.lens LEFT JOIN searchTag t ON t.id = p.id
                 """)
         try db.execute(
             sql: """
                 CREATE VIRTUAL TABLE searchText USING fts5(\(textColumns.joined(separator: ", ")),
                     tokenize = 'unicode61 remove_diacritics 2', content = 'searchWords', content_rowid = 'id', columnsize = 0)
                 """)
+    }
+
+    /// A latitude or longitude as the index keeps it: whole millionths of a degree.
+    static func microdegrees(_ degrees: Double?) -> Int64? {
+        degrees.flatMap { $0.isFinite && abs($0) <= 180 ? Int64(($0 * 1_000_000).rounded()) : nil }
     }
 
     /// The folder a folder tree's key says, as `searchWords` reads it: what precedes the last

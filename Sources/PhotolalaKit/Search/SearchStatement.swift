@@ -21,11 +21,24 @@ struct SearchStatement: Sendable {
         .photo: 1, .video: 2, .raw: 4, .live: 8, .pair: 16, .screenshot: 32, .panorama: 64,
     ]
 
-    /// Flag bits of `searchPhoto.flags`.
+    /// Flag bits of `searchPhoto.flags`, and the rating above them.
     enum Flag {
         static let favorite = 1
         static let keywords = 2
         static let people = 4
+        /// A rating `r` (0–5) is `r + 1` in the three bits from this one; none is 0.
+        static let ratingShift = 3
+
+        /// The rating as the flags keep it.
+        static func rating(_ rating: Int?) -> Int {
+            rating.map { (0...5).contains($0) ? ($0 + 1) << ratingShift : 0 } ?? 0
+        }
+
+        /// The rating the flags keep, or `nil` for none.
+        static func rating(inFlags flags: Int) -> Int? {
+            let stored = (flags >> ratingShift) & 7
+            return stored == 0 ? nil : stored - 1
+        }
     }
 
     /// The text columns a field's words are looked for in.
@@ -109,7 +122,8 @@ struct SearchStatement: Sendable {
             }
             clause = "(" + parts.joined(separator: " AND ") + ")"
         case .rating(let comparison, let bound):
-            clause = "coalesce(p.rating, 0) \(comparison.rawValue) ?"
+            // No rating is 0 stars.
+            clause = "max((p.flags >> \(Flag.ratingShift)) & 7, 1) - 1 \(comparison.rawValue) ?"
             arguments += [bound]
         case .flag(let flag):
             switch flag {
@@ -142,11 +156,11 @@ struct SearchStatement: Sendable {
     /// says: a box across the antimeridian is the longitudes east of its west or west of its
     /// east, and the antimeridian is one line whether a photo's longitude says 180 or -180.
     private static func areaClause(_ area: SearchArea, arguments: inout StatementArguments) -> String {
-        arguments += [area.south, area.north, area.west, area.east]
+        arguments += StatementArguments([area.south, area.north, area.west, area.east].map { $0 * 1_000_000 })  // SearchSchema.microdegrees
         guard !area.crossesAntimeridian else { return "(p.latitude BETWEEN ? AND ? AND (p.longitude >= ? OR p.longitude <= ?))" }
         var longitudes = ["p.longitude BETWEEN ? AND ?"]
-        if area.east == 180 { longitudes.append("p.longitude = -180") }
-        if area.west == -180 { longitudes.append("p.longitude = 180") }
+        if area.east == 180 { longitudes.append("p.longitude = -180000000") }
+        if area.west == -180 { longitudes.append("p.longitude = 180000000") }
         return "(p.latitude BETWEEN ? AND ? AND (\(longitudes.joined(separator: " OR "))))"
     }
 

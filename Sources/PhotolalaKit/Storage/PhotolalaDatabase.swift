@@ -355,6 +355,11 @@ public struct PhotolalaDatabase: Sendable {
             // (SearchSchema). Indexed again from what is recorded of each photo, as in v20.
             try SearchSchema.create(db)
         }
+        migrator.registerMigration("v23 search tags apart, rating in flags") { db in
+            // Facets of half a million photos read their keywords and people from a narrow
+            // table, and a rating from the index of dates (SearchSchema). Indexed again, as in v20.
+            try SearchSchema.create(db)
+        }
         return migrator
     }
 }
