@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PhotolalaTestSupport
 import Testing
 
@@ -104,6 +105,27 @@ struct SearchIndexTests: WorkspaceSuite {
         #expect(try names("rating:0") == ["duomo.jpg", "louvre.jpg", "sea.jpg"], "no rating is 0 stars")
         let ratings = try engine.searchIndex.search(SearchQuery(parsing: ""), limit: 10).map { "\($0.name) \($0.rating.map(String.init) ?? "-")" }
         #expect(ratings == ["sea.jpg -", "texas.jpg 3", "louvre.jpg -", "duomo.jpg 0", "pantheon.jpg 4", "colosseum.jpg 5"])
+    }
+
+    @Test("A run that indexed many photos out of date order leaves the index of dates packed; a small one leaves it be")
+    func packedDates() throws {
+        let documents = (0..<5_000).map { index in
+            SearchDocument(
+                source: .folders, key: "\(index).jpg", name: "\(index).jpg", folder: "", md5: nil, date: Int64(5_000 - index), kinds: [.photo],
+                description: PhotoDescription(), place: nil)
+        }
+        try engine.searchIndex.update(.folders, root: photos, documents: documents)
+        func pages() throws -> Int {
+            try engine.searchIndex.database.read { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM dbstat WHERE name = 'searchPhotoDate'") ?? 0
+            }
+        }
+        let unpacked = try pages()
+        try engine.searchIndex.packDates(afterIndexing: 400)
+        #expect(try pages() == unpacked, "a run of under a tenth of the photos")
+        try engine.searchIndex.packDates(afterIndexing: documents.count)
+        #expect(try pages() * 3 < unpacked * 2, "\(unpacked) pages before")
+        #expect(try names("").count == 100, "every photo still found (the first hundred)")
     }
 
     @Test("An area finds the photos in its box: edges and poles included, across the antimeridian, and its points are theirs")

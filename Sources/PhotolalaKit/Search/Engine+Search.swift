@@ -8,25 +8,32 @@ extension Engine {
     /// - Parameter progress: Told after each batch of photos indexed.
     /// - Throws: ``PhotolalaError/databaseFailed`` when the index cannot be read or written.
     public func index(_ source: LocalPhotoSource, progress: @Sendable (SearchIndexProgress) -> Void = { _ in }) async throws -> SearchIndexProgress {
-        try await FolderSearchIndexer(files: fileReader, index: searchIndex).index(source, progress: progress)
+        try packed(await FolderSearchIndexer(files: fileReader, index: searchIndex).index(source, progress: progress))
     }
 
     /// Brings the search index up to date with an Apple Photos library's All Photos.
     /// - Throws: ``PhotolalaError/damagedPhotosLibrary`` when the library cannot be read,
     ///   ``PhotolalaError/databaseFailed`` when the index cannot be written.
     public func index(_ library: ApplePhotosLibrary, progress: @Sendable (SearchIndexProgress) -> Void = { _ in }) throws -> SearchIndexProgress {
-        try LibrarySearchIndexer(places: fileReader.places, index: searchIndex).index(library, progress: progress)
+        try packed(LibrarySearchIndexer(places: fileReader.places, index: searchIndex).index(library, progress: progress))
     }
 
     /// Brings the search index up to date with the cloud catalog as last synced.
     /// - Throws: ``PhotolalaError/databaseFailed`` when the catalog or the index cannot be read
     ///   or written.
     public func index(_ catalog: SyncedCloudCatalog, progress: @Sendable (SearchIndexProgress) -> Void = { _ in }) throws -> SearchIndexProgress {
-        try CloudSearchIndexer(
-            descriptions: fileReader.descriptions, backupDescriptions: PhotoDescriptionIndex(database: database, origin: .backup),
-            places: fileReader.places, index: searchIndex
-        ).index(
-            catalog, progress: progress)
+        try packed(
+            CloudSearchIndexer(
+                descriptions: fileReader.descriptions, backupDescriptions: PhotoDescriptionIndex(database: database, origin: .backup),
+                places: fileReader.places, index: searchIndex
+            ).index(catalog, progress: progress))
+    }
+
+    /// What an indexing run did, once the index of dates is packed after it
+    /// (``SearchIndex/packDates(afterIndexing:)``).
+    private func packed(_ done: SearchIndexProgress) throws -> SearchIndexProgress {
+        try searchIndex.packDates(afterIndexing: done.indexed)
+        return done
     }
 }
 
