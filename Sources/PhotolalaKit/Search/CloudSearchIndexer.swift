@@ -1,5 +1,3 @@
-import Foundation
-
 /// Keeps the search index current with the synced cloud catalog: a photo a row, by MD5, with
 /// its name, date and kind, and what is known of its content (camera, keywords, place…): what
 /// this device read of a copy of it, or else what the backup records (``CloudFacts``), so a
@@ -46,13 +44,6 @@ struct CloudSearchIndexer: Sendable {
         return state
     }
 
-    /// Writes a description the same way each time, for its stamp.
-    private static let encoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return encoder
-    }()
-
     /// A backed-up photo's document: what the catalog says of it, and what was recorded of its
     /// content.
     private func document(_ entry: CatalogEntry, description: PhotoDescription) -> SearchDocument {
@@ -64,8 +55,7 @@ struct CloudSearchIndexer: Sendable {
         // A photo backed up from an Apple Photos library carries the people and labels it knew.
         document.people = description.people
         document.labels = description.labels
-        let recorded = (try? Self.encoder.encode(description)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        document.stamp = SearchDocument.stamp(of: "\(entry.filename)\u{1F}\(entry.photoDate)\u{1F}\(recorded)")
+        document.stamp = SearchDocument.stamp(of: description, entry.filename, String(entry.photoDate))
         return document
     }
 }
