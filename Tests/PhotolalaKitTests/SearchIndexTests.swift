@@ -94,7 +94,8 @@ struct SearchIndexTests: WorkspaceSuite {
                 source: .folders, key: photo.0 + ".jpg", name: photo.0 + ".jpg", folder: "", md5: nil, date: Int64(index), kinds: [.photo],
                 description: described, place: photo.1)
         }
-        try engine.searchIndex.update(.folders, root: photos, documents: documents)
+        var ids = SearchIndex.SharedValueIDs()
+        try engine.searchIndex.update(.folders, root: photos, documents: documents, ids: &ids)
         let facets = try engine.searchIndex.facets(of: SearchQuery(parsing: ""))
         #expect(facets.countries.map(\.label) == ["Italy", "France", "United States"] && facets.countries.map(\.count) == [3, 1, 1])
         #expect(facets.cities.map(\.label) == ["Paris", "Rome", "Milan"] && facets.cities.map(\.count) == [2, 2, 1], "\(facets.cities)")
@@ -114,7 +115,8 @@ struct SearchIndexTests: WorkspaceSuite {
                 source: .folders, key: "\(index).jpg", name: "\(index).jpg", folder: "", md5: nil, date: Int64(5_000 - index), kinds: [.photo],
                 description: PhotoDescription(), place: nil)
         }
-        try engine.searchIndex.update(.folders, root: photos, documents: documents)
+        var ids = SearchIndex.SharedValueIDs()
+        try engine.searchIndex.update(.folders, root: photos, documents: documents, ids: &ids)
         func pages() throws -> Int {
             try engine.searchIndex.database.read { db in
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM dbstat WHERE name = 'searchPhotoDate'") ?? 0
@@ -145,7 +147,8 @@ struct SearchIndexTests: WorkspaceSuite {
             source: .folders, key: "nowhere.jpg", name: "nowhere.jpg", folder: "", md5: nil, date: 99, kinds: [.photo],
             description: PhotoDescription(),
             place: nil)
-        try engine.searchIndex.update(.folders, root: photos, documents: documents + [none])
+        var ids = SearchIndex.SharedValueIDs()
+        try engine.searchIndex.update(.folders, root: photos, documents: documents + [none], ids: &ids)
 
         #expect(try names("area:41,12,42,13") == ["rome.jpg"])
         #expect(try names("area:80,-180,90,180") == ["north-pole.jpg"], "a pole is in a box that reaches it")

@@ -15,6 +15,7 @@ struct CloudSearchIndexer: Sendable {
     ///   or written.
     func index(_ catalog: SyncedCloudCatalog, progress: @Sendable (SearchIndexProgress) -> Void = { _ in }) throws -> SearchIndexProgress {
         var state = SearchIndexProgress()
+        var ids = SearchIndex.SharedValueIDs()
         let entries = try catalog.entries()
         var known = try index.stamps(of: .cloud, root: catalog.name)
         state.found = entries.count
@@ -30,14 +31,14 @@ struct CloudSearchIndexer: Sendable {
                 }
             }
             if pending.count >= SearchIndex.documentsPerTransaction {
-                try index.update(.cloud, root: catalog.name, documents: pending)
+                try index.update(.cloud, root: catalog.name, documents: pending, ids: &ids)
                 state.indexed += pending.count
                 pending.removeAll(keepingCapacity: true)
             }
             state.done += batch.count
             progress(state)
         }
-        try index.update(.cloud, root: catalog.name, documents: pending, removed: Array(known.keys))
+        try index.update(.cloud, root: catalog.name, documents: pending, removed: Array(known.keys), ids: &ids)
         state.indexed += pending.count
         state.removed = known.count
         progress(state)

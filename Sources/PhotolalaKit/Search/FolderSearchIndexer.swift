@@ -17,6 +17,7 @@ public struct FolderSearchIndexer: Sendable {
         let root = source.root
         var known = try index.stamps(of: .folders, root: root)
         var state = SearchIndexProgress()
+        var ids = SearchIndex.SharedValueIDs()
         var pending: [(key: String, path: String, stamp: Int64)] = []
         for try await batch in source.scan(includeStatus: true) {
             state.problems += batch.problems.map(\.message)
@@ -31,14 +32,14 @@ public struct FolderSearchIndexer: Sendable {
                     pending.append((key, path, stamp))
                 }
                 if pending.count >= Self.batchSize {
-                    try indexBatch(pending, root: root, state: &state)
+                    try indexBatch(pending, root: root, state: &state, ids: &ids)
                     pending.removeAll(keepingCapacity: true)
                     progress(state)
                 }
             }
         }
-        try indexBatch(pending, root: root, state: &state)
-        try index.update(.folders, root: root, documents: [], removed: Array(known.keys))
+        try indexBatch(pending, root: root, state: &state, ids: &ids)
+        try index.update(.folders, root: root, documents: [], removed: Array(known.keys), ids: &ids)
         state.removed = known.count
         progress(state)
         return state
@@ -46,7 +47,9 @@ public struct FolderSearchIndexer: Sendable {
 
     /// Indexes photos found changed or new: what is recorded of them, read first for those
     /// with nothing recorded (or recorded before descriptions were kept).
-    private func indexBatch(_ photos: [(key: String, path: String, stamp: Int64)], root: String, state: inout SearchIndexProgress) throws {
+    private func indexBatch(
+        _ photos: [(key: String, path: String, stamp: Int64)], root: String, state: inout SearchIndexProgress, ids: inout SearchIndex.SharedValueIDs
+    ) throws {
         guard !photos.isEmpty else { return }
         let paths = photos.map(\.path)
         var facts = try files.recordedFacts(forPaths: paths)
@@ -74,7 +77,7 @@ public struct FolderSearchIndexer: Sendable {
             guard let known = facts[photo.path] else { return nil }
             return document(photo.key, path: photo.path, facts: known, stamp: photo.stamp)
         }
-        try index.update(.folders, root: root, documents: documents)
+        try index.update(.folders, root: root, documents: documents, ids: &ids)
         state.indexed += documents.count
         state.done += photos.count
     }

@@ -15,6 +15,7 @@ struct LibrarySearchIndexer: Sendable {
     ///   ``PhotolalaError/databaseFailed`` when the index cannot be written.
     func index(_ library: ApplePhotosLibrary, progress: @Sendable (SearchIndexProgress) -> Void = { _ in }) throws -> SearchIndexProgress {
         var state = SearchIndexProgress()
+        var ids = SearchIndex.SharedValueIDs()
         state.problems = library.problems
         let assets = try library.assets()
         let albums = try library.albumTitles()
@@ -30,13 +31,13 @@ struct LibrarySearchIndexer: Sendable {
             }
             state.done += 1
             if pending.count >= SearchIndex.documentsPerTransaction {
-                try index.update(.photos, root: library.path, documents: pending)
+                try index.update(.photos, root: library.path, documents: pending, ids: &ids)
                 state.indexed += pending.count
                 pending.removeAll(keepingCapacity: true)
             }
             if state.done % FolderSearchIndexer.batchSize == 0 { progress(state) }
         }
-        try index.update(.photos, root: library.path, documents: pending, removed: Array(known.keys))
+        try index.update(.photos, root: library.path, documents: pending, removed: Array(known.keys), ids: &ids)
         state.indexed += pending.count
         state.removed = known.count
         progress(state)

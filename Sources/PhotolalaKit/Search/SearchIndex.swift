@@ -68,8 +68,12 @@ public struct SearchIndex: Sendable {
 
     /// Puts `documents` in the index (replacing what it held of the same keys) and takes out
     /// the source's photos whose keys are in `removed`, in one transaction.
+    /// - Parameter ids: The ids of places and cameras learnt by the indexer's earlier
+    ///   transactions of the same run, and those this one learns.
     /// - Throws: ``PhotolalaError/databaseFailed``.
-    func update(_ source: SearchQuery.SourceKind, root: String, documents: [SearchDocument], removed: [String] = []) throws {
+    func update(
+        _ source: SearchQuery.SourceKind, root: String, documents: [SearchDocument], removed: [String] = [], ids: inout SharedValueIDs
+    ) throws {
         guard !documents.isEmpty || !removed.isEmpty else { return }
         let words = SearchSchema.textColumns.joined(separator: ", ")
         try database.write { db in
@@ -100,10 +104,11 @@ public struct SearchIndex: Sendable {
                     """)
             let insertTag = try db.cachedStatement(sql: "INSERT INTO searchTag (id, keywords, people) VALUES (?, ?, ?)")
             let insertText = try db.cachedStatement(sql: "INSERT INTO searchText (rowid, \(words)) VALUES (\(values))")
-            var ids = SharedValues(db)
+            var shared = SharedValues(db, known: ids)
+            defer { ids = shared.known }
             for document in documents {
                 let lines = Lines(document)
-                try insertPhoto.execute(arguments: Self.photoArguments(document, lines: lines, source: sourceID, ids: &ids))
+                try insertPhoto.execute(arguments: Self.photoArguments(document, lines: lines, source: sourceID, ids: &shared))
                 let id = db.lastInsertedRowID
                 if lines.keywords != nil || lines.people != nil { try insertTag.execute(arguments: [id, lines.keywords, lines.people]) }
                 try insertText.execute(arguments: Self.textArguments(document, lines: lines, id: id))
@@ -111,22 +116,30 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// The ids of the places, cameras and lenses photos share (`searchPlace`, `searchTerm`),
-    /// added as new ones come, and remembered for the rest of a transaction. Their statements
-    /// are prepared once: a transaction of 10,000 photos looks up as many places, and
-    /// preparing each look-up again took most of its time.
-    private struct SharedValues {
-        let db: Database
+    /// The ids of the places, cameras and lenses photos share (`searchPlace`, `searchTerm`) that
+    /// an indexer has learnt, kept for the rest of its run: a million photos' transactions would
+    /// otherwise look up each of their places again in each (no id is taken back while a run
+    /// goes on; a transaction that fails ends the run).
+    struct SharedValueIDs {
         var places: [Place: Int64] = [:]
         var terms: [String: Int64] = [:]
+    }
 
-        init(_ db: Database) {
+    /// The ids of the places, cameras and lenses photos share, looked up or added as new ones
+    /// come. Their statements are prepared once: preparing each look-up again took most of a
+    /// transaction's time.
+    private struct SharedValues {
+        let db: Database
+        var known: SharedValueIDs
+
+        init(_ db: Database, known: SharedValueIDs) {
             self.db = db
+            self.known = known
         }
 
         mutating func id(of place: Place?) throws -> Int64? {
             guard let place else { return nil }
-            if let id = places[place] { return id }
+            if let id = known.places[place] { return id }
             let arguments: StatementArguments = [place.countryCode, place.region, place.city, place.country]
             let find = try db.cachedStatement(sql: "SELECT id FROM searchPlace WHERE countryCode = ? AND region IS ? AND city IS ? AND country = ?")
             let id =
@@ -136,16 +149,16 @@ public struct SearchIndex: Sendable {
                         .execute(arguments: arguments)
                     return db.lastInsertedRowID
                 }()
-            places[place] = id
+            known.places[place] = id
             return id
         }
 
         mutating func id(of term: String?) throws -> Int64? {
             guard let term, !term.isEmpty else { return nil }
-            if let id = terms[term] { return id }
+            if let id = known.terms[term] { return id }
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO searchTerm (value) VALUES (?)").execute(arguments: [term])
             let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM searchTerm WHERE value = ?"), arguments: [term])
-            terms[term] = id
+            known.terms[term] = id
             return id
         }
     }
