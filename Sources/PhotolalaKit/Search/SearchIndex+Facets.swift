@@ -24,7 +24,8 @@ extension SearchIndex {
         // The keywords and people of the photos found that have some, their rows looked up in
         // `searchTag` as the photos come (CROSS JOIN: `searchPhoto` read first, as `order` says).
         let tagged = "FROM searchPhoto p \(order) CROSS JOIN searchTag t ON t.id = p.id WHERE (\(Self.clause(statement))) AND p.flags & \(tags) != 0"
-        let passes = Mutex<[Result<FacetCounts, any Error>]>([])
+        // Each pass's counts, by pass.
+        let passes = Mutex([Result<FacetCounts, any Error>](repeating: .success(FacetCounts(places: 0, terms: 0)), count: 2))
         DispatchQueue.concurrentPerform(iterations: 2) { pass in
             let counted = Result {
                 try database.read { db in
@@ -41,17 +42,20 @@ extension SearchIndex {
                     return counts
                 }
             }
-            passes.withLock { $0.append(counted) }
+            passes.withLock { $0[pass] = counted }
         }
-        var counts = FacetCounts(places: places, terms: terms)
-        for pass in passes.withLock({ $0 }) { counts.merge(try pass.get()) }
+        let (factPass, tagPass) = passes.withLock { ($0[0], $0[1]) }
+        var counts = try factPass.get()
+        let tagCounts = try tagPass.get()
+        (counts.keywords, counts.people) = (tagCounts.keywords, tagCounts.people)
         return try database.read { db in try counts.facets(db, limit: limit) }
     }
 
     /// What the photos found have, counted as they are read: each row's values are read from
     /// SQLite in place (GRDB's generic decoding, and a string made for each photo's keywords,
     /// took a quarter of the time), places, cameras and kinds are counted in arrays by id, and a
-    /// year is worked out again only when a date leaves the last one's (the rows come by date).
+    /// year is worked out again only when a date leaves the last one's (the rows mostly come by
+    /// date).
     private struct FacetCounts {
         var years: [Int: Int] = [:]
         var year: (year: Int, start: Int64, end: Int64) = (0, 0, 0)
@@ -83,16 +87,6 @@ extension SearchIndex {
         mutating func addTags(_ row: SQLiteStatement) {
             keywords.addLines(row, 0)
             people.addLines(row, 1)
-        }
-
-        /// Adds another pass's counts.
-        mutating func merge(_ other: FacetCounts) {
-            years.merge(other.years, uniquingKeysWith: +)
-            for index in places.indices { places[index] += other.places[index] }
-            for index in cameras.indices { cameras[index] += other.cameras[index] }
-            for index in kinds.indices { kinds[index] += other.kinds[index] }
-            keywords.merge(other.keywords)
-            people.merge(other.people)
         }
 
         private static func id(_ row: SQLiteStatement, _ column: CInt) -> Int? {

@@ -104,11 +104,9 @@ public struct SearchIndex: Sendable {
                     """)
             let insertTag = try db.cachedStatement(sql: "INSERT INTO searchTag (id, keywords, people) VALUES (?, ?, ?)")
             let insertText = try db.cachedStatement(sql: "INSERT INTO searchText (rowid, \(words)) VALUES (\(values))")
-            var shared = SharedValues(db, known: ids)
-            defer { ids = shared.known }
             for document in documents {
                 let lines = Lines(document)
-                try insertPhoto.execute(arguments: Self.photoArguments(document, lines: lines, source: sourceID, ids: &shared))
+                try insertPhoto.execute(arguments: Self.photoArguments(document, lines: lines, source: sourceID, ids: &ids, db: db))
                 let id = db.lastInsertedRowID
                 if lines.keywords != nil || lines.people != nil { try insertTag.execute(arguments: [id, lines.keywords, lines.people]) }
                 try insertText.execute(arguments: Self.textArguments(document, lines: lines, id: id))
@@ -116,30 +114,19 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    /// The ids of the places, cameras and lenses photos share (`searchPlace`, `searchTerm`) that
-    /// an indexer has learnt, kept for the rest of its run: a million photos' transactions would
-    /// otherwise look up each of their places again in each (no id is taken back while a run
-    /// goes on; a transaction that fails ends the run).
+    /// The ids of the places, cameras and lenses photos share (`searchPlace`, `searchTerm`),
+    /// looked up or added as new ones come, and kept by an indexer for the rest of its run: a
+    /// million photos' transactions would otherwise look up each of their places again in each
+    /// (no id is taken back while a run goes on; a transaction that fails ends the run). The
+    /// statements are prepared once: preparing each look-up again took most of a transaction's
+    /// time.
     struct SharedValueIDs {
-        var places: [Place: Int64] = [:]
-        var terms: [String: Int64] = [:]
-    }
+        private var places: [Place: Int64] = [:]
+        private var terms: [String: Int64] = [:]
 
-    /// The ids of the places, cameras and lenses photos share, looked up or added as new ones
-    /// come. Their statements are prepared once: preparing each look-up again took most of a
-    /// transaction's time.
-    private struct SharedValues {
-        let db: Database
-        var known: SharedValueIDs
-
-        init(_ db: Database, known: SharedValueIDs) {
-            self.db = db
-            self.known = known
-        }
-
-        mutating func id(of place: Place?) throws -> Int64? {
+        mutating func id(of place: Place?, in db: Database) throws -> Int64? {
             guard let place else { return nil }
-            if let id = known.places[place] { return id }
+            if let id = places[place] { return id }
             let arguments: StatementArguments = [place.countryCode, place.region, place.city, place.country]
             let find = try db.cachedStatement(sql: "SELECT id FROM searchPlace WHERE countryCode = ? AND region IS ? AND city IS ? AND country = ?")
             let id =
@@ -149,16 +136,16 @@ public struct SearchIndex: Sendable {
                         .execute(arguments: arguments)
                     return db.lastInsertedRowID
                 }()
-            known.places[place] = id
+            places[place] = id
             return id
         }
 
-        mutating func id(of term: String?) throws -> Int64? {
+        mutating func id(of term: String?, in db: Database) throws -> Int64? {
             guard let term, !term.isEmpty else { return nil }
-            if let id = known.terms[term] { return id }
+            if let id = terms[term] { return id }
             try db.cachedStatement(sql: "INSERT OR IGNORE INTO searchTerm (value) VALUES (?)").execute(arguments: [term])
             let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM searchTerm WHERE value = ?"), arguments: [term])
-            known.terms[term] = id
+            terms[term] = id
             return id
         }
     }
@@ -303,8 +290,9 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    private static func photoArguments(_ document: SearchDocument, lines: Lines, source: Int64, ids: inout SharedValues) throws -> StatementArguments
-    {
+    private static func photoArguments(
+        _ document: SearchDocument, lines: Lines, source: Int64, ids: inout SharedValueIDs, db: Database
+    ) throws -> StatementArguments {
         let kinds = document.kinds.reduce(0) { $0 | (SearchStatement.kindBits[$1] ?? 0) }
         let description = document.description
         let flags =
@@ -317,7 +305,8 @@ public struct SearchIndex: Sendable {
         return [
             source, document.key, isCloud ? nil : document.md5, document.date, kinds, flags, description.colorLabel,
             SearchSchema.microdegrees(description.latitude), SearchSchema.microdegrees(description.longitude), document.stamp, name, folder,
-            try ids.id(of: document.place), try ids.id(of: lines.camera), try ids.id(of: description.lensModel), description.title,
+            try ids.id(of: document.place, in: db), try ids.id(of: lines.camera, in: db), try ids.id(of: description.lensModel, in: db),
+            description.title,
             description.caption, lines.labels,
         ]
     }

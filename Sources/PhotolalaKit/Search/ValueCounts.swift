@@ -34,13 +34,6 @@ struct ValueCounts: Sendable {
         if count > 0 { add(UnsafeBufferPointer(start: text, count: count), weight: weight) }
     }
 
-    /// Adds the counts of `other`.
-    mutating func merge(_ other: ValueCounts) {
-        for value in other.values {
-            other.bytes[value.start..<value.start + value.length].withUnsafeBufferPointer { add($0, weight: value.count) }
-        }
-    }
-
     private mutating func add(_ value: UnsafeBufferPointer<UInt8>, weight: Int) {
         // FNV-1a: a few nanoseconds for a keyword, where Hasher's seeding alone took longer.
         var key: UInt64 = 0xcbf2_9ce4_8422_2325
