@@ -33,14 +33,15 @@ struct SearchQueryFuzzTests {
         var described = PhotoDescription()
         described.keywords = ["wedding", "Zürich"]
         described.cameraMake = "Canon"
-        var ids = SearchIndex.SharedValueIDs()
+        let ids = SearchIndex.SharedValueIDs()
         try index.update(
             .folders, root: workspace.photos,
             documents: [
-                SearchDocument(
-                    source: .folders, key: "a/b.jpg", name: "b.jpg", folder: "a", md5: nil, date: 1_560_600_000, kinds: [.photo],
-                    description: described, place: Place(country: "Italy", countryCode: "IT", region: "Latium", city: "Rome"))
-            ], ids: &ids)
+                ids.prepare(
+                    SearchDocument(
+                        source: .folders, key: "a/b.jpg", name: "b.jpg", folder: "a", md5: nil, date: 1_560_600_000, kinds: [.photo],
+                        description: described, place: Place(country: "Italy", countryCode: "IT", region: "Latium", city: "Rome")))
+            ], ids: ids)
         let budget = FuzzBudget(share: 0.05)
         var mutator = Mutator(seed: budget.seed)
         var iteration = 0

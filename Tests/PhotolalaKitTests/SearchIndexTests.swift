@@ -94,8 +94,8 @@ struct SearchIndexTests: WorkspaceSuite {
                 source: .folders, key: photo.0 + ".jpg", name: photo.0 + ".jpg", folder: "", md5: nil, date: Int64(index), kinds: [.photo],
                 description: described, place: photo.1)
         }
-        var ids = SearchIndex.SharedValueIDs()
-        try engine.searchIndex.update(.folders, root: photos, documents: documents, ids: &ids)
+        let ids = SearchIndex.SharedValueIDs()
+        try engine.searchIndex.update(.folders, root: photos, documents: documents.map(ids.prepare), ids: ids)
         let facets = try engine.searchIndex.facets(of: SearchQuery(parsing: ""))
         #expect(facets.countries.map(\.label) == ["Italy", "France", "United States"] && facets.countries.map(\.count) == [3, 1, 1])
         #expect(facets.cities.map(\.label) == ["Paris", "Rome", "Milan"] && facets.cities.map(\.count) == [2, 2, 1], "\(facets.cities)")
@@ -115,17 +115,17 @@ struct SearchIndexTests: WorkspaceSuite {
                 source: .folders, key: "\(index).jpg", name: "\(index).jpg", folder: "", md5: nil, date: Int64(5_000 - index), kinds: [.photo],
                 description: PhotoDescription(), place: nil)
         }
-        var ids = SearchIndex.SharedValueIDs()
-        try engine.searchIndex.update(.folders, root: photos, documents: documents, ids: &ids)
+        let ids = SearchIndex.SharedValueIDs()
+        try engine.searchIndex.update(.folders, root: photos, documents: documents.map(ids.prepare), ids: ids)
         func pages() throws -> Int {
             try engine.searchIndex.database.read { db in
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM dbstat WHERE name = 'searchPhotoDate'") ?? 0
             }
         }
         let unpacked = try pages()
-        try engine.searchIndex.packDates(afterIndexing: 400)
+        try engine.searchIndex.finishRun(indexed: 400)
         #expect(try pages() == unpacked, "a run of under a tenth of the photos")
-        try engine.searchIndex.packDates(afterIndexing: documents.count)
+        try engine.searchIndex.finishRun(indexed: documents.count)
         #expect(try pages() * 3 < unpacked * 2, "\(unpacked) pages before")
         #expect(try names("").count == 100, "every photo still found (the first hundred)")
     }
@@ -147,8 +147,8 @@ struct SearchIndexTests: WorkspaceSuite {
             source: .folders, key: "nowhere.jpg", name: "nowhere.jpg", folder: "", md5: nil, date: 99, kinds: [.photo],
             description: PhotoDescription(),
             place: nil)
-        var ids = SearchIndex.SharedValueIDs()
-        try engine.searchIndex.update(.folders, root: photos, documents: documents + [none], ids: &ids)
+        let ids = SearchIndex.SharedValueIDs()
+        try engine.searchIndex.update(.folders, root: photos, documents: (documents + [none]).map(ids.prepare), ids: ids)
 
         #expect(try names("area:41,12,42,13") == ["rome.jpg"])
         #expect(try names("area:80,-180,90,180") == ["north-pole.jpg"], "a pole is in a box that reaches it")

@@ -60,12 +60,14 @@ public struct PhotoDescriptionIndex: Sendable {
         do {
             return try database.read { db in
                 var known = [PhotoDescription?](repeating: nil, count: md5s.count)
-                let rows = try Row.fetchCursor(
-                    db, sql: "SELECT j.key AS position, d.* FROM json_each(?) j JOIN \(origin.rawValue) d ON d.md5 = j.value", arguments: [list])
+                let columns = PhotoDescriptionRecord.describingColumns.map { "d." + $0 }.joined(separator: ", ")
+                let select = try db.cachedStatement(
+                    sql: "SELECT j.key, \(columns) FROM json_each(?) j JOIN \(origin.rawValue) d ON d.md5 = j.value")
+                let rows = try Row.fetchCursor(select, arguments: [list])
                 while let row = try rows.next() {
-                    let position: Int = row["position"]
+                    let position: Int = row[0]
                     guard known.indices.contains(position) else { continue }
-                    known[position] = try PhotoDescriptionRecord(row: row).description
+                    known[position] = PhotoDescriptionRecord.description(from: row, startingAt: 1)
                 }
                 return known
             }

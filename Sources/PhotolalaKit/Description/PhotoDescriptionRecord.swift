@@ -52,22 +52,30 @@ struct PhotoDescriptionRecord: Sendable, Equatable, Codable {
         lines.map { $0.split(separator: "\n").map(String.init) } ?? []
     }
 
-    /// What the row records.
-    var description: PhotoDescription {
+    /// The columns that describe a photo, in the order ``description(from:startingAt:)`` reads them.
+    static let describingColumns = [
+        "cameraMake", "cameraModel", "lensModel", "latitude", "longitude", "title", "caption", "keywords", "rating", "colorLabel", "flags",
+        "people", "labels",
+    ]
+
+    /// The description in `row`'s ``describingColumns``, from column `start` on: read by position,
+    /// as a million rows read by column name (Codable) took ten seconds.
+    static func description(from row: Row, startingAt start: Int) -> PhotoDescription {
         var description = PhotoDescription()
-        description.cameraMake = cameraMake
-        description.cameraModel = cameraModel
-        description.lensModel = lensModel
-        description.setPosition(latitude: latitude, longitude: longitude)
-        description.title = title
-        description.caption = caption
-        description.keywords = Self.values(keywords)
-        description.rating = rating
-        description.colorLabel = colorLabel
+        description.cameraMake = row[start]
+        description.cameraModel = row[start + 1]
+        description.lensModel = row[start + 2]
+        description.setPosition(latitude: row[start + 3], longitude: row[start + 4])
+        description.title = row[start + 5]
+        description.caption = row[start + 6]
+        description.keywords = values(row[start + 7])
+        description.rating = row[start + 8]
+        description.colorLabel = row[start + 9]
+        let flags: Int = row[start + 10] ?? 0
         description.isScreenshot = flags & Flag.screenshot != 0
         description.isPanorama = flags & Flag.panorama != 0
-        description.people = Self.values(people)
-        description.labels = Self.values(labels)
+        description.people = values(row[start + 11])
+        description.labels = values(row[start + 12])
         return description
     }
 }

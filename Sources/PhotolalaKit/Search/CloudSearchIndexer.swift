@@ -10,37 +10,50 @@ struct CloudSearchIndexer: Sendable {
     let places: PlaceData
     let index: SearchIndex
 
-    /// Indexes the catalog synced into `catalog`, telling `progress` after each batch.
+    /// Indexes the catalog synced into `catalog`, telling `progress` after each batch. The
+    /// documents of a transaction are made while the one before is written (``pipelined(make:write:)``).
     /// - Throws: ``PhotolalaError/databaseFailed`` when the catalog or the index cannot be read
     ///   or written.
     func index(_ catalog: SyncedCloudCatalog, progress: @Sendable (SearchIndexProgress) -> Void = { _ in }) throws -> SearchIndexProgress {
         var state = SearchIndexProgress()
-        var ids = SearchIndex.SharedValueIDs()
         let entries = try catalog.entries()
         var known = try index.stamps(of: .cloud, root: catalog.name)
         state.found = entries.count
-        var pending: [SearchDocument] = []
-        for start in stride(from: 0, to: entries.count, by: FolderSearchIndexer.batchSize) {
-            let batch = entries[start..<min(entries.count, start + FolderSearchIndexer.batchSize)]
-            let md5s = batch.map(\.md5)
-            let recorded = zip(descriptions.descriptions(ofMD5s: md5s), backupDescriptions.descriptions(ofMD5s: md5s)).map { $0 ?? $1 }
-            for (entry, description) in zip(batch, recorded) {
-                let document = self.document(entry, description: description ?? PhotoDescription())
-                if known.removeValue(forKey: entry.md5) != document.stamp {
-                    pending.append(document)
+        var next = 0
+        var finished = false
+        let (index, root, ids) = (self.index, catalog.name, SearchIndex.SharedValueIDs())
+        try pipelined(
+            make: { () -> (documents: [PreparedSearchDocument], removed: [String])? in
+                guard !finished else { return nil }
+                var documents: [PreparedSearchDocument] = []
+                // The keys of photos indexed before whose documents changed, and (in the last
+                // transaction) of those the catalog no longer lists.
+                var removed: [String] = []
+                while documents.count < SearchIndex.documentsPerTransaction, next < entries.count {
+                    let batch = entries[next..<min(entries.count, next + FolderSearchIndexer.batchSize)]
+                    next += batch.count
+                    let md5s = batch.map(\.md5)
+                    let recorded = zip(descriptions.descriptions(ofMD5s: md5s), backupDescriptions.descriptions(ofMD5s: md5s)).map { $0 ?? $1 }
+                    for (entry, description) in zip(batch, recorded) {
+                        let document = self.document(entry, description: description ?? PhotoDescription())
+                        let indexed = known.removeValue(forKey: entry.md5)
+                        if indexed != document.stamp {
+                            documents.append(ids.prepare(document))
+                            if indexed != nil { removed.append(entry.md5) }
+                        }
+                    }
+                    state.done += batch.count
+                    progress(state)
                 }
-            }
-            if pending.count >= SearchIndex.documentsPerTransaction {
-                try index.update(.cloud, root: catalog.name, documents: pending, ids: &ids)
-                state.indexed += pending.count
-                pending.removeAll(keepingCapacity: true)
-            }
-            state.done += batch.count
-            progress(state)
-        }
-        try index.update(.cloud, root: catalog.name, documents: pending, removed: Array(known.keys), ids: &ids)
-        state.indexed += pending.count
-        state.removed = known.count
+                if next == entries.count {
+                    finished = true
+                    removed += known.keys
+                    state.removed = known.count
+                }
+                state.indexed += documents.count
+                return documents.isEmpty && removed.isEmpty ? nil : (documents, removed)
+            },
+            write: { transaction in try index.update(.cloud, root: root, documents: transaction.documents, removed: transaction.removed, ids: ids) })
         progress(state)
         return state
     }

@@ -17,8 +17,8 @@ public struct FolderSearchIndexer: Sendable {
         let root = source.root
         var known = try index.stamps(of: .folders, root: root)
         var state = SearchIndexProgress()
-        var ids = SearchIndex.SharedValueIDs()
-        var pending: [(key: String, path: String, stamp: Int64)] = []
+        let ids = SearchIndex.SharedValueIDs()
+        var pending: [(key: String, path: String, stamp: Int64, replaces: Bool)] = []
         for try await batch in source.scan(includeStatus: true) {
             state.problems += batch.problems.map(\.message)
             for photo in batch.photos {
@@ -26,20 +26,21 @@ public struct FolderSearchIndexer: Sendable {
                 let path = photo.path
                 let key = String(path.dropFirst(root.count + 1))
                 let stamp = Self.stamp(of: photo.status, sidecar: Self.sidecarStatus(ofPhotoAt: path))
-                if known.removeValue(forKey: key) == stamp {
+                let indexed = known.removeValue(forKey: key)
+                if indexed == stamp {
                     state.done += 1
                 } else {
-                    pending.append((key, path, stamp))
+                    pending.append((key, path, stamp, indexed != nil))
                 }
                 if pending.count >= Self.batchSize {
-                    try indexBatch(pending, root: root, state: &state, ids: &ids)
+                    try indexBatch(pending, root: root, state: &state, ids: ids)
                     pending.removeAll(keepingCapacity: true)
                     progress(state)
                 }
             }
         }
-        try indexBatch(pending, root: root, state: &state, ids: &ids)
-        try index.update(.folders, root: root, documents: [], removed: Array(known.keys), ids: &ids)
+        try indexBatch(pending, root: root, state: &state, ids: ids)
+        try index.update(.folders, root: root, documents: [], removed: Array(known.keys), ids: ids)
         state.removed = known.count
         progress(state)
         return state
@@ -48,7 +49,8 @@ public struct FolderSearchIndexer: Sendable {
     /// Indexes photos found changed or new: what is recorded of them, read first for those
     /// with nothing recorded (or recorded before descriptions were kept).
     private func indexBatch(
-        _ photos: [(key: String, path: String, stamp: Int64)], root: String, state: inout SearchIndexProgress, ids: inout SearchIndex.SharedValueIDs
+        _ photos: [(key: String, path: String, stamp: Int64, replaces: Bool)], root: String, state: inout SearchIndexProgress,
+        ids: SearchIndex.SharedValueIDs
     ) throws {
         guard !photos.isEmpty else { return }
         let paths = photos.map(\.path)
@@ -77,7 +79,7 @@ public struct FolderSearchIndexer: Sendable {
             guard let known = facts[photo.path] else { return nil }
             return document(photo.key, path: photo.path, facts: known, stamp: photo.stamp)
         }
-        try index.update(.folders, root: root, documents: documents, ids: &ids)
+        try index.update(.folders, root: root, documents: documents.map(ids.prepare), removed: photos.filter(\.replaces).map(\.key), ids: ids)
         state.indexed += documents.count
         state.done += photos.count
     }

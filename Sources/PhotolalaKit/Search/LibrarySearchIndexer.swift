@@ -15,7 +15,7 @@ struct LibrarySearchIndexer: Sendable {
     ///   ``PhotolalaError/databaseFailed`` when the index cannot be written.
     func index(_ library: ApplePhotosLibrary, progress: @Sendable (SearchIndexProgress) -> Void = { _ in }) throws -> SearchIndexProgress {
         var state = SearchIndexProgress()
-        var ids = SearchIndex.SharedValueIDs()
+        let ids = SearchIndex.SharedValueIDs()
         state.problems = library.problems
         let assets = try library.assets()
         let albums = try library.albumTitles()
@@ -24,20 +24,24 @@ struct LibrarySearchIndexer: Sendable {
         var known = try index.stamps(of: .photos, root: library.path)
         state.found = assets.count
         var pending: [SearchDocument] = []
+        var replaced: [String] = []
         for asset in assets {
             let document = self.document(asset, albums: albums, facts: facts)
-            if known.removeValue(forKey: asset.uuid) != document.stamp {
+            let indexed = known.removeValue(forKey: asset.uuid)
+            if indexed != document.stamp {
                 pending.append(document)
+                if indexed != nil { replaced.append(asset.uuid) }
             }
             state.done += 1
             if pending.count >= SearchIndex.documentsPerTransaction {
-                try index.update(.photos, root: library.path, documents: pending, ids: &ids)
+                try index.update(.photos, root: library.path, documents: pending.map(ids.prepare), removed: replaced, ids: ids)
                 state.indexed += pending.count
                 pending.removeAll(keepingCapacity: true)
+                replaced.removeAll(keepingCapacity: true)
             }
             if state.done % FolderSearchIndexer.batchSize == 0 { progress(state) }
         }
-        try index.update(.photos, root: library.path, documents: pending, removed: Array(known.keys), ids: &ids)
+        try index.update(.photos, root: library.path, documents: pending.map(ids.prepare), removed: replaced + known.keys, ids: ids)
         state.indexed += pending.count
         state.removed = known.count
         progress(state)

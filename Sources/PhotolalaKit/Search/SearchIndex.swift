@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Logging
 import PhotolalaSupport
+import Synchronization
 
 /// The one search index of every served source (folder trees, Apple Photos libraries, the
 /// cloud backup): a row a photo in `searchPhoto`, its words in the FTS5 table `searchText`
@@ -63,20 +64,24 @@ public struct SearchIndex: Sendable {
     /// How many photos an indexer that reads no file (a library's, the cloud's) puts in the
     /// index in one transaction: the full-text index writes a segment at the end of each, and
     /// merges them as they pile up (100,000 photos' words took 1.3 s in transactions of 500,
-    /// 1.0 s in transactions of 10,000). A folder tree's go in as each batch is read.
-    static let documentsPerTransaction = 10_000
+    /// 1.0 s in transactions of 10,000; a million photos' commits took 10 s in transactions of
+    /// 10,000, 6 s in transactions of 25,000). A folder tree's go in as each batch is read.
+    static let documentsPerTransaction = 25_000
 
-    /// Puts `documents` in the index (replacing what it held of the same keys) and takes out
-    /// the source's photos whose keys are in `removed`, in one transaction.
+    /// Takes out the source's photos whose keys are in `removed` (those gone, and those
+    /// `documents` replace), then puts `documents` in, in one transaction. A document of a key
+    /// the index holds and `removed` does not name fails the transaction: a new photo costs no
+    /// look-up of a row it might replace (a million of them took seconds).
     /// - Parameter ids: The ids of places and cameras learnt by the indexer's earlier
     ///   transactions of the same run, and those this one learns.
     /// - Throws: ``PhotolalaError/databaseFailed``.
     func update(
-        _ source: SearchQuery.SourceKind, root: String, documents: [SearchDocument], removed: [String] = [], ids: inout SharedValueIDs
+        _ source: SearchQuery.SourceKind, root: String, documents: [PreparedSearchDocument], removed: [String] = [], ids: SharedValueIDs
     ) throws {
         guard !documents.isEmpty || !removed.isEmpty else { return }
         let words = SearchSchema.textColumns.joined(separator: ", ")
         try database.write { db in
+            try db.execute(sql: "PRAGMA cache_size = -\(Self.runCacheKiB); PRAGMA wal_autocheckpoint = 0")
             try db.execute(sql: "INSERT OR IGNORE INTO searchSource (kind, root) VALUES (?, ?)", arguments: [source.rawValue, root])
             guard
                 let sourceID = try Int64.fetchOne(
@@ -90,26 +95,34 @@ public struct SearchIndex: Sendable {
             let values = Array(repeating: "?", count: SearchSchema.textColumns.count + 1).joined(separator: ", ")
             let deleteText = try db.cachedStatement(sql: "INSERT INTO searchText (searchText, rowid, \(words)) VALUES ('delete', \(values))")
             let deletePhoto = try db.cachedStatement(sql: "DELETE FROM searchPhoto WHERE id = ?")
-            for key in removed + documents.map(\.key) {
+            for key in removed {
                 guard let id = try Int64.fetchOne(find, arguments: [sourceID, key]), let row = try Row.fetchOne(oldWords, arguments: [id])
                 else { continue }
                 try deleteText.execute(arguments: StatementArguments(row.databaseValues))
                 try deletePhoto.execute(arguments: [id])
             }
+            let photoColumns = PreparedSearchDocument.photoColumns
+            let photoValues = photoColumns.map { _ in "?" }.joined(separator: ", ")
             let insertPhoto = try db.cachedStatement(
-                sql: """
-                    INSERT INTO searchPhoto (source, key, md5, date, kinds, flags, colorLabel, latitude, longitude, stamp, name, folder,
-                        place, camera, lens, title, description, labels)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
+                sql: "INSERT INTO searchPhoto (\(photoColumns.joined(separator: ", "))) VALUES (\(photoValues))")
             let insertTag = try db.cachedStatement(sql: "INSERT INTO searchTag (id, keywords, people) VALUES (?, ?, ?)")
-            let insertText = try db.cachedStatement(sql: "INSERT INTO searchText (rowid, \(words)) VALUES (\(values))")
-            for document in documents {
-                let lines = Lines(document)
-                try insertPhoto.execute(arguments: Self.photoArguments(document, lines: lines, source: sourceID, ids: &ids, db: db))
-                let id = db.lastInsertedRowID
-                if lines.keywords != nil || lines.people != nil { try insertTag.execute(arguments: [id, lines.keywords, lines.people]) }
-                try insertText.execute(arguments: Self.textArguments(document, lines: lines, id: id))
+            let insertText = try db.cachedStatement(sql: "INSERT INTO searchText (\(words), rowid) VALUES (\(values))")
+            // The arguments are bound as they are, without GRDB's check of their number, which
+            // cost more than the inserts: the statements and their arguments are made together.
+            try ids.withIDs { ids in
+                for document in documents {
+                    let arguments = try document.photoArguments(
+                        source: sourceID, place: ids.id(of: document.place, in: db), camera: ids.id(of: document.camera, in: db),
+                        lens: ids.id(of: document.lens, in: db))
+                    insertPhoto.setUncheckedArguments(arguments)
+                    try insertPhoto.execute()
+                    let id = db.lastInsertedRowID
+                    if document.keywords != nil || document.people != nil {
+                        try insertTag.execute(arguments: [id, document.keywords, document.people])
+                    }
+                    insertText.setUncheckedArguments(document.wordArguments(id: id))
+                    try insertText.execute()
+                }
             }
         }
     }
@@ -120,34 +133,91 @@ public struct SearchIndex: Sendable {
     /// (no id is taken back while a run goes on; a transaction that fails ends the run). The
     /// statements are prepared once: preparing each look-up again took most of a transaction's
     /// time.
-    struct SharedValueIDs {
-        private var places: [Place: Int64] = [:]
-        private var terms: [String: Int64] = [:]
+    ///
+    /// The indexer numbers each place and term as it prepares documents (``prepare(_:)``), so
+    /// the thread that writes them (``pipelined(make:write:)``) finds an id by its number in an
+    /// array, without hashing a place's four names again: that took a tenth of the writing.
+    final class SharedValueIDs: Sendable {
+        private let numbers = Mutex(Numbers())
+        private let known = Mutex(Known())
 
-        mutating func id(of place: Place?, in db: Database) throws -> Int64? {
-            guard let place else { return nil }
-            if let id = places[place] { return id }
-            let arguments: StatementArguments = [place.countryCode, place.region, place.city, place.country]
-            let find = try db.cachedStatement(sql: "SELECT id FROM searchPlace WHERE countryCode = ? AND region IS ? AND city IS ? AND country = ?")
-            let id =
-                try Int64.fetchOne(find, arguments: arguments)
-                ?? {
-                    try db.cachedStatement(sql: "INSERT INTO searchPlace (countryCode, region, city, country) VALUES (?, ?, ?, ?)")
-                        .execute(arguments: arguments)
-                    return db.lastInsertedRowID
-                }()
-            places[place] = id
-            return id
+        /// `document` as the index writes it, its place and terms numbered.
+        func prepare(_ document: SearchDocument) -> PreparedSearchDocument {
+            numbers.withLock { PreparedSearchDocument(document, numbers: &$0) }
         }
 
-        mutating func id(of term: String?, in db: Database) throws -> Int64? {
-            guard let term, !term.isEmpty else { return nil }
-            if let id = terms[term] { return id }
-            try db.cachedStatement(sql: "INSERT OR IGNORE INTO searchTerm (value) VALUES (?)").execute(arguments: [term])
-            let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM searchTerm WHERE value = ?"), arguments: [term])
-            terms[term] = id
-            return id
+        /// The ids known so far, for the transaction `body` writes.
+        func withIDs(_ body: (inout Known) throws -> Void) throws {
+            try known.withLock { try body(&$0) }
         }
+
+        /// A number for each place and term of a run, from 0, in the order they come.
+        struct Numbers: Sendable {
+            private var places: [Place: Int] = [:]
+            private var terms: [String: Int] = [:]
+
+            mutating func number(of place: Place?) -> Int? {
+                guard let place else { return nil }
+                if let number = places[place] { return number }
+                places[place] = places.count
+                return places.count - 1
+            }
+
+            mutating func number(of term: String?) -> Int? {
+                guard let term, !term.isEmpty else { return nil }
+                if let number = terms[term] { return number }
+                terms[term] = terms.count
+                return terms.count - 1
+            }
+        }
+
+        /// The ids of the numbered places and terms found so far, by number.
+        struct Known: Sendable {
+            private var places: [Int64?] = []
+            private var terms: [Int64?] = []
+
+            mutating func id(of place: Numbered<Place>?, in db: Database) throws -> Int64? {
+                guard let place else { return nil }
+                if let id = Self.known(place.number, in: places) { return id }
+                let value = place.value
+                let arguments: StatementArguments = [value.countryCode, value.region, value.city, value.country]
+                let find = try db.cachedStatement(
+                    sql: "SELECT id FROM searchPlace WHERE countryCode = ? AND region IS ? AND city IS ? AND country = ?")
+                let id =
+                    try Int64.fetchOne(find, arguments: arguments)
+                    ?? {
+                        try db.cachedStatement(sql: "INSERT INTO searchPlace (countryCode, region, city, country) VALUES (?, ?, ?, ?)")
+                            .execute(arguments: arguments)
+                        return db.lastInsertedRowID
+                    }()
+                Self.keep(id, numbered: place.number, in: &places)
+                return id
+            }
+
+            mutating func id(of term: Numbered<String>?, in db: Database) throws -> Int64? {
+                guard let term else { return nil }
+                if let id = Self.known(term.number, in: terms) { return id }
+                try db.cachedStatement(sql: "INSERT OR IGNORE INTO searchTerm (value) VALUES (?)").execute(arguments: [term.value])
+                let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM searchTerm WHERE value = ?"), arguments: [term.value])
+                Self.keep(id, numbered: term.number, in: &terms)
+                return id
+            }
+
+            private static func known(_ number: Int, in ids: [Int64?]) -> Int64? {
+                ids.indices.contains(number) ? ids[number] : nil
+            }
+
+            private static func keep(_ id: Int64?, numbered number: Int, in ids: inout [Int64?]) {
+                if number >= ids.count { ids += repeatElement(nil, count: number - ids.count + 1) }
+                ids[number] = id
+            }
+        }
+    }
+
+    /// A place or term, and its number in an indexing run (``SharedValueIDs``).
+    struct Numbered<Value: Sendable>: Sendable {
+        let number: Int
+        let value: Value
     }
 
     /// The most photos a query's words may find for its first results to be read from them,
@@ -242,13 +312,28 @@ public struct SearchIndex: Sendable {
         text.map { $0.split(separator: "\n").map(String.init) } ?? []
     }
 
-    /// After an indexing run that put `indexed` photos in, writes the index of dates again,
-    /// packed, when they are a tenth or more of the index: photos come in their source's order
-    /// (a catalog's is by MD5), and the pages of an index filled out of order are left half
-    /// empty (50 MB for a million photos, where 25 MB hold them, and as slow to walk). A second
-    /// for a million photos.
+    /// How much the writer's page cache holds while an indexing run writes (KiB; SQLite's own
+    /// is 2,000): a million photos' random keys and dates keep 90 MB of index pages busy, and
+    /// read them again from the file when the cache is small (45.9 s with SQLite's cache, 38.6 s
+    /// with this one, in transactions of 25,000).
+    static let runCacheKiB = 65_536
+
+    /// Ends an indexing run whose ``update(_:root:documents:removed:ids:)`` calls wrote with
+    /// the writer set for a run: a big page cache, and no checkpoint of the write-ahead log
+    /// after each transaction (they copied the same index pages into the database again and
+    /// again: a million photos took 29.3 s with them, 26.3 s with one at the end). The writer gets
+    /// SQLite's settings back and its cache's memory is given back; the log is checkpointed
+    /// once, without waiting for readers. Then, when the run put in a tenth or more of the
+    /// index (`indexed` photos), the index of dates is written again, packed: photos come in
+    /// their source's order (a catalog's is by MD5), and the pages of an index filled out of
+    /// order are left half empty (50 MB for a million photos, where 25 MB hold them, and as
+    /// slow to walk). A second for a million photos.
     /// - Throws: ``PhotolalaError/databaseFailed``.
-    func packDates(afterIndexing indexed: Int) throws {
+    func finishRun(indexed: Int) throws {
+        try database.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 1000; PRAGMA cache_size = -2000; PRAGMA shrink_memory")
+            try db.checkpoint(.passive)
+        }
         guard indexed > 0 else { return }
         try database.write { db in
             guard indexed * 10 >= (try Int.fetchOne(db, sql: "SELECT count(*) FROM searchPhoto") ?? 0) else { return }
@@ -266,59 +351,5 @@ public struct SearchIndex: Sendable {
                     DELETE FROM searchTag; DELETE FROM searchPhoto; DELETE FROM searchPlace; DELETE FROM searchTerm; DELETE FROM searchSource
                     """)
         }
-    }
-
-    /// What a photo's row and its words both hold, worked out once: its camera's name, and its
-    /// keywords, people and labels one a line, each once (as facets count them), or `nil` for none.
-    private struct Lines {
-        var camera: String?
-        var keywords: String?
-        var people: String?
-        var labels: String?
-
-        init(_ document: SearchDocument) {
-            camera = CameraName.joining(make: document.description.cameraMake, model: document.description.cameraModel)
-            keywords = Self.text(document.description.keywords)
-            people = Self.text(document.people)
-            labels = Self.text(document.labels)
-        }
-
-        private static func text(_ values: [String]) -> String? {
-            var seen: Set<String> = []
-            let lines = values.filter { !$0.isEmpty && seen.insert($0).inserted }
-            return lines.isEmpty ? nil : lines.joined(separator: "\n")
-        }
-    }
-
-    private static func photoArguments(
-        _ document: SearchDocument, lines: Lines, source: Int64, ids: inout SharedValueIDs, db: Database
-    ) throws -> StatementArguments {
-        let kinds = document.kinds.reduce(0) { $0 | (SearchStatement.kindBits[$1] ?? 0) }
-        let description = document.description
-        let flags =
-            (document.isFavorite ? SearchStatement.Flag.favorite : 0) | (lines.keywords == nil ? 0 : SearchStatement.Flag.keywords)
-            | (lines.people == nil ? 0 : SearchStatement.Flag.people) | SearchStatement.Flag.rating(description.rating)
-        // What the key says is not said again (SearchSchema).
-        let isCloud = document.source == .cloud
-        let folder = document.folder == SearchSchema.folder(ofKey: document.key) ? nil : document.folder
-        let name = document.name == FilePath.name(of: document.key) ? nil : document.name
-        return [
-            source, document.key, isCloud ? nil : document.md5, document.date, kinds, flags, description.colorLabel,
-            SearchSchema.microdegrees(description.latitude), SearchSchema.microdegrees(description.longitude), document.stamp, name, folder,
-            try ids.id(of: document.place, in: db), try ids.id(of: lines.camera, in: db), try ids.id(of: description.lensModel, in: db),
-            description.title,
-            description.caption, lines.labels,
-        ]
-    }
-
-    /// A photo's words as `searchWords` reads them from its row (the values differ where the
-    /// row leaves out what its key says, or stores nothing for none, but their words do not).
-    private static func textArguments(_ document: SearchDocument, lines: Lines, id: Int64) -> StatementArguments {
-        let description = document.description
-        let place = document.place
-        return [
-            id, document.name, document.folder, description.title, description.caption, lines.keywords, lines.people, place?.country,
-            place?.countryCode, place?.region, place?.city, lines.camera, description.lensModel, lines.labels,
-        ]
     }
 }

@@ -46,6 +46,13 @@ public struct PhotolalaDatabase: Sendable {
         try mapErrors { try writer.write(body) }
     }
 
+    /// Runs `body` on the writer outside any transaction, for what SQLite refuses inside one
+    /// (a checkpoint of the write-ahead log).
+    /// - Throws: ``PhotolalaError/databaseFailed`` on a database error.
+    func writeWithoutTransaction<T>(_ body: (Database) throws -> T) throws -> T {
+        try mapErrors { try writer.writeWithoutTransaction(body) }
+    }
+
     private func mapErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
