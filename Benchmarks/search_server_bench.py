@@ -5,16 +5,21 @@ open, after a search (issue 37: < 150 MB at a million).
 
 For each COUNT, `photolala-bench --cloud-folder` writes a backup folder whose cloud catalog of
 COUNT photos carries what the backup records of each (the facts shards: camera, lens, position,
-keywords…); a server starts on it with fresh data folders (`PHOTOLALA_BACKUP_FOLDER`), syncs
-the catalog and indexes it for search. Once `GET /api/search/facets` answers for every photo
-(it waits for the index to be current), a search asks for the first 500 photos of a camera, and
-the server's resident size is read from `/proc` (with its own part, `RssAnon`, besides shared
-library code, and its peak, `VmHWM`, reached while it synced and indexed). Reports rows of the
-benchmark table (Benchmarks/results.py).
+keywords…); a server starts on a folder of one photo and on that backup, with fresh data
+folders (`PHOTOLALA_BACKUP_FOLDER`), syncs the catalog and indexes it for search. The folder is
+served first, so the server opens it, not the backup, as it starts (`openFirstFolder`): the row
+measures the index, and the backup's listing is measured apart. Once `GET /api/search/facets`
+answers for every photo (it waits for the index to be current), a search asks for the first 500
+photos of a camera, and the server's resident size is read from `/proc` (with its own part,
+`RssAnon`, besides shared library code, and its peak, `VmHWM`, reached while it synced and
+indexed). Then the backup's one folder is listed whole, as a page opening it asks, and the
+memory is read again: what a listing of COUNT photos adds, held while a page shows it. Reports
+rows of the benchmark table (Benchmarks/results.py).
 """
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -45,15 +50,32 @@ def get_json(url):
         return json.load(response)
 
 
+def list_backup(url):
+    """Lists the backup's one folder whole, as a page does; returns its seconds and its rows."""
+    sources = get_json(url + "api/sources")["sources"]
+    cloud = next(source for source in sources if "restore" in source.get("capabilities", []))
+    items = url + f"api/sources/{cloud['id']}/folders/{urllib.parse.quote(cloud['rootFolder'], safe='')}/items?limit=1"
+    start = time.monotonic()
+    while True:
+        page = get_json(items)
+        if page["complete"]:
+            return time.monotonic() - start, page["count"]
+        time.sleep(0.2)
+
+
 def measure(binary, bench, photo, place_data, count):
-    """Seconds until the index answered for every photo, a search's seconds and results, and memory."""
+    """Seconds until the index answered for every photo, a search's seconds and results, and
+    memory; then the backup's listing's seconds and rows, and memory again."""
     with tempfile.TemporaryDirectory() as work:
         folder = work + "/backup"
         subprocess.run([bench, "--cloud-folder", folder, photo, str(count), place_data], check=True, stdout=subprocess.DEVNULL)
+        os.mkdir(work + "/folder")
+        shutil.copy(photo, work + "/folder")
         env = dict(os.environ, PHOTOLALA_CACHE_DIR=work + "/cache", PHOTOLALA_DATA_DIR=work + "/data",
                    PHOTOLALA_BACKUP_FOLDER=folder, PHOTOLALA_USER_ID=CLOUD_USER_ID, PHOTOLALA_PLACE_DATA=place_data)
         start = time.monotonic()
-        server = subprocess.Popen([binary, "serve", "--port", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        server = subprocess.Popen([binary, "serve", "--port", "0", work + "/folder"], env=env, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True)
         try:
             url = server.stdout.readline().strip().split(" ")[-1]
             # The first sync, then the index: the facets wait for it, and count every photo once it holds them all.
@@ -79,10 +101,12 @@ def measure(binary, bench, photo, place_data, count):
             results = get_json(url + f"api/search?q={query}&limit=500")
             search_seconds = time.monotonic() - searched
             rss, own, peak = memory_megabytes(server.pid)
+            listing_seconds, rows = list_backup(url)
+            listed_rss, listed_own, _ = memory_megabytes(server.pid)
         finally:
             server.terminate()
             server.wait()
-    return ready, search_seconds, results["count"], rss, own, peak
+    return ready, search_seconds, results["count"], (rss, own, peak), (listing_seconds, rows, listed_rss, listed_own)
 
 
 def main():
@@ -90,11 +114,15 @@ def main():
         sys.exit("usage: search_server_bench.py PHOTOLALA_BINARY PHOTOLALA_BENCH PHOTO PLACE_DATA COUNT...")
     binary, bench, photo, place_data = sys.argv[1:5]
     for count in (int(argument) for argument in sys.argv[5:]):
-        ready, search_seconds, found, rss, own, peak = measure(binary, bench, photo, place_data, count)
+        ready, search_seconds, found, (rss, own, peak), (listing_seconds, rows, listed_rss, listed_own) = measure(
+            binary, bench, photo, place_data, count)
         target = "< 150 MB" if count >= 1_000_000 else "(memory)"
         report("search", f"server: resident memory with the search index of {count:,} photos open, after a search, and its own",
                f"{rss:.0f} MB, {own:.0f} MB own", target,
                note=f"synced and indexed in {ready:.1f} s, peak {peak:.0f} MB; the search: {found} results in {search_seconds * 1000:.0f} ms")
+        report("search", f"server: resident memory with the backup's listing of {count:,} photos open too, and its own",
+               f"{listed_rss:.0f} MB, {listed_own:.0f} MB own", "(memory)",
+               note=f"listed in {listing_seconds:.1f} s, {rows:,} rows")
 
 
 if __name__ == "__main__":
