@@ -7,10 +7,27 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ARTIFACTS
+from conftest import ARTIFACTS, run, serve
 from photolala_page import PhotolalaPage
 
 IPHONE_13 = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True}
+
+
+SELECTION_PHOTOS = 12
+
+
+@pytest.fixture(scope="module")
+def selection_server(seaweedfs, tmp_path_factory):
+    """`photolala serve` on a folder of 12 photos that can be starred (a cloud on SeaweedFS),
+    its own so that the stars it is given touch no other test."""
+    photos = tmp_path_factory.mktemp("selection") / "Selection"
+    run("Scripts/make-photos.sh", photos, SELECTION_PHOTOS, 1200, 900)
+    cloud = {
+        "PHOTOLALA_S3_ENDPOINT": seaweedfs.endpoint, "PHOTOLALA_S3_BUCKET": seaweedfs.bucket,
+        "PHOTOLALA_USER_ID": "3a7d1c52-8e94-4b6f-a0d3-6c2e9f1b7d48", "AWS_ACCESS_KEY_ID": seaweedfs.access_key,
+        "AWS_SECRET_ACCESS_KEY": seaweedfs.secret_key, "AWS_REGION": "us-east-1",
+    }
+    yield from serve([photos], tmp_path_factory.mktemp("selection-state"), "selection-server.log", cloud)
 
 
 @pytest.fixture
@@ -72,6 +89,75 @@ def swipe(page, start: tuple[float, float], end: tuple[float, float], steps: int
         cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     cdp.detach()
+
+
+def long_press(page, point: tuple[float, float], seconds: float = 0.8) -> None:
+    """One finger held still on the screen, then lifted."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": point[0], "y": point[1]}]})
+    page.wait_for_timeout(seconds * 1000)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def centre(locator) -> tuple[float, float]:
+    box = locator.bounding_box()
+    assert box
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_selection_mode_long_press_taps_star_and_a_drag_selects_a_range(phone, selection_server):
+    ui = PhotolalaPage(phone, selection_server)
+    ui.open(count=SELECTION_PHOTOS)
+    bar = phone.get_by_test_id("selection-bar")
+    count = phone.get_by_test_id("selection-count")
+    expect(bar).to_be_hidden()
+
+    # A long press enters selection mode with the photo selected, and opens no menu.
+    long_press(phone, centre(ui.cells.nth(0)))
+    expect(bar).to_be_visible()
+    expect(count).to_have_text("1 selected")
+    expect(phone.get_by_test_id("context-menu")).to_be_hidden()
+    # Taps add photos; a second tap takes one out again.
+    for index in range(1, 6):
+        ui.cells.nth(index).tap()
+    expect(count).to_have_text("6 selected")
+    ui.cells.nth(6).tap()
+    expect(count).to_have_text("7 selected")
+    ui.cells.nth(6).tap()
+    expect(count).to_have_text("6 selected")
+    chosen = [ui.cells.nth(index).get_attribute("data-id") for index in range(6)]
+    for name in ("selection-star", "selection-export", "selection-done"):
+        box = phone.get_by_test_id(name).bounding_box()
+        assert box and box["width"] >= 44 and box["height"] >= 44, f"{name}: {box}"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(ARTIFACTS / "phone-selection.png"))
+
+    phone.get_by_test_id("selection-star").tap()
+    starred = phone.locator('[data-testid="cell-badge"][data-state="starred"]')
+    expect(starred).to_have_count(6)
+    assert sorted(starred.evaluate_all("(badges) => badges.map((badge) => badge.dataset.id)")) == sorted(chosen)
+
+    # Done leaves the mode and the selection; a tap selects one photo again.
+    phone.get_by_test_id("selection-done").tap()
+    expect(bar).to_be_hidden()
+    assert ui.selected_names() == []
+    ui.cells.nth(2).tap()
+    assert len(ui.selected_names()) == 1
+
+    # The toolbar's Select enters it too; a finger drawn sideways from a photo selects every photo
+    # from there to where it stops.
+    phone.get_by_test_id("select-mode").tap()
+    expect(bar).to_be_visible()
+    expect(count).to_have_text("Select photos")
+    first = ui.cells.nth(0).bounding_box()
+    assert first
+    row = [index for index in range(SELECTION_PHOTOS) if abs((ui.cells.nth(index).bounding_box() or {"y": -1})["y"] - first["y"]) < 1]
+    last = row[-1]
+    assert last >= 1, "a row of several photos"
+    swipe(phone, centre(ui.cells.nth(0)), centre(ui.cells.nth(last)), steps=12)
+    expect(count).to_have_text(f"{last + 1} selected")
+    assert ui.selected_names() == ui.mounted_names()[: last + 1]
 
 
 def test_the_preview_swipes_between_photos_closes_with_a_swipe_down_and_zooms_with_a_double_tap(phone, server):

@@ -5,7 +5,7 @@
  */
 
 import * as api from './api.js';
-import { cellSource, initialState } from './app-state.js';
+import { can, cellSource, initialState } from './app-state.js';
 import { FolderSession } from './folder-session.js';
 import { liveMotion } from './photo-list.js';
 import { currentLocation, navigate, onLocationChange } from './router.js';
@@ -25,6 +25,7 @@ import { PhotoGrid } from './components/photo-grid.js';
 import { PhotoMap } from './components/photo-map.js';
 import { Preview } from './components/preview.js';
 import { RestoreDialog } from './components/restore-dialog.js';
+import { SelectionBar } from './components/selection-bar.js';
 import { SEARCH_SOURCE, Sidebar } from './components/sidebar.js';
 import { StatusBar } from './components/status-bar.js';
 import { SyncOverlay } from './components/sync-overlay.js';
@@ -70,14 +71,28 @@ document.addEventListener('visibilitychange', () => loader.setConcurrency(loadsF
 const sidebar = new Sidebar({ onCloudSettings: () => cloudSettings.open(), onSync: () => cloud.sync() });
 const toolbar = new Toolbar({
   settings, onUp: () => navigation.goUp(), onToggleSidebar: () => drawer.toggle(), onStarToggle: () => backup.toggleStar(), onSearch: (text) => filter.setSearch(text),
-  onMap: () => map.toggle(),
+  onMap: () => map.toggle(), onSelect: () => selectButtonPressed(),
 });
 const folderStrip = new FolderStrip({ api, onOpen: (folder) => navigate(store.state.source.id, folder) });
 const facetBar = new FacetBar({ api, onQuery: (query) => navigate(SEARCH_SOURCE, query) });
 const grid = new PhotoGrid({
   loader, selection, onOpen: (id) => actions.openPreview(id), onContextMenu: (id, x, y) => actions.openContextMenu(id, x, y), onStar: (id, starred) => backup.star([id], starred),
   motionUrl: (id) => api.videoUrl(store.state.source.id, store.state.folder, liveMotion(store.state.list.get(id))?.id ?? id), sourceOf: (id) => cellSource(store.state, id),
+  onSelectingChange: (selecting) => {
+    toolbar.setSelecting(selecting);
+    showSelectionBar();
+  },
 });
+/** The toolbar's Select: selection mode from nothing selected, as in Photos; pressed again, Done. */
+const selectButtonPressed = () => {
+  if (!grid.selecting) selection.clear();
+  grid.setSelecting(!grid.selecting);
+};
+const selectionBar = new SelectionBar({ onStar: () => backup.star(backup.selectedIds(), true), onExport: () => actions.exportSelected(), onDone: () => grid.setSelecting(false) });
+/** Selection mode's toolbar, for the photos selected now and what the open source offers. */
+const showSelectionBar = () =>
+  selectionBar.update({ selecting: grid.selecting, count: backup.selectedIds().length, canStar: can(store.state, 'star'), canExport: store.state.source != null });
+selection.onChange(showSelectionBar);
 const photoMap = new PhotoMap({
   api, settings, thumbnailUrl: (id) => api.thumbnailUrl(SEARCH_SOURCE, map.query ?? '', { id }), onOpen: (id, position) => map.openPhoto(id, position), onArea: (bounds) => map.selectArea(bounds), onClearArea: () => map.clearArea(),
 });
@@ -113,7 +128,7 @@ $('grid').append(grid.element);
 $('map').append(photoMap.element);
 $('inspector').append(inspector.element);
 $('status').append(status.element);
-$('content').append(backupBar.element, syncOverlay.element);
+$('content').append(backupBar.element, selectionBar.element, syncOverlay.element);
 document.body.append(preview.element, contextMenu.element, cloudSettings.element, restoreDialog.element);
 
 // Controllers, each given what it acts on.
@@ -127,7 +142,7 @@ const display = new DisplayController({
 });
 const liveUpdates = new LiveUpdatesController({ store, api, status, loader, inspector, backup, cloud, onSources: () => navigation.reloadSources() });
 const folder = new FolderController({ store, api, settings, selection, loader, grid, toolbar, folderStrip, status, preview, banner, messages, backup, display, filter, cloud });
-const actions = new PhotoActionsController({ store, api, settings, selection, loader, grid, preview, contextMenu, restoreDialog, backup });
+const actions = new PhotoActionsController({ store, api, settings, selection, loader, grid, preview, contextMenu, restoreDialog, backup, banner });
 const map = new MapController({ store, api, app, toolbar, sidebar, status, photoMap, openPreview: (id) => actions.openPreview(id) });
 const navigation = new NavigationController({
   store, api, settings, selection, sidebar, drawer, toolbar, folderStrip, grid, status, folder, messages, cloud, map, onSourcesLoaded: () => liveUpdates.loadServerState(),

@@ -25,6 +25,10 @@ const MAX_CELLS = 420;
 /** Scrolling faster than this many pixels a frame (about 3,600 px/s) waits to ask for thumbnails. */
 const FAST_SCROLL_PX = 60;
 const FLING_SETTLE_MS = 90;
+/** How long a finger rests on a photo for a long press, which enters selection mode. */
+const LONG_PRESS_MS = 500;
+/** How far a finger moves before it is a drag, not a press or a tap (CSS px). */
+const TOUCH_SLOP_PX = 10;
 /** What the grid lays out before a folder is open. */
 const NO_PHOTOS = Object.freeze({ length: 0, items: [], isByDate: false });
 
@@ -56,6 +60,13 @@ export class PhotoGrid {
   #wished = null;
   #flingTimer = 0;
   #width = 0;
+  /** Selection mode, the Photos app's on a phone: taps toggle photos, a sideways drag extends. */
+  #selecting = false;
+  #onSelectingChange;
+  /** A finger down on a photo: where and when, until it lifts (long press, drag selection). */
+  #press = null;
+  /** The click a long press ends with selects nothing more. */
+  #pressEnded = false;
 
   /**
    * - loader: the ThumbnailLoader cells draw from.
@@ -66,9 +77,11 @@ export class PhotoGrid {
    * - motionUrl(id): where the movie of Live Photo `id` streams from, played over its cell.
    * - sourceOf(id): the source (`{id, name, kind}`) photo `id` comes from when the grid shows
    *   several sources' photos (a search, a timeline), marked on its cell; null otherwise.
+   * - onSelectingChange(selecting): selection mode began or ended.
    */
-  constructor({ loader, selection, onOpen, onContextMenu, onStar, motionUrl, sourceOf }) {
+  constructor({ loader, selection, onOpen, onContextMenu, onStar, motionUrl, sourceOf, onSelectingChange = () => {} }) {
     this.#loader = loader;
+    this.#onSelectingChange = onSelectingChange;
     this.#sourceOf = sourceOf;
     this.#selection = selection;
     this.#onOpen = onOpen;
@@ -97,7 +110,10 @@ export class PhotoGrid {
         ondblclick: (event) => this.#onDoubleClick(event),
         oncontextmenu: (event) => this.#onContextMenuEvent(event),
         onkeydown: (event) => this.#onKeyDown(event),
+        onpointerdown: (event) => this.#onPointerDown(event),
         onpointermove: (event) => this.#onPointerMove(event),
+        onpointerup: () => this.#endPress(),
+        onpointercancel: () => this.#endPress(),
         onpointerleave: () => this.badges.hover(null),
       },
       this.spacer,
@@ -120,8 +136,23 @@ export class PhotoGrid {
     new ResizeObserver(() => this.#onResize()).observe(this.scroller);
   }
 
+  /** Whether the grid is in selection mode. */
+  get selecting() {
+    return this.#selecting;
+  }
+
+  /** Enters or leaves selection mode; leaving it clears the selection, as Done does in Photos. */
+  setSelecting(selecting) {
+    if (selecting === this.#selecting) return;
+    this.#selecting = selecting;
+    this.scroller.classList.toggle('is-selecting', selecting);
+    if (!selecting) this.#selection.clear();
+    this.#onSelectingChange(selecting);
+  }
+
   /** Shows another folder's list from the top. */
   setFolder(source, folder, list) {
+    this.setSelecting(false);
     this.#source = source;
     this.#folder = folder;
     this.#list = list;
@@ -369,6 +400,7 @@ export class PhotoGrid {
 
   /** The ☆ badge follows the pointer from cell to cell; over a badge it stays where it is. */
   #onPointerMove(event) {
+    if (this.#press) this.#dragSelection(event);
     const cell = event.target.closest?.('.photo-cell');
     if (!cell) {
       if (!event.target.closest?.('.cell-badge')) this.badges.hover(null);
@@ -572,14 +604,63 @@ export class PhotoGrid {
       return;
     }
     const id = cell.dataset.id;
-    if (event.shiftKey) this.#selection.extendTo(id, this.#list, { additive: hasCommandKey(event) });
+    if (this.#pressEnded) this.#pressEnded = false;
+    else if (this.#selecting) this.#selection.toggle(id);
+    else if (event.shiftKey) this.#selection.extendTo(id, this.#list, { additive: hasCommandKey(event) });
     else if (hasCommandKey(event)) this.#selection.toggle(id);
     else this.#selection.selectOnly(id);
   }
 
+  /**
+   * A finger on a photo: held still for a long press, it enters selection mode with that photo
+   * selected; in selection mode, drawn sideways, it selects every photo from there to where it is.
+   */
+  #onPointerDown(event) {
+    this.#endPress();
+    this.#pressEnded = false;
+    const cell = event.pointerType === 'touch' ? event.target.closest?.('.photo-cell') : null;
+    if (!cell) return;
+    const id = cell.dataset.id;
+    const press = { id, x: event.clientX, y: event.clientY, dragging: false, timer: 0 };
+    if (!this.#selecting) {
+      press.timer = setTimeout(() => {
+        this.#press = null;
+        this.#pressEnded = true;
+        this.#selection.selectOnly(id);
+        this.setSelecting(true);
+      }, LONG_PRESS_MS);
+    }
+    this.#press = press;
+  }
+
+  #endPress() {
+    if (this.#press) clearTimeout(this.#press.timer);
+    this.#press = null;
+  }
+
+  /** A finger that moved: no long press; in selection mode, a sideways drag selects. */
+  #dragSelection(event) {
+    const press = this.#press;
+    const dx = event.clientX - press.x;
+    const dy = event.clientY - press.y;
+    if (!press.dragging) {
+      if (Math.hypot(dx, dy) < TOUCH_SLOP_PX) return;
+      clearTimeout(press.timer);
+      if (!this.#selecting || Math.abs(dx) < Math.abs(dy)) {
+        this.#press = null; // a scroll
+        return;
+      }
+      press.dragging = true;
+      this.#selection.anchor = press.id;
+    }
+    const cell = document.elementFromPoint(event.clientX, event.clientY)?.closest?.('.photo-cell');
+    if (cell && this.#list?.has(cell.dataset.id)) this.#selection.extendTo(cell.dataset.id, this.#list, { additive: true });
+  }
+
   #onDoubleClick(event) {
     const cell = event.target.closest?.('.photo-cell');
-    if (cell && !event.shiftKey && !hasCommandKey(event)) this.#onOpen(cell.dataset.id);
+    // In selection mode each tap toggles, two quick ones too.
+    if (cell && !this.#selecting && !event.shiftKey && !hasCommandKey(event)) this.#onOpen(cell.dataset.id);
   }
 
   /** A right click on a photo: it joins the selection (or replaces it), then the menu opens. */
@@ -587,6 +668,8 @@ export class PhotoGrid {
     const cell = event.target.closest?.('.photo-cell');
     if (!cell) return;
     event.preventDefault();
+    // A long press on a touch screen is selection mode's, not the menu's.
+    if (event.pointerType === 'touch' || this.#pressEnded || this.#selecting) return;
     const id = cell.dataset.id;
     if (!this.#selection.has(id)) this.#selection.selectOnly(id);
     this.#onContextMenu(id, event.clientX, event.clientY);
@@ -609,9 +692,10 @@ export class PhotoGrid {
       this.#selection.selectAll(this.#list);
       return;
     }
-    if (event.key === 'Escape' && this.#selection.size > 0) {
+    if (event.key === 'Escape' && (this.#selection.size > 0 || this.#selecting)) {
       event.preventDefault();
-      this.#selection.clear();
+      if (this.#selecting) this.setSelecting(false);
+      else this.#selection.clear();
       return;
     }
     if ((event.key === 'Enter' || event.key === ' ') && !command && !event.altKey) {

@@ -42,7 +42,7 @@ export class Toolbar {
    * - onSearch(text): the search field's text changed (empty: show every photo).
    * - onMap(): show the search's photos on a map, or go back from the map to them.
    */
-  constructor({ settings, onUp, onToggleSidebar, onStarToggle, onSearch, onMap }) {
+  constructor({ settings, onUp, onToggleSidebar, onStarToggle, onSearch, onMap, onSelect }) {
     this.#settings = settings;
     this.breadcrumb = new Breadcrumb();
     this.upButton = el('button', { class: 'tool', type: 'button', 'data-testid': 'go-up', title: 'Enclosing folder (Alt+↑)', 'aria-label': 'Enclosing folder', html: icons.up, onclick: onUp });
@@ -125,6 +125,16 @@ export class Toolbar {
       html: icons.inspector,
       onclick: () => settings.set({ inspector: !settings.get('inspector') }),
     });
+    // Selection mode, for a touch screen, where there is no Shift or ⌘ to click with.
+    this.selectButton = el('button', {
+      class: 'tool tool-text',
+      type: 'button',
+      'data-testid': 'select-mode',
+      title: 'Select photos',
+      'aria-pressed': 'false',
+      text: 'Select',
+      onclick: onSelect,
+    });
     this.sidebarToggle = el('button', { class: 'tool sidebar-toggle', type: 'button', title: 'Sources', 'aria-label': 'Show sources', html: icons.sidebar, onclick: onToggleSidebar });
     this.element = el(
       'div',
@@ -137,7 +147,7 @@ export class Toolbar {
       el(
         'div',
         { class: 'toolbar-controls' },
-        this.timelineLink, this.mapButton, this.searchField, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.namesButton, this.filterButton,
+        this.timelineLink, this.mapButton, this.searchField, this.sizeButtons, this.fitButtons, this.sortSelect, this.groupSelect, this.namesButton, this.filterButton, this.selectButton,
       ),
       // The selection's actions: on a phone they stay beside the title, the display controls
       // going to a row of their own.
@@ -186,6 +196,11 @@ export class Toolbar {
     this.groupSelect.hidden = !grouping;
     this.starButton.hidden = !star;
     this.filterButton.hidden = !star;
+  }
+
+  /** Shows the Select button pressed while the grid is in selection mode. */
+  setSelecting(selecting) {
+    this.selectButton.setAttribute('aria-pressed', String(selecting));
   }
 
   /** Shows the map button (a search, or its map, is open), pressed while the map is shown. */

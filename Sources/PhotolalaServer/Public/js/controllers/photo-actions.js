@@ -14,6 +14,7 @@ export class PhotoActionsController {
    * - grid, preview, contextMenu, restoreDialog: where the photos, their menu and the restore show.
    * - loader: the ThumbnailLoader, whose thumbnails the preview shows while the photo loads.
    * - backup: the BackupController, which stars.
+   * - banner: where what cannot be done is said.
    */
   constructor(deps) {
     this.#deps = deps;
@@ -85,6 +86,19 @@ export class PhotoActionsController {
       );
     }
     contextMenu.open(items, x, y);
+  }
+
+  /**
+   * Exports the selected photos, as the context menu's Export does: their originals, or in the
+   * Cloud source those restored from Deep Archive (the others say so in the banner).
+   */
+  exportSelected() {
+    const { store, grid, backup, banner } = this.#deps;
+    const ids = backup.selectedIds();
+    const inArchive = can(store.state, 'restore') && store.state.source.archived !== false;
+    const readable = inArchive ? ids.filter((selected) => grid.badges.restoreOf(selected) === 'restored') : ids;
+    if (readable.length < ids.length) banner.show(`${ids.length - readable.length} of these photos must be restored from Deep Archive before they can be exported.`);
+    if (readable.length > 0) this.#exportOriginals(readable);
   }
 
   /**
