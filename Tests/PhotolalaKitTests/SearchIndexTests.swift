@@ -130,6 +130,41 @@ struct SearchIndexTests: WorkspaceSuite {
         #expect(try names("").count == 100, "every photo still found (the first hundred)")
     }
 
+    @Test("A run writes with a big cache and no checkpoint between its transactions, and its end gives SQLite's settings back, the log checkpointed")
+    func runSettings() throws {
+        let documents = (0..<300).map { index in
+            SearchDocument(
+                source: .folders, key: "\(index).jpg", name: "\(index).jpg", folder: "", md5: nil, date: Int64(index), kinds: [.photo],
+                description: PhotoDescription(), place: nil)
+        }
+        let ids = SearchIndex.SharedValueIDs()
+        let index = engine.searchIndex
+        try index.update(.folders, root: photos, documents: documents.prefix(150).map(ids.prepare), ids: ids)
+        try index.update(.folders, root: photos, documents: documents.suffix(150).map(ids.prepare), ids: ids)
+        func setting(_ name: String) throws -> Int {
+            try index.database.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA \(name)") ?? 0 }
+        }
+        #expect(try setting("wal_autocheckpoint") == 0)
+        #expect(try setting("cache_size") == -SearchIndex.runCacheKiB)
+        // The run's pages wait in the write-ahead log until its end, then reach the database file.
+        let file = engine.configuration.dataDirectory + "/photolala.sqlite"
+        func fileSize() throws -> Int { (try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0 }
+        let before = try fileSize()
+        try index.update(
+            .folders, root: photos,
+            documents: documents.map { document in
+                var next = document
+                next.key = "more/" + document.key
+                return ids.prepare(next)
+            }, ids: ids)
+        #expect(try fileSize() == before, "no checkpoint between a run's transactions")
+        try index.finishRun(indexed: documents.count)
+        #expect(try setting("wal_autocheckpoint") == 1000)
+        #expect(try setting("cache_size") == -2000)
+        #expect(try fileSize() > before, "the log checkpointed at the run's end")
+        #expect(try names("").count == 100, "every photo found (the first hundred)")
+    }
+
     @Test("An area finds the photos in its box: edges and poles included, across the antimeridian, and its points are theirs")
     func areas() throws {
         let places: [(String, Double, Double)] = [
