@@ -43,6 +43,9 @@ final class ClientDeparture: Sendable {
     /// - Throws: What `body` throws; `CancellationError` when the client went first.
     static func cancellingOnDeparture<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         guard let departure = current else { return try await body() }
+        // Work for a client gone already never starts: a task started, then cancelled, may have
+        // run to its end on another core before the cancellation reached it.
+        if departure.hasDeparted { throw CancellationError() }
         let work = Task { try await body() }
         let watcher = departure.watch { work.cancel() }
         defer { departure.unwatch(watcher) }
