@@ -67,7 +67,7 @@ public struct PhotoDescriptionIndex: Sendable {
                 while let row = try rows.next() {
                     let position: Int = row[0]
                     guard known.indices.contains(position) else { continue }
-                    known[position] = PhotoDescriptionRecord.description(from: row, startingAt: 1)
+                    known[position] = try PhotoDescriptionRecord.description(from: row, startingAt: 1)
                 }
                 return known
             }

@@ -2,7 +2,7 @@ import GRDB
 
 /// A row of `photoDescription`: a content's ``PhotoDescription`` by its MD5.
 /// ``PhotoDescriptionIndex`` is its one store.
-struct PhotoDescriptionRecord: Sendable, Equatable, Codable {
+struct PhotoDescriptionRecord: Sendable, Equatable {
     /// Lowercase hex MD5 of the content.
     var md5: String
     var cameraMake: String?
@@ -60,29 +60,28 @@ struct PhotoDescriptionRecord: Sendable, Equatable, Codable {
 
     /// The description in `row`'s ``describingColumns``, from column `start` on: read by position,
     /// as a million rows read by column name (Codable) took ten seconds.
-    static func description(from row: Row, startingAt start: Int) -> PhotoDescription {
+    /// - Throws: A value of the wrong type (a damaged database) fails, as its reading by name did.
+    static func description(from row: Row, startingAt start: Int) throws -> PhotoDescription {
         var description = PhotoDescription()
-        description.cameraMake = row[start]
-        description.cameraModel = row[start + 1]
-        description.lensModel = row[start + 2]
-        description.setPosition(latitude: row[start + 3], longitude: row[start + 4])
-        description.title = row[start + 5]
-        description.caption = row[start + 6]
-        description.keywords = values(row[start + 7])
-        description.rating = row[start + 8]
-        description.colorLabel = row[start + 9]
-        let flags: Int = row[start + 10] ?? 0
+        description.cameraMake = try row.decode(atIndex: start)
+        description.cameraModel = try row.decode(atIndex: start + 1)
+        description.lensModel = try row.decode(atIndex: start + 2)
+        description.setPosition(latitude: try row.decode(atIndex: start + 3), longitude: try row.decode(atIndex: start + 4))
+        description.title = try row.decode(atIndex: start + 5)
+        description.caption = try row.decode(atIndex: start + 6)
+        description.keywords = values(try row.decode(atIndex: start + 7))
+        description.rating = try row.decode(atIndex: start + 8)
+        description.colorLabel = try row.decode(atIndex: start + 9)
+        let flags: Int = try row.decode(Int?.self, atIndex: start + 10) ?? 0
         description.isScreenshot = flags & Flag.screenshot != 0
         description.isPanorama = flags & Flag.panorama != 0
-        description.people = values(row[start + 11])
-        description.labels = values(row[start + 12])
+        description.people = values(try row.decode(atIndex: start + 11))
+        description.labels = values(try row.decode(atIndex: start + 12))
         return description
     }
 }
 
-extension PhotoDescriptionRecord: FetchableRecord, PersistableRecord {
-    static let databaseTableName = "photoDescription"
-
+extension PhotoDescriptionRecord {
     /// Inserts a row or replaces the content's, in `table` (this table, or `backupDescription`
     /// of the same columns): a statement prepared once for many rows.
     static func replaceSQL(into table: String) -> String {

@@ -5,7 +5,6 @@ import GRDB
 /// while SQLite writes these on another (``pipelined(make:write:)``). Only the ids of its source,
 /// place, camera and lens, which the writer looks up or adds, are left to fill.
 struct PreparedSearchDocument: Sendable {
-    let key: String
     /// `searchPhoto`'s values in the order of ``photoColumns``, but for the ids the writer adds
     /// after them (``photoArguments(source:place:camera:lens:)``).
     private let photo: StatementArguments
@@ -43,7 +42,6 @@ struct PreparedSearchDocument: Sendable {
         let folder = document.folder == SearchSchema.folder(ofKey: document.key) ? nil : document.folder
         let name = document.name == FilePath.name(of: document.key) ? nil : document.name
         let place = document.place
-        key = document.key
         photo = [
             document.key, isCloud ? nil : document.md5, document.date, kinds, flags, description.colorLabel,
             SearchSchema.microdegrees(description.latitude), SearchSchema.microdegrees(description.longitude), document.stamp, name, folder,
@@ -53,13 +51,9 @@ struct PreparedSearchDocument: Sendable {
             document.name, document.folder, description.title, description.caption, keywords, people, place?.country, place?.countryCode,
             place?.region, place?.city, camera, description.lensModel, labels,
         ]
-        if let place, let number = numbers.number(of: place) {
-            self.place = SearchIndex.Numbered(number: number, value: place)
-        } else {
-            self.place = nil
-        }
-        self.camera = Self.numbered(camera, in: &numbers)
-        self.lens = Self.numbered(description.lensModel, in: &numbers)
+        self.place = numbers.numbered(place)
+        self.camera = numbers.numbered(camera)
+        self.lens = numbers.numbered(description.lensModel)
         self.keywords = keywords
         self.people = people
     }
@@ -72,11 +66,6 @@ struct PreparedSearchDocument: Sendable {
     /// The words' values, and the row's id.
     func wordArguments(id: Int64) -> StatementArguments {
         words + [id]
-    }
-
-    private static func numbered(_ term: String?, in numbers: inout SearchIndex.SharedValueIDs.Numbers) -> SearchIndex.Numbered<String>? {
-        guard let term, let number = numbers.number(of: term) else { return nil }
-        return SearchIndex.Numbered(number: number, value: term)
     }
 
     /// Values one a line, each once (as facets count them), or `nil` for none.

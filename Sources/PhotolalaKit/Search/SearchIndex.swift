@@ -156,18 +156,20 @@ public struct SearchIndex: Sendable {
             private var places: [Place: Int] = [:]
             private var terms: [String: Int] = [:]
 
-            mutating func number(of place: Place?) -> Int? {
+            mutating func numbered(_ place: Place?) -> Numbered<Place>? {
                 guard let place else { return nil }
-                if let number = places[place] { return number }
-                places[place] = places.count
-                return places.count - 1
+                return Numbered(number: Self.number(of: place, in: &places), value: place)
             }
 
-            mutating func number(of term: String?) -> Int? {
+            mutating func numbered(_ term: String?) -> Numbered<String>? {
                 guard let term, !term.isEmpty else { return nil }
-                if let number = terms[term] { return number }
-                terms[term] = terms.count
-                return terms.count - 1
+                return Numbered(number: Self.number(of: term, in: &terms), value: term)
+            }
+
+            private static func number<Value>(of value: Value, in numbers: inout [Value: Int]) -> Int {
+                if let number = numbers[value] { return number }
+                numbers[value] = numbers.count
+                return numbers.count - 1
             }
         }
 

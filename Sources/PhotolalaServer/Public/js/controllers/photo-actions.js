@@ -65,10 +65,8 @@ export class PhotoActionsController {
       { label: inspectorOpen ? 'Hide Info' : 'Get Info', action: 'info', run: () => settings.set({ inspector: !inspectorOpen }) },
     ];
     if (can(state, 'restore')) {
-      // A backup folder's originals are readable at once; Deep Archive's once restored.
-      const inArchive = state.source.archived !== false;
-      const restored = inArchive ? ids.filter((selected) => grid.badges.restoreOf(selected) === 'restored') : ids;
-      const archived = inArchive ? ids.filter((selected) => grid.badges.restoreOf(selected) == null) : [];
+      const restored = this.#readable(ids);
+      const archived = state.source.archived !== false ? ids.filter((selected) => grid.badges.restoreOf(selected) == null) : [];
       items.push(
         { label: several ? `Restore ${ids.length} Originals…` : 'Restore Original…', action: 'restore', disabled: archived.length === 0, run: () => restoreDialog.open(archived) },
         { label: restored.length > 1 ? `Download ${restored.length} Originals` : 'Download Original', action: 'export', disabled: restored.length === 0, run: () => this.#exportOriginals(restored) },
@@ -93,12 +91,22 @@ export class PhotoActionsController {
    * Cloud source those restored from Deep Archive (the others say so in the banner).
    */
   exportSelected() {
-    const { store, grid, backup, banner } = this.#deps;
+    const { backup, banner } = this.#deps;
     const ids = backup.selectedIds();
-    const inArchive = can(store.state, 'restore') && store.state.source.archived !== false;
-    const readable = inArchive ? ids.filter((selected) => grid.badges.restoreOf(selected) === 'restored') : ids;
+    const readable = this.#readable(ids);
     if (readable.length < ids.length) banner.show(`${ids.length - readable.length} of these photos must be restored from Deep Archive before they can be exported.`);
     if (readable.length > 0) this.#exportOriginals(readable);
+  }
+
+  /**
+   * The photos of `ids` whose originals can be read now: all of them but in the Cloud source of
+   * an S3 backup, where only those restored from Deep Archive (a backup folder's are readable at
+   * once).
+   */
+  #readable(ids) {
+    const { store, grid } = this.#deps;
+    const inArchive = can(store.state, 'restore') && store.state.source.archived !== false;
+    return inArchive ? ids.filter((selected) => grid.badges.restoreOf(selected) === 'restored') : ids;
   }
 
   /**
