@@ -46,7 +46,8 @@ public struct Engine: Sendable {
         posterFrames = VideoPosterFrame(imaging: imaging)
         fileReader = PhotoFileReader(
             identities: identities, dates: photoDates, liveIdentifiers: LiveIdentifierIndex(database: database),
-            descriptions: PhotoDescriptionIndex(database: database), places: PlaceData(directory: configuration.placeDataDirectory, logger: logger),
+            descriptions: PhotoDescriptionIndex(database: database), searchIndex: SearchIndex(database: database),
+            places: PlaceData(directory: configuration.placeDataDirectory, logger: logger),
             thumbnails: thumbnailStore,
             renderings: RenderingStore(cacheDirectory: configuration.cacheDirectory, logger: logger), imaging: imaging,
             posterFrames: posterFrames, maximumFileSize: configuration.maximumFileSize, backlog: identityBacklog, foreground: foreground,

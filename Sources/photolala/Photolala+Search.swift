@@ -36,7 +36,7 @@ extension Photolala {
 
         @Flag(
             help:
-                "Print one JSON object: count and results (source, id, name, date, path, uuid or md5, place, keywords, rating, colorLabel, title, description; persons and labels for Apple Photos)."
+                "Print one JSON object: count and results (source, id, name, date, path, uuid or md5, place, keywords, rating, colorLabel, title, description, camera, lens, latitude, longitude; persons and labels for Apple Photos)."
         )
         var json = false
 
@@ -102,10 +102,15 @@ private struct SearchResultsJSON: Encodable {
             try container.encode(hit.colorLabel, forKey: .colorLabel)
             try container.encode(hit.title, forKey: .title)
             try container.encode(hit.caption, forKey: .description)
+            try container.encode(hit.camera, forKey: .camera)
+            try container.encode(hit.lens, forKey: .lens)
+            try container.encode(hit.latitude, forKey: .latitude)
+            try container.encode(hit.longitude, forKey: .longitude)
         }
 
         private enum Key: String, CodingKey {
-            case source, id, name, date, path, uuid, md5, place, keywords, rating, colorLabel, title, description, persons, labels
+            case source, id, name, date, path, uuid, md5, place, keywords, rating, colorLabel, title, description, camera, lens, latitude, longitude
+            case persons, labels
         }
     }
 }

@@ -6,7 +6,8 @@ import Testing
 
 /// Mutates small JPEG, TIFF, HEIC, AVIF, PNG and WebP photos whose EXIF records a date (made by
 /// libvips and exiftool) and reads each mutation's date the way an uncatalogued listing does,
-/// from the bytes and from a file. A crash, or a batch of mutations that runs over 10 s, fails
+/// from the bytes and from a file, and the first of each batch's header as the search index of
+/// an uncatalogued folder does (``PhotoHeader``, as a JPEG, a HEIC, a NEF and a CR3). A crash, or a batch of mutations that runs over 10 s, fails
 /// the run with the seed that replays it.
 @Suite("Fuzzing header dates")
 struct HeaderDateFuzzTests {
@@ -32,6 +33,11 @@ struct HeaderDateFuzzTests {
             let finished = TimedProcess.finishes {
                 counted.value = inputs.count { HeaderDate.date(in: $0) != nil }
                 _ = HeaderDate.read(atPath: path)
+                for name in ["jpg", "heic", "nef", "cr3"] {
+                    let named = path + "." + name
+                    guard FileManager.default.createFile(atPath: named, contents: Data(inputs[0])) else { continue }
+                    _ = try? PhotoHeader.inspection(ofFileAt: named)
+                }
             }
             guard finished else {
                 Issue.record("reading dates hung over 10 s: PHOTOLALA_FUZZ_SEED=\(budget.seed), iterations \(iteration)..<\(iteration + Self.batch)")

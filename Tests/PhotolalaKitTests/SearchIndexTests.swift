@@ -221,9 +221,26 @@ struct SearchIndexTests: WorkspaceSuite {
         try await Shell.run("exiftool", ["-q", "-XMP-dc:Subject=second", "-o", kept + ".xmp"])
         try FileManager.default.removeItem(atPath: gone)
         let again = try await engine.index(source)
-        #expect(again.removed == 1 && again.read == 0, "\(again)")
+        // The photo's header is read again: a header read records nothing of the file.
+        #expect(again.removed == 1 && again.read == 1, "\(again)")
         #expect(try names("keyword:second") == ["a.jpg"])
         #expect(try names("keyword:first") == [], "the sidecar wins")
         #expect(try names("b") == [])
+    }
+
+    @Test("A photo is indexed from its header without its MD5, and gets it as soon as its thumbnail learns it")
+    func md5Learnt() async throws {
+        let path = try await photo("sub/c.jpg", tags: ["-XMP-dc:Subject=later"])
+        let source = try engine.localSource(root: photos)
+        #expect(try await engine.index(source).read == 1)
+        let nested = try engine.localSource(root: photos + "/sub")
+        #expect(try await engine.index(nested).read == 1)
+        #expect(try engine.searchIndex.search(SearchQuery(parsing: "keyword:later"), limit: 10).map(\.md5) == [nil, nil])
+        let thumbnail = try await engine.thumbnail(ofFileAt: path)
+        let md5 = try #require(thumbnail.md5)
+        // Under both served roots it lies in, with no indexing run between.
+        #expect(try engine.searchIndex.search(SearchQuery(parsing: "keyword:later"), limit: 10).map(\.md5) == [md5, md5])
+        let again = try await engine.index(source)
+        #expect(again.read == 0 && again.done == 1, "\(again)")
     }
 }

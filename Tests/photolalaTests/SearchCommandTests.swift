@@ -39,12 +39,17 @@ struct SearchCommandTests {
         let row = try #require(rows.first)
         #expect(
             Set(row.keys)
-                == ["source", "id", "name", "date", "path", "place", "keywords", "rating", "colorLabel", "title", "description"])
+                == [
+                    "source", "id", "name", "date", "path", "place", "keywords", "rating", "colorLabel", "title", "description", "camera", "lens",
+                    "latitude", "longitude",
+                ])
         #expect(row["source"] as? String == "folders")
         #expect(row["id"] as? String == "italy/rome.jpg")
         #expect(row["path"] as? String == folder + "/italy/rome.jpg")
         #expect(row["date"] as? String == "2019-06-15T14:00:00", "the photo's own clock")
         #expect(row["rating"] as? Int == 4)
+        #expect(row["camera"] as? String == "Canon EOS R5" && row["lens"] is NSNull)
+        #expect(row["latitude"] as? Double == 41.8986 && row["longitude"] as? Double == 12.4769)
         let place = row["place"] as? [String: Any]
         #expect(place?["country"] as? String == "Italy" && place?["countryCode"] as? String == "IT" && place?["city"] as? String == "Rome")
 
@@ -71,7 +76,7 @@ struct SearchCommandTests {
         #expect(text.contains("Italy (IT): 1 photo\n  Latium: 1\n    Rome: 1\n"), "\(text)")
     }
 
-    @Test("index --rebuild makes the index anew from every source it held, a library's among them, reading nothing again")
+    @Test("index --rebuild makes the index anew from every source it held, a library's among them, reading only the photos' headers again")
     func rebuild() async throws {
         let cli = try CLI()
         let (folder, environment) = try await collection(cli)
@@ -79,7 +84,8 @@ struct SearchCommandTests {
         _ = try await cli.run(["search", "x", "--in", folder, "--library", library], environment: environment)
         let rebuilt = try await cli.run(["index", "--rebuild"], environment: environment)
         #expect(rebuilt.status == 0, "\(rebuilt.standardError)")
-        #expect(rebuilt.standardError.contains("Indexing \(folder): 3 photos."), "nothing read again: \(rebuilt.standardError)")
+        // A header read records nothing of a file: the index was its record.
+        #expect(rebuilt.standardError.contains("Indexing \(folder): 3 photos (3 read)."), "\(rebuilt.standardError)")
         let weddings = try await cli.json("search", "wedding", "--json")
         let rows = try #require(weddings["results"] as? [[String: Any]])
         #expect(Set(rows.compactMap { $0["source"] as? String }) == ["folders", "photos"], "\(rows)")

@@ -16,6 +16,8 @@ struct PhotoFileReader: Sendable {
     let liveIdentifiers: LiveIdentifierIndex
     /// Where what photos say of themselves is kept, for search.
     let descriptions: PhotoDescriptionIndex
+    /// The search index, told the MD5s learnt of photos it holds without one.
+    let searchIndex: SearchIndex
     /// What GPS positions are places of, for metadata.
     let places: PlaceData
     let thumbnails: ThumbnailStore
@@ -165,11 +167,15 @@ struct PhotoFileReader: Sendable {
             uniquingKeysWith: { first, _ in first })
     }
 
-    /// Records what reads taught: identities in one transaction, dates, descriptions and Live
-    /// Photo identifiers each in another.
+    /// Records what reads taught: identities in one transaction, dates, descriptions, Live
+    /// Photo identifiers and the MD5s of photos the search index holds without one each in
+    /// another.
     /// - Throws: ``PhotolalaError/databaseFailed`` when the identities cannot be written.
     func record(_ facts: [PhotoFacts]) throws {
         try identities.record(facts.map(\.identity))
+        saveIfPossible("The MD5 learnt for search", of: facts.first?.identity.path ?? "") {
+            try searchIndex.recordMD5s(ofFiles: facts.map { ($0.identity.path, $0.identity.md5) })
+        }
         dates.record(facts.compactMap { facts in facts.date.map { (facts.identity.md5, $0) } })
         descriptions.record(facts.compactMap { facts in facts.description.map { (facts.identity.md5, $0) } })
         liveIdentifiers.record(facts.compactMap { facts in facts.liveIdentifier.map { LiveIdentifier(md5: facts.identity.md5, identifier: $0) } })

@@ -2,14 +2,26 @@ import Foundation
 
 /// Keeps the search index current with a folder tree: walks it, passes over the photos whose
 /// file and sidecar are as they were indexed, and indexes the others from what was recorded of
-/// them, reading (once, through ``PhotoFileReader``) only those never read since descriptions
-/// were kept; the photos gone are taken out.
+/// them, or, for those never read since descriptions were kept, from their headers
+/// (``PhotoHeader``, one core each), reading a file whole (once, through ``PhotoFileReader``)
+/// only when its header cannot say enough; the photos gone are taken out. A photo indexed
+/// before its MD5 was known gets it when a read learns it (``PhotoFileReader/record(_:)``).
 public struct FolderSearchIndexer: Sendable {
     let files: PhotoFileReader
     let index: SearchIndex
 
     /// How many photos are indexed in one transaction.
     static let batchSize = 500
+
+    /// A photo found in the tree.
+    private struct Found: Sendable {
+        let key: String
+        let path: String
+        let status: FileStatus?
+        let stamp: Int64
+        /// Whether the index holds a row of it, which its document replaces.
+        let replaces: Bool
+    }
 
     /// Indexes the tree of `source`, telling `progress` after each batch.
     /// - Throws: ``PhotolalaError/databaseFailed`` when the index cannot be read or written.
@@ -18,7 +30,7 @@ public struct FolderSearchIndexer: Sendable {
         var known = try index.stamps(of: .folders, root: root)
         var state = SearchIndexProgress()
         let ids = SearchIndex.SharedValueIDs()
-        var pending: [(key: String, path: String, stamp: Int64, replaces: Bool)] = []
+        var pending: [Found] = []
         for try await batch in source.scan(includeStatus: true) {
             state.problems += batch.problems.map(\.message)
             for photo in batch.photos {
@@ -27,10 +39,11 @@ public struct FolderSearchIndexer: Sendable {
                 let key = String(path.dropFirst(root.count + 1))
                 let stamp = Self.stamp(of: photo.status, sidecar: Self.sidecarStatus(ofPhotoAt: path))
                 let indexed = known.removeValue(forKey: key)
+                let found = Found(key: key, path: path, status: photo.status, stamp: stamp, replaces: indexed != nil)
                 if indexed == stamp {
                     state.done += 1
                 } else {
-                    pending.append((key, path, stamp, indexed != nil))
+                    pending.append(found)
                 }
                 if pending.count >= Self.batchSize {
                     try indexBatch(pending, root: root, state: &state, ids: ids)
@@ -46,12 +59,9 @@ public struct FolderSearchIndexer: Sendable {
         return state
     }
 
-    /// Indexes photos found changed or new: what is recorded of them, read first for those
-    /// with nothing recorded (or recorded before descriptions were kept).
-    private func indexBatch(
-        _ photos: [(key: String, path: String, stamp: Int64, replaces: Bool)], root: String, state: inout SearchIndexProgress,
-        ids: SearchIndex.SharedValueIDs
-    ) throws {
+    /// Indexes photos found changed or new: from what is recorded of them, else from their
+    /// headers, else from a whole read.
+    private func indexBatch(_ photos: [Found], root: String, state: inout SearchIndexProgress, ids: SearchIndex.SharedValueIDs) throws {
         guard !photos.isEmpty else { return }
         let paths = photos.map(\.path)
         var facts = try files.recordedFacts(forPaths: paths)
@@ -60,46 +70,72 @@ public struct FolderSearchIndexer: Sendable {
         for (path, description) in zip(paths, descriptions) where description != nil {
             facts[path]?.description = description
         }
-        let unread = paths.filter { path in
-            guard let known = facts[path], let status = try? FileStatus(path: path) else { return true }
-            return !known.complete(for: status) || known.description == nil
+        var documents: [SearchDocument] = []
+        var unread: [Found] = []
+        for photo in photos {
+            if let recorded = facts[photo.path], let status = photo.status, recorded.complete(for: status), let description = recorded.description {
+                documents.append(
+                    document(
+                        photo, md5: recorded.identity.md5, date: recorded.date, modified: recorded.identity.modifiedNanoseconds,
+                        description: description))
+            } else {
+                unread.append(photo)
+            }
         }
-        if !unread.isEmpty {
-            let (entries, learnt) = files.catalogEntries(at: unread)
+        let headers = inParallelRuns(unread, smallestRun: 4) { [files] run in run.map { photo in Result { try files.headerFacts(at: photo.path) } } }
+        var wholeReads: [Found] = []
+        for (photo, header) in zip(unread, headers) {
+            switch header {
+            case .success(let header?):
+                // The MD5 recorded of the file as it is, when a read of it learnt one.
+                let md5 = facts[photo.path].flatMap { recorded in
+                    photo.status.flatMap { recorded.identity.holds(for: $0) ? recorded.identity.md5 : nil }
+                }
+                documents.append(
+                    document(photo, md5: md5, date: header.date, modified: photo.status?.modifiedNanoseconds ?? 0, description: header.description))
+            case .success(nil):
+                wholeReads.append(photo)
+            case .failure(let error):
+                state.problems.append(((error as? PhotolalaError)?.message ?? "\(error)") + " (\(photo.path))")
+            }
+        }
+        if !wholeReads.isEmpty {
+            let (entries, learnt) = files.catalogEntries(at: wholeReads.map(\.path))
             try files.record(learnt)
-            for fact in learnt {
-                facts[fact.identity.path] = fact
+            let read = Dictionary(learnt.map { ($0.identity.path, $0) }, uniquingKeysWith: { _, last in last })
+            for (photo, entry) in zip(wholeReads, entries) {
+                if case .failure(let error) = entry { state.problems.append(error.message + " (\(photo.path))") }
+                guard let learnt = read[photo.path] else { continue }
+                documents.append(
+                    document(
+                        photo, md5: learnt.identity.md5, date: learnt.date, modified: learnt.identity.modifiedNanoseconds,
+                        description: learnt.description))
             }
-            for (path, entry) in zip(unread, entries) {
-                if case .failure(let error) = entry { state.problems.append(error.message + " (\(path))") }
-            }
-            state.read += unread.count
         }
-        let documents = photos.compactMap { photo -> SearchDocument? in
-            guard let known = facts[photo.path] else { return nil }
-            return document(photo.key, path: photo.path, facts: known, stamp: photo.stamp)
-        }
+        state.read += unread.count
         try index.update(.folders, root: root, documents: documents.map(ids.prepare), removed: photos.filter(\.replaces).map(\.key), ids: ids)
         state.indexed += documents.count
         state.done += photos.count
     }
 
-    /// A photo's document: its recorded facts, its sidecar's description over its own, the
-    /// place of its position.
-    private func document(_ key: String, path: String, facts: PhotoFacts, stamp: Int64) -> SearchDocument {
-        let name = FilePath.name(of: key)
-        let folder = key.count > name.count ? String(key.dropLast(name.count + 1)) : ""
-        let description = files.describedWithSidecar(facts.description ?? PhotoDescription(), ofPhotoAt: path)
+    /// A photo's document: its facts, its sidecar's description over its own, the place of
+    /// its position.
+    private func document(
+        _ photo: Found, md5: String?, date recorded: PhotoDateIndex.Recorded?, modified: Int64, description: PhotoDescription?
+    ) -> SearchDocument {
+        let name = FilePath.name(of: photo.key)
+        let folder = photo.key.count > name.count ? String(photo.key.dropLast(name.count + 1)) : ""
+        let description = files.describedWithSidecar(description ?? PhotoDescription(), ofPhotoAt: photo.path)
         let date: Int64? =
-            switch facts.date {
+            switch recorded {
             case .taken(let taken): taken.seconds + Int64(taken.offset ?? 0)
             // A photo without a date of its own is dated by its file's time, on this machine's clock.
-            default: SearchDocument.wallClock(facts.identity.modifiedNanoseconds / 1_000_000_000)
+            default: SearchDocument.wallClock(modified / 1_000_000_000)
             }
         return SearchDocument(
-            source: .folders, key: key, name: name, folder: folder, md5: facts.identity.md5, date: date,
+            source: .folders, key: photo.key, name: name, folder: folder, md5: md5, date: date,
             kinds: SearchDocument.kinds(of: name, description),
-            description: description, place: files.places.place(of: description), stamp: stamp)
+            description: description, place: files.places.place(of: description), stamp: photo.stamp)
     }
 
     /// A number that changes when the file or its sidecar does: their sizes and times.

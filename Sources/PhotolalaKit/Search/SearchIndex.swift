@@ -39,6 +39,12 @@ public struct SearchIndex: Sendable {
         public var people: [String]
         /// Scene labels (Apple Photos).
         public var labels: [String]
+        /// The camera's name (``CameraName``) and the lens's.
+        public var camera: String?
+        public var lens: String?
+        /// Where it was taken, in degrees (to the microdegree the index keeps).
+        public var latitude: Double?
+        public var longitude: Double?
     }
 
     public init(database: PhotolalaDatabase) {
@@ -58,6 +64,26 @@ public struct SearchIndex: Sendable {
                 stamps[row[0]] = row[1]
             }
             return stamps
+        }
+    }
+
+    /// Gives the photos of folder trees indexed from their headers alone (so without an MD5)
+    /// the MD5s a read of their files has learnt since (their thumbnail's, their star's), so
+    /// `is:starred` and `is:backedup` find them at once. A file is found under every served
+    /// root it lies in.
+    /// - Throws: ``PhotolalaError/databaseFailed``.
+    func recordMD5s(ofFiles files: [(path: String, md5: String)]) throws {
+        guard !files.isEmpty else { return }
+        try database.write { db in
+            let statement = try db.cachedStatement(
+                sql: """
+                    UPDATE searchPhoto SET md5 = ?1 WHERE md5 IS NULL AND (source, key) IN (
+                        SELECT id, substr(?2, length(root) + 2) FROM searchSource
+                        WHERE kind = ?3 AND substr(?2, 1, length(root) + 1) = root || '/')
+                    """)
+            for file in files {
+                try statement.execute(arguments: [file.md5, file.path, SearchQuery.SourceKind.folders.rawValue])
+            }
         }
     }
 
@@ -237,9 +263,9 @@ public struct SearchIndex: Sendable {
                 db,
                 sql: """
                     SELECT p.source, p.key, p.name, p.date, p.md5, l.country, l.countryCode, l.region, l.city, p.title, p.description,
-                        t.keywords, p.flags, p.colorLabel, t.people, p.labels
+                        t.keywords, p.flags, p.colorLabel, t.people, p.labels, c.value, n.value, p.latitude, p.longitude
                     FROM searchPhoto p \(try Self.order(statement, db)) LEFT JOIN searchPlace l ON l.id = p.place
-                        LEFT JOIN searchTag t ON t.id = p.id
+                        LEFT JOIN searchTag t ON t.id = p.id LEFT JOIN searchTerm c ON c.id = p.camera LEFT JOIN searchTerm n ON n.id = p.lens
                     WHERE \(Self.clause(statement)) ORDER BY p.date DESC, p.id DESC LIMIT ?
                     """, arguments: statement.arguments + [limit]
             ).compactMap { row in
@@ -257,7 +283,8 @@ public struct SearchIndex: Sendable {
                     md5: md5 ?? (source.kind == .cloud ? key : nil),
                     place: country.flatMap { country in code.map { Place(country: country, countryCode: $0, region: row[7], city: row[8]) } },
                     title: row[9], caption: row[10], keywords: Self.lines(keywords), rating: SearchStatement.Flag.rating(inFlags: row[12]),
-                    colorLabel: row[13], people: Self.lines(people), labels: Self.lines(labels))
+                    colorLabel: row[13], people: Self.lines(people), labels: Self.lines(labels), camera: row[16], lens: row[17],
+                    latitude: SearchSchema.degrees(row[18]), longitude: SearchSchema.degrees(row[19]))
             }
         }
     }

@@ -96,6 +96,11 @@ enum SearchSchema {
         degrees.flatMap { $0.isFinite && abs($0) <= 180 ? Int64(($0 * 1_000_000).rounded()) : nil }
     }
 
+    /// Degrees from the microdegrees kept.
+    static func degrees(_ microdegrees: Int64?) -> Double? {
+        microdegrees.map { Double($0) / 1_000_000 }
+    }
+
     /// The folder a folder tree's key says, as `searchWords` reads it: what precedes the last
     /// slash, without the slashes that end it ("" for a key without one).
     static func folder(ofKey key: String) -> Substring {

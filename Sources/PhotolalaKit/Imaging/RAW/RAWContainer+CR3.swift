@@ -9,7 +9,7 @@ extension RAWContainer {
     ]
     /// The top-level box of a CR3's XMP packet: the UUID ISO-BMFF files give XMP (XMP
     /// Specification Part 3, 1.2.7), where exiftool, Lightroom and the camera write it.
-    private static let xmpUUID: [UInt8] = [
+    static let xmpUUID: [UInt8] = [
         0xBE, 0x7A, 0xCF, 0xCB, 0x97, 0xA9, 0x42, 0xE8, 0x9C, 0x71, 0x99, 0x94, 0x91, 0xE3, 0xAF, 0xAC,
     ]
     /// The most boxes read at one level of a CR3.
