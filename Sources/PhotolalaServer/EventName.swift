@@ -11,6 +11,8 @@ enum EventName: String, Sendable, CaseIterable {
     case closed
     /// The backup queue's status.
     case backup
+    /// A verification of the backup started from the panel (``API/Verification``).
+    case verify
     /// A cloud catalog sync's progress.
     case cloudSync = "cloud-sync"
     /// Backup badges of an open folder are ready to be read again (``API/Listing``).

@@ -123,6 +123,7 @@ public struct ServerError: HTTPResponseError {
         switch error.code {
         case .notInCatalog, .missingObject: ServerError(.notFound, error.message)
         case .archived, .restoreInProgress: ServerError(.conflict, error.message)
+        case .restoreUnsupported: ServerError(.conflict, error.message, reason: "restoreUnsupported")
         case .invalidTier, .invalidDays: ServerError(.badRequest, error.message)
         default: ServerError(.badGateway, error.message)
         }

@@ -21,6 +21,14 @@ WATCH_BACKUP_BAR = """() => {
 }"""
 
 
+WATCH_VERIFY = """() => {
+  window.verifyTexts = [];
+  const line = document.querySelector('[data-testid="backup-last-verify"]');
+  new MutationObserver(() => window.verifyTexts.push(line.textContent))
+    .observe(line, { subtree: true, childList: true, characterData: true });
+}"""
+
+
 def test_hover_badge_stars_and_badge_click_unstars(backup_ui):
     page = backup_ui.page
     backup_ui.open(count=BACKUP_PHOTOS)
@@ -85,7 +93,7 @@ def test_back_up_now_uploads_the_starred_photos_with_the_status_bar(backup_ui, b
     expect(panel.locator('[data-field="user-id"]')).to_have_text(BACKUP_USER_ID)
     expect(panel.locator('[data-field="access-key"]')).to_have_text(seaweedfs.access_key)
     expect(panel.locator('[data-field="used"]')).not_to_have_text("Loading…")
-    expect(panel.get_by_test_id("backup-last-verify")).to_have_text("Never verified: run photolala backup verify.")
+    expect(panel.get_by_test_id("backup-last-verify")).to_have_text("Never verified.")
     assert seaweedfs.secret_key not in page.content()
     assert seaweedfs.secret_key not in str(backup_ui.api("cloud"))
 
@@ -105,3 +113,12 @@ def test_back_up_now_uploads_the_starred_photos_with_the_status_bar(backup_ui, b
     md5s = sorted(hashlib.md5(path.read_bytes()).hexdigest() for path in backup_photos.iterdir())
     assert seaweedfs.keys(f"photos/{BACKUP_USER_ID}/") == [f"photos/{BACKUP_USER_ID}/{md5}.dat" for md5 in md5s]
     assert len(seaweedfs.keys(f"thumbnails/{BACKUP_USER_ID}/")) == BACKUP_PHOTOS
+
+    # Verified from the panel, not a terminal: its progress while it runs, then the new last verification.
+    page.evaluate(WATCH_VERIFY)
+    panel.get_by_test_id("backup-verify").click()
+    expect(panel.get_by_test_id("backup-last-verify")).to_contain_text(f"{BACKUP_PHOTOS} photos checked, 0 problems", timeout=60_000)
+    texts = page.evaluate("window.verifyTexts")
+    assert any(text.startswith("Verifying the backup…") for text in texts), texts
+    expect(panel.get_by_test_id("backup-verify-progress")).to_be_hidden()
+    assert backup_ui.api("cloud")["lastVerify"]["photosChecked"] == BACKUP_PHOTOS

@@ -291,3 +291,27 @@ def test_a_backup_folder_is_browsed_and_its_originals_download_at_once(page, fol
 
     cell.dblclick()
     expect(page.get_by_test_id("preview")).to_have_attribute("data-state", "loaded", timeout=15_000)
+
+
+def test_a_store_without_deep_archive_refuses_a_restore_and_the_original_downloads(cloud_ui, cloud_photos, tmp_path):
+    """SeaweedFS keeps the DEEP_ARCHIVE storage class a photo was uploaded with but has no archive:
+    it refuses RestoreObject. The dialog says so in words and downloads the original instead."""
+    page = cloud_ui.page
+    open_cloud(cloud_ui, CLOUD_PHOTOS)
+    name = "IMG_00003.jpg"
+    cell = cloud_ui.cell(name)
+    cell.click(button="right")
+    page.get_by_test_id("context-menu").locator('[data-action="restore"]').click()
+    expect(page.get_by_test_id("restore-estimate")).to_have_attribute("data-ready", "true")
+    page.get_by_test_id("restore-confirm").click()
+    note = page.get_by_test_id("restore-note")
+    expect(note).to_contain_text("This store has no Deep Archive")
+    expect(note).not_to_contain_text("RestoreObject")
+    expect(page.get_by_test_id("restore-confirm")).to_be_hidden()
+    with page.expect_download() as download:
+        page.get_by_test_id("restore-download").click()
+    saved = tmp_path / download.value.suggested_filename
+    download.value.save_as(saved)
+    assert saved.name == name
+    assert hashlib.md5(saved.read_bytes()).hexdigest() == hashlib.md5((cloud_photos / "Trip" / name).read_bytes()).hexdigest()
+    expect(page.get_by_test_id("restore-dialog")).to_be_hidden()

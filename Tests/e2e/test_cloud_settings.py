@@ -161,3 +161,37 @@ def test_fields_the_settings_file_sets_are_greyed_out_and_name_it(page, seaweedf
         assert "bucket" not in saved and "endpoint" not in saved, saved
     finally:
         server.close()
+
+
+def test_a_missing_bucket_is_created_from_the_form_and_the_storage_used_follows(page, seaweedfs, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("form-bucket") / "Bucket"
+    run("Scripts/make-photos.sh", folder, 1, 640, 480)
+    state = tmp_path_factory.mktemp("form-bucket-state")
+    server = serve([folder], state, "cloud-settings-bucket-server.log", no_cloud_environment(state))
+    url = next(server)
+    bucket = f"{seaweedfs.bucket}-made-by-the-form"
+    try:
+        ui = PhotolalaPage(page, url)
+        ui.open("local-0", count=1)
+        page.get_by_test_id("cloud-settings-open").click()
+        panel = page.get_by_test_id("cloud-settings")
+        page.get_by_test_id("cloud-settings-endpoint").fill(seaweedfs.endpoint)
+        page.get_by_test_id("cloud-settings-bucket").fill(bucket)
+        save_key_pair(page, seaweedfs)
+        used = panel.locator('[data-field="used"]')
+        expect(used).to_contain_text("could not be read")
+
+        create = page.get_by_test_id("cloud-settings-create-bucket")
+        expect(create).to_be_hidden()
+        page.get_by_test_id("cloud-settings-test").click()
+        message = page.get_by_test_id("cloud-settings-form-message")
+        expect(message).to_contain_text(f"has no bucket '{bucket}'")
+        expect(create).to_have_text(f"Create Bucket '{bucket}'")
+        create.click()
+        expect(message).to_contain_text(f"Connected: the bucket '{bucket}' answers")
+        expect(create).to_be_hidden()
+        # Test Connection's answer is what the summary shows next: no stale NoSuchBucket.
+        expect(used).to_have_text("0 bytes")
+        assert ui.api("cloud")["usedBytes"] == 0
+    finally:
+        server.close()

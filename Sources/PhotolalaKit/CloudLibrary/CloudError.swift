@@ -21,6 +21,7 @@ public struct CloudError: Error, Sendable, CustomStringConvertible {
         public static let missingObject = Code("missingObject")
         public static let damagedManifest = Code("damagedManifest")
         public static let syncInProgress = Code("syncInProgress")
+        public static let restoreUnsupported = Code("restoreUnsupported")
     }
 
     public let code: Code
@@ -77,6 +78,13 @@ public struct CloudError: Error, Sendable, CustomStringConvertible {
         .init(
             .damagedManifest,
             "The cloud catalog's manifest '\(key)' is damaged: \(reason). It was not used and the catalog synced before stays as it was; back up from a device that has the photos to rewrite it."
+        )
+    }
+
+    static func restoreUnsupported(_ md5: String, answer: String) -> Self {
+        .init(
+            .restoreUnsupported,
+            "This store has no Deep Archive: it refused to restore '\(md5)' (\(answer)), as stores without an archive tier do, and keeps every original readable as it was stored. Download the original directly instead ('photolala cloud get \(md5)')."
         )
     }
 

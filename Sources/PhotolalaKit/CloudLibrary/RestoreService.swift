@@ -66,14 +66,15 @@ public struct RestoreService: Sendable {
     /// Asks the store to restore each original for `days` days, eight at a time (a restore of
     /// a year of photos is thousands of requests); one already readable is left alone.
     /// - Returns: Each photo's status after asking, in the order of `md5s`.
-    /// - Throws: ``CloudError/invalidDays``; ``CloudError/missingObject``; ``ObjectStoreError``.
+    /// - Throws: ``CloudError/invalidDays``; ``CloudError/missingObject``;
+    ///   ``CloudError/restoreUnsupported`` from a store without an archive; ``ObjectStoreError``.
     public func request(_ md5s: [String], tier: RestoreTier, days: Int) async throws -> [RestoreStatus] {
         guard (1...30).contains(days) else { throw CloudError.invalidDays(days) }
         return try await concurrently(try md5s.map(CloudLayout.md5), limit: 8) { md5 in
             let key = layout.photo(md5)
             let info = try await storedOriginal(md5)
             if ArchiveStatus(info) == .archived {
-                try await store.restore(key, days: days, tier: tier)
+                try await askToRestore(key, md5: md5, days: days, tier: tier)
             }
             let now = Date()
             var status = try await check(md5, now: now)
@@ -83,6 +84,31 @@ public struct RestoreService: Sendable {
             try save(status)
             return status
         }
+    }
+
+    /// Sends RestoreObject for an archived original.
+    /// - Throws: ``CloudError/restoreUnsupported`` when the store has no archive to restore
+    ///   from; ``ObjectStoreError``.
+    private func askToRestore(_ key: String, md5: String, days: Int, tier: RestoreTier) async throws {
+        do {
+            try await store.restore(key, days: days, tier: tier)
+        } catch let error as ObjectStoreError where Self.refusesRestores(error) {
+            throw CloudError.restoreUnsupported(md5, answer: Self.answer(error))
+        }
+    }
+
+    /// Whether a store's answer to RestoreObject says it has no archive to restore from: 405
+    /// MethodNotAllowed or 501 NotImplemented, which S3-compatible stores without archive tiers
+    /// give.
+    static func refusesRestores(_ error: ObjectStoreError) -> Bool {
+        error.statusCode == 405 || error.statusCode == 501 || error.s3Code == "MethodNotAllowed" || error.s3Code == "NotImplemented"
+    }
+
+    /// A store's refusal in a few words: "HTTP 405 MethodNotAllowed".
+    private static func answer(_ error: ObjectStoreError) -> String {
+        let status = "HTTP \(error.statusCode ?? 405)"
+        guard let code = error.s3Code else { return status }
+        return status + " " + code
     }
 
     /// Asks the store for the current state of every restore this device knows, and saves it.
@@ -151,11 +177,10 @@ public struct RestoreService: Sendable {
         let md5 = try CloudLayout.md5(md5)
         let key = layout.photo(md5)
         let info = try await storedOriginal(md5)
-        switch ArchiveStatus(info) {
-        case .archived: throw CloudError.archived(md5)
-        case .restoring: throw CloudError.restoreInProgress(md5)
-        case .available, .restored: break
-        }
+        // An original its HEAD says is archived is asked for all the same: a store without an
+        // archive tier (SeaweedFS, MinIO) keeps the storage class it was given and serves the
+        // bytes, where Deep Archive refuses the GET with InvalidObjectState (`archived`).
+        if ArchiveStatus(info) == .restoring { throw CloudError.restoreInProgress(md5) }
         let bytes = try await CloudBackupReader.fetchOriginal(md5, from: store, layout: layout)
         let actual = ContentHash.md5(of: bytes)
         guard actual == md5 else { throw CloudError.checksumMismatch(key, expected: md5, actual: actual) }

@@ -121,6 +121,21 @@ extension API {
         var lastVerify: LastVerify?
         /// Why ``lastVerify`` is missing although it may exist.
         var lastVerifyError: String?
+        /// The verification started from the panel, while it runs and after.
+        var verification: Verification?
+    }
+
+    /// A verification started from the Cloud Backup panel (`POST /api/backup/verify`): how far
+    /// it is, and how it ended. Also the payload of `verify` events.
+    struct Verification: Encodable, Sendable {
+        var running = false
+        /// Photos checked so far, of how many.
+        var done = 0
+        var total = 0
+        /// Problems left once it ended (photos missing or damaged in the bucket, orphans).
+        var problems: Int?
+        /// Why it stopped, when it did.
+        var error: String?
     }
 
     /// The last verification: when, how many photos it checked, how many problems it left.

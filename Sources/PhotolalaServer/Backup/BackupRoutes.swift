@@ -17,6 +17,8 @@ struct BackupRoutes {
         api.get("backup/failures") { _, _ in try await failures() }
         api.post("backup/retry") { request, context in try await retry(request, context) }
         api.get("cloud") { _, _ in await backup.cloudSummary() }
+        api.get("backup/verify") { _, _ in backup.verificationState }
+        api.post("backup/verify") { _, _ in try backup.startVerification() }
     }
 
     /// Stars or unstars the photos, all in one go (a selection may be thousands); a photo that
@@ -169,3 +171,4 @@ extension API.BackupFailures: ResponseEncodable {}
 extension API.Retried: ResponseEncodable {}
 extension API.BackupStatus: ResponseEncodable {}
 extension API.Cloud: ResponseEncodable {}
+extension API.Verification: ResponseEncodable {}

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Logging
 import PhotolalaKit
 import PhotolalaS3
@@ -19,6 +20,10 @@ final class ServedBackup: Sendable {
     private let database: PhotolalaDatabase
     private let events: EventHub
     private let lastError = Mutex<String?>(nil)
+    /// The verification the Cloud Backup panel started, while it runs and after.
+    private let verification = Mutex(API.Verification())
+    /// The last whole percent of the verification the pages were told of.
+    private let verificationPercent = Mutex(-1)
     private let logger: Logger
 
     /// - Parameters:
@@ -85,6 +90,72 @@ final class ServedBackup: Sendable {
         }
     }
 
+    /// How the panel's verification stands.
+    var verificationState: API.Verification { verification.withLock { $0 } }
+
+    /// Starts `photolala backup verify` of the backup (every photo's original, thumbnail and
+    /// metadata listed and checked against the catalog, none read), which goes on after the
+    /// request is answered; its progress and its end are `verify` events, its report is kept as
+    /// the CLI's is.
+    /// - Throws: ``ServerError`` 409 when no cloud is configured or a verification is running.
+    func startVerification() throws -> API.Verification {
+        guard let service else { throw ServerError(.conflict, problem ?? Self.setUpMessage) }
+        let started = try verification.withLock { state in
+            guard !state.running else { throw ServerError(.conflict, "The backup is being verified already: wait for it to finish.") }
+            state = API.Verification(running: true)
+            return state
+        }
+        let verifier = BackupVerifier(service: service, database: database, lookup: lookup)
+        Task { await verify(with: verifier) }
+        return started
+    }
+
+    /// Runs the verification, telling the pages as it goes (at most every 1 % of the photos,
+    /// in order) and when it ends.
+    private func verify(with verifier: BackupVerifier) async {
+        verificationPercent.withLock { $0 = -1 }
+        let (progress, told) = AsyncStream.makeStream(of: API.Verification.self, bufferingPolicy: .bufferingNewest(1))
+        let telling = Task { [events] in
+            for await state in progress { await events.publish(.verify, state) }
+        }
+        let ending: API.Verification
+        do {
+            let report = try await verifier.verify { [self] done, total in
+                if let state = verificationProgressed(done: done, of: total) { told.yield(state) }
+            }
+            try verifier.record(report)
+            ending = verification.withLock { state in
+                state = API.Verification(running: false, done: report.photosChecked, total: report.photosChecked, problems: report.unresolved)
+                return state
+            }
+        } catch {
+            logger.error("A verification of the backup stopped.", metadata: ["error": .error(error)])
+            ending = verification.withLock { state in
+                state.running = false
+                state.error = "The verification stopped: \(error)"
+                return state
+            }
+        }
+        told.finish()
+        await telling.value
+        await events.publish(.verify, ending)
+    }
+
+    /// Keeps how far the verification is; the state to tell the pages when it passed another percent.
+    private func verificationProgressed(done: Int, of total: Int) -> API.Verification? {
+        let percent = total > 0 ? done * 100 / total : 100
+        let passed = verificationPercent.withLock { last in
+            defer { last = max(last, percent) }
+            return percent > last
+        }
+        let state = verification.withLock { state in
+            state.done = done
+            state.total = total
+            return state
+        }
+        return passed ? state : nil
+    }
+
     /// The settings panel's facts; the storage used is asked of the bucket, within the cloud's
     /// answer deadline.
     func cloudSummary() async -> API.Cloud {
@@ -121,6 +192,7 @@ final class ServedBackup: Sendable {
                 summary.lastVerifyError = "The last verification could not be read: \(error)"
             }
         }
+        summary.verification = verificationState
         return summary
     }
 }

@@ -54,5 +54,8 @@ extension API {
     struct ConnectionTest: Encodable {
         let ok: Bool
         let message: String
+        /// Whether the bucket is missing and the form may offer to create it
+        /// (`POST /api/cloud/settings/bucket`).
+        var canCreateBucket = false
     }
 }

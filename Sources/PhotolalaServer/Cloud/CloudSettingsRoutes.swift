@@ -20,6 +20,7 @@ struct CloudSettingsRoutes {
         api.get("cloud/settings") { _, _ in try settings() }
         api.put("cloud/settings") { request, context in try await save(request, context) }
         api.post("cloud/settings/test") { _, _ in try await testConnection() }
+        api.post("cloud/settings/bucket") { _, context in try await createBucket(context) }
     }
 
     /// - Throws: ``ServerError`` 400 when the settings file or the environment is wrong, saying what to fix.
@@ -80,7 +81,8 @@ struct CloudSettingsRoutes {
             _ = try await current.probeStore(configuration).list(
                 prefix: CloudLayout(userID: configuration.userID).photosPrefix, continuationToken: nil, maxKeys: 1)
         } catch let error as ObjectStoreError {
-            return API.ConnectionTest(ok: false, message: Self.message(error, configuration))
+            return API.ConnectionTest(
+                ok: false, message: Self.message(error, configuration), canCreateBucket: error.code == .noSuchBucket && configuration.folder == nil)
         } catch {
             return API.ConnectionTest(ok: false, message: ServerError.from(error).message)
         }
@@ -88,6 +90,31 @@ struct CloudSettingsRoutes {
             Task { await cloud.syncs.run() }
         }
         return API.ConnectionTest(ok: true, message: "Connected: \(place) answers, and the key pair is accepted.")
+    }
+
+    /// Creates the bucket of the saved settings (in their region), then tests the connection
+    /// again, so the form says at once whether the rest is right too.
+    /// - Throws: ``ServerError`` 409 when no cloud is configured or backups go to a folder; the
+    ///   store's refusal (a name taken by another account, a key that may not create buckets),
+    ///   in words.
+    private func createBucket(_ context: BasicRequestContext) async throws -> API.ConnectionTest {
+        let setup = current.setup
+        guard let configuration = setup.configuration, setup.service != nil else {
+            throw ServerError(.conflict, setup.problem ?? ServedBackup.setUpMessage)
+        }
+        guard configuration.folder == nil, let store = try current.probeStore(configuration) as? S3ObjectStore else {
+            throw ServerError(.conflict, "Backups go to a folder, not a bucket: there is no bucket to create.")
+        }
+        do {
+            try await store.createBucket()
+        } catch let error as ObjectStoreError {
+            throw ServerError(
+                .badGateway,
+                "The bucket '\(configuration.bucket ?? "")' could not be created: \(error.messageWithoutKey) Check that the name is free and that the key pair may create buckets."
+            )
+        }
+        context.logger.info("A bucket was created from the web UI.", metadata: ["bucket": "\(configuration.bucket ?? "")"])
+        return try await testConnection()
     }
 
     /// What a failed Test Connection says: what went wrong and what to check.

@@ -251,6 +251,16 @@ export function testCloudSettings() {
   return request('api/cloud/settings/test', { method: 'POST' });
 }
 
+/** Starts a verification of the backup: `{running, done, total, problems, error}`; progress arrives as `verify` events. */
+export function verifyBackup() {
+  return request('api/backup/verify', { method: 'POST' });
+}
+
+/** Creates the saved settings' bucket, then tests them again; answers like `testCloudSettings`. */
+export function createCloudBucket() {
+  return request('api/cloud/settings/bucket', { method: 'POST' });
+}
+
 /** The cloud catalog's sync: `{syncing, progress: {fraction, status}?, state: {lastSyncDate, photoCount, isOffline, error, …}}`. */
 export function getCloudSync(signal) {
   return request('api/cloud/sync', { signal });
@@ -290,10 +300,10 @@ export function requestRestore(ids, tier, days) {
  * per tab would hold one of the browser's six connections to the server each. Where there is no
  * SharedWorker, the tab opens a stream of its own.
  */
-export function subscribeEvents({ onChange, onListing, onFolder, onClosed, onBackup, onBadges, onCloudSync, onRestore, onSources, onIndexing, onConnection }) {
+export function subscribeEvents({ onChange, onListing, onFolder, onClosed, onBackup, onVerify, onBadges, onCloudSync, onRestore, onSources, onIndexing, onConnection }) {
   const handlers = {
-    change: onChange, listing: onListing, folder: onFolder, closed: onClosed, backup: onBackup, badges: onBadges, 'cloud-sync': onCloudSync, restore: onRestore,
-    sources: onSources, indexing: onIndexing,
+    change: onChange, listing: onListing, folder: onFolder, closed: onClosed, backup: onBackup, verify: onVerify, badges: onBadges, 'cloud-sync': onCloudSync,
+    restore: onRestore, sources: onSources, indexing: onIndexing,
   };
   const deliver = (name, text) => {
     let data;

@@ -109,12 +109,16 @@ const cloudSettings = new CloudSettings({
     return saved;
   },
   testSettings: api.testCloudSettings,
+  createBucket: api.createCloudBucket,
+  verify: api.verifyBackup,
   loadFailures: api.getBackupFailures,
   onBackUp: () => liveUpdates.showUnlessOvertaken('backup', api.runBackup, (answer) => backup.showStatus(answer)),
   onRetry: api.retryBackup,
 });
 const syncOverlay = new SyncOverlay();
-const restoreDialog = new RestoreDialog({ estimate: api.estimateRestore, request: (ids, tier, days) => cloud.restore(ids, tier, days) });
+const restoreDialog = new RestoreDialog({
+  estimate: api.estimateRestore, request: (ids, tier, days) => cloud.restore(ids, tier, days), download: (ids) => actions.downloadOriginals(ids),
+});
 const messagePanel = new MessagePanel($('message'));
 const banner = new ErrorBanner($('banner'));
 const preview = new Preview({
@@ -140,7 +144,9 @@ const cloud = new CloudController({ store, api, grid, sidebar, syncOverlay, bann
 const display = new DisplayController({
   store, settings, selection, grid, toolbar, inspector, status, app, inspectorPane: $('inspector'), onFilterChange: () => filter.show(), onSelectionChange: () => backup.updateStarButton(),
 });
-const liveUpdates = new LiveUpdatesController({ store, api, status, loader, inspector, backup, cloud, onSources: () => navigation.reloadSources() });
+const liveUpdates = new LiveUpdatesController({
+  store, api, status, loader, inspector, backup, cloud, onVerify: (verification) => cloudSettings.showVerification(verification), onSources: () => navigation.reloadSources(),
+});
 const folder = new FolderController({ store, api, settings, selection, loader, grid, toolbar, folderStrip, status, preview, banner, messages, backup, display, filter, cloud });
 const actions = new PhotoActionsController({ store, api, settings, selection, loader, grid, preview, contextMenu, restoreDialog, backup, banner });
 const map = new MapController({ store, api, app, toolbar, sidebar, status, photoMap, openPreview: (id) => actions.openPreview(id) });

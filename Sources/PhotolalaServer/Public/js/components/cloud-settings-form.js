@@ -4,7 +4,8 @@
  * shown: its field stays blank, and left blank it keeps the saved one. A field that the
  * environment or ~/.aws sets instead is disabled and says what sets it, so a save never seems
  * to be ignored. "Test Connection" asks the store of the saved settings for one key and says what
- * failed, if anything (refused, wrong key, no such bucket).
+ * failed, if anything (refused, wrong key, no such bucket); a bucket that does not exist yet can
+ * be created from here.
  */
 
 import { el } from '../dom.js';
@@ -21,19 +22,25 @@ const FIELDS = [
 export class CloudSettingsForm {
   #save;
   #test;
+  #createBucket;
   #inputs = new Map();
   #hints = new Map();
 
   /**
    * - save(change): sends the changed settings (`PUT /api/cloud/settings`); returns a promise of the saved settings.
-   * - test(): tries the saved settings (`POST /api/cloud/settings/test`); returns a promise of `{ok, message}`.
+   * - test(): tries the saved settings (`POST /api/cloud/settings/test`); returns a promise of `{ok, message, canCreateBucket}`.
+   * - createBucket(): creates the saved settings' bucket, then tests again (`POST /api/cloud/settings/bucket`); answers as `test`.
    */
-  constructor({ save, test }) {
+  constructor({ save, test, createBucket }) {
     this.#save = save;
     this.#test = test;
+    this.#createBucket = createBucket;
     this.message = el('p', { class: 'cloud-form-message', 'data-testid': 'cloud-settings-form-message', 'aria-live': 'polite' });
     this.saveButton = el('button', { class: 'cloud-settings-button', type: 'submit', 'data-testid': 'cloud-settings-save', text: 'Save Settings' });
     this.testButton = el('button', { class: 'cloud-settings-button secondary', type: 'button', 'data-testid': 'cloud-settings-test', text: 'Test Connection', onclick: () => this.#testConnection() });
+    this.createBucketButton = el('button', {
+      class: 'cloud-settings-button', type: 'button', 'data-testid': 'cloud-settings-create-bucket', text: 'Create Bucket', hidden: true, onclick: () => this.#createMissingBucket(),
+    });
     const rows = FIELDS.map((field) => {
       const input = el('input', {
         id: `cloud-settings-${field.id}`,
@@ -55,6 +62,7 @@ export class CloudSettingsForm {
       { class: 'cloud-form', 'data-testid': 'cloud-settings-form', 'aria-label': 'Cloud settings', novalidate: true, onsubmit: (event) => this.#submit(event) },
       ...rows,
       el('div', { class: 'cloud-form-actions' }, this.testButton, this.saveButton),
+      this.createBucketButton,
       this.message,
     );
   }
@@ -74,19 +82,32 @@ export class CloudSettingsForm {
   }
 
   /** One cheap request with the saved settings; the answer says what failed, if anything. */
-  async #testConnection() {
-    this.testButton.disabled = true;
+  #testConnection() {
+    return this.#ask(this.testButton, 'Testing the saved settings…', this.#test);
+  }
+
+  /** Creates the bucket the test found missing, then says how the connection stands. */
+  #createMissingBucket() {
+    const bucket = this.#inputs.get('bucket').value.trim();
+    return this.#ask(this.createBucketButton, `Creating the bucket '${bucket}'…`, this.#createBucket);
+  }
+
+  /** Runs `request` with `button` disabled, saying `pending` meanwhile, then the answer; offers to create a missing bucket. */
+  async #ask(button, pending, request) {
+    button.disabled = true;
     this.message.dataset.state = '';
-    this.message.textContent = 'Testing the saved settings…';
+    this.message.textContent = pending;
     try {
-      const { ok, message } = await this.#test();
+      const { ok, message, canCreateBucket } = await request();
       this.message.dataset.state = ok ? 'connected' : 'error';
       this.message.textContent = message;
+      this.createBucketButton.hidden = !canCreateBucket;
+      if (canCreateBucket) this.createBucketButton.textContent = `Create Bucket '${this.#inputs.get('bucket').value.trim()}'`;
     } catch (error) {
       this.message.dataset.state = 'error';
       this.message.textContent = error.message;
     } finally {
-      this.testButton.disabled = false;
+      button.disabled = false;
     }
   }
 

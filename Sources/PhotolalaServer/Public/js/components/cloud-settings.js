@@ -1,7 +1,8 @@
 /**
  * The Cloud settings panel, opened from the sidebar: where backups go (endpoint, bucket, region, or a folder),
  * as whom (user id, access key id; never the secret), the quota and the storage used, how the
- * last run ended, the photos that failed (each with its reason and a Retry button), and a
+ * last run ended, the photos that failed (each with its reason and a Retry button), when the
+ * backup was last verified with a "Verify Now" that checks it here, with its progress, and a
  * "Back Up Now" button. "Change settings" holds the form that sets the cloud (open while there
  * is none); saved settings take effect at once. Esc and a click outside close it.
  */
@@ -16,6 +17,7 @@ export class CloudSettings {
   #loadFailures;
   #onBackUp;
   #onRetry;
+  #verify;
   #request = null;
   #configured = false;
   #uploading = false;
@@ -29,13 +31,16 @@ export class CloudSettings {
    * - load(signal): fetches the settings' summary (`GET /api/cloud`).
    * - loadSettings(signal): fetches the editable settings (`GET /api/cloud/settings`).
    * - saveSettings(change): saves them (`PUT /api/cloud/settings`); returns a promise of the saved settings.
-   * - testSettings(): tries the saved settings (`POST /api/cloud/settings/test`); returns a promise of `{ok, message}`.
+   * - testSettings(): tries the saved settings (`POST /api/cloud/settings/test`); returns a promise of `{ok, message, canCreateBucket}`.
+   * - createBucket(): creates their bucket and tests again (`POST /api/cloud/settings/bucket`); answers as testSettings.
+   * - verify(): starts a verification of the backup (`POST /api/backup/verify`); its progress comes to showVerification.
    * - loadFailures(signal): fetches the failed photos (`GET /api/backup/failures`).
    * - onBackUp(): "Back Up Now" was pressed; returns a promise that rejects with the reason.
    * - onRetry(md5s): a failed photo's Retry was pressed; returns a promise.
    */
-  constructor({ load, loadSettings, saveSettings, testSettings, loadFailures, onBackUp, onRetry }) {
+  constructor({ load, loadSettings, saveSettings, testSettings, createBucket, verify, loadFailures, onBackUp, onRetry }) {
     this.#load = load;
+    this.#verify = verify;
     this.#loadSettings = loadSettings;
     this.#loadFailures = loadFailures;
     this.#onBackUp = onBackUp;
@@ -50,10 +55,25 @@ export class CloudSettings {
         this.#refreshSummary();
         return saved;
       },
-      test: testSettings,
+      // What the store answered is what the summary shows next: the storage used, read afresh.
+      test: async () => {
+        const answer = await testSettings();
+        this.#refreshSummary();
+        return answer;
+      },
+      createBucket: async () => {
+        const answer = await createBucket();
+        this.#refreshSummary();
+        return answer;
+      },
     });
     this.edit = el('details', { class: 'cloud-settings-edit', 'data-testid': 'cloud-settings-edit' }, el('summary', { text: 'Change settings' }), this.form.element);
     this.backUpButton = el('button', { class: 'cloud-settings-button', type: 'button', 'data-testid': 'backup-now', text: 'Back Up Now', onclick: () => this.#backUp() });
+    this.verifyText = el('p', { class: 'cloud-settings-verify', 'data-testid': 'backup-last-verify', 'aria-live': 'polite', hidden: true });
+    this.verifyProgress = el('progress', { class: 'cloud-settings-verify-progress', 'data-testid': 'backup-verify-progress', max: '1', value: '0', 'aria-label': 'Verification', hidden: true });
+    this.verifyButton = el('button', {
+      class: 'cloud-settings-button secondary', type: 'button', 'data-testid': 'backup-verify', text: 'Verify Now', hidden: true, onclick: () => this.#startVerification(),
+    });
     this.element = el(
       'div',
       { class: 'cloud-settings', 'data-testid': 'cloud-settings', role: 'dialog', 'aria-label': 'Cloud backup settings', hidden: true, onkeydown: (event) => event.key === 'Escape' && this.close() },
@@ -65,7 +85,8 @@ export class CloudSettings {
       this.edit,
       this.lastRun,
       this.failures,
-      el('div', { class: 'cloud-settings-actions' }, this.backUpButton),
+      el('div', { class: 'cloud-settings-verify-row' }, this.verifyText, this.verifyProgress),
+      el('div', { class: 'cloud-settings-actions' }, this.verifyButton, this.backUpButton),
       this.note,
     );
     document.addEventListener('keydown', (event) => {
@@ -160,7 +181,8 @@ export class CloudSettings {
       ...rows.flatMap(([label, value, key]) => [el('dt', { text: label }), el('dd', { 'data-field': key, text: value ?? '(not set)' })]),
     );
     const message = cloud.configured ? null : el('p', { class: 'cloud-settings-message', 'data-testid': 'cloud-settings-message', text: cloud.message });
-    this.body.replaceChildren(...[message, list, this.#lastVerify(cloud)].filter(Boolean));
+    this.body.replaceChildren(...[message, list].filter(Boolean));
+    this.#showLastVerify(cloud);
     this.#configured = cloud.configured;
     this.#updateButton();
   }
@@ -205,15 +227,52 @@ export class CloudSettings {
     );
   }
 
-  /** "Last verified: <date> — N photos checked, M problems", from `photolala backup verify`. */
-  #lastVerify(cloud) {
-    if (!cloud.configured) return null;
+  /**
+   * "Last verified: <date> — N photos checked, M problems" (by Verify Now or `photolala backup
+   * verify`), or how far the verification under way is.
+   */
+  #showLastVerify(cloud) {
+    this.verifyButton.hidden = !cloud.configured;
+    this.verifyText.hidden = !cloud.configured;
+    if (!cloud.configured) return;
+    if (cloud.verification?.running) {
+      this.showVerification(cloud.verification);
+      return;
+    }
     const last = cloud.lastVerify;
-    const text = last
+    this.verifyText.textContent = last
       ? `Last verified: ${formatISODateTime(last.date)} — ${formatPhotoCount(last.photosChecked)} checked, ${formatInteger(last.problems)} ${last.problems === 1 ? 'problem' : 'problems'}`
-      : cloud.lastVerifyError ?? 'Never verified: run photolala backup verify.';
-    const problems = last ? last.problems > 0 : false;
-    return el('p', { class: `cloud-settings-verify${problems ? ' has-problems' : ''}`, 'data-testid': 'backup-last-verify', text });
+      : cloud.lastVerifyError ?? 'Never verified.';
+    this.verifyText.classList.toggle('has-problems', last ? last.problems > 0 : false);
+    this.verifyProgress.hidden = true;
+  }
+
+  /** A verification's progress or end (a `verify` event, or the answer that started it). */
+  showVerification(verification) {
+    this.verifyButton.disabled = verification.running;
+    this.verifyProgress.hidden = !verification.running;
+    this.verifyText.hidden = false;
+    if (verification.running) {
+      this.verifyProgress.max = Math.max(verification.total, 1);
+      this.verifyProgress.value = verification.done;
+      this.verifyText.textContent = verification.total > 0
+        ? `Verifying the backup… ${formatInteger(verification.done)} of ${formatPhotoCount(verification.total)} checked`
+        : 'Verifying the backup… listing the bucket';
+    } else if (verification.error) {
+      this.verifyText.textContent = verification.error;
+    } else if (this.isOpen) {
+      this.#refreshSummary(); // the new "Last verified" line, as recorded
+    }
+  }
+
+  async #startVerification() {
+    this.verifyButton.disabled = true;
+    try {
+      this.showVerification(await this.#verify());
+    } catch (error) {
+      this.verifyButton.disabled = false;
+      this.verifyText.textContent = error.message;
+    }
   }
 
   async #backUp() {

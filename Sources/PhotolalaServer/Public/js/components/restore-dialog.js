@@ -3,7 +3,8 @@
  * explicit, priced request. The user picks a tier — Standard (about 12 hours) or Bulk (about 48
  * hours, cheaper); Deep Archive has no Expedited tier, so none is offered — and how many days the
  * restored copy stays readable. The cost estimate is fetched for the chosen tier and shown before
- * the Restore button can be pressed.
+ * the Restore button can be pressed. A store without Deep Archive (SeaweedFS, MinIO) refuses
+ * the restore: the dialog says so and offers to download the originals directly.
  */
 
 import { el } from '../dom.js';
@@ -17,16 +18,19 @@ const TIERS = [
 export class RestoreDialog {
   #estimate;
   #request;
+  #download;
   #ids = [];
   #pending = null;
 
   /**
    * - estimate(ids, tier, signal): the cost (`POST /api/cloud/restore/estimate`).
    * - request(ids, tier, days): asks for the restore; rejects with the reason.
+   * - download(ids): downloads the originals as they are, from a store that has no archive.
    */
-  constructor({ estimate, request }) {
+  constructor({ estimate, request, download }) {
     this.#estimate = estimate;
     this.#request = request;
+    this.#download = download;
     this.title = el('h2', { class: 'dialog-title', text: 'Restore from Deep Archive' });
     this.tiers = TIERS.map(([value, label, note]) =>
       el('label', { class: 'restore-tier' },
@@ -38,6 +42,13 @@ export class RestoreDialog {
     this.costText = el('p', { class: 'restore-estimate', 'data-testid': 'restore-estimate', 'aria-live': 'polite' });
     this.note = el('p', { class: 'dialog-note', 'data-testid': 'restore-note', 'aria-live': 'polite' });
     this.confirmButton = el('button', { class: 'dialog-button is-primary', type: 'button', 'data-testid': 'restore-confirm', text: 'Restore', disabled: true, onclick: () => this.#confirm() });
+    this.downloadButton = el('button', {
+      class: 'dialog-button is-primary', type: 'button', 'data-testid': 'restore-download', text: 'Download', hidden: true,
+      onclick: () => {
+        this.#download(this.#ids);
+        this.close();
+      },
+    });
     this.element = el(
       'div',
       { class: 'dialog restore-dialog', 'data-testid': 'restore-dialog', role: 'dialog', 'aria-modal': 'true', 'aria-label': 'Restore originals', hidden: true, onkeydown: (event) => event.key === 'Escape' && this.close() },
@@ -48,6 +59,7 @@ export class RestoreDialog {
       el('div', { class: 'dialog-actions' },
         el('button', { class: 'dialog-button', type: 'button', 'data-testid': 'restore-cancel', text: 'Cancel', onclick: () => this.close() }),
         this.confirmButton,
+        this.downloadButton,
       ),
       this.note,
     );
@@ -64,6 +76,8 @@ export class RestoreDialog {
     this.tiers.forEach((label) => (label.querySelector('input').checked = label.querySelector('input').value === 'Bulk'));
     this.days.value = '7';
     this.note.textContent = '';
+    this.confirmButton.hidden = false;
+    this.downloadButton.hidden = true;
     this.element.hidden = false;
     this.#refreshEstimate();
     this.days.focus();
@@ -121,6 +135,13 @@ export class RestoreDialog {
     } catch (error) {
       this.note.textContent = error.message;
       this.confirmButton.disabled = false;
+      if (error.reason === 'restoreUnsupported') {
+        // Nothing to restore from: the originals download as they are.
+        this.downloadButton.textContent = this.#ids.length === 1 ? 'Download Original' : `Download ${formatInteger(this.#ids.length)} Originals`;
+        this.confirmButton.hidden = true;
+        this.downloadButton.hidden = false;
+        this.downloadButton.focus();
+      }
     }
   }
 }

@@ -15,6 +15,7 @@ export class LiveUpdatesController {
   #cloud;
   #inspector;
   #onSources;
+  #onVerify;
   /**
    * How many `backup` and `cloud-sync` events this tab has received. A status that a request
    * answers travels on another connection than the events and can arrive after a newer event: the
@@ -26,9 +27,10 @@ export class LiveUpdatesController {
    * - store, api: the page's store and the server's API.
    * - status, loader, inspector: the status bar's connection line, the thumbnails, the inspector.
    * - backup, cloud: the BackupController and the CloudController the events feed.
+   * - onVerify(verification): a verification of the backup went on or ended.
    * - onSources(): the sources may have changed (settings saved, or the stream came back).
    */
-  constructor({ store, api, status, loader, inspector, backup, cloud, onSources }) {
+  constructor({ store, api, status, loader, inspector, backup, cloud, onVerify, onSources }) {
     this.#store = store;
     this.#api = api;
     this.#status = status;
@@ -37,6 +39,7 @@ export class LiveUpdatesController {
     this.#backup = backup;
     this.#cloud = cloud;
     this.#onSources = onSources;
+    this.#onVerify = onVerify;
   }
 
   /** The backup bar and the cloud catalog's sync line, as the server has them now. */
@@ -72,6 +75,7 @@ export class LiveUpdatesController {
         this.#eventsSeen.backup += 1;
         this.#backup.showStatus(backup);
       },
+      onVerify: (verification) => this.#onVerify(verification),
       onBadges: (event) => {
         if (session()?.concerns(event)) this.#backup.scheduleBadges();
       },

@@ -69,12 +69,12 @@ export class PhotoActionsController {
       const archived = state.source.archived !== false ? ids.filter((selected) => grid.badges.restoreOf(selected) == null) : [];
       items.push(
         { label: several ? `Restore ${ids.length} Originals…` : 'Restore Original…', action: 'restore', disabled: archived.length === 0, run: () => restoreDialog.open(archived) },
-        { label: restored.length > 1 ? `Download ${restored.length} Originals` : 'Download Original', action: 'export', disabled: restored.length === 0, run: () => this.#exportOriginals(restored) },
+        { label: restored.length > 1 ? `Download ${restored.length} Originals` : 'Download Original', action: 'export', disabled: restored.length === 0, run: () => this.downloadOriginals(restored) },
       );
     } else {
       // Photos calls it "Export…"; elsewhere the file is the original.
       const label = state.source.kind === 'applePhotos' ? (several ? `Export ${ids.length}…` : 'Export…') : several ? `Export ${ids.length} Originals…` : 'Export Original…';
-      items.push({ label, action: 'export', run: () => this.#exportOriginals(ids) });
+      items.push({ label, action: 'export', run: () => this.downloadOriginals(ids) });
     }
     if (can(state, 'star')) {
       const starred = ids.filter((selected) => grid.badges.isStarred(selected));
@@ -95,7 +95,7 @@ export class PhotoActionsController {
     const ids = backup.selectedIds();
     const readable = this.#readable(ids);
     if (readable.length < ids.length) banner.show(`${ids.length - readable.length} of these photos must be restored from Deep Archive before they can be exported.`);
-    if (readable.length > 0) this.#exportOriginals(readable);
+    if (readable.length > 0) this.downloadOriginals(readable);
   }
 
   /**
@@ -112,9 +112,10 @@ export class PhotoActionsController {
   /**
    * Downloads one photo's original file under its own name (from the Cloud, under the name the
    * server gives: the extension of the format the backup recorded); several as one ZIP, which the
-   * server streams as it writes it, so a browser asks once, not once per photo.
+   * server streams as it writes it, so a browser asks once, not once per photo. The restore
+   * dialog downloads through it too, from a store that has no Deep Archive.
    */
-  #exportOriginals(ids) {
+  downloadOriginals(ids) {
     const { store, api } = this.#deps;
     const { source, folder, list } = store.state;
     if (ids.length === 1) {
