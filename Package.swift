@@ -108,6 +108,7 @@ let package = Package(
         .executableTarget(
             name: "photolala",
             dependencies: [
+                "CImaging",
                 "PhotolalaKit",
                 "PhotolalaS3",
                 "PhotolalaServer",

@@ -108,8 +108,10 @@ kept_objects=""
 package=$(ls "$work"/photolala_*.deb)
 dpkg-deb --info "$package" >"$work/info"
 grep -q '^ Depends: .*libvips42' "$work/info" || fail "the package does not depend on libvips42: $(cat "$work/info")"
+grep -q '^ Depends: .*libqrencode4' "$work/info" || fail "the package does not depend on libqrencode4: $(cat "$work/info")"
 dpkg-deb --contents "$package" >"$work/contents"
-for file in ./usr/bin/photolala ./usr/share/photolala/Public/index.html ./usr/share/photolala/places/places.tsv \
+for file in ./usr/bin/photolala ./usr/share/photolala/Public/index.html ./usr/share/photolala/Public/manifest.json \
+    ./usr/share/photolala/Public/service-worker.js ./usr/share/photolala/places/places.tsv \
     ./usr/lib/systemd/user/photolala.service \
     ./usr/share/man/man1/photolala.1.gz ./usr/share/doc/photolala/copyright; do
     grep -q " $file\$" "$work/contents" || fail "the package lacks $file"

@@ -2,14 +2,23 @@
 # Installs the system packages Photolala builds and tests with, if any is missing:
 # libvips (with its command-line tools), libheif's headers (for HEIF thumbnail items; the test
 # fixtures' HEIF writer is compiled against them too), LibRaw (with its tools, for the RAW
-# benchmark), SQLite headers, exiftool, ffmpeg (videos' poster frames) and avifenc (the test
-# fixtures' 10-bit AVIF, which libheif's AV1 encoder cannot write).
+# benchmark), SQLite headers, exiftool, ffmpeg (videos' poster frames), avifenc (the test
+# fixtures' 10-bit AVIF, which libheif's AV1 encoder cannot write) and libqrencode (the QR code
+# of the address `photolala serve --host 0.0.0.0` prints for a phone).
 set -euo pipefail
 
 missing() {
     ! pkg-config --exists vips 2>/dev/null || ! command -v vipsthumbnail >/dev/null || ! pkg-config --exists libheif 2>/dev/null ||
         ! command -v exiftool >/dev/null || ! pkg-config --exists sqlite3 2>/dev/null || ! command -v ffmpeg >/dev/null ||
-        ! pkg-config --exists libraw_r 2>/dev/null || ! command -v dcraw_emu >/dev/null || ! command -v avifenc >/dev/null
+        ! pkg-config --exists libraw_r 2>/dev/null || ! command -v dcraw_emu >/dev/null || ! command -v avifenc >/dev/null ||
+        ! has_qrencode
+}
+
+has_qrencode() {
+    case "$(uname -s)" in
+    Darwin) [[ -e "$(brew --prefix 2>/dev/null)/lib/libqrencode.4.dylib" ]] ;;
+    *) ldconfig -p 2>/dev/null | grep -q 'libqrencode\.so\.4 ' ;;
+    esac
 }
 
 if ! command -v swift >/dev/null; then
@@ -29,7 +38,7 @@ Linux)
     echo "Installing libvips, libheif, LibRaw, SQLite headers, exiftool and ffmpeg (apt)…"
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-        libvips-dev libvips-tools libheif-dev libraw-dev libraw20 libraw-bin libsqlite3-dev libimage-exiftool-perl ffmpeg libavif-bin pkg-config >/dev/null
+        libvips-dev libvips-tools libheif-dev libraw-dev libraw20 libraw-bin libsqlite3-dev libimage-exiftool-perl ffmpeg libavif-bin libqrencode4 pkg-config >/dev/null
     ;;
 Darwin)
     if ! command -v brew >/dev/null; then
@@ -37,12 +46,12 @@ Darwin)
         exit 1
     fi
     echo "Installing libvips, libheif, LibRaw, SQLite, exiftool and ffmpeg (Homebrew)…"
-    brew install vips libheif libraw sqlite exiftool ffmpeg libavif pkg-config
+    brew install vips libheif libraw sqlite exiftool ffmpeg libavif qrencode pkg-config
     ;;
 *)
     echo "error: unsupported system $(uname -s); install libvips, SQLite, exiftool and ffmpeg yourself." >&2
     exit 1
     ;;
 esac
-missing && { echo "error: the packages were installed but libvips, LibRaw, sqlite3, exiftool, ffmpeg or avifenc is still not found." >&2; exit 1; }
+missing && { echo "error: the packages were installed but libvips, LibRaw, sqlite3, exiftool, ffmpeg, avifenc or libqrencode is still not found." >&2; exit 1; }
 exit 0

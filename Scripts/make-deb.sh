@@ -59,14 +59,14 @@ printf 'photolala (%s) unstable; urgency=medium\n\n  * Built from %s.\n\n -- %s 
 # dpkg-shlibdeps reads the package's name from debian/control.
 mkdir -p "$work/debian"
 printf 'Source: photolala\n\nPackage: photolala\nArchitecture: any\n' >"$work/debian/control"
-# The imaging libraries (libvips, LibRaw, libheif) are opened when first used, not linked: a
+# The imaging libraries (libvips, LibRaw, libheif) and libqrencode are opened when first used, not linked: a
 # stub linked against them (the versions whose headers the binary was built with) gives
 # dpkg-shlibdeps their packages. Swift's toolchain brings clang where no cc is installed.
 compiler=$(command -v cc || command -v clang) || {
     echo "error: no C compiler (cc or clang) to link the stub for dpkg-shlibdeps; install gcc." >&2
     exit 1
 }
-"$compiler" -shared -o "$work/opened.so" -Wl,--no-as-needed -lvips -lraw_r -lheif
+"$compiler" -shared -o "$work/opened.so" -Wl,--no-as-needed -lvips -lraw_r -lheif -l:libqrencode.so.4
 depends=$(cd "$work" && dpkg-shlibdeps -O -e"$root/usr/bin/photolala" -e"$work/opened.so" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 rm "$work/opened.so"
 [[ -n $depends ]] || {

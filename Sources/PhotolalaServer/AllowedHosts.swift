@@ -13,7 +13,8 @@ struct AllowedHosts: Sendable {
 
     /// The bound address and, on loopback, `localhost`, `127.0.0.1` and `::1`; on another
     /// address (which has a token) this machine's name too, and on a wildcard bind every
-    /// address of this machine and its loopback names.
+    /// address of this machine and its loopback names; and the names the configuration allows
+    /// (a reverse proxy's).
     init(_ configuration: ServerConfiguration) {
         var names: Set<String> = []
         let wildcard = HostAddress.isWildcard(configuration.host)
@@ -26,6 +27,7 @@ struct AllowedHosts: Sendable {
         if !configuration.isLoopback, let machineName = configuration.machineName?.lowercased() {
             names.formUnion([machineName, machineName + ".local"])
         }
+        names.formUnion(configuration.allowedHostNames.map(HostAddress.normalized))
         self.names = names
         interfaceAddresses = wildcard
     }

@@ -112,6 +112,16 @@ enum HostAddress {
         return addresses
     }
 
+    /// The addresses other devices of the network reach this machine at: its interfaces' IPv4
+    /// addresses (IPv6 ones only when it has none), without loopback and link-local ones,
+    /// sorted.
+    static func networkAddresses() -> [String] {
+        let addresses = interfaceAddresses().filter { !isLoopback($0) }
+        let v4 = addresses.filter { !$0.contains(":") && !$0.hasPrefix("169.254.") }
+        let v6 = addresses.filter { $0.contains(":") && !$0.hasPrefix("fe80:") }
+        return v4.isEmpty ? v6.map { "[\($0)]" }.sorted() : v4.sorted()
+    }
+
     /// An address in the text `inet_ntop` gives it.
     private static func text(of address: UnsafeRawPointer, family: Int32) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))

@@ -7,8 +7,8 @@ import ServiceLifecycle
 /// the web UI, behind the access guard.
 ///
 /// ```swift
-/// let app = try buildApplication(configuration: ServerConfiguration(folders: ["/photos"]), engine: engine) { url in
-///     print("Open", url)
+/// let app = try buildApplication(configuration: ServerConfiguration(folders: ["/photos"]), engine: engine) { addresses in
+///     print("Open", addresses.url)
 /// }
 /// try await app.runService()
 /// ```
@@ -16,7 +16,7 @@ import ServiceLifecycle
 public func buildApplication(
     configuration: ServerConfiguration,
     engine: Engine,
-    onRunning: @escaping @Sendable (_ url: String) async -> Void = { _ in }
+    onRunning: @escaping @Sendable (_ addresses: ServedAddresses) async -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
     guard configuration.isLoopback || configuration.token != nil else {
         throw ServerError(
@@ -36,7 +36,13 @@ public func buildApplication(
             let port = channel.localAddress?.port ?? configuration.port
             let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
             let query = configuration.token.map { "?token=\($0)" } ?? ""
-            await onRunning("http://\(host):\(port)/\(query)")
+            // Served on every interface, the addresses a phone of the network opens; served on one
+            // other than loopback, that one.
+            let reachable =
+                HostAddress.isWildcard(configuration.host)
+                ? HostAddress.networkAddresses() : configuration.isLoopback ? [] : [host]
+            await onRunning(
+                ServedAddresses(url: "http://\(host):\(port)/\(query)", networkURLs: reachable.map { "http://\($0):\(port)/\(query)" }))
             await sources.openFirstFolder(logger: configuration.logger)
         },
         logger: configuration.logger

@@ -47,6 +47,9 @@ public struct ServerConfiguration: Sendable {
     /// This machine's name, which the Host header may carry when the server is bound to one of
     /// its network addresses (with a token): the address the user typed may be the name.
     public var machineName: String? = HostAddress.machineName()
+    /// Other names the Host header may carry: a reverse proxy's (`--allow-host`), which passes
+    /// the browser's Host header on.
+    public var allowedHostNames: [String] = []
     /// Timeouts and how many connections may be open; tests shorten them.
     public var connections = ConnectionLimits()
     /// Where one line per request is written; `nil` for no access log.

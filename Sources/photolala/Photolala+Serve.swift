@@ -50,6 +50,13 @@ extension Photolala {
         @Flag(help: "Make up a random access token.")
         var generateToken = false
 
+        @Option(
+            name: .customLong("allow-host"),
+            help: ArgumentHelp(
+                "Also answer requests naming this host: a reverse proxy's name (HTTPS for a phone, docs/examples/Caddyfile). Repeatable.",
+                valueName: "name"))
+        var allowedHosts: [String] = []
+
         @Flag(help: "Open the URL in the default browser.")
         var open = false
 
@@ -65,6 +72,9 @@ extension Photolala {
 
         func validate() throws {
             if let port, !(0...65_535).contains(port) { throw ValidationError("--port must be between 0 and 65535.") }
+            for name in allowedHosts where name.isEmpty || !name.allSatisfy({ $0.isLetter || $0.isNumber || "-.:[]".contains($0) }) {
+                throw ValidationError("--allow-host takes a host name such as photos.home.arpa, without a scheme, port or path; not '\(name)'.")
+            }
             if let token, !ConfigurationFile.isValidToken(token) {
                 throw ValidationError("--token must be at least 8 letters, digits or -_.~ characters.")
             }
@@ -87,6 +97,7 @@ extension Photolala {
                 host: host ?? file.host ?? "127.0.0.1", port: port, token: token ?? (generateToken ? Self.randomToken() : file.token))
             configuration.includeHidden = includeHidden
             configuration.includeTrashed = includeTrashed
+            configuration.allowedHostNames = allowedHosts
             configuration.accessLog = accessLog.map { AccessLogDestination(argument: $0 == "-" ? $0 : GlobalOptions.absolute($0)) }
             let environment = ProcessInfo.processInfo.environment
             configuration.environment = environment
@@ -115,11 +126,12 @@ extension Photolala {
             let shouldOpen = open
             let served = Self.served(
                 folders: configuration.folders.count, libraries: configuration.libraries.count, cloud: configuration.cloud?.isConfigured == true)
-            let app = try buildApplication(configuration: configuration, engine: engine) { url in
-                Terminal().output("Photolala is serving \(served) at \(url)")
+            let app = try buildApplication(configuration: configuration, engine: engine) { addresses in
+                Terminal().output("Photolala is serving \(served) at \(addresses.url)")
+                Self.printNetworkAddresses(addresses.networkURLs)
                 Task { await engine.openImagingLibraries() }
                 if shouldOpen {
-                    Self.openInBrowser(url)
+                    Self.openInBrowser(addresses.url)
                 }
             }
             do {
@@ -138,6 +150,21 @@ extension Photolala {
             if cloud { parts.append("the cloud backup") }
             guard let last = parts.popLast() else { return "no photos yet (give folders, --library or cloud settings)" }
             return parts.isEmpty ? last : parts.joined(separator: ", ") + " and " + last
+        }
+
+        /// The addresses a phone or a tablet of the network opens, and, on a terminal, the QR
+        /// code of the first for its camera (docs/GUIDE.md, "On a phone or a tablet").
+        private static func printNetworkAddresses(_ urls: [String]) {
+            guard let first = urls.first else { return }
+            let terminal = Terminal()
+            terminal.output("On a phone or a tablet of this network, open \(urls.joined(separator: " or "))")
+            guard isatty(STDOUT_FILENO) != 0 || ProcessInfo.processInfo.environment["PHOTOLALA_QR"] == "always" else { return }
+            guard let code = TerminalQRCode(first) else {
+                terminal.output("(The QR code of the address needs libqrencode: install libqrencode4.)")
+                return
+            }
+            terminal.output("or scan it:")
+            for line in code.lines { terminal.output(line) }
         }
 
         private static func randomToken() -> String {

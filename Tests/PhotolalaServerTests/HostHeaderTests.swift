@@ -109,6 +109,11 @@ struct HostHeaderTests: WorkspaceSuite {
         let wildcard = AllowedHosts(configuration)
         #expect(wildcard.interfaceAddresses && wildcard.allows("::1") && wildcard.allows("127.0.0.1") && !wildcard.allows("192.0.2.99"))
         #expect(!wildcard.allows("evil.example") && wildcard.allows("photobox"))
+        // A reverse proxy's name, given with --allow-host, and only that one.
+        var proxied = ServerConfiguration(folders: [], host: "127.0.0.1", token: "s3cret-token")
+        proxied.allowedHostNames = ["Photos.Home.Arpa"]
+        let behindProxy = AllowedHosts(proxied)
+        #expect(behindProxy.allows("photos.home.arpa") && behindProxy.allows("localhost") && !behindProxy.allows("evil.home.arpa"))
     }
 
     @Test(

@@ -159,3 +159,10 @@ store.subscribe((state, keys) => (keys.has('source') || keys.has('folder')) && f
 onLocationChange((location) => navigation.open(location));
 liveUpdates.connect();
 navigation.start();
+
+// Installable, and Photolala's own page when the server does not answer (service-worker.js); a
+// page opened from another address than localhost needs HTTPS for it (docs/GUIDE.md).
+if ('serviceWorker' in navigator) {
+  // Without it the app works as before, only not offline: said in the console, not to the user.
+  navigator.serviceWorker.register('service-worker.js').catch((error) => console.info(`Photolala works without its service worker here: ${error.message}`));
+}
