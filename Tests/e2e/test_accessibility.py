@@ -46,7 +46,7 @@ def audit(ui: PhotolalaPage, name: str) -> None:
     found = {"grid": violations(page, "#app")}
     ui.first_cell.click()
     ui.open_inspector()
-    expect(page.locator(".inspector-fields")).to_have_attribute("data-loaded", "true")
+    expect(page.locator(".inspector-fields")).to_have_attribute("data-loaded", "true", timeout=30_000)  # the metadata is read once
     found["inspector"] = violations(page, "#inspector")
     page.keyboard.press("Enter")
     expect(page.get_by_test_id("preview")).to_be_visible()

@@ -68,16 +68,24 @@ const loader = new ThumbnailLoader({
 document.addEventListener('visibilitychange', () => loader.setConcurrency(loadsForVisibility()));
 
 // Components; their callbacks reach the controllers built below, once the page is running.
-const sidebar = new Sidebar({ onCloudSettings: () => cloudSettings.open(), onSync: () => cloud.sync() });
+// The 10-foot layout for a television (`?tv`, css/tv.css): larger cells and type, no hover.
+if (new URLSearchParams(location.search).has('tv')) {
+  document.documentElement.classList.add('tv');
+  settings.set({ size: 'large' });
+}
+const sidebar = new Sidebar({ onCloudSettings: () => cloudSettings.open(), onSync: () => cloud.sync(), onLeave: () => folder.focusContent() });
 const toolbar = new Toolbar({
   settings, onUp: () => navigation.goUp(), onToggleSidebar: () => drawer.toggle(), onStarToggle: () => backup.toggleStar(), onSearch: (text) => filter.setSearch(text),
   onMap: () => map.toggle(), onSelect: () => selectButtonPressed(),
 });
-const folderStrip = new FolderStrip({ api, onOpen: (folder) => navigate(store.state.source.id, folder) });
+const folderStrip = new FolderStrip({
+  api, onOpen: (folder) => navigate(store.state.source.id, folder), onLeave: (direction) => (direction === 'left' ? sidebar.focusCurrent() : grid.focusFirst()),
+});
 const facetBar = new FacetBar({ api, onQuery: (query) => navigate(SEARCH_SOURCE, query) });
 const grid = new PhotoGrid({
   loader, selection, onOpen: (id) => actions.openPreview(id), onContextMenu: (id, x, y) => actions.openContextMenu(id, x, y), onStar: (id, starred) => backup.star([id], starred),
   motionUrl: (id) => api.videoUrl(store.state.source.id, store.state.folder, liveMotion(store.state.list.get(id))?.id ?? id), sourceOf: (id) => cellSource(store.state, id),
+  onLeave: (direction) => (direction === 'left' ? sidebar.focusCurrent() : folderStrip.focusFirst()),
   onSelectingChange: (selecting) => {
     toolbar.setSelecting(selecting);
     showSelectionBar();
@@ -153,7 +161,7 @@ const map = new MapController({ store, api, app, toolbar, sidebar, status, photo
 const navigation = new NavigationController({
   store, api, settings, selection, sidebar, drawer, toolbar, folderStrip, grid, status, folder, messages, cloud, map, onSourcesLoaded: () => liveUpdates.loadServerState(),
 });
-listenForShortcuts({ store, settings, selection, grid, toolbar, sidebar, preview, goUp: () => navigation.goUp() });
+listenForShortcuts({ store, settings, selection, grid, toolbar, sidebar, preview, goUp: () => navigation.goUp(), toggleStar: () => backup.toggleStar() });
 
 store.subscribe((state, keys) => (keys.has('source') || keys.has('folder')) && facetBar.show(state.source?.id === SEARCH_SOURCE ? state.folder : null));
 onLocationChange((location) => navigation.open(location));

@@ -31,6 +31,7 @@ export class FolderStrip {
   #albums = false;
   #api;
   #onOpen;
+  #onLeave;
   /** Tiles in view whose summary is not asked for yet, oldest first. */
   #waiting = [];
   #inFlight = 0;
@@ -41,10 +42,13 @@ export class FolderStrip {
   /**
    * - api: the server's API (api.js), for the tiles' summaries and covers.
    * - onOpen(folderId): a tile was opened.
+   * - onLeave(direction): an arrow key leaving the tiles, `left` from the first, `down` below
+   *   them: the keyboard moves on to the sources or the grid; false when there is none to go to.
    */
-  constructor({ api, onOpen }) {
+  constructor({ api, onOpen, onLeave = () => false }) {
     this.#api = api;
     this.#onOpen = onOpen;
+    this.#onLeave = onLeave;
     this.list = el('div', { class: 'folder-list', role: 'list', onkeydown: (event) => this.#onKeyDown(event) });
     this.element = el('section', { class: 'folder-strip', 'data-testid': 'folder-strip', 'aria-label': 'Folders', hidden: true }, this.list);
     this.#observer = new IntersectionObserver((entries) => this.#onVisible(entries), { root: this.element, rootMargin: '64px' });
@@ -185,7 +189,10 @@ export class FolderStrip {
     } else if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
       event.preventDefault();
       const next = event.key === 'ArrowRight' ? tile.nextElementSibling : tile.previousElementSibling;
-      next?.focus();
+      if (next) next.focus();
+      else if (event.key === 'ArrowLeft') this.#onLeave('left');
+    } else if (event.key === 'ArrowDown' && this.#onLeave('down') !== false) {
+      event.preventDefault();
     }
   }
 }

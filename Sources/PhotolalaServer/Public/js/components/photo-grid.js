@@ -63,6 +63,7 @@ export class PhotoGrid {
   /** Selection mode, the Photos app's on a phone: taps toggle photos, a sideways drag extends. */
   #selecting = false;
   #onSelectingChange;
+  #onLeave;
   /** A finger down on a photo: where and when, until it lifts (long press, drag selection). */
   #press = null;
   /** The click a long press ends with selects nothing more. */
@@ -78,9 +79,12 @@ export class PhotoGrid {
    * - sourceOf(id): the source (`{id, name, kind}`) photo `id` comes from when the grid shows
    *   several sources' photos (a search, a timeline), marked on its cell; null otherwise.
    * - onSelectingChange(selecting): selection mode began or ended.
+   * - onLeave(direction): an arrow key pressed at the grid's edge, `left` from its first column,
+   *   `up` from its first row: the keyboard moves on to the sources or the folder tiles.
    */
-  constructor({ loader, selection, onOpen, onContextMenu, onStar, motionUrl, sourceOf, onSelectingChange = () => {} }) {
+  constructor({ loader, selection, onOpen, onContextMenu, onStar, motionUrl, sourceOf, onSelectingChange = () => {}, onLeave = () => false }) {
     this.#loader = loader;
+    this.#onLeave = onLeave;
     this.#onSelectingChange = onSelectingChange;
     this.#sourceOf = sourceOf;
     this.#selection = selection;
@@ -706,6 +710,10 @@ export class PhotoGrid {
       }
       return;
     }
+    if (!event.shiftKey && !command && this.#leaves(event.key)) {
+      event.preventDefault();
+      return;
+    }
     const target = this.#keyTarget(event.key);
     if (target == null) return;
     event.preventDefault();
@@ -714,6 +722,30 @@ export class PhotoGrid {
     else if (command) this.#selection.moveFocus(id);
     else this.#selection.selectOnly(id);
     this.revealItem(id);
+  }
+
+  /**
+   * Whether `key` leaves the grid from its edge (ArrowLeft in the first column, ArrowUp in the
+   * first row), and went on; with several photos selected, the key first narrows the selection
+   * to the focused one, as it always did.
+   */
+  #leaves(key) {
+    if ((key !== 'ArrowLeft' && key !== 'ArrowUp') || this.#selection.size > 1) return false;
+    const focus = this.#selection.focus != null ? this.#list.indexOf(this.#selection.focus) : -1;
+    if (focus < 0) return false;
+    const row = this.#layout.rowOfItem(focus);
+    const atEdge = key === 'ArrowLeft' ? focus === this.#layout.rowStart[row] : this.#layout.verticalNeighbour(focus, -1) === focus;
+    return atEdge && this.#onLeave(key === 'ArrowLeft' ? 'left' : 'up') !== false;
+  }
+
+  /** Focuses the grid on its first photo (as the keyboard's focus, not selected); false when it has none. */
+  focusFirst() {
+    if (!this.#list || this.#list.length === 0) return false;
+    const id = this.#list.at(0).id;
+    this.#selection.moveFocus(id);
+    this.revealItem(id);
+    this.focus();
+    return true;
   }
 
   /** The index a navigation key moves the focus to, or null for other keys. */

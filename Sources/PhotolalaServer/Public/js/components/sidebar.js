@@ -32,16 +32,20 @@ export class Sidebar {
   #cloudLine = null; // the Cloud source's sync line, when the cloud is configured
   #cloudSync = null;
   #onSync;
+  #onLeave;
 
   /**
    * - onCloudSettings(): open the Cloud Backup settings panel.
    * - onSync(): sync the cloud catalog now.
+   * - onLeave(): ArrowRight on a source: the keyboard moves on to the open folder's tiles or photos.
    */
-  constructor({ onCloudSettings, onSync }) {
+  constructor({ onCloudSettings, onSync, onLeave = () => {} }) {
     this.#onSync = onSync;
+    this.#onLeave = onLeave;
     // "synced 5 min ago" ages: redraw it every minute.
     setInterval(() => this.#cloudSync && this.setCloudSync(this.#cloudSync), 60_000);
-    this.list = el('nav', { class: 'sidebar-sources', 'aria-label': 'Sources' });
+    // A remote's arrows: up and down the sources, right into the open folder.
+    this.list = el('nav', { class: 'sidebar-sources', 'aria-label': 'Sources', onkeydown: (event) => this.#onKeyDown(event) });
     this.search = el('input', {
       class: 'sidebar-search',
       type: 'search',
@@ -120,6 +124,27 @@ export class Sidebar {
   }
 
   /** Highlights the open source. */
+  /** Moves the keyboard focus to the open source's entry (else the first); false when none is listed. */
+  focusCurrent() {
+    const links = [...this.list.querySelectorAll('.source-item')];
+    const link = links.find((candidate) => candidate.getAttribute('aria-current') === 'page') ?? links[0];
+    link?.focus();
+    return link != null;
+  }
+
+  #onKeyDown(event) {
+    if (!event.target.matches?.('.source-item') || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const links = [...this.list.querySelectorAll('.source-item')];
+      const index = links.indexOf(event.target) + (event.key === 'ArrowDown' ? 1 : -1);
+      links[Math.max(0, Math.min(links.length - 1, index))].focus();
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      this.#onLeave();
+    }
+  }
+
   setCurrent(sourceId) {
     for (const [id, link] of this.#links) {
       if (id === sourceId) link.setAttribute('aria-current', 'page');

@@ -80,10 +80,15 @@ export class BackupController {
     }
   }
 
-  /** The star button: stars the selection, or unstars it when every selected photo is starred. */
+  /**
+   * The star button (and the S key): stars the selection, or unstars it when every selected
+   * photo is starred; with nothing selected, the photo the keyboard is on.
+   */
   toggleStar() {
-    const ids = this.selectedIds();
-    this.star(ids, !this.#allStarred(ids));
+    const focus = this.#selection.focus;
+    const selected = this.selectedIds();
+    const ids = selected.length > 0 ? selected : focus != null && this.#store.state.list.has(focus) ? [focus] : [];
+    if (ids.length > 0) this.star(ids, !this.#allStarred(ids));
   }
 
   /** The selected photos the grid shows. */

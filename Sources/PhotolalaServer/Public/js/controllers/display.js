@@ -89,7 +89,12 @@ export class DisplayController {
     if ('sort' in changed) {
       this.#store.state.list.setSort(listOrder(this.#store.state, this.#settings.get('sort')));
       this.#grid.itemsChanged();
-      if (this.#selection.focus != null) this.#grid.revealItem(this.#selection.focus);
+      // A chosen photo stays in view; the keyboard's resting place (a folder's first photo, as it
+      // opened) moves to the new first one, and the grid stays at its top.
+      const { focus } = this.#selection;
+      const { list } = this.#store.state;
+      if (focus != null && this.#selection.has(focus)) this.#grid.revealItem(focus);
+      else if (focus != null && list.length > 0) this.#selection.moveFocus(list.at(0).id);
     }
     if ('size' in changed || 'fit' in changed || 'group' in changed || 'names' in changed) this.#applyDisplay();
     if ('inspector' in changed) {

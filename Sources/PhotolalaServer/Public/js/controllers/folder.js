@@ -18,6 +18,8 @@ const FIRST_SCREEN_WAIT_MS = 500;
 
 export class FolderController {
   #deps;
+  /** Whether the keyboard focus goes into the folder once it shows something (it was just opened). */
+  #focusOnArrival = false;
   /** The focused photo of each folder left, and the one to focus once the open folder lists it. */
   #focusMemory = new Map();
   #pendingFocus = null;
@@ -46,6 +48,7 @@ export class FolderController {
     store.set({ source, folder, list, error: null, listed: false, search: { text: '', ids: null } });
     toolbar.clearSearch();
     this.#pendingFocus = this.#focusMemory.get(this.#key()) ?? null;
+    this.#focusOnArrival = true;
     selection.reset();
     toolbar.breadcrumb.set(source.id, [{ id: folder, name: folder === (source.rootFolder ?? '~') ? source.name : '…' }]);
     toolbar.setCanGoUp(false);
@@ -70,6 +73,7 @@ export class FolderController {
         if (progress.complete && !store.state.listed) {
           store.set({ listed: true });
           backup.scheduleBadges(); // a filter needs every photo's badge, and a long listing may have brought more
+          this.#focusArrived();
         }
         store.set({ progress });
       },
@@ -105,6 +109,7 @@ export class FolderController {
     folderStrip.setFolders(source.id, info.folders, { albums: source.kind === 'applePhotos' });
     document.title = `${info.name} — Photolala`;
     store.set({ info });
+    this.#focusArrived(); // a folder of folders: its first tile
   }
 
   #itemsChanged(live) {
@@ -131,6 +136,34 @@ export class FolderController {
       banner.show(error.message);
       store.set({ progress: { count: list.length, complete: true } });
     }
+  }
+
+  /**
+   * Moves the keyboard focus into the open folder: its focused photo, else its first, else its
+   * first subfolder's tile; false when it shows none.
+   */
+  focusContent() {
+    const { store, selection, grid, folderStrip } = this.#deps;
+    if (selection.focus != null && store.state.list.has(selection.focus)) {
+      grid.focus();
+      return true;
+    }
+    return grid.focusFirst() || folderStrip.focusFirst();
+  }
+
+  /**
+   * A folder just opened takes the keyboard focus once it is listed (photos still arriving would
+   * move the grid under a focused one) and shows a photo or a subfolder's tile, so a remote's
+   * next key acts in it; unless the focus is somewhere else of the user's choosing by then (a
+   * field, a panel).
+   */
+  #focusArrived() {
+    const { store } = this.#deps;
+    if (!this.#focusOnArrival || !store.state.listed) return;
+    const active = document.activeElement;
+    const lost = active == null || active === document.body || active.closest?.('.sidebar-sources, .folder-strip, .grid-scroller') != null;
+    if (!lost) this.#focusOnArrival = false;
+    else if (this.focusContent()) this.#focusOnArrival = false;
   }
 
   /** Coming back to a folder: focus the photo that had the focus when it was left. */

@@ -1,18 +1,27 @@
 /**
  * The page's own shortcuts, wherever the focus is (but in a field, or over the preview, which
  * has its own): ⌘I the inspector, ⌘F the search field, / and ⌘K the search over every source, ⌥↑ or Backspace the parent folder, ⌘A
- * every photo; and the arrow keys reach the grid when nothing has the focus.
+ * every photo, S stars the selected (or focused) photos or unstars them; and the arrow keys
+ * reach the grid when nothing has the focus. Escape, when nothing else takes it (a selection,
+ * a panel), goes up a level too: a remote's Back.
  */
 
+import { can } from '../app-state.js';
 import { hasCommandKey, isEditing } from '../dom.js';
+
+/** Whether the keyboard is on the page's browsing (the sources, the tiles, the grid, or nothing), not in a panel or a dialog. */
+function isBrowsing(target) {
+  return target === document.body || target.closest?.('.sidebar-sources, .folder-strip, .grid-scroller') != null;
+}
 
 /**
  * Listens for the shortcuts for as long as the page is open.
  * - store, settings, selection: the page's store, the display settings, the selection.
  * - grid, toolbar, sidebar, preview: the components the shortcuts act on.
  * - goUp(): opens the parent folder.
+ * - toggleStar(): stars the selected photos for backup, or unstars them.
  */
-export function listenForShortcuts({ store, settings, selection, grid, toolbar, sidebar, preview, goUp }) {
+export function listenForShortcuts({ store, settings, selection, grid, toolbar, sidebar, preview, goUp, toggleStar }) {
   document.addEventListener('keydown', (event) => {
     if (preview.isOpen || isEditing(event)) return;
     const key = event.key.toLowerCase();
@@ -30,6 +39,11 @@ export function listenForShortcuts({ store, settings, selection, grid, toolbar, 
     } else if ((event.altKey && event.key === 'ArrowUp') || (event.key === 'Backspace' && !hasCommandKey(event))) {
       event.preventDefault();
       goUp();
+    } else if (event.key === 'Escape' && !event.defaultPrevented && !hasCommandKey(event) && isBrowsing(event.target)) {
+      goUp();
+    } else if (key === 's' && !hasCommandKey(event) && !event.altKey && !event.shiftKey && can(store.state, 'star')) {
+      event.preventDefault();
+      toggleStar();
     } else if (hasCommandKey(event) && key === 'a' && !grid.element.contains(event.target)) {
       event.preventDefault(); // select all photos, not the page's text, wherever the focus is
       selection.selectAll(store.state.list);
