@@ -10,6 +10,7 @@ import hashlib
 import shutil
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -35,6 +36,14 @@ WATCH_SYNC_STATUS = """() => {
   new MutationObserver(() => window.statusTexts.push(line.textContent))
     .observe(line, { subtree: true, childList: true, characterData: true });
 }"""
+
+
+def expect_original(download, name: str, cloud_photos: Path, folder: Path) -> None:
+    """A download is the original of `Trip/NAME` that device A backed up: its name and its MD5."""
+    saved = folder / download.suggested_filename
+    download.save_as(saved)
+    assert saved.name == name
+    assert hashlib.md5(saved.read_bytes()).hexdigest() == hashlib.md5((cloud_photos / "Trip" / name).read_bytes()).hexdigest()
 
 
 def open_cloud(ui, count: int) -> None:
@@ -252,10 +261,7 @@ def test_an_original_is_restored_after_a_priced_request_and_downloads(restore_ui
     cell.click(button="right")
     with page.expect_download() as download:
         menu.locator('[data-action="export"]').click()
-    saved = tmp_path / download.value.suggested_filename
-    download.value.save_as(saved)
-    assert saved.name == name
-    assert hashlib.md5(saved.read_bytes()).hexdigest() == hashlib.md5((cloud_photos / "Trip" / name).read_bytes()).hexdigest()
+    expect_original(download.value, name, cloud_photos, tmp_path)
 
 
 @pytest.fixture(scope="module")
@@ -284,10 +290,7 @@ def test_a_backup_folder_is_browsed_and_its_originals_download_at_once(page, fol
     expect(menu.locator('[data-action="restore"]')).to_be_disabled()  # nothing to restore from a folder
     with page.expect_download() as download:
         menu.locator('[data-action="export"]').click()
-    saved = tmp_path / download.value.suggested_filename
-    download.value.save_as(saved)
-    assert saved.name == name
-    assert hashlib.md5(saved.read_bytes()).hexdigest() == hashlib.md5((cloud_photos / "Trip" / name).read_bytes()).hexdigest()
+    expect_original(download.value, name, cloud_photos, tmp_path)
 
     cell.dblclick()
     expect(page.get_by_test_id("preview")).to_have_attribute("data-state", "loaded", timeout=15_000)
@@ -310,8 +313,5 @@ def test_a_store_without_deep_archive_refuses_a_restore_and_the_original_downloa
     expect(page.get_by_test_id("restore-confirm")).to_be_hidden()
     with page.expect_download() as download:
         page.get_by_test_id("restore-download").click()
-    saved = tmp_path / download.value.suggested_filename
-    download.value.save_as(saved)
-    assert saved.name == name
-    assert hashlib.md5(saved.read_bytes()).hexdigest() == hashlib.md5((cloud_photos / "Trip" / name).read_bytes()).hexdigest()
+    expect_original(download.value, name, cloud_photos, tmp_path)
     expect(page.get_by_test_id("restore-dialog")).to_be_hidden()
