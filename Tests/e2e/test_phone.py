@@ -182,6 +182,9 @@ def test_the_preview_swipes_between_photos_closes_with_a_swipe_down_and_zooms_wi
     swipe(phone, (200, 450), (180, 450))
     expect(position).to_have_text("1 of 24")
 
+    # The photo itself, once loaded (on a loaded machine its thumbnail shows for a while first),
+    # fitted: what a double tap zooms from and back to.
+    expect(phone.get_by_test_id("preview-image")).to_be_visible(timeout=30_000)
     zoom = phone.get_by_test_id("zoom-level")
     fitted = zoom.text_content()
 
