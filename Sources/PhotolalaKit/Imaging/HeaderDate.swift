@@ -29,26 +29,16 @@ struct HeaderDate: Equatable {
     /// The EXIF of the file at `path`, from the same reads as ``read(atPath:)``; `nil` when it
     /// has none (or cannot be read).
     static func exif(atPath path: String) -> ExifReader? {
-        guard let file = try? RegularFile(path: path), let prefix = try? file.read(upTo: prefixLength) else { return nil }
-        var bytes = prefix
+        guard var head = try? HeadOfFile(path: path, prefixLength: prefixLength, budget: maximumLength) else { return nil }
         // A file whose EXIF (or the structure before it) ends past what was read is read further,
         // up to where it ends, never past ``maximumLength``.
-        while bytes.count >= prefixLength, bytes.count < maximumLength, let end = neededLength(bytes), end > bytes.count {
-            let more = min(end, maximumLength) - bytes.count
-            guard let rest = try? file.read(upTo: more), !rest.isEmpty else { break }
-            bytes += rest
-        }
+        while head.bytes.count >= prefixLength, let end = neededLength(head.bytes), end > head.bytes.count,
+            (try? head.extend(to: min(end, maximumLength))) == true
+        {}
         // The Exif item of a HEIF, and a WebP's EXIF chunk, often follow the image data: they (and
         // the WebP's chunk headers) are read where they lie, within the same ``maximumLength``.
-        var budget = maximumLength - bytes.count
-        let read = bytes
-        func fetch(_ range: Range<Int>) -> [UInt8]? {
-            if range.upperBound <= read.count { return Array(read[range]) }
-            guard range.count <= budget, let data = try? file.read(upTo: range.count, at: Int64(range.lowerBound)), data.count == range.count
-            else { return nil }
-            budget -= range.count
-            return data
-        }
+        func fetch(_ range: Range<Int>) -> [UInt8]? { (try? head.fetch(range)) ?? nil }
+        let bytes = head.bytes
         if case .elsewhere(let ranges) = scanHEIF(bytes) {
             var item: [UInt8] = []
             for range in ranges {

@@ -48,13 +48,7 @@ public struct ImageProcessor: Sendable {
     func inspect(_ bytes: [UInt8], name: String) throws -> ImageInspection {
         let format = try recogniseFormat(bytes, name: name)
         if format.isCameraRAW { return try inspectRAW(bytes, format: format, name: name) }
-        if format == .jpeg, let header = JPEGHeader(bytes) {
-            let swap = header.orientation >= 5
-            return ImageInspection(
-                format: format, width: swap ? header.height : header.width, height: swap ? header.width : header.height,
-                orientation: header.orientation, exif: header.exif, xmpPacket: header.xmpPacket.map { Array(bytes[$0]) },
-                iptcBlock: header.photoshopResources.map { Array(bytes[$0]) })
-        }
+        if format == .jpeg, let header = JPEGHeader(bytes) { return ImageInspection(jpeg: header, in: bytes) }
         return try bytes.withUnsafeBytes { buffer in
             let image = try header(buffer, format: format, name: name)
             let exif = format == .tiff ? ExifReader(bytes) : image.exifBlock.map(ExifReader.init)

@@ -39,13 +39,7 @@ enum PhotoHeader {
     /// A JPEG's markers up to its frame header, read further while its segments run past what was read.
     private static func jpeg(_ file: inout HeadOfFile) throws -> ImageInspection? {
         while true {
-            if let header = JPEGHeader(file.bytes) {
-                let swap = header.orientation >= 5
-                return ImageInspection(
-                    format: .jpeg, width: swap ? header.height : header.width, height: swap ? header.width : header.height,
-                    orientation: header.orientation, exif: header.exif, xmpPacket: header.xmpPacket.map { Array(file.bytes[$0]) },
-                    iptcBlock: header.photoshopResources.map { Array(file.bytes[$0]) })
-            }
+            if let header = JPEGHeader(file.bytes) { return ImageInspection(jpeg: header, in: file.bytes) }
             guard try file.extend(to: file.bytes.count * 2) else { return nil }
         }
     }
