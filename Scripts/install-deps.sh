@@ -17,7 +17,9 @@ missing() {
 has_qrencode() {
     case "$(uname -s)" in
     Darwin) [[ -e "$(brew --prefix 2>/dev/null)/lib/libqrencode.4.dylib" ]] ;;
-    *) ldconfig -p 2>/dev/null | grep -q 'libqrencode\.so\.4 ' ;;
+    # grep reads the whole list: with -q it would stop at the match, and ldconfig, still writing a
+    # list longer than the pipe holds, would die of SIGPIPE and fail the pipeline (pipefail).
+    *) ldconfig -p 2>/dev/null | grep 'libqrencode\.so\.4 ' >/dev/null ;;
     esac
 }
 
