@@ -29,6 +29,8 @@ public struct ConfigurationFile: Sendable, Equatable {
     public var dataDirectory: String?
     /// The folder for thumbnails, under `PHOTOLALA_CACHE_DIR` and `--cache-dir`.
     public var cacheDirectory: String?
+    /// How a new XMP sidecar is named (`"name.ext.xmp"` or `"name.xmp"`).
+    public var sidecarNaming: SidecarNaming?
     /// Cloud backup settings, over `cloud.json`'s and under the environment's.
     public var cloud = CloudConfiguration.Settings()
 
@@ -36,7 +38,7 @@ public struct ConfigurationFile: Sendable, Equatable {
     public init() {}
 
     /// The keys the file may hold; any other is refused, so a misspelt key is not silently ignored.
-    static let keys = ["folders", "libraries", "host", "port", "token", "dataDirectory", "cacheDirectory", "cloud"]
+    static let keys = ["folders", "libraries", "host", "port", "token", "dataDirectory", "cacheDirectory", "sidecarNaming", "cloud"]
 
     /// Finds and reads the settings file.
     ///
@@ -141,6 +143,12 @@ public struct ConfigurationFile: Sendable, Equatable {
         }
         file.dataDirectory = try string("dataDirectory").map(resolve)
         file.cacheDirectory = try string("cacheDirectory").map(resolve)
+        if let naming = try string("sidecarNaming") {
+            guard let known = SidecarNaming(rawValue: naming) else {
+                throw ConfigurationFileError.badValue(path, "sidecarNaming", expected: "\"name.ext.xmp\" or \"name.xmp\"")
+            }
+            file.sidecarNaming = known
+        }
         if let cloud = settings["cloud"] {
             file.cloud = try cloudSettings(cloud, path: path, resolve: resolve)
         }

@@ -12,6 +12,8 @@ public struct EngineConfiguration: Sendable {
     /// The place data GPS positions are turned into places with (``PlaceFinder``); without it
     /// photos have no place.
     public var placeDataDirectory: String?
+    /// How a new XMP sidecar is named when a photo without one is tagged.
+    public var sidecarNaming = SidecarNaming.fullName
 
     /// Working files of a run, e.g. copies of Apple Photos databases: `tmp/` in the cache.
     public var temporaryDirectory: String { cacheDirectory + "/tmp" }

@@ -46,7 +46,7 @@ enum API {
     static func names(of capabilities: PhotoSourceCapabilities) -> [String] {
         let named: [(PhotoSourceCapabilities, String)] = [
             (.albums, "albums"), (.search, "search"), (.sorting, "sorting"), (.grouping, "grouping"), (.preview, "preview"), (.star, "star"),
-            (.restore, "restore"), (.folders, "folders"),
+            (.restore, "restore"), (.folders, "folders"), (.describe, "describe"),
         ]
         return named.filter { capabilities.contains($0.0) }.map(\.1)
     }

@@ -94,6 +94,7 @@ func buildRouter(configuration: ServerConfiguration, engine: Engine) throws -> S
         configurationFile: configuration.configurationFile)
     CloudSettingsRoutes(current: current, editor: editor, sources: sources, backup: backup).add(to: router)
     SearchRoutes(search: sources.search, sources: sources).add(to: router)
+    DescribeRoutes(sources: sources) { edit, path in try await engine.edit(edit, ofFileAt: path) }.add(to: router)
     let services: [any Service] = [
         queue, BackupEvents(backup: backup),
         CloudUpkeep(current: current, syncInterval: configuration.cloudSyncInterval, clock: configuration.clock),

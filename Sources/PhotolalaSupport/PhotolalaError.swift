@@ -34,6 +34,8 @@ public struct PhotolalaError: Error, Sendable, CustomStringConvertible {
         public static let photosLibraryBusy = Code("photosLibraryBusy")
         public static let notAvailableLocally = Code("notAvailableLocally")
         public static let albumNotFound = Code("albumNotFound")
+        public static let uneditableSidecar = Code("uneditableSidecar")
+        public static let invalidEdit = Code("invalidEdit")
     }
 
     public let code: Code
@@ -105,6 +107,18 @@ extension PhotolalaError {
 
     package static func writeFailed(_ path: String, errno code: Int32) -> Self {
         .init(.writeFailed, "Cannot write '\(path)': \(systemMessage(code)). Check free space and permissions.")
+    }
+
+    /// `reason` fits after "it ": "is a symbolic link".
+    package static func uneditableSidecar(_ path: String, reason: String) -> Self {
+        .init(
+            .uneditableSidecar,
+            "The XMP sidecar '\(path)' was not changed: it \(reason). Nothing was written; fix or move the sidecar and try again.")
+    }
+
+    /// `reason` says what is wrong with it: "a rating is 0 to 5 stars, not 7".
+    package static func invalidEdit(_ reason: String) -> Self {
+        .init(.invalidEdit, "The edit was not made: \(reason).")
     }
 
     package static func databaseFailed(_ path: String, reason: String) -> Self {

@@ -42,7 +42,17 @@ package struct XMLReader {
         package var description: String { reason }
     }
 
+    /// Where the last event lies in the bytes given: its tag or its text (an empty element's
+    /// end is the empty range after its tag), so an editor can change a document in place and
+    /// keep every other byte as it was.
+    package private(set) var eventRange: Range<Int> = 0..<0
+    /// Where each attribute of the last start tag lies, from its name to its closing quote, in
+    /// the order of its attributes.
+    package private(set) var attributeRanges: [Range<Int>] = []
+
     private let bytes: [UInt8]
+    /// How many bytes of the given ones come before `bytes` (a byte order mark).
+    private let skipped: Int
     private let depthLimit: Int
     private var index = 0
     private var open: [String] = []
@@ -53,7 +63,8 @@ package struct XMLReader {
     package init(_ bytes: [UInt8], depthLimit: Int) throws(Malformed) {
         guard String(validating: bytes, as: UTF8.self) != nil else { throw Malformed(reason: "is not UTF-8 text") }
         // A byte order mark is no part of the document.
-        self.bytes = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        skipped = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        self.bytes = Array(bytes.dropFirst(skipped))
         self.depthLimit = depthLimit
     }
 
@@ -63,9 +74,12 @@ package struct XMLReader {
     package mutating func next() throws(Malformed) -> Event? {
         if let name = pendingEnd {
             pendingEnd = nil
+            eventRange = skipped + index..<skipped + index
             return try close(name)
         }
         while index < bytes.count {
+            let start = index
+            defer { eventRange = skipped + start..<skipped + index }
             guard bytes[index] == UInt8(ascii: "<") else {
                 let text = try readText()
                 guard !open.isEmpty else {
@@ -118,6 +132,7 @@ package struct XMLReader {
         let name = readName()
         guard !name.isEmpty else { throw Malformed(reason: "has a '<' that starts no element") }
         var attributes: [Attribute] = []
+        attributeRanges = []
         while true {
             skipSpace()
             guard index < bytes.count else { throw Malformed(reason: "ends inside a tag") }
@@ -130,6 +145,7 @@ package struct XMLReader {
                 pendingEnd = name
                 break
             }
+            let attributeStart = index
             let attribute = readName()
             skipSpace()
             guard !attribute.isEmpty, index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
@@ -146,6 +162,7 @@ package struct XMLReader {
             let value = try Self.decodeEntities(bytes[index..<end])
             index = end + 1
             attributes.append(Attribute(name: attribute, value: value))
+            attributeRanges.append(skipped + attributeStart..<skipped + index)
         }
         guard open.count < depthLimit else { throw Malformed(reason: "nests more than \(depthLimit) levels deep") }
         open.append(name)

@@ -55,6 +55,7 @@ struct GlobalOptions: ParsableArguments {
         if let dataDirectory {
             configuration.dataDirectory = Self.absolute(dataDirectory)
         }
+        configuration.sidecarNaming = file.sidecarNaming ?? configuration.sidecarNaming
         return configuration
     }
 

@@ -16,7 +16,8 @@ struct Photolala: AsyncParsableCommand {
             """,
         version: PhotolalaVersion.current,
         subcommands: [
-            Serve.self, Scan.self, Info.self, Search.self, Places.self, Index.self, Thumbnail.self, Thumbnails.self, Export.self, Catalog.self,
+            Serve.self, Scan.self, Info.self, Search.self, Places.self, Index.self, Thumbnail.self, Thumbnails.self, Export.self, Tag.self,
+            Catalog.self,
             Library.self, Backup.self, Cloud.self,
         ]
     )

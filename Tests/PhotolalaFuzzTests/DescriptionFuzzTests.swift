@@ -1,4 +1,5 @@
 import Foundation
+import PhotolalaTestSupport
 import Testing
 
 @testable import PhotolalaKit
@@ -6,7 +7,9 @@ import Testing
 /// Mutates XMP packets (a camera's, a darktable sidecar, a Lightroom one with structures, and
 /// hostile ones: entities, deep nesting, a NUL-padded packet) and IPTC blocks (APP13 with
 /// `8BIM` resources, bare datasets), and reads a description from each. A packet either parses
-/// or is refused with a reason; whatever is read keeps the description's promises.
+/// or is refused with a reason; whatever is read keeps the description's promises. Sidecars as
+/// darktable, Lightroom and digiKam lay them out are mutated and edited: an edit is refused, or
+/// its result is well-formed XMP again.
 @Suite("Fuzzing XMP packets and IPTC blocks")
 struct DescriptionFuzzTests {
     static let packets: [String] = [
@@ -65,5 +68,28 @@ struct DescriptionFuzzTests {
             #expect(texts.allSatisfy { !$0.unicodeScalars.contains { CharacterSet.controlCharacters.contains($0) } })
         }
         print("DescriptionFuzzTests: \(iteration) mutated packets, \(parsed) parsed, seed \(budget.seed)")
+    }
+
+    @Test("mutated sidecars edited: refused, or written as XMP that reads again")
+    func mutatedSidecarEdits() {
+        let budget = FuzzBudget(share: 0.03)
+        var mutator = Mutator(seed: budget.seed)
+        let seeds =
+            [SidecarSamples.darktable, SidecarSamples.lightroom, SidecarSamples.digiKam].map { Array($0.utf8) } + [XMPPacketEditor.emptyPacket]
+        let changes: [(name: XMPPacket.Name, value: XMPPacketEditor.Value?)] = [
+            (.basic("Rating"), .text("4")), (.basic("Label"), nil), (.dublinCore("title"), .alternative("A & <b>")),
+            (.dublinCore("subject"), .bag(["Rome", "wedding"])), (.digiKam("TagsList"), .sequence(["Places/Italy"])),
+        ]
+        var iteration = 0
+        var edited = 0
+        while budget.hasTime || iteration < 1_000 {
+            iteration += 1
+            let packet = mutator.mutate(seeds[iteration % seeds.count], limit: 64 << 10)
+            guard (try? XMPPacket(packet)) != nil, let editor = try? XMPPacketEditor(packet) else { continue }
+            let result = editor.applying(Array(changes.prefix(1 + iteration % changes.count)))
+            #expect((try? XMPPacket(result)) != nil, "an edit of a packet that read made one that does not")
+            edited += 1
+        }
+        print("DescriptionFuzzTests: \(iteration) mutated sidecars, \(edited) edited, seed \(budget.seed)")
     }
 }

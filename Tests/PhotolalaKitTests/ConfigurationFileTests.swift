@@ -28,7 +28,8 @@ import Testing
         let (folder, path) = try Self.file(
             #"""
             {"folders": ["~/Pictures", "photos", "/srv/photos/../shared"], "libraries": ["Family.photoslibrary"],
-             "host": "0.0.0.0", "port": 0, "token": "abc-DEF_123.~", "dataDirectory": "data", "cacheDirectory": "/var/cache/photolala"}
+             "host": "0.0.0.0", "port": 0, "token": "abc-DEF_123.~", "dataDirectory": "data", "cacheDirectory": "/var/cache/photolala",
+             "sidecarNaming": "name.xmp"}
             """#)
         let file = try ConfigurationFile.load(explicitPath: path, environment: ["HOME": "/home/ann"])
         #expect(file.path == path)
@@ -37,6 +38,7 @@ import Testing
         #expect(file.host == "0.0.0.0" && file.port == 0 && file.token == "abc-DEF_123.~")
         #expect(file.dataDirectory == folder.url.standardizedFileURL.path + "/data")
         #expect(file.cacheDirectory == "/var/cache/photolala")
+        #expect(file.sidecarNaming == .stem)
     }
 
     @Test("The file is found by flag then environment then XDG") func theFileIsFoundByFlagThenEnvironmentThenXDG() throws {
@@ -81,6 +83,7 @@ import Testing
             (#"{"folders": "~/Pictures"}"#, #"'folders' must be a list of paths, such as ["~/Pictures"]."#),
             (#"{"libraries": [1]}"#, #"'libraries' must be a list of paths, such as ["~/Pictures"]."#),
             (#"{"dataDirectory": 5}"#, "'dataDirectory' must be a non-empty string."),
+            (#"{"sidecarNaming": "IMG.xmp"}"#, #"'sidecarNaming' must be "name.ext.xmp" or "name.xmp"."#),
         ])
     func aBadValueNamesTheFileAndTheKey(text: String, expected: String) throws {
         let message = try Self.error(loading: text)
@@ -91,7 +94,8 @@ import Testing
         let message = try Self.error(loading: #"{"prot": 8080}"#)
         #expect(
             message.contains(
-                "has an unknown setting 'prot'. The settings are folders, libraries, host, port, token, dataDirectory, cacheDirectory, cloud."))
+                "has an unknown setting 'prot'. The settings are folders, libraries, host, port, token, dataDirectory, cacheDirectory, sidecarNaming, cloud."
+            ))
         let cloud = try Self.error(loading: #"{"cloud": {"bukket": "photos"}}"#)
         #expect(cloud.contains("has an unknown cloud setting 'cloud.bukket'. The cloud settings are endpoint, bucket, folder, region,"))
         let outside = try Self.error(loading: #"{"bucket": "photos"}"#)

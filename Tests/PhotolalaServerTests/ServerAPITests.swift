@@ -49,7 +49,7 @@ struct ServerAPITests: WorkspaceSuite {
             #expect(sources[5]["kind"] as? String == "timeline" && sources[5]["rootFolder"] as? String == "~")
             #expect(sources[0]["name"] as? String == "photos" && sources[0]["configured"] as? Bool == true)
             #expect(sources[1]["configured"] as? Bool == false && (sources[1]["message"] as? String)?.contains("--library") == true)
-            #expect(sources[0]["capabilities"] as? [String] == ["sorting", "grouping", "preview", "star", "folders"])
+            #expect(sources[0]["capabilities"] as? [String] == ["sorting", "grouping", "preview", "star", "folders", "describe"])
             #expect(sources[1]["capabilities"] as? [String] == [])
         }
     }

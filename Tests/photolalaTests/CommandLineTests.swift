@@ -39,6 +39,8 @@ struct CommandLineTests {
                                           tree into the cache.
                   export                  Copy photos out of a folder into another, under their
                                           own names.
+                  tag                     Set photos' rating, colour label, keywords, title and
+                                          description in their XMP sidecars.
                   catalog                 Build, check and show folder catalogs (v5.1:
                                           .photolala/manifest.plist and 0.csv … f.csv).
                   library                 Read an Apple Photos library (.photoslibrary, macOS

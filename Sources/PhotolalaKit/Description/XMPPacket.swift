@@ -22,6 +22,9 @@ struct XMPPacket: Sendable, Equatable {
         let namespace: String
         let local: String
 
+        static let rdfNamespace = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+
+        static func rdf(_ local: String) -> Name { Name(namespace: rdfNamespace, local: local) }
         static func dublinCore(_ local: String) -> Name { Name(namespace: "http://purl.org/dc/elements/1.1/", local: local) }
         static func basic(_ local: String) -> Name { Name(namespace: "http://ns.adobe.com/xap/1.0/", local: local) }
         static func lightroom(_ local: String) -> Name { Name(namespace: "http://ns.adobe.com/lightroom/1.0/", local: local) }
@@ -84,11 +87,8 @@ extension XMPPacket {
     /// Where in `rdf:Description` → property → array → item the reader is, and the namespaces
     /// in scope.
     private struct Builder {
-        static let rdf = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
-
         var properties: [Name: [String]] = [:]
-        /// The prefixes each open element declared, innermost last: a prefix is only a name.
-        private var scopes: [[String: String]] = []
+        private var scopes = XMLNamespaceScopes()
         /// How deep the open top-level `rdf:Description` is, when one is open.
         private var descriptionDepth: Int?
         /// The property being read, its items so far, and the text of the one being read.
@@ -102,37 +102,25 @@ extension XMPPacket {
         mutating func read(_ event: XMLReader.Event) {
             switch event {
             case .start(let qualified, let attributes):
-                var declared: [String: String] = [:]
-                for attribute in attributes where attribute.name == "xmlns" || attribute.name.hasPrefix("xmlns:") {
-                    declared[attribute.name == "xmlns" ? "" : String(attribute.name.dropFirst(6))] = attribute.value
-                }
-                scopes.append(declared)
-                start(resolve(qualified), attributes: attributes.filter { $0.name != "xmlns" && !$0.name.hasPrefix("xmlns:") })
+                scopes.open(attributes)
+                start(scopes.resolve(qualified), attributes: attributes.filter { !XMLNamespaceScopes.isDeclaration($0) })
             case .end:
                 end()
-                scopes.removeLast()
+                scopes.close()
             case .text(let string):
                 guard property != nil, !isStructure, text.utf8.count < XMPPacket.maximumLength else { return }
                 text += string
             }
         }
 
-        /// A qualified name's namespace and local name; an undeclared prefix is a namespace of its own.
-        private func resolve(_ qualified: String) -> Name {
-            let parts = qualified.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            let (prefix, local) = parts.count == 2 ? (String(parts[0]), String(parts[1])) : ("", qualified)
-            let namespace = scopes.reversed().lazy.compactMap { $0[prefix] }.first ?? "undeclared:" + prefix
-            return Name(namespace: namespace, local: local)
-        }
-
         private mutating func start(_ name: Name, attributes: [XMLReader.Attribute]) {
-            let depth = scopes.count
+            let depth = scopes.depth
             guard let descriptionDepth else {
-                if name == Name(namespace: Self.rdf, local: "Description") {
+                if name == .rdf("Description") {
                     descriptionDepth = depth
                     for attribute in attributes {
-                        let property = resolve(attribute.name)
-                        guard property.namespace != Self.rdf, !attribute.name.hasPrefix("xml:") else { continue }
+                        let property = scopes.resolve(attribute.name)
+                        guard property.namespace != Name.rdfNamespace, !attribute.name.hasPrefix("xml:") else { continue }
                         properties[property, default: []].append(String(attribute.value.prefix(XMPPacket.maximumLength)))
                     }
                 }
@@ -147,8 +135,8 @@ extension XMPPacket {
                 text = ""
                 isStructure = hasFields
             case 2:
-                isStructure = isStructure || !(name.namespace == Self.rdf && ["Bag", "Seq", "Alt"].contains(name.local))
-            case 3 where name == Name(namespace: Self.rdf, local: "li"):
+                isStructure = isStructure || !(name.namespace == Name.rdfNamespace && ["Bag", "Seq", "Alt"].contains(name.local))
+            case 3 where name == .rdf("li"):
                 text = ""
                 isDefaultItem = attributes.contains { $0.name == "xml:lang" && $0.value == "x-default" }
                 isStructure = isStructure || hasFields
@@ -158,7 +146,7 @@ extension XMPPacket {
         }
 
         private mutating func end() {
-            let depth = scopes.count
+            let depth = scopes.depth
             guard let descriptionDepth else { return }
             switch depth - descriptionDepth {
             case 0:

@@ -27,7 +27,7 @@ public final class LocalPhotoSource: Sendable {
 
     /// The canonical absolute path of the tree's root.
     public let root: String
-    public let capabilities: PhotoSourceCapabilities = [.preview, .folders, .sorting, .grouping, .star]
+    public let capabilities: PhotoSourceCapabilities = [.preview, .folders, .sorting, .grouping, .star, .describe]
     /// The root as given and as resolved, which what a browser reads must never name.
     public let privatePaths: [String]
     /// The tree's folders, each resolved once.

@@ -15,4 +15,6 @@ public struct PhotoSourceCapabilities: OptionSet, Sendable, Hashable {
     public static let restore = PhotoSourceCapabilities(rawValue: 1 << 6)
     /// Subfolders that can be opened as sources of their own.
     public static let folders = PhotoSourceCapabilities(rawValue: 1 << 7)
+    /// Ratings, labels, keywords, titles and descriptions edited in the photos' XMP sidecars.
+    public static let describe = PhotoSourceCapabilities(rawValue: 1 << 8)
 }

@@ -208,6 +208,15 @@ export function setStarred(source, folder, ids, starred) {
   return request('api/backup/star', { method: 'POST', body: { source, folder, ids, starred } });
 }
 
+/**
+ * Edits photos' descriptions in their XMP sidecars: `edit` holds any of `rating` (0–5),
+ * `colorLabel`, `title`, `description` (an empty one takes it away), `addKeywords`,
+ * `removeKeywords`. Answers `{items: {id: {rating, colorLabel, title, description, keywords} | {error}}}`.
+ */
+export function describe(source, folder, ids, edit) {
+  return request('api/describe', { method: 'POST', body: { source, folder, ids, ...edit } });
+}
+
 /** The queue: `{queued, uploading, done, failed, bytesUploaded, bytesTotal, bytesPerSecond, …, configured, error}`. */
 export function getBackupStatus(signal) {
   return request('api/backup/status', { signal });

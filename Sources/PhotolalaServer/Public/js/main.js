@@ -31,6 +31,7 @@ import { StatusBar } from './components/status-bar.js';
 import { SyncOverlay } from './components/sync-overlay.js';
 import { Toolbar } from './components/toolbar.js';
 import { BackupController } from './controllers/backup.js';
+import { DescribeController } from './controllers/describe.js';
 import { CloudController } from './controllers/cloud.js';
 import { DisplayController } from './controllers/display.js';
 import { FilterController } from './controllers/filter.js';
@@ -105,7 +106,10 @@ const photoMap = new PhotoMap({
   api, settings, thumbnailUrl: (id) => api.thumbnailUrl(SEARCH_SOURCE, map.query ?? '', { id }), onOpen: (id, position) => map.openPhoto(id, position), onArea: (bounds) => map.selectArea(bounds), onClearArea: () => map.clearArea(),
 });
 const contextMenu = new ContextMenu();
-const inspector = new Inspector({ api, onClose: () => settings.set({ inspector: false }) });
+const inspector = new Inspector({
+  api, onClose: () => settings.set({ inspector: false }), canEdit: () => can(store.state, 'describe'),
+  onEdit: (edit) => describe.edit(describe.targets(), edit),
+});
 const status = new StatusBar();
 const backupBar = new BackupBar();
 const cloudSettings = new CloudSettings({
@@ -161,7 +165,10 @@ const map = new MapController({ store, api, app, toolbar, sidebar, status, photo
 const navigation = new NavigationController({
   store, api, settings, selection, sidebar, drawer, toolbar, folderStrip, grid, status, folder, messages, cloud, map, onSourcesLoaded: () => liveUpdates.loadServerState(),
 });
-listenForShortcuts({ store, settings, selection, grid, toolbar, sidebar, preview, goUp: () => navigation.goUp(), toggleStar: () => backup.toggleStar() });
+const describe = new DescribeController({ store, api, selection, inspector, status, banner });
+listenForShortcuts({
+  store, settings, selection, grid, toolbar, sidebar, preview, goUp: () => navigation.goUp(), toggleStar: () => backup.toggleStar(), rate: (stars) => describe.rate(stars),
+});
 
 store.subscribe((state, keys) => (keys.has('source') || keys.has('folder')) && facetBar.show(state.source?.id === SEARCH_SOURCE ? state.folder : null));
 onLocationChange((location) => navigation.open(location));

@@ -3,7 +3,9 @@
  * selection, one photo (thumbnail, dimensions, dates, title, description, keywords, rating,
  * size, camera and exposure, place and GPS, format, MD5), several photos (count, total size,
  * date range). Metadata is fetched only while the inspector is open, after the selection
- * settles, and the last few answers are remembered.
+ * settles, and the last few answers are remembered. Where the source writes sidecars, the
+ * rating, colour label, title, description and keywords are edited here, for one photo or all
+ * the selected ones (``DescriptionEditor``).
  */
 
 import { el } from '../dom.js';
@@ -13,6 +15,7 @@ import {
 } from '../format.js';
 import { icons } from '../icons.js';
 import { itemKey } from '../photo-list.js';
+import { DescriptionEditor } from './description-editor.js';
 
 const SETTLE_MS = 80;
 const CACHE_SIZE = 100;
@@ -24,13 +27,19 @@ export class Inspector {
   #timer = 0;
   #cache = new Map();
   #api;
+  #canEdit;
+  #onEdit;
 
   /**
    * - api: the server's API (api.js), for the photos' metadata and thumbnails.
    * - onClose(): the close button was pressed.
+   * - canEdit(): whether the open source's photos can be described (their sidecars written).
+   * - onEdit(edit): an edit of the selected photos' descriptions (`{rating}`, `{colorLabel}`, …).
    */
-  constructor({ api, onClose }) {
+  constructor({ api, onClose, canEdit = () => false, onEdit = () => {} }) {
     this.#api = api;
+    this.#canEdit = canEdit;
+    this.#onEdit = onEdit;
     this.body = el('div', { class: 'inspector-body' });
     this.element = el(
       'div',
@@ -53,6 +62,20 @@ export class Inspector {
   refresh() {
     this.#cache.clear();
     if (this.#open) this.#render();
+  }
+
+  /**
+   * What the photos' sidecars say after an edit (`answers` by id: `{rating, colorLabel, title,
+   * description, keywords}`): kept with their metadata and shown.
+   */
+  described(source, folder, answers) {
+    const { items } = this.#state;
+    for (const item of items) {
+      const answer = answers[item.id];
+      const key = itemKey(source, folder, item);
+      if (answer && this.#cache.has(key)) this.#cache.set(key, { ...this.#cache.get(key), ...answer });
+    }
+    if (this.#open && this.#state.source === source && this.#state.folder === folder) this.#render();
   }
 
   /** Shows the selection: `items` are the selected photos of `folder` in `source`. */
@@ -103,6 +126,7 @@ export class Inspector {
         ['Total size', formatBytes(bytes), 'totalSize'],
         ['Dates', range, 'dateRange'],
       ]),
+      ...(this.#canEdit() ? [new DescriptionEditor({ several: true, onEdit: this.#onEdit }).element] : []),
     );
   }
 
@@ -137,19 +161,27 @@ export class Inspector {
     }
   }
 
-  /** What the listing already knows, then everything the metadata adds. */
+  /**
+   * What the listing already knows, then everything the metadata adds; once it has come, the
+   * editor of what people write of a photo, where the source can write it.
+   */
   #details(item, metadata) {
     const m = metadata ?? {};
+    const editing = this.#canEdit();
     const fields = fieldList([
       ['Dimensions', formatDimensions(m.width ?? item.width, m.height ?? item.height), 'dimensions'],
       ['Taken', m.dateSource === 'file' ? null : formatPhotoDate(m.photoDate, m.photoDateOffset, m.dateSource), 'photoDate'],
       ['Modified', formatDateTime(m.modificationDate), 'modificationDate'],
       ['Date', metadata ? null : formatPhotoDate(item.date, item.offset, item.dateSource), 'date'],
-      ['Title', m.title, 'title'],
-      ['Description', m.description, 'description'],
-      ['Keywords', m.keywords?.join(', '), 'keywords'],
-      ['Rating', formatRating(m.rating), 'rating'],
-      ['Label', m.colorLabel, 'colorLabel'],
+      ...(editing
+        ? []
+        : [
+            ['Title', m.title, 'title'],
+            ['Description', m.description, 'description'],
+            ['Keywords', m.keywords?.join(', '), 'keywords'],
+            ['Rating', formatRating(m.rating), 'rating'],
+            ['Label', m.colorLabel, 'colorLabel'],
+          ]),
       ['Size', formatBytes(m.size ?? item.size), 'size'],
       ['Format', m.format?.toUpperCase(), 'format'],
       ['Camera', formatCamera(m.cameraMake, m.cameraModel), 'camera'],
@@ -165,7 +197,9 @@ export class Inspector {
       ['MD5', m.md5, 'md5'],
     ]);
     fields.dataset.loaded = String(metadata != null);
-    return fields;
+    if (!editing) return fields;
+    const editor = metadata ? new DescriptionEditor({ several: false, description: m, onEdit: this.#onEdit }).element : el('div', { class: 'description-editor is-loading' });
+    return el('div', { class: 'inspector-details' }, editor, fields);
   }
 }
 

@@ -7,17 +7,23 @@
 import { el } from '../dom.js';
 import { formatBytes, formatInteger, formatPhotoCount } from '../format.js';
 
+/** How long what was just done stays said. */
+const NOTICE_MS = 4000;
+
 export class StatusBar {
+  #noticeTimer = 0;
+
   constructor() {
     this.count = el('span', { class: 'status-count', 'data-testid': 'status-count', 'aria-live': 'polite' });
     this.selection = el('span', { class: 'status-selection', 'data-testid': 'status-selection' });
     this.progress = el('progress', { class: 'status-progress', 'data-testid': 'listing-progress', 'aria-label': 'Listing photos', hidden: true });
+    this.notice = el('span', { class: 'status-notice', 'data-testid': 'status-notice', role: 'status', 'aria-live': 'polite' });
     this.connection = el('span', { class: 'status-connection', 'data-testid': 'connection-status', hidden: true, text: 'Reconnecting… live updates paused' });
     this.element = el(
       'div',
       { class: 'status-bar' },
       el('div', { class: 'status-left' }, this.count, this.selection),
-      el('div', { class: 'status-right' }, this.connection, this.progress),
+      el('div', { class: 'status-right' }, this.notice, this.connection, this.progress),
     );
   }
 
@@ -38,6 +44,13 @@ export class StatusBar {
   /** "3 selected (10.2 MB)", or nothing. */
   setSelection(count, bytes) {
     this.selection.textContent = count === 0 ? '' : `${formatInteger(count)} selected${bytes ? ` (${formatBytes(bytes)})` : ''}`;
+  }
+
+  /** Says what was just done ("Rated 20 photos ★★★★☆") for a few seconds. */
+  announce(text) {
+    clearTimeout(this.#noticeTimer);
+    this.notice.textContent = text;
+    this.#noticeTimer = setTimeout(() => (this.notice.textContent = ''), NOTICE_MS);
   }
 
   /** Shows that the event stream is down (and live updates with it). */

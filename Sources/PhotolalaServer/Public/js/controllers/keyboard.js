@@ -1,7 +1,8 @@
 /**
  * The page's own shortcuts, wherever the focus is (but in a field, or over the preview, which
  * has its own): ⌘I the inspector, ⌘F the search field, / and ⌘K the search over every source, ⌥↑ or Backspace the parent folder, ⌘A
- * every photo, S stars the selected (or focused) photos or unstars them; and the arrow keys
+ * every photo, S stars the selected (or focused) photos or unstars them, 0–5 rate them as
+ * Lightroom's keys do; and the arrow keys
  * reach the grid when nothing has the focus. Escape, when nothing else takes it (a selection,
  * a panel), goes up a level too: a remote's Back.
  */
@@ -20,8 +21,9 @@ function isBrowsing(target) {
  * - grid, toolbar, sidebar, preview: the components the shortcuts act on.
  * - goUp(): opens the parent folder.
  * - toggleStar(): stars the selected photos for backup, or unstars them.
+ * - rate(stars): sets the selected photos' rating.
  */
-export function listenForShortcuts({ store, settings, selection, grid, toolbar, sidebar, preview, goUp, toggleStar }) {
+export function listenForShortcuts({ store, settings, selection, grid, toolbar, sidebar, preview, goUp, toggleStar, rate }) {
   document.addEventListener('keydown', (event) => {
     if (preview.isOpen || isEditing(event)) return;
     const key = event.key.toLowerCase();
@@ -44,6 +46,9 @@ export function listenForShortcuts({ store, settings, selection, grid, toolbar, 
     } else if (key === 's' && !hasCommandKey(event) && !event.altKey && !event.shiftKey && can(store.state, 'star')) {
       event.preventDefault();
       toggleStar();
+    } else if (/^[0-5]$/.test(event.key) && !hasCommandKey(event) && !event.altKey && can(store.state, 'describe')) {
+      event.preventDefault();
+      rate(Number(event.key));
     } else if (hasCommandKey(event) && key === 'a' && !grid.element.contains(event.target)) {
       event.preventDefault(); // select all photos, not the page's text, wherever the focus is
       selection.selectAll(store.state.list);
