@@ -116,3 +116,34 @@ def test_folder_tiles_show_their_count_cover_and_icon(ui):
     expect(page.get_by_test_id("folder-tile").filter(has_text="Accents").get_by_test_id("folder-count")).to_have_text("3")
     # A folder of folders only: no photos of its own, its folders counted.
     expect(page.get_by_test_id("folder-tile").filter(has_text="Photos").get_by_test_id("folder-count")).to_have_text("24 · 1 folder")
+
+
+# Each shown ancestor of the breadcrumb: its name, its width, and whether it is cut short; the
+# open folder's the same; the "…" link's target, if there is one.
+BREADCRUMB = """() => {
+  const shown = [...document.querySelectorAll('.breadcrumb-list li')].filter((li) => !li.hidden);
+  const items = shown.map((li) => { const item = li.firstChild; return { name: item.textContent, width: item.clientWidth, cut: item.scrollWidth > item.clientWidth + 1 }; });
+  const more = document.querySelector('.breadcrumb-more a');
+  return { items, more: more ? { href: more.getAttribute('href'), title: more.title } : null };
+}"""
+
+
+def test_the_breadcrumb_gives_up_whole_ancestors_never_a_letter_with_the_inspector_open(ui):
+    page = ui.page
+    ui.open("local-0", "Photos", "Trips", "Alps")
+    ui.open_inspector()
+    for width in (1440, 1024, 800):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_timeout(100)  # the breadcrumb fits itself when its bar is resized
+        crumb = page.evaluate(BREADCRUMB)
+        *ancestors, current = crumb["items"]
+        assert current["name"] == "Alps" and not current["cut"], (width, crumb)
+        assert all(not item["cut"] or item["width"] >= 48 for item in ancestors), (width, crumb)
+        if width == 1440:
+            assert [item["name"] for item in ancestors] == ["Library", "Photos", "Trips"] and crumb["more"] is None, crumb
+        if crumb["more"]:
+            hidden = crumb["more"]["title"].split(" › ")
+            assert hidden == ["Library", "Photos", "Trips"][: len(hidden)], crumb
+            target = urllib.parse.unquote(crumb["more"]["href"])  # the last of them
+            assert target == "#/local-0/" + ui.folder_id("local-0", *hidden[1:]), crumb
+        page.screenshot(path=str(ARTIFACTS / f"breadcrumb-inspector-open-{width}.png"))
