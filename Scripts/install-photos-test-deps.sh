@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the Apple Photos library tests and benchmark need, if missing: the sqlite3
 # command line (to make a burst in a copied library and the synthetic 100,000-asset library)
-# and osxphotos (the reference reader `photolala library list` is compared with).
+# and osxphotos (the reference reader `photolala library list` is compared with); and trash-cli,
+# whose trash-list reads the desktop's Trash as the freedesktop.org specification lays it out
+# (gio needs a running GVfs to), the reference `photolala trash` is checked with.
 set -euo pipefail
 if ! command -v sqlite3 >/dev/null; then
     if command -v apt-get >/dev/null; then
@@ -19,3 +21,5 @@ if ! command -v sqlite3 >/dev/null; then
 fi
 command -v osxphotos >/dev/null || python3 -m pip install -q osxphotos >&2
 command -v osxphotos >/dev/null || { echo "error: osxphotos was installed but is not on PATH (check pip's script folder)." >&2; exit 1; }
+command -v trash-list >/dev/null || python3 -m pip install -q trash-cli >&2
+command -v trash-list >/dev/null || { echo "error: trash-cli was installed but trash-list is not on PATH (check pip's script folder)." >&2; exit 1; }

@@ -41,6 +41,8 @@ struct CommandLineTests {
                                           own names.
                   tag                     Set photos' rating, colour label, keywords, title and
                                           description in their XMP sidecars.
+                  trash                   Move photos to the desktop's Trash, with their XMP
+                                          sidecars.
                   catalog                 Build, check and show folder catalogs (v5.1:
                                           .photolala/manifest.plist and 0.csv … f.csv).
                   library                 Read an Apple Photos library (.photoslibrary, macOS
