@@ -27,22 +27,10 @@ extension Photolala {
         func run() async throws {
             let folder = GlobalOptions.absolute(output)
             var terminal = Terminal()
-            var failures = 0
-            for photo in photos {
-                do {
-                    let file = try PathArgument(photoFile: photo)
-                    defer { file.release() }
-                    terminal.output(try FolderExport.exportPhoto(at: file.path, into: folder).escapingControlCharacters)
-                } catch let error as PhotolalaError {
-                    failures += 1
-                    terminal.message("Error: \(error.message)")
-                } catch let error as PhotolalaCommandError {
-                    failures += 1
-                    terminal.message("Error: \(error)")
-                }
-            }
-            if failures > 0 {
-                throw PhotolalaCommandError("\(failures) of \(photos.count) photos could not be exported.")
+            try await terminal.forEachPhoto(photos, undone: "exported") { photo in
+                let file = try PathArgument(photoFile: photo)
+                defer { file.release() }
+                return [try FolderExport.exportPhoto(at: file.path, into: folder).escapingControlCharacters]
             }
         }
     }

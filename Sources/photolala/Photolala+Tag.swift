@@ -69,23 +69,11 @@ extension Photolala {
         func run() async throws {
             let engine = try global.makeEngine()
             var terminal = Terminal()
-            var failures = 0
-            for photo in photos {
-                do {
-                    // A sidecar goes beside the photo: never beside a link made for a name that is not UTF-8.
-                    let file = try PathArgument(photoFile: photo, linking: false)
-                    let sidecar = try await engine.edit(edit, ofFileAt: file.path, naming: naming)
-                    terminal.output("\(file.shown): wrote \(sidecar.path.escapingControlCharacters)\(sidecar.isNew ? " (new)" : "")")
-                } catch let error as PhotolalaError {
-                    failures += 1
-                    terminal.message("Error: \(error.message)")
-                } catch let error as PhotolalaCommandError {
-                    failures += 1
-                    terminal.message("Error: \(error)")
-                }
-            }
-            if failures > 0 {
-                throw PhotolalaCommandError("\(failures) of \(photos.count) photos could not be tagged.")
+            try await terminal.forEachPhoto(photos, undone: "tagged") { photo in
+                // A sidecar goes beside the photo: never beside a link made for a name that is not UTF-8.
+                let file = try PathArgument(photoFile: photo, linking: false)
+                let sidecar = try await engine.edit(edit, ofFileAt: file.path, naming: naming)
+                return ["\(file.shown): wrote \(sidecar.path.escapingControlCharacters)\(sidecar.isNew ? " (new)" : "")"]
             }
         }
     }

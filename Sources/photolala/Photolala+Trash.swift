@@ -28,24 +28,12 @@ extension Photolala {
         func run() async throws {
             let trash = FreedesktopTrash(environment: ProcessInfo.processInfo.environment)
             var terminal = Terminal()
-            var failures = 0
-            for photo in photos {
-                do {
-                    // The file itself is moved: never a link made for a name that is not UTF-8.
-                    let file = try PathArgument(photoFile: photo, linking: false)
-                    for moved in try trash.trashPhoto(at: file.path) {
-                        terminal.output("\(moved.originalPath.escapingControlCharacters): moved to \(moved.path.escapingControlCharacters)")
-                    }
-                } catch let error as PhotolalaError {
-                    failures += 1
-                    terminal.message("Error: \(error.message)")
-                } catch let error as PhotolalaCommandError {
-                    failures += 1
-                    terminal.message("Error: \(error)")
+            try await terminal.forEachPhoto(photos, undone: "moved to the Trash") { photo in
+                // The file itself is moved: never a link made for a name that is not UTF-8.
+                let file = try PathArgument(photoFile: photo, linking: false)
+                return try trash.trashPhoto(at: file.path).map { moved in
+                    "\(moved.originalPath.escapingControlCharacters): moved to \(moved.path.escapingControlCharacters)"
                 }
-            }
-            if failures > 0 {
-                throw PhotolalaCommandError("\(failures) of \(photos.count) photos could not be moved to the Trash.")
             }
         }
     }
