@@ -108,6 +108,17 @@ def test_album_tiles_show_their_kind_count_and_cover_and_an_empty_album_says_so(
     page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=cover.element_handle(timeout=15_000))
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.get_by_test_id("folder-strip").screenshot(path=str(ARTIFACTS / "album-tiles.png"))
+    # With the inspector open the tiles take more rows: the strip shows whole ones, the rest a scroll away.
+    page.keyboard.press("Control+i")
+    expect(page.get_by_test_id("inspector")).to_be_visible()
+    cut = page.evaluate("""() => {
+      const strip = document.querySelector('.folder-strip').getBoundingClientRect();
+      return [...document.querySelectorAll('.folder-tile')].map((tile) => tile.getBoundingClientRect())
+        .filter((box) => box.top < strip.bottom - 1 && box.bottom > strip.bottom + 1).map((box) => [box.top, box.bottom, strip.top, strip.bottom]);
+    }""")
+    assert cut == [], f"tiles cut by the strip's bottom edge: {cut}"
+    page.screenshot(path=str(ARTIFACTS / "album-tiles-inspector-open.png"))
+    page.keyboard.press("Control+i")
 
     empty = tiles.filter(has_text="EmptyAlbum")
     expect(empty.get_by_test_id("folder-count")).to_have_text("0")

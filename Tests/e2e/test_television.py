@@ -91,6 +91,7 @@ def test_from_the_load_to_a_starred_photos_preview_and_back_to_the_sources_in_fe
 def test_arrows_move_between_the_sources_the_tiles_and_the_grid_and_escape_goes_up(page, server):
     ui = PhotolalaPage(page, server)
     page.goto(ui.url("local-0", "Photos"))
+    ui.wait_listed()  # the keys are tried on the folder as listed, not on its first batch
     expect_focus(page, "photo ")
     remote = Remote(page)
     remote.press("ArrowUp", then="tile Trips")  # from the first row to the folder tiles above
