@@ -58,9 +58,9 @@ extension XMPSidecar {
             default: throw PhotolalaError.uneditableSidecar(candidate, reason: "is not a regular file")
             }
         }
-        let name = FilePath.name(of: path)
-        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
-        return (naming == .stem && !stem.isEmpty ? String(path.dropLast(name.count)) + stem + ".xmp" : path + ".xmp", false)
+        // The candidates are NAME.EXT.xmp, NAME.EXT.XMP, then NAME.xmp and NAME.XMP when the name has a stem.
+        let candidates = candidatePaths(forPhotoAt: path)
+        return (naming == .stem && candidates.count > 2 ? candidates[2] : candidates[0], false)
     }
 
     /// The properties `edit` changes in a sidecar that holds `packet` now. Keywords are kept

@@ -12,11 +12,10 @@ extension FreedesktopTrash {
         var moved = [try trash(path)]
         let name = FilePath.name(of: path)
         let folder = String(path.dropLast(name.count))
-        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+        let stem = FilePairing.baseName(of: name)
         let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
         let stemShared = siblings.contains { sibling in
-            sibling != name && !sibling.lowercased().hasSuffix(".xmp")
-                && (sibling.lastIndex(of: ".").map { String(sibling[..<$0]) } ?? sibling) == stem
+            sibling != name && !sibling.lowercased().hasSuffix(".xmp") && FilePairing.baseName(of: sibling) == stem
         }
         for sidecar in XMPSidecar.candidatePaths(forPhotoAt: path) where access(sidecar, F_OK) == 0 {
             let isStems = !sidecar.hasPrefix(path + ".")

@@ -95,14 +95,12 @@ public struct FreedesktopTrash: Sendable {
 
     /// The top folder of the volume holding `path`: the last ancestor on the same device.
     private static func topDirectory(of path: String, device: dev_t) -> String {
-        var top = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        if top.isEmpty { return "/" }
+        var top = FilePath.parent(of: path)
         var info = stat()
-        while let slash = top.lastIndex(of: "/") {
-            let parent = slash == top.startIndex ? "/" : String(top[..<slash])
+        while top != "/" {
+            let parent = FilePath.parent(of: top)
             guard stat(parent, &info) == 0, info.st_dev == device else { break }
             top = parent
-            if parent == "/" { break }
         }
         return top
     }
@@ -110,8 +108,8 @@ public struct FreedesktopTrash: Sendable {
     /// A name free in the Trash's `info/` (`IMG_1.jpg`, `IMG_1.2.jpg`, …), taken by creating its
     /// `.trashinfo` exclusively with `contents`.
     private func reserveName(for name: String, in trash: String, info contents: [UInt8]) throws -> (String, String) {
-        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
-        let suffix = name.lastIndex(of: ".").map { String(name[$0...]) } ?? ""
+        let stem = FilePairing.baseName(of: name)
+        let suffix = name.dropFirst(stem.count)
         for number in 1...10_000 {
             let candidate = number == 1 ? name : stem.isEmpty ? name + ".\(number)" : "\(stem).\(number)\(suffix)"
             let infoPath = trash + "/info/" + candidate + ".trashinfo"
