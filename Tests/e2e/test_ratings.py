@@ -7,6 +7,8 @@ from __future__ import annotations
 import hashlib
 import json
 import subprocess
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -104,3 +106,24 @@ def test_the_inspector_edits_one_photos_stars_label_title_and_keywords(page, rat
     assert entry["XMP-dc:Title"] == "Harbour at dusk"
     assert as_list(entry["XMP-dc:Subject"]) == ["Genoa"]
     assert as_list(entry["XMP-lr:HierarchicalSubject"]) == ["Places|Italy|Genoa"]
+
+
+def test_a_crafted_request_writes_no_sidecar_outside_what_the_folder_lists(rated):
+    url, folder = rated
+    before = sorted(path.name for path in folder.parent.iterdir())
+    (folder / ".hidden.jpg").write_bytes((folder / "IMG_00000.jpg").read_bytes())
+    ids = ["../../outside.jpg", "Li4vLi4vb3V0c2lkZS5qcGc", "~/.hidden.jpg", "", "x" * 5000]
+    body = json.dumps({"source": "local-0", "folder": "~", "ids": ids, "rating": 5}).encode()
+    request = urllib.request.Request(f"{url}/api/describe", data=body, headers={"Content-Type": "application/json", "Origin": url}, method="POST")
+    with urllib.request.urlopen(request) as response:
+        items = json.load(response)["items"]
+    assert all("error" in answer for answer in items.values()), items
+    assert not (folder / ".hidden.jpg.xmp").exists()
+    assert sorted(path.name for path in folder.parent.iterdir()) == before, "a file was written beside the served folder"
+    for edit in ({"rating": 9}, {}, {"addKeywords": [""]}):
+        bad = json.dumps({"source": "local-0", "folder": "~", "ids": ["IMG_00000.jpg"], **edit}).encode()
+        try:
+            urllib.request.urlopen(urllib.request.Request(f"{url}/api/describe", data=bad, headers={"Content-Type": "application/json", "Origin": url}, method="POST"))
+            raise AssertionError(f"{edit} was accepted")
+        except urllib.error.HTTPError as error:
+            assert error.code == 400, (edit, error.code)
