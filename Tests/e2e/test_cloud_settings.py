@@ -195,3 +195,36 @@ def test_a_missing_bucket_is_created_from_the_form_and_the_storage_used_follows(
         assert ui.api("cloud")["usedBytes"] == 0
     finally:
         server.close()
+
+
+def test_what_is_typed_before_the_settings_come_is_kept_and_saved(page, seaweedfs, tmp_path_factory):
+    folder = tmp_path_factory.mktemp("form-late") / "Late"
+    run("Scripts/make-photos.sh", folder, 1, 640, 480)
+    state = tmp_path_factory.mktemp("form-late-state")
+    server = serve([folder], state, "cloud-settings-late-server.log", no_cloud_environment(state))
+    url = next(server)
+    try:
+        ui = PhotolalaPage(page, url)
+        ui.open("local-0", count=1)
+        # The settings are held back, as a busy server would, while the user types.
+        held = []
+        page.route("**/api/cloud/settings", lambda route: held.append(route))
+        page.get_by_test_id("cloud-settings-open").click()
+        page.get_by_test_id("cloud-settings-endpoint").fill(seaweedfs.endpoint)
+        for _ in range(100):
+            if held:
+                break
+            page.wait_for_timeout(50)
+        assert held, "the panel never asked for the settings"
+        held[0].continue_()
+        page.unroute("**/api/cloud/settings")
+        expect(page.get_by_test_id("cloud-settings-secret-hint")).to_have_text("Not saved yet.")
+        expect(page.get_by_test_id("cloud-settings-region")).to_have_value("us-east-1")
+        expect(page.get_by_test_id("cloud-settings-endpoint")).to_have_value(seaweedfs.endpoint)
+
+        page.get_by_test_id("cloud-settings-bucket").fill(seaweedfs.bucket)
+        save_key_pair(page, seaweedfs)
+        saved = json.loads((state / "data" / "cloud.json").read_text())
+        assert saved["endpoint"] == seaweedfs.endpoint, saved
+    finally:
+        server.close()

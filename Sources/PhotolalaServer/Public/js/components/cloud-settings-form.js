@@ -25,6 +25,8 @@ export class CloudSettingsForm {
   #createBucket;
   #inputs = new Map();
   #hints = new Map();
+  /** The fields typed in since the form was last saved: settings fetched late never overwrite them. */
+  #edited = new Set();
 
   /**
    * - save(change): sends the changed settings (`PUT /api/cloud/settings`); returns a promise of the saved settings.
@@ -51,6 +53,7 @@ export class CloudSettingsForm {
         autocomplete: field.type === 'password' ? 'new-password' : 'off',
         spellcheck: 'false',
         'data-testid': `cloud-settings-${field.id}`,
+        oninput: () => this.#edited.add(field.key),
       });
       const hint = el('span', { class: 'cloud-form-hint', 'data-testid': `cloud-settings-${field.id}-hint`, hidden: true });
       this.#inputs.set(field.key, input);
@@ -67,18 +70,27 @@ export class CloudSettingsForm {
     );
   }
 
-  /** Fills the form from the settings (`GET /api/cloud/settings`); a field set elsewhere is disabled and says by what. */
+  /**
+   * Fills the form from the settings (`GET /api/cloud/settings`); a field set elsewhere is
+   * disabled and says by what. A field typed in and not saved yet keeps what was typed: the
+   * settings may come after the typing began.
+   */
   show(settings) {
     for (const { key } of FIELDS) {
       const input = this.#inputs.get(key);
       const hint = this.#hints.get(key);
       const source = settings.overrides?.[key];
-      input.value = key === 'secretAccessKey' ? '' : (settings[key] ?? '');
+      if (source || !this.#edited.has(key)) input.value = key === 'secretAccessKey' ? '' : (settings[key] ?? '');
       input.disabled = Boolean(source);
       hint.hidden = !source && key !== 'secretAccessKey';
       hint.textContent = source ? `Set by ${source}` : settings.hasSecret ? 'Saved. Leave blank to keep it.' : 'Not saved yet.';
     }
     this.message.textContent = settings.folder ? `Backups go to the folder ${settings.folder}, which wins over the bucket.` : '';
+  }
+
+  /** Forgets what was typed and not saved, so that the form shows the saved settings when next filled. */
+  discardEdits() {
+    this.#edited.clear();
   }
 
   /** One cheap request with the saved settings; the answer says what failed, if anything. */
@@ -125,6 +137,7 @@ export class CloudSettingsForm {
     this.message.textContent = 'Saving…';
     try {
       const saved = await this.#save(change);
+      this.discardEdits();
       this.show(saved);
       this.message.dataset.state = saved.configured ? 'saved' : 'incomplete';
       this.message.textContent = saved.configured ? 'Saved. The backup uses these settings now.' : `Saved. ${saved.message ?? ''}`.trim();

@@ -155,8 +155,10 @@ export class CloudSettings {
     if (runEnded && this.isOpen) this.open();
   }
 
+  /** Hides the panel; what was typed in the form and not saved is gone when it opens again. */
   close() {
     this.#request?.abort();
+    this.form.discardEdits();
     this.element.hidden = true;
   }
 
