@@ -9,28 +9,28 @@ extension PlaceFinder {
         var codes: [String] = []
         var names: [String] = []
         var index: [String: Int32] = [:]
-        for fields in try lines(of: directory + "/countries.tsv") where fields.count == 2 {
-            index[String(fields[0])] = Int32(codes.count)
-            codes.append(String(fields[0]))
-            names.append(String(fields[1]))
+        try lines(of: directory + "/countries.tsv").forEach { line in
+            guard line.fields.count == 2 else { return }
+            index[line.text(0)] = Int32(codes.count)
+            codes.append(line.text(0))
+            names.append(line.text(1))
         }
         /// A code the names lack (a territory GeoNames or Natural Earth know) is its own name.
-        func country(_ code: Substring) -> Int32 {
-            if let known = index[String(code)] { return known }
-            index[String(code)] = Int32(codes.count)
-            codes.append(String(code))
-            names.append(String(code))
+        func country(_ code: String) -> Int32 {
+            if let known = index[code] { return known }
+            index[code] = Int32(codes.count)
+            codes.append(code)
+            names.append(code)
             return Int32(codes.count - 1)
         }
 
         var regions: [String] = []
         var regionIndex: [String: Int32] = [:]
         var entries: [PlaceGrid.Entry] = []
-        for fields in try lines(of: directory + "/places.tsv") where fields.count == 5 {
-            guard let latitude = Float(fields[0]), let longitude = Float(fields[1]), abs(latitude) <= 90, abs(longitude) <= 180 else {
-                continue
-            }
-            let region = String(fields[3])
+        try lines(of: directory + "/places.tsv").forEach { line in
+            guard line.fields.count == 5, let latitude = line.decimal(0), let longitude = line.decimal(1), abs(latitude) <= 90, abs(longitude) <= 180
+            else { return }
+            let region = line.text(3)
             let regionNumber: Int32
             if let known = regionIndex[region] {
                 regionNumber = known
@@ -40,32 +40,25 @@ extension PlaceFinder {
                 regions.append(region)
             }
             entries.append(
-                PlaceGrid.Entry(latitude: latitude, longitude: longitude, name: String(fields[2]), region: regionNumber, country: country(fields[4])))
+                PlaceGrid.Entry(latitude: latitude, longitude: longitude, name: line.text(2), region: regionNumber, country: country(line.text(4))))
         }
 
         var rings: [(country: Int32, points: [(Float, Float)])] = []
-        for fields in try lines(of: directory + "/borders.tsv") where fields.count == 2 {
-            let points = fields[1].split(separator: " ").compactMap { pair -> (Float, Float)? in
-                let parts = pair.split(separator: ",")
-                guard parts.count == 2, let longitude = Float(parts[0]), let latitude = Float(parts[1]), abs(latitude) <= 90, abs(longitude) <= 180
-                else { return nil }
-                return (longitude, latitude)
-            }
-            rings.append((country(fields[0]), points))
+        try lines(of: directory + "/borders.tsv").forEach { line in
+            guard line.fields.count == 2 else { return }
+            let points = line.pairs(1).filter { longitude, latitude in abs(latitude) <= 90 && abs(longitude) <= 180 }
+            rings.append((country(line.text(0)), points))
         }
         return PlaceFinder(grid: PlaceGrid(entries), borders: CountryBorders(rings), countryCodes: codes, countryNames: names, regions: regions)
     }
 
-    /// The tab-separated fields of each line of a file, read as ``FileContents`` reads a photo:
-    /// a regular file only (a FIFO put in its place would never end), within the size limit.
-    private static func lines(of path: String) throws(PlaceDataError) -> [[Substring]] {
-        let contents: FileContents
+    /// The lines of a file, read as ``FileContents`` reads a photo: a regular file only (a FIFO
+    /// put in its place would never end), within the size limit.
+    private static func lines(of path: String) throws(PlaceDataError) -> PlaceDataLines {
         do {
-            contents = try FileContents(path: path, sizeLimit: Int64(maximumFileSize))
+            return PlaceDataLines(try FileContents(path: path, sizeLimit: Int64(maximumFileSize)).bytes)
         } catch {
             throw .unreadable(path, "\(error)")
         }
-        let text = String(decoding: contents.bytes, as: UTF8.self)
-        return text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
     }
 }
