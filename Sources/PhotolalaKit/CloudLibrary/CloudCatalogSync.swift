@@ -89,8 +89,10 @@ public struct CloudCatalogSync: Sendable {
     public func sync(force: Bool = false, progress: @escaping @Sendable (CloudSyncProgress) -> Void = { _ in }) async -> CloudSyncState {
         do {
             progress(CloudSyncProgress(fraction: 0, status: "Checking the cloud catalog…"))
-            return try await CloudSyncLock(path: lockPath).holding(timeout: lockTimeout) {
+            return try await FileLock(path: lockPath).holding(timeout: lockTimeout) {
                 progress(CloudSyncProgress(fraction: 0, status: "Waiting for another sync to finish…"))
+            } timedOut: {
+                CloudError.syncInProgress(lockPath)
             } _: {
                 try await run(force: force, progress: progress)
             }
@@ -169,7 +171,7 @@ public struct CloudCatalogSync: Sendable {
     /// - Throws: ``CloudError/damagedManifest``; ``PhotolalaError`` when the copy cannot be
     ///   written or imported (the next sync then fetches what changed).
     func adopt(_ merged: CloudCatalog.Merged) async throws {
-        _ = try await CloudSyncLock(path: lockPath).holding(timeout: lockTimeout, waiting: {}) {
+        _ = try await FileLock(path: lockPath).holding(timeout: lockTimeout, timedOut: { CloudError.syncInProgress(lockPath) }) {
             try recoverInterruptedSwap()
             let previous = try record()
             let manifest = try Self.validatedManifest(merged.manifestBytes, key: layout.manifest)
