@@ -43,6 +43,8 @@ struct CommandLineTests {
                                           description in their XMP sidecars.
                   trash                   Move photos to the desktop's Trash, with their XMP
                                           sidecars.
+                  album                   Make and change albums of photos from any source, in
+                                          nested album folders.
                   catalog                 Build, check and show folder catalogs (v5.1:
                                           .photolala/manifest.plist and 0.csv … f.csv).
                   library                 Read an Apple Photos library (.photoslibrary, macOS
