@@ -56,7 +56,7 @@ extension CloudCatalog {
             if let holder = try await lease(), holder.token != token, holder.expires > Date() {
                 guard ContinuousClock.now < deadline else { throw BackupError.catalogLeaseHeld(seconds: Int(timing.leaseTimeout.inSeconds)) }
                 waits += 1
-                try await Task.sleep(for: backoff(beforeTry: min(waits + 1, 8)))
+                try await Task.sleep(for: timing.backoff(beforeTry: min(waits + 1, 8)))
                 continue
             }
             let mine = Lease(token: token, expires: Date().addingTimeInterval(timing.leaseDuration.inSeconds))

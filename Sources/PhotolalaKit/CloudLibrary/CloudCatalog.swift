@@ -45,6 +45,13 @@ struct CloudCatalog: Sendable {
         var leaseSettle: Duration = .seconds(1)
         /// How long a merge waits for another device's lease before giving up.
         var leaseTimeout: Duration = .seconds(600)
+
+        /// The pause before try `attempt` (2 or more): `backoff` doubled per try, capped, and
+        /// jittered between half and all of it, so devices that collided do not collide again.
+        func backoff(beforeTry attempt: Int) -> Duration {
+            let base = min(backoff.inSeconds * pow(2, Double(attempt - 2)), maximumBackoff.inSeconds)
+            return .milliseconds(Int64(base * Double.random(in: 0.5...1) * 1000))
+        }
     }
 
     let store: any ObjectStore
@@ -198,7 +205,7 @@ struct CloudCatalog: Sendable {
     ) async throws -> Merged {
         for attempt in 1...timing.attempts {
             if attempt > 1 {
-                try await Task.sleep(for: backoff(beforeTry: attempt))
+                try await Task.sleep(for: timing.backoff(beforeTry: attempt))
             }
             let current = try await read()
             var byMD5: [String: CatalogEntry] = [:]
@@ -309,13 +316,6 @@ struct CloudCatalog: Sendable {
                 "The cloud catalog's shards could not all be copied for earlier readers (0.csv … f.csv); the next merge copies them again.",
                 metadata: ["error": "\(error)"])
         }
-    }
-
-    /// The pause before try `attempt` (2 or more): `backoff` doubled per try, capped, and
-    /// jittered between half and all of it, so devices that collided do not collide again.
-    func backoff(beforeTry attempt: Int) -> Duration {
-        let base = min(timing.backoff.inSeconds * pow(2, Double(attempt - 2)), timing.maximumBackoff.inSeconds)
-        return .milliseconds(Int64(base * Double.random(in: 0.5...1) * 1000))
     }
 
     /// The rows of `shards` rebuilt from the store: every original under the user's prefix
