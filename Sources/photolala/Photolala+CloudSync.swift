@@ -6,7 +6,8 @@ extension Photolala.Cloud {
     struct Sync: AsyncParsableCommand, GlobalOptionsCommand {
         static let configuration = CommandConfiguration(
             commandName: "sync",
-            abstract: "Pull the cloud catalog: only shards whose SHA-256 changed are downloaded, each verified.",
+            abstract:
+                "Pull the cloud catalog (only shards whose SHA-256 changed are downloaded, each verified), and merge the albums with the bucket's.",
             discussion: "Offline, the catalog of the last sync stays usable; the error is printed and the command exits with status 1.")
 
         @OptionGroup var global: GlobalOptions
@@ -27,7 +28,8 @@ extension Photolala.Cloud {
                 throw PhotolalaCommandError("\(error) (\(state.photoCount.counting("photo")), last synced \(date))")
             }
             terminal.output(
-                "\(state.photoCount.counting("photo")) in the cloud catalog; \(state.downloadedShards.count.counting("shard")) downloaded; synced \(date)."
+                "\(state.photoCount.counting("photo")) in the cloud catalog; \(state.downloadedShards.count.counting("shard")) downloaded; synced \(date)"
+                    + (state.albumCount.map { "; \($0.counting("album"))." } ?? ".")
             )
         }
     }

@@ -77,7 +77,8 @@ import Testing
         #expect(again.error == nil)
         #expect(again.downloadedShards.isEmpty)
         #expect(await counting.heads == [CloudLayout(userID: Self.userID).manifest])
-        #expect(await counting.gets.isEmpty, "an unchanged ETag costs one HEAD")
+        #expect(await counting.gets == [CloudLayout(userID: Self.userID).albums], "an unchanged ETag costs one HEAD, and the albums one GET")
+        #expect(await counting.puts.isEmpty)
     }
 
     @Test("Only the changed shard and facts shard are downloaded") func onlyTheChangedShardIsDownloaded() async throws {
@@ -101,7 +102,9 @@ import Testing
         let manifest = try PropertyListDecoder().decode(CatalogManifest.self, from: Data(try #require(try await store.get(layout.manifest))))
         let facts = try #require(manifest.facts?.first { $0.index == shard })
         #expect(
-            await counting.gets == [layout.manifest, try await layout.storedShard(shard, in: store), layout.facts(shard, sha256: facts.sha256)])
+            await counting.gets == [
+                layout.manifest, try await layout.storedShard(shard, in: store), layout.facts(shard, sha256: facts.sha256), layout.albums,
+            ])
     }
 
     @Test("A tampered shard is rejected and never imported") func aTamperedShardIsRejectedAndNeverImported() async throws {

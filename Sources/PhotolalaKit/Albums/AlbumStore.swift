@@ -16,6 +16,14 @@ public struct AlbumStore: Sendable {
     /// How long an edit waits for another process's.
     static let lockTimeout = Duration.seconds(30)
 
+    /// The book's name in the data folder and in the bucket.
+    public static let fileName = "albums.json"
+
+    /// The book of the data folder `dataDirectory`.
+    public init(dataDirectory: String) {
+        self.init(path: dataDirectory + "/" + Self.fileName)
+    }
+
     public init(path: String) {
         self.path = path
         device = String(UUID().uuidString.lowercased().suffix(12))

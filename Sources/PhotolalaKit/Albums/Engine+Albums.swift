@@ -1,7 +1,7 @@
 extension Engine {
     /// This device's albums: `albums.json` in the data folder.
     public var albums: AlbumStore {
-        AlbumStore(path: configuration.dataDirectory + "/albums.json")
+        AlbumStore(dataDirectory: configuration.dataDirectory)
     }
 
     /// The photos of `album`, in its order, each with where its copies are now: files found by

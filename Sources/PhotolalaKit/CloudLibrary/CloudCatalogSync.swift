@@ -36,6 +36,8 @@ public struct CloudCatalogSync: Sendable {
     var lockTimeout: Duration = .seconds(300)
     /// Where a leftover that cannot be removed, or a state that cannot be read, is told.
     var logger: Logger
+    /// The albums, merged with the bucket's after each sync of the catalog.
+    var albums: AlbumSync
 
     /// - Parameters:
     ///   - store: The bucket holding the backup.
@@ -50,6 +52,9 @@ public struct CloudCatalogSync: Sendable {
         self.layout = CloudLayout(userID: userID)
         self.catalogs = catalogs
         self.directory = dataDirectory + "/cloud/" + userID
+        self.albums = AlbumSync(
+            store: store, key: layout.albums, albums: AlbumStore(dataDirectory: dataDirectory), syncedPath: directory + "/albums.synced",
+            logger: logger)
         self.logger = logger
     }
 
@@ -80,7 +85,7 @@ public struct CloudCatalogSync: Sendable {
         try copy.state()
     }
 
-    /// Brings the local catalog up to date with the cloud's.
+    /// Brings the local catalog up to date with the cloud's, then merges the albums with the bucket's.
     /// - Parameters:
     ///   - force: Download the manifest even when its ETag is unchanged (shards are still only
     ///     downloaded when their SHA-256 differs).
@@ -94,7 +99,14 @@ public struct CloudCatalogSync: Sendable {
             } timedOut: {
                 CloudError.syncInProgress(lockPath)
             } _: {
-                try await run(force: force, progress: progress)
+                var state = try await run(force: force, progress: progress)
+                do {
+                    state.albumCount = try await albums.sync().live.count { !$0.isFolder }
+                } catch {
+                    logger.warning("The albums could not be merged with the bucket's.", metadata: ["error": .error(error)])
+                    state.error = "The albums could not be synced: \(error)"
+                }
+                return state
             }
         } catch {
             var state: CloudSyncState

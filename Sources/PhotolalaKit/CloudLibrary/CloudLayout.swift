@@ -58,6 +58,9 @@ public struct CloudLayout: Sendable, Equatable {
     static func factsName(_ index: Int) -> String { "facts-" + String(index, radix: 16) + ".jsonl" }
     /// The lease that serialises merges on a store without conditional writes.
     var catalogLease: String { catalogPrefix + "merge.lease" }
+
+    /// The user's albums (``AlbumBook``), beside the catalog, merged by every device's sync.
+    public var albums: String { catalogPrefix + AlbumStore.fileName }
     /// A key for finding out whether the store honours conditional writes.
     func conditionProbe(_ token: String) -> String { catalogPrefix + "probe-" + token }
     /// The MD5 an original's key names; `nil` for any other key.

@@ -14,6 +14,8 @@ public struct CloudSyncState: Sendable, Equatable, Codable {
     public var downloadedShards: [Int] = []
     /// Shards whose download failed its SHA-256 twice and were not imported.
     public var rejectedShards: [Int] = []
+    /// The albums after the sync merged them with the bucket's; `nil` when they were not merged.
+    public var albumCount: Int?
     /// Whether the store could not be reached: the catalog shown is the one of `lastSyncDate`.
     public var isOffline = false
     /// The last sync's failure, for people; `nil` when it succeeded.

@@ -1,13 +1,15 @@
 @testable import PhotolalaKit
 @testable import PhotolalaS3
 
-/// A decorator that forwards every call to a real store and records the keys of HEADs and GETs
-/// and the number of listings, so a test can tell which objects a sync fetched. It can also
+/// A decorator that forwards every call to a real store and records the keys of HEADs, GETs
+/// (and those answered "not modified") and PUTs and the number of listings, so a test can tell which objects a sync fetched. It can also
 /// replace what GETs of one key return, the way a tampered server or a broken transfer would.
 actor CountingStore: ForwardingStore {
     nonisolated let base: any ObjectStore
     private(set) var gets: [String] = []
+    private(set) var notModified: [String] = []
     private(set) var heads: [String] = []
+    private(set) var puts: [String] = []
     private(set) var lists = 0
     /// Bytes to answer instead of the stored ones, by key, and for how many more GETs.
     private var replacements: [String: (bytes: [UInt8], remaining: Int)] = [:]
@@ -18,7 +20,9 @@ actor CountingStore: ForwardingStore {
 
     func reset() {
         gets = []
+        notModified = []
         heads = []
+        puts = []
         lists = 0
     }
 
@@ -34,7 +38,14 @@ actor CountingStore: ForwardingStore {
             replacements[key]?.remaining -= 1
             return ObjectData(bytes: replacement.bytes, etag: ContentHash.md5(of: replacement.bytes), totalSize: Int64(replacement.bytes.count))
         }
-        return try await base.get(key, range: range, ifNoneMatch: ifNoneMatch)
+        let data = try await base.get(key, range: range, ifNoneMatch: ifNoneMatch)
+        if data == nil { notModified.append(key) }
+        return data
+    }
+
+    func put(_ key: String, body: [UInt8], options: PutOptions) async throws -> String {
+        puts.append(key)
+        return try await base.put(key, body: body, options: options)
     }
 
     func head(_ key: String) async throws -> ObjectInfo? {

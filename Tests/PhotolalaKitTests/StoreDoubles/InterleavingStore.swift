@@ -24,8 +24,14 @@ actor InterleavingStore: ForwardingStore {
     private(set) var refusedManifestWrites = 0
 
     init(_ base: any ObjectStore, layout: CloudLayout, holdingAfterManifestRead: Bool = true, ignoresConditions: Bool = false) {
+        self.init(base, manifestKey: layout.manifest, holdingAfterManifestRead: holdingAfterManifestRead, ignoresConditions: ignoresConditions)
+    }
+
+    /// A store holding writes after a read of `manifestKey`, the one mutable object of what is
+    /// merged (the catalog's manifest, the albums).
+    init(_ base: any ObjectStore, manifestKey: String, holdingAfterManifestRead: Bool = true, ignoresConditions: Bool = false) {
         self.base = base
-        self.manifestKey = layout.manifest
+        self.manifestKey = manifestKey
         self.holdsWrites = holdingAfterManifestRead
         self.ignoresConditions = ignoresConditions
     }
