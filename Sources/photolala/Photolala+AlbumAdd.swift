@@ -34,8 +34,7 @@ extension Photolala.Album {
             do {
                 try await terminal.forEachPhoto(photos, undone: "added") { photo in
                     let file = try PathArgument(photoFile: photo, linking: false)
-                    let md5 = try engine.identities.md5(ofFileAt: file.path)
-                    found.append((md5, AlbumPhotoOrigin(kind: "folders", location: file.path, name: FilePath.name(of: file.path))))
+                    found.append(try engine.albumPhoto(ofFileAt: file.path))
                     return []
                 }
             } catch {

@@ -50,7 +50,7 @@ extension Photolala {
             let engine = try global.makeEngine()
             let roots = try await sources.index(with: global, engine: engine)
             var terminal = Terminal()
-            let hits = try engine.searchIndex.search(parsed, within: sources.isEmpty ? nil : roots, limit: limit)
+            let hits = try engine.searchIndex.search(try engine.resolvingAlbums(in: parsed), within: sources.isEmpty ? nil : roots, limit: limit)
             if json {
                 try terminal.outputJSON(SearchResultsJSON(hits: hits))
             } else {

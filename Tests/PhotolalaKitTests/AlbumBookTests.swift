@@ -51,6 +51,32 @@ struct AlbumBookTests {
         #expect(book.children(of: nil).map(\.name.value) == ["Europe"])
     }
 
+    @Test("album: names the albums whose path has words starting with its own, case and accents aside, and becomes their photos")
+    func albumTerms() throws {
+        var book = AlbumBook()
+        try book.create("Travel/Rome 2024", isFolder: false, device: "a")
+        try book.create("Travel/Zürich", isFolder: false, device: "a")
+        try book.create("Family", isFolder: false, device: "a")
+        try book.add(Self.photos("r1", "r2"), to: "Travel/Rome 2024", device: "a")
+        try book.add(Self.photos("z1"), to: "Travel/Zürich", device: "a")
+        try book.add(Self.photos("f1", "r1"), to: "Family", device: "a")
+        func names(_ value: String) -> [String] { book.albums(matching: value).map { book.path(of: $0.id) }.sorted() }
+        #expect(names("rome") == ["Travel/Rome 2024"])
+        #expect(names("ZURICH") == ["Travel/Zürich"])
+        #expect(names("travel") == ["Travel/Rome 2024", "Travel/Zürich"])
+        #expect(names("rome 2024") == ["Travel/Rome 2024"])
+        #expect(names("paris").isEmpty && names("...").isEmpty)
+
+        let query = try SearchQuery(parsing: "beach album:travel -album:family album:nowhere")
+        #expect(query.namesAlbums)
+        #expect(
+            query.resolvingAlbums(in: book).terms == [
+                SearchQuery.Term(.text("beach", isPhrase: false)), SearchQuery.Term(.contents(["r1", "r2", "z1"])),
+                SearchQuery.Term(.contents(["f1", "r1"]), isExcluded: true), SearchQuery.Term(.contents([])),
+            ])
+        #expect(try !SearchQuery(parsing: "beach").namesAlbums)
+    }
+
     @Test("Two devices editing one album at once keep both changes, whatever order they sync in")
     func concurrentEdits() throws {
         var start = AlbumBook()

@@ -82,6 +82,18 @@ struct SearchQueryTests {
         #expect(!SearchQueryError.areaOutOfRange.message.contains("181"), "no position in the message")
     }
 
+    @Test("md5: names photos by content, one or several; it is what an album: term becomes, and reads back the same")
+    func md5s() throws {
+        let first = "0F3E9C2D5B7A41E8C6D9F0A1B2C3D4E5"
+        let second = String(repeating: "a", count: 32)
+        let query = try SearchQuery(parsing: "-md5:\(first),\(second)")
+        #expect(query.terms == [SearchQuery.Term(.contents([first.lowercased(), second]), isExcluded: true)])
+        #expect(try SearchQuery(parsing: query.description) == query)
+        for bad in ["0f3e", first + ",0f3e", String(repeating: "g", count: 32)] {
+            #expect(throws: SearchQueryError.badMD5(bad)) { try SearchQuery(parsing: "md5:" + bad) }
+        }
+    }
+
     @Test("Dates name a year, a month, a day or a range of them on the photo's own clock")
     func dates() throws {
         func range(_ text: String) throws -> SearchDateRange? {

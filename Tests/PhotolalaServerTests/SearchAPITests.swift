@@ -61,6 +61,29 @@ struct SearchAPITests: WorkspaceSuite {
         }
     }
 
+    @Test("album: finds the photos of the albums it names by content; a damaged albums file is said, not searched as empty")
+    func albums() async throws {
+        try await Fixtures.datedPhoto(at: photos + "/kept.jpg", tags: ["-Make=Canon"])
+        try await Fixtures.datedPhoto(at: photos + "/other.jpg", tags: ["-Make=NIKON"])
+        _ = try await engine.index(try engine.localSource(root: photos))
+        let kept = try engine.albumPhoto(ofFileAt: photos + "/kept.jpg")
+        try await engine.albums.edit { book, device in
+            try book.create("Travel/Rome", isFolder: false, device: device)
+            try book.add([kept], to: "Travel/Rome", device: device)
+        }
+        let app = try APITestSupport.application(ServerConfiguration(folders: [photos], port: 0), engine: engine)
+        try await app.test(.router) { client in
+            #expect(try await search(client, "album:rome").compactMap { $0["name"] as? String } == ["kept.jpg"])
+            #expect(try await search(client, "-album:travel").compactMap { $0["name"] as? String } == ["other.jpg"])
+            #expect(try await search(client, "album:paris").isEmpty)
+
+            try "{\"albums\": [".write(toFile: engine.albums.path, atomically: true, encoding: .utf8)
+            let damaged = try await client.execute(uri: "/api/search?q=album:rome", method: .get)
+            #expect(damaged.status == .internalServerError)
+            #expect((try APITestSupport.json(damaged)["error"] as? String)?.contains("The albums file") == true)
+        }
+    }
+
     @Test("A query opens as a folder of the search source: the served sources are indexed first, and each photo is its source's")
     func resultsAsAFolder() async throws {
         try await Fixtures.datedPhoto(at: photos + "/wedding.jpg", tags: ["-XMP-dc:Subject=wedding"])

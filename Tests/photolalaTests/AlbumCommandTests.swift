@@ -24,6 +24,12 @@ struct AlbumCommandTests {
         let again = try await cli.run("album", "add", "Travel/Rome", photos + "/a.jpg")
         #expect(again.standardOutput == "Added 0 photos to 'Travel/Rome' (1 was in it already).\n")
 
+        // album: finds the album's photos by content, in the folders searched.
+        let found = try await cli.run("search", "--in", photos, "album:rome")
+        #expect(found.status == 0, "\(found.standardError)")
+        #expect(Set(found.standardOutput.split(separator: "\n").map(String.init)) == [photos + "/a.jpg", photos + "/b.jpg"])
+        #expect(try await cli.run("search", "--in", photos, "-album:travel").standardOutput.isEmpty)
+
         let listed = try await cli.run("album", "list")
         #expect(listed.standardOutput == "Travel/\n  Rome  2 photos\n")
         let listedJSON =

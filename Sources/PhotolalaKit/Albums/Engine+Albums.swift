@@ -4,6 +4,16 @@ extension Engine {
         AlbumStore(dataDirectory: configuration.dataDirectory)
     }
 
+    /// The photo file at `path` as an album holds it: its MD5 (recorded, or read once and
+    /// recorded) and where it is. The search index learns the MD5 too, so that `album:` finds a
+    /// photo indexed from its header alone.
+    /// - Throws: ``PhotolalaError`` when the file cannot be read.
+    public func albumPhoto(ofFileAt path: String) throws -> (md5: String, origin: AlbumPhotoOrigin) {
+        let md5 = try identities.md5(ofFileAt: path)
+        try searchIndex.recordMD5s(ofFiles: [(path, md5)])
+        return (md5, AlbumPhotoOrigin(kind: SearchQuery.SourceKind.folders.rawValue, location: path, name: FilePath.name(of: path)))
+    }
+
     /// The photos of `album`, in its order, each with where its copies are now: files found by
     /// content (the identity index and the search index, each checked against the file as it
     /// is), so a photo moved or renamed on disk is found where it went once it has been seen there.

@@ -51,6 +51,10 @@ extension SearchQuery {
             return .rating(comparison, stars)
         case "area":
             return .area(try SearchArea(parsing: value))
+        case "md5":
+            let md5s = lowered.split(separator: ",").map(String.init)
+            guard md5s.allSatisfy({ $0.count == 32 && $0.allSatisfy(\.isHexDigit) }) else { throw .badMD5(value) }
+            return .contents(Set(md5s))
         default:
             return nil
         }
@@ -71,7 +75,9 @@ extension SearchQuery {
     }
 
     /// The names of every field, text or not, as they are typed before the colon.
-    static let fieldNames: Set<String> = Set(TextField.allCases.map(\.rawValue)).union(["kind", "date", "rating", "is", "has", "source", "area"])
+    static let fieldNames: Set<String> = Set(TextField.allCases.map(\.rawValue)).union([
+        "kind", "date", "rating", "is", "has", "source", "area", "md5",
+    ])
 
     /// Splits a query into tokens: words, quoted phrases and `field:value` pairs (the value
     /// quoted when it has spaces), each perhaps excluded by a leading `-`. It reads Unicode
@@ -166,6 +172,7 @@ extension SearchQuery.Term: CustomStringConvertible {
         case .has(let attribute): text = "has:" + attribute.rawValue
         case .source(let source): text = "source:" + source.rawValue
         case .area(let area): text = "area:" + area.description
+        case .contents(let md5s): text = "md5:" + md5s.sorted().joined(separator: ",")
         }
         return (isExcluded ? "-" : "") + text
     }

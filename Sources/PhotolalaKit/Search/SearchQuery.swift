@@ -50,6 +50,9 @@ public struct SearchQuery: Sendable, Equatable {
         case source(SourceKind)
         /// A box on the map: photos whose GPS position is in it.
         case area(SearchArea)
+        /// Photos of these contents (MD5s): what an `album:` term stands for once the albums
+        /// are read (``resolvingAlbums(in:)``); never typed.
+        case contents(Set<String>)
     }
 
     /// The text facts a field can name.

@@ -31,6 +31,10 @@ public struct SearchQueryError: Error, Sendable, Equatable, CustomStringConverti
         .init(message: "'rating:\(value)' is not a rating: write 0 to 5, with >=, <=, > or < before it if you like (rating:>=4).")
     }
 
+    static func badMD5(_ value: String) -> Self {
+        .init(message: "'md5:\(value)' is not an MD5: write its 32 hexadecimal digits, several separated by commas.")
+    }
+
     // The area errors leave out the numbers typed: a box drawn around a home is GPS data, and an
     // error's text may be logged.
 
@@ -56,6 +60,7 @@ public struct SearchQueryError: Error, Sendable, Equatable, CustomStringConverti
         case "has": "gps"
         case "source": "photos"
         case "area": "41.8,12.4,42,12.6"
+        case "md5": "0f3e9c2d5b7a41e8c6d9f0a1b2c3d4e5"
         default: "Italy"
         }
     }

@@ -57,7 +57,7 @@ struct SearchStatement: Sendable {
         case .folder: ["folder"]
         case .title: ["title"]
         case .description: ["description"]
-        // Albums come with the issue that adds them; until then nothing is in one.
+        // A query's album terms are made `.contents` before it is run (resolvingAlbums(in:)).
         case .album: nil
         }
     }
@@ -105,7 +105,7 @@ struct SearchStatement: Sendable {
         let clause: String
         switch condition {
         case .text, .field:
-            // Albums come with the issue that adds them; until then nothing is in one.
+            // An album term not made `.contents` first: no album was read, so no photo is in one.
             clause = "0"
         case .kind(let kind):
             clause = "(p.kinds & ?) != 0"
@@ -148,6 +148,10 @@ struct SearchStatement: Sendable {
             arguments += [source.rawValue]
         case .area(let area):
             clause = Self.areaClause(area, arguments: &arguments)
+        case .contents(let md5s):
+            // A backed-up photo's key is its MD5, kept once (SearchSchema).
+            clause = "coalesce(p.md5, p.key) IN (SELECT value FROM json_each(?))"
+            arguments += [String(decoding: (try? JSONEncoder().encode(md5s.sorted())) ?? Data("[]".utf8), as: UTF8.self)]
         }
         conditions.append(excluded ? "NOT coalesce(\(clause), 0)" : clause)
     }

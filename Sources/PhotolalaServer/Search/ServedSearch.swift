@@ -7,12 +7,14 @@ import PhotolalaKit
 struct ServedSearch: Sendable {
     let sources: ServedSources
     let index: SearchIndex
+    /// The albums an `album:` term names.
+    let albums: AlbumStore
 
     /// The photos `query` finds in the served sources, newest first, at most `limit`.
     /// - Throws: ``PhotolalaError/databaseFailed`` when the index cannot be read.
     func search(_ query: SearchQuery, limit: Int) throws -> API.SearchResults {
         let served = served()
-        let hits = try index.search(query, within: served.map(\.scope.root), limit: limit)
+        let hits = try index.search(try resolved(query), within: served.map(\.scope.root), limit: limit)
         let results = hits.compactMap { hit -> API.SearchHit? in
             guard let entry = served.first(where: { $0.scope.kind == hit.source && $0.scope.root == hit.root }),
                 let reference = entry.source.searchReference(forKey: hit.key)
@@ -32,7 +34,7 @@ struct ServedSearch: Sendable {
     func points(_ query: SearchQuery, limit: Int) throws -> API.SearchPoints {
         let served = served()
         // One more than asked: whether there were more is said, not counted.
-        let found = try index.points(of: query, within: served.map(\.scope.root), limit: limit + 1)
+        let found = try index.points(of: try resolved(query), within: served.map(\.scope.root), limit: limit + 1)
         let points = found.prefix(limit).compactMap { point -> (id: String, latitude: Double, longitude: Double)? in
             guard let entry = served.first(where: { $0.scope.kind == point.source && $0.scope.root == point.root }),
                 let reference = entry.source.searchReference(forKey: point.key)
@@ -46,20 +48,20 @@ struct ServedSearch: Sendable {
     /// The facets of the photos `query` finds in the served sources.
     /// - Throws: ``PhotolalaError/databaseFailed`` when the index cannot be read.
     func facets(_ query: SearchQuery) throws -> SearchFacets {
-        try index.facets(of: query, within: served().map(\.scope.root))
+        try index.facets(of: try resolved(query), within: served().map(\.scope.root))
     }
 
     /// Where the photos `query` finds in the served sources were taken: countries, regions, cities.
     /// - Throws: ``PhotolalaError/databaseFailed`` when the index cannot be read.
     func places(_ query: SearchQuery) throws -> [PlaceCount] {
-        try index.places(of: query, within: served().map(\.scope.root))
+        try index.places(of: try resolved(query), within: served().map(\.scope.root))
     }
 
     /// The people named in the photos `query` finds in the served sources, with how many photos
     /// each is in, most first.
     /// - Throws: ``PhotolalaError/databaseFailed`` when the index cannot be read.
     func people(_ query: SearchQuery) throws -> [SearchFacets.Value] {
-        try index.facets(of: query, within: served().map(\.scope.root), limit: Self.mostPeople).people
+        try index.facets(of: try resolved(query), within: served().map(\.scope.root), limit: Self.mostPeople).people
     }
 
     /// The most people the People view lists.
@@ -108,6 +110,17 @@ struct ServedSearch: Sendable {
             throw ServerError(.notFound, "This folder of \(entry.source.summary.name) has no photos beneath it: open the folder itself.")
         }
         return [SearchIndex.TimelineScope(source: entry.scope, keyPrefix: prefix)]
+    }
+
+    /// The query with its `album:` terms made the photos of the albums they name.
+    /// - Throws: ``ServerError`` 500 saying what is wrong when the albums file is damaged.
+    private func resolved(_ query: SearchQuery) throws -> SearchQuery {
+        guard query.namesAlbums else { return query }
+        do {
+            return query.resolvingAlbums(in: try albums.read())
+        } catch let error as AlbumError {
+            throw ServerError(.internalServerError, error.message)
+        }
     }
 
     /// The served sources the index holds, with where it keeps each.

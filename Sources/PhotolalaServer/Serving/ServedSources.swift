@@ -29,6 +29,7 @@ final class ServedSources: Sendable {
     private let logger: Logger
     /// The index searches read, and what keeps it current with the sources (``SearchResultsSource``).
     private let searchIndex: SearchIndex
+    private let albums: AlbumStore
     private let searchIndexing: ServedSearchIndexing
 
     init(configuration: ServerConfiguration, engine: Engine, events: EventHub, current: CurrentCloud) throws {
@@ -58,6 +59,7 @@ final class ServedSources: Sendable {
         sessions = SessionStore(limit: Self.openFolderLimit)
         logger = configuration.logger
         searchIndex = engine.searchIndex
+        albums = engine.albums
         searchIndexing = ServedSearchIndexing(
             freshness: configuration.searchIndexFreshness, logger: configuration.logger, publish: { await events.publish(.indexing, $0) }
         ) { source, progress in
@@ -92,7 +94,7 @@ final class ServedSources: Sendable {
 
     /// Search over the served sources, in the index searches keep current.
     var search: ServedSearch {
-        ServedSearch(sources: self, index: searchIndex)
+        ServedSearch(sources: self, index: searchIndex, albums: albums)
     }
 
     /// The photos a query finds, as a source whose folders are queries.
