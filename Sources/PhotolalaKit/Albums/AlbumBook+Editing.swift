@@ -90,8 +90,9 @@ extension AlbumBook {
     public mutating func reorder(_ path: String, as md5s: [String], device: String) throws(AlbumError) {
         let album = try photoAlbum(at: path)
         let now = stamp(device: device)
-        let named = md5s.filter { album.photos[$0]?.isIn == true }
-        let others = album.orderedPhotos.map(\.md5).filter { !Set(named).contains($0) }
+        var seen: Set<String> = []
+        let named = md5s.filter { album.photos[$0]?.isIn == true && seen.insert($0).inserted }
+        let others = album.orderedPhotos.map(\.md5).filter { !seen.contains($0) }
         for (index, md5) in (named + others).enumerated() where album.photos[md5]?.position.value != Double(index + 1) {
             albums[album.id]?.photos[md5]?.position = AlbumStamped(Double(index + 1), now)
         }
