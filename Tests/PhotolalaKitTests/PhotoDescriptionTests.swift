@@ -76,6 +76,19 @@ struct PhotoDescriptionTests: WorkspaceSuite {
         }
     }
 
+    @Test("Text is kept trimmed, without control characters and at most 2,000 characters long; clean text as it is")
+    func cleanedText() {
+        let long = String(repeating: "x", count: 2_500)
+        let cases: [(String?, String?)] = [
+            ("Canon EOS R5", "Canon EOS R5"), ("  Canon EOS  ", "Canon EOS"), ("a\u{7}b\nc", "a b c"), ("tab\t", "tab"), ("", nil),
+            ("   ", nil), (nil, nil), ("Zürich ", "Zürich"), ("\u{00A0}Rome\u{2028}", "Rome"), (long, String(long.prefix(2_000))),
+            (String(repeating: "é", count: 2_001), String(repeating: "é", count: 2_000)),
+        ]
+        for (text, expected) in cases {
+            #expect(PhotoDescription.cleaned(text) == expected, "\(String(reflecting: text))")
+        }
+    }
+
     @Test("A DNG's and a NEF's XMP and IPTC are read from their first directory", arguments: ["raw.dng", "raw.nef"])
     func rawFiles(name: String) async throws {
         let path = photos + "/" + name

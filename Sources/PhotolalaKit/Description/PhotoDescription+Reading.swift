@@ -68,9 +68,20 @@ extension PhotoDescription {
     /// Trimmed text without control characters, at most ``maximumLength`` characters; `nil` when empty.
     static func cleaned(_ text: String?) -> String? {
         guard let text else { return nil }
+        // Most text is clean already (a camera's name, a keyword): one pass over its bytes
+        // says so, where cleaning would build it again scalar by scalar.
+        if Self.isClean(text) { return text }
         let scalars = text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : Character($0) }
         let cleaned = String(String(scalars).trimmingCharacters(in: .whitespacesAndNewlines).prefix(maximumLength))
         return cleaned.isEmpty ? nil : cleaned
+    }
+
+    /// Whether ``cleaned(_:)`` would give `text` back as it is: printable ASCII, not empty, not
+    /// starting or ending with a space, and short enough.
+    private static func isClean(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20, bytes.count <= maximumLength else { return false }
+        return bytes.allSatisfy { (0x20...0x7E).contains($0) }
     }
 
     /// Keywords cleaned, each once whatever its case, at most ``maximumKeywords``.
