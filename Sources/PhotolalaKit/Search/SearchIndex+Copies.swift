@@ -1,4 +1,3 @@
-import Foundation
 import GRDB
 
 extension SearchIndex {
@@ -16,16 +15,17 @@ extension SearchIndex {
     /// - Throws: ``PhotolalaError/databaseFailed`` when the index cannot be read.
     public func copies(ofMD5s md5s: Set<String>) throws -> [String: [Copy]] {
         guard !md5s.isEmpty else { return [:] }
-        let list = String(decoding: try JSONEncoder().encode(md5s.sorted()), as: UTF8.self)
+        // The condition an `md5:` term is, so the photos matched are those a search finds.
+        let statement = SearchStatement(SearchQuery(terms: [SearchQuery.Term(.contents(md5s))]))
         return try database.read { db in
             var copies: [String: [Copy]] = [:]
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT s.kind, s.root, p.key, coalesce(p.md5, CASE WHEN s.kind = 'cloud' THEN p.key END) AS md5
+                    SELECT s.kind, s.root, p.key, coalesce(p.md5, p.key)
                     FROM searchPhoto p JOIN searchSource s ON s.id = p.source
-                    WHERE coalesce(p.md5, CASE WHEN s.kind = 'cloud' THEN p.key END) IN (SELECT value FROM json_each(?))
-                    """, arguments: [list])
+                    WHERE \(statement.conditions.joined(separator: " AND "))
+                    """, arguments: statement.arguments)
             while let row = try rows.next() {
                 guard let kind = SearchQuery.SourceKind(rawValue: row[0]) else { continue }
                 copies[row[3], default: []].append(Copy(source: kind, root: row[1], key: row[2]))
