@@ -29,6 +29,8 @@ public struct Engine: Sendable {
     let fileReader: PhotoFileReader
     /// What every folder's catalog upkeep shares.
     let catalogContext: CatalogContext
+    /// Where edits of photos' descriptions are written, one at a time.
+    let sidecars = SidecarWriter()
 
     /// Opens the database; libvips starts with the first image decoded (``ImageProcessor``).
     /// - Parameters:

@@ -116,6 +116,24 @@ struct SidecarEditingTests: WorkspaceSuite {
         #expect(access(second + ".xmp", F_OK) != 0)
     }
 
+    @Test("Edits of one photo made at once are all kept: none writes over another's")
+    func editsAtOnce() async throws {
+        let path = try await photo("busy.jpg")
+        let keywords = (0..<24).map { "keyword \($0)" }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for keyword in keywords {
+                group.addTask { _ = try await engine.edit(DescriptionEdit(addedKeywords: [keyword]), ofFileAt: path, naming: .fullName) }
+            }
+            group.addTask { _ = try await engine.edit(DescriptionEdit(rating: 3), ofFileAt: path, naming: .fullName) }
+            group.addTask { _ = try await engine.edit(DescriptionEdit(title: "Harbour at dusk"), ofFileAt: path, naming: .fullName) }
+            try await group.waitForAll()
+        }
+        let tags = try await exiftool(path + ".xmp")
+        let subjects = try JSONDecoder().decode([String].self, from: Data((tags["XMP-dc:Subject"] ?? "[]").utf8))
+        #expect(Set(subjects) == Set(keywords))
+        #expect(tags["XMP-xmp:Rating"] == "3" && tags["XMP-dc:Title"] == "\"Harbour at dusk\"")
+    }
+
     @Test("A hostile or linked sidecar is never written, and says why; the edit is refused whole")
     func hostileSidecars() async throws {
         let path = try await photo("photo.jpg")

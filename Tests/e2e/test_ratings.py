@@ -108,6 +108,36 @@ def test_the_inspector_edits_one_photos_stars_label_title_and_keywords(page, rat
     assert as_list(entry["XMP-lr:HierarchicalSubject"]) == ["Places|Italy|Genoa"]
 
 
+def test_a_title_typed_while_an_earlier_edit_is_answered_is_kept_and_saved(page, rated):
+    url, folder = rated
+    ui = PhotolalaPage(page, url)
+    ui.open("local-0", count=COUNT)
+    name = "IMG_00023.jpg"
+    ui.cell(name).click()
+    ui.open_inspector()
+    expect(page.get_by_test_id("description-editor")).to_be_visible()
+    # The label's answer is held back, as a busy server would, while the title is typed.
+    held = []
+    page.route("**/api/describe", lambda route: held.append(route))
+    page.get_by_test_id("inspector-label-edit").select_option("Green")
+    title = page.get_by_test_id("inspector-title-edit")
+    title.fill("Lighthouse")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the label was never sent"
+    held[0].continue_()
+    page.unroute("**/api/describe")
+    expect(page.get_by_test_id("status-notice")).to_have_text("Labelled 1 photo Green")
+    expect(title).to_have_value("Lighthouse")
+    title.press("Enter")
+    expect(page.get_by_test_id("status-notice")).to_have_text("Changed 1 photo")
+    expect(title).to_have_value("Lighthouse")
+    entry = sidecars(folder)[name]
+    assert (entry["XMP-xmp:Label"], entry["XMP-dc:Title"]) == ("Green", "Lighthouse")
+
+
 def test_a_crafted_request_writes_no_sidecar_outside_what_the_folder_lists(rated):
     url, folder = rated
     before = sorted(path.name for path in folder.parent.iterdir())

@@ -18,8 +18,8 @@ extension Engine {
     public func edit(_ edit: DescriptionEdit, ofFileAt path: String, naming: SidecarNaming? = nil) async throws -> EditedSidecar {
         if let problem = edit.problem { throw PhotolalaError.invalidEdit(problem) }
         let naming = naming ?? configuration.sidecarNaming
-        return try await offload {
-            let (sidecar, isNew) = try XMPSidecar.write(edit, forPhotoAt: path, naming: naming)
+        return try await offload { [sidecars] in
+            let (sidecar, isNew) = try sidecars.write(edit, forPhotoAt: path, naming: naming)
             return EditedSidecar(path: sidecar.path, isNew: isNew, description: sidecar.description)
         }
     }

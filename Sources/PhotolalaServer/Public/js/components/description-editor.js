@@ -13,25 +13,30 @@ import { el } from '../dom.js';
 const LABELS = ['Red', 'Yellow', 'Green', 'Blue', 'Purple'];
 
 export class DescriptionEditor {
+  #fields;
+
   /**
    * - several: whether it edits a selection of photos (no title, description or keyword list).
    * - description: the photo's `{rating, colorLabel, title, description, keywords}`.
    * - onEdit(edit): a change was made.
    */
   constructor({ several, description = {}, onEdit }) {
-    this.element = el(
-      'div',
-      { class: 'description-editor', 'data-testid': 'description-editor' },
-      ratingField(several ? 0 : description.rating ?? 0, onEdit),
-      labelField(several ? null : description.colorLabel ?? null, onEdit),
-      ...(several
-        ? []
-        : [
-            textField('Title', 'title', description.title, false, onEdit),
-            textField('Description', 'description', description.description, true, onEdit),
-          ]),
-      keywordField(several ? [] : description.keywords ?? [], several, onEdit),
-    );
+    this.#fields = [
+      ratingField(onEdit),
+      labelField(onEdit),
+      ...(several ? [] : [textField('Title', 'title', false, onEdit), textField('Description', 'description', true, onEdit)]),
+      keywordField(several, onEdit),
+    ];
+    this.element = el('div', { class: 'description-editor', 'data-testid': 'description-editor' }, ...this.#fields.map((field) => field.row));
+    this.show(several ? {} : description);
+  }
+
+  /**
+   * Shows what the sidecars say now, in place: a field being typed in keeps what was typed
+   * (an answer to an earlier edit may come while the next is written).
+   */
+  show(description) {
+    for (const field of this.#fields) field.show(description);
   }
 }
 
@@ -39,36 +44,48 @@ function row(label, control) {
   return el('div', { class: 'description-row' }, el('span', { class: 'description-label', text: label }), control);
 }
 
-function ratingField(rating, onEdit) {
+function ratingField(onEdit) {
+  let rating = 0;
   const stars = [1, 2, 3, 4, 5].map((value) =>
     el('button', {
-      class: 'rating-star', type: 'button', text: value <= rating ? '★' : '☆', 'data-testid': 'rating-star', 'aria-label': value === 1 ? '1 star' : `${value} stars`,
-      'aria-pressed': String(value === rating), onclick: () => onEdit({ rating: value === rating ? 0 : value }),
+      class: 'rating-star', type: 'button', 'data-testid': 'rating-star', 'aria-label': value === 1 ? '1 star' : `${value} stars`,
+      onclick: () => onEdit({ rating: value === rating ? 0 : value }),
     }),
   );
-  return row('Rating', el('div', { class: 'rating-edit', role: 'group', 'aria-label': 'Rating', 'data-testid': 'inspector-rating-edit', 'data-rating': String(rating) }, ...stars));
+  const group = el('div', { class: 'rating-edit', role: 'group', 'aria-label': 'Rating', 'data-testid': 'inspector-rating-edit' }, ...stars);
+  const show = (description) => {
+    rating = description.rating ?? 0;
+    group.dataset.rating = String(rating);
+    stars.forEach((star, index) => {
+      star.textContent = index < rating ? '★' : '☆';
+      star.setAttribute('aria-pressed', String(index + 1 === rating));
+    });
+  };
+  return { row: row('Rating', group), show };
 }
 
-function labelField(current, onEdit) {
-  const names = current && !LABELS.includes(current) ? [...LABELS, current] : LABELS;
-  const select = el(
-    'select',
-    { class: 'label-edit', 'data-testid': 'inspector-label-edit', 'aria-label': 'Colour label' },
-    el('option', { value: '', text: 'None' }),
-    ...names.map((name) => el('option', { value: name, text: name })),
-  );
-  select.value = current ?? '';
+function labelField(onEdit) {
+  const select = el('select', { class: 'label-edit', 'data-testid': 'inspector-label-edit', 'aria-label': 'Colour label' });
   select.addEventListener('change', () => onEdit({ colorLabel: select.value }));
-  return row('Label', select);
+  const show = (description) => {
+    const current = description.colorLabel ?? null;
+    // A label of the user's own, written by another program, is one to choose too.
+    const names = current && !LABELS.includes(current) ? [...LABELS, current] : LABELS;
+    if (select.options.length !== names.length + 1 || !names.every((name, index) => select.options[index + 1].value === name)) {
+      select.replaceChildren(el('option', { value: '', text: 'None' }), ...names.map((name) => el('option', { value: name, text: name })));
+    }
+    select.value = current ?? '';
+  };
+  return { row: row('Label', select), show };
 }
 
-function textField(label, key, value, multiline, onEdit) {
+function textField(label, key, multiline, onEdit) {
+  let saved = '';
   const field = el(multiline ? 'textarea' : 'input', {
     class: 'text-edit', 'data-testid': `inspector-${key}-edit`, 'aria-label': label, placeholder: `Add a ${label.toLowerCase()}`, rows: multiline ? '3' : undefined,
   });
-  field.value = value ?? '';
   const save = () => {
-    if (field.value.trim() !== (value ?? '').trim()) onEdit({ [key]: field.value.trim() });
+    if (field.value.trim() !== saved.trim()) onEdit({ [key]: field.value.trim() });
   };
   field.addEventListener('change', save);
   field.addEventListener('keydown', (event) => {
@@ -76,20 +93,20 @@ function textField(label, key, value, multiline, onEdit) {
       event.preventDefault();
       field.blur();
     } else if (event.key === 'Escape') {
-      field.value = value ?? '';
+      field.value = saved;
       field.blur();
     }
   });
-  return row(label, field);
+  const show = (description) => {
+    const typing = field.value.trim() !== saved.trim();
+    saved = description[key] ?? '';
+    if (!typing) field.value = saved;
+  };
+  return { row: row(label, field), show };
 }
 
-function keywordField(keywords, several, onEdit) {
-  const chips = keywords.map((keyword) =>
-    el('li', { class: 'keyword-chip', 'data-testid': 'inspector-keyword' },
-      el('span', { text: keyword }),
-      el('button', { class: 'keyword-remove', type: 'button', text: '×', 'aria-label': `Remove keyword ${keyword}`, onclick: () => onEdit({ removeKeywords: [keyword] }) }),
-    ),
-  );
+function keywordField(several, onEdit) {
+  const list = el('ul', { class: 'keyword-list', 'aria-label': 'Keywords' });
   const input = el('input', { class: 'text-edit', 'data-testid': 'inspector-keyword-add', 'aria-label': 'Add a keyword', placeholder: several ? 'Add a keyword to all' : 'Add a keyword' });
   input.addEventListener('keydown', (event) => {
     if (event.key !== 'Enter') return;
@@ -98,5 +115,15 @@ function keywordField(keywords, several, onEdit) {
     if (keyword) onEdit({ addKeywords: [keyword] });
     input.value = '';
   });
-  return row('Keywords', el('div', { class: 'keyword-edit' }, el('ul', { class: 'keyword-list', 'aria-label': 'Keywords' }, ...chips), input));
+  const show = (description) => {
+    list.replaceChildren(
+      ...(description.keywords ?? []).map((keyword) =>
+        el('li', { class: 'keyword-chip', 'data-testid': 'inspector-keyword' },
+          el('span', { text: keyword }),
+          el('button', { class: 'keyword-remove', type: 'button', text: '×', 'aria-label': `Remove keyword ${keyword}`, onclick: () => onEdit({ removeKeywords: [keyword] }) }),
+        ),
+      ),
+    );
+  };
+  return { row: row('Keywords', el('div', { class: 'keyword-edit' }, list, input)), show };
 }

@@ -26,6 +26,8 @@ export class Inspector {
   #controller = null;
   #timer = 0;
   #cache = new Map();
+  /** The editor of the one photo shown, and the photo's key: `{key, editor}`. */
+  #editor = null;
   #api;
   #canEdit;
   #onEdit;
@@ -73,9 +75,12 @@ export class Inspector {
     for (const item of items) {
       const answer = answers[item.id];
       const key = itemKey(source, folder, item);
-      if (answer && this.#cache.has(key)) this.#cache.set(key, { ...this.#cache.get(key), ...answer });
+      if (!answer || !this.#cache.has(key)) continue;
+      const metadata = { ...this.#cache.get(key), ...answer };
+      this.#cache.set(key, metadata);
+      // Shown in place: a field being typed in keeps its text, whatever answers come.
+      if (this.#editor?.key === key) this.#editor.editor.show(metadata);
     }
-    if (this.#open && this.#state.source === source && this.#state.folder === folder) this.#render();
   }
 
   /** Shows the selection: `items` are the selected photos of `folder` in `source`. */
@@ -89,6 +94,7 @@ export class Inspector {
 
   #render() {
     this.#cancel();
+    this.#editor = null;
     const { items } = this.#state;
     this.element.dataset.state = items.length === 0 ? 'empty' : items.length === 1 ? 'single' : 'multiple';
     if (items.length === 0) this.#renderEmpty();
@@ -198,8 +204,10 @@ export class Inspector {
     ]);
     fields.dataset.loaded = String(metadata != null);
     if (!editing) return fields;
-    const editor = metadata ? new DescriptionEditor({ several: false, description: m, onEdit: this.#onEdit }).element : el('div', { class: 'description-editor is-loading' });
-    return el('div', { class: 'inspector-details' }, editor, fields);
+    if (!metadata) return el('div', { class: 'inspector-details' }, el('div', { class: 'description-editor is-loading' }), fields);
+    const editor = new DescriptionEditor({ several: false, description: m, onEdit: this.#onEdit });
+    this.#editor = { key: itemKey(this.#state.source, this.#state.folder, item), editor };
+    return el('div', { class: 'inspector-details' }, editor.element, fields);
   }
 }
 
