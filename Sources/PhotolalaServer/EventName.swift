@@ -24,4 +24,6 @@ enum EventName: String, Sendable, CaseIterable {
     /// The search index being brought up to date for a search, a timeline or a view
     /// (``API/Indexing``).
     case indexing
+    /// Albums were made, renamed, deleted or given photos, here or by a sync (``API/Albums``).
+    case albums
 }

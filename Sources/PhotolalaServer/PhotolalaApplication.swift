@@ -95,6 +95,11 @@ func buildRouter(configuration: ServerConfiguration, engine: Engine) throws -> S
     CloudSettingsRoutes(current: current, editor: editor, sources: sources, backup: backup).add(to: router)
     SearchRoutes(search: sources.search, sources: sources).add(to: router)
     DescribeRoutes(sources: sources) { edit, path in try await engine.edit(edit, ofFileAt: path) }.add(to: router)
+    AlbumRoutes(
+        sources: sources, identify: { item, folder, name, source in try await engine.albumPhoto(of: item, folder: folder, named: name, in: source) },
+        store: engine.albums
+    )
+    .add(to: router)
     let services: [any Service] = [
         queue, BackupEvents(backup: backup),
         CloudUpkeep(current: current, syncInterval: configuration.cloudSyncInterval, clock: configuration.clock),

@@ -38,15 +38,16 @@ struct ServerAPITests: WorkspaceSuite {
         try #require(rows.first { $0[1] as? String == name }?[0] as? String)
     }
 
-    @Test("Sources: the folder, Apple Photos and Cloud not configured, Places (no People), then the search results and the timelines")
+    @Test("Sources: the folder, Apple Photos and Cloud not configured, the albums, Places (no People), then the search results and the timelines")
     func sources() async throws {
         try await app().test(.router) { client in
             let body = try await client.execute(uri: "/api/sources", method: .get) { try json($0) }
             let sources = try #require(body["sources"] as? [[String: Any]])
-            #expect(sources.map { $0["id"] as? String } == ["local-0", "apple-photos", "cloud", "places", "search", "photos"])
-            #expect(sources[3]["kind"] as? String == "places" && sources[3]["rootFolder"] as? String == "~")
-            #expect(sources[4]["kind"] as? String == "search" && sources[4]["configured"] as? Bool == true)
-            #expect(sources[5]["kind"] as? String == "timeline" && sources[5]["rootFolder"] as? String == "~")
+            #expect(sources.map { $0["id"] as? String } == ["local-0", "apple-photos", "cloud", "albums", "places", "search", "photos"])
+            #expect(sources[3]["kind"] as? String == "albums" && sources[3]["capabilities"] as? [String] == ["preview", "star"])
+            #expect(sources[4]["kind"] as? String == "places" && sources[4]["rootFolder"] as? String == "~")
+            #expect(sources[5]["kind"] as? String == "search" && sources[5]["configured"] as? Bool == true)
+            #expect(sources[6]["kind"] as? String == "timeline" && sources[6]["rootFolder"] as? String == "~")
             #expect(sources[0]["name"] as? String == "photos" && sources[0]["configured"] as? Bool == true)
             #expect(sources[1]["configured"] as? Bool == false && (sources[1]["message"] as? String)?.contains("--library") == true)
             #expect(sources[0]["capabilities"] as? [String] == ["sorting", "grouping", "preview", "star", "folders", "describe"])

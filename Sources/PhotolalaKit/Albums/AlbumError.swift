@@ -32,6 +32,10 @@ public struct AlbumError: Error, Sendable, Equatable, CustomStringConvertible {
         .init(message: "'\(path)' cannot go into itself or a folder within it.")
     }
 
+    static func cannotHold(_ sourceName: String) -> Self {
+        .init(message: "Photos of \(sourceName) cannot go into albums: add them from a folder, an Apple Photos library or the cloud backup.")
+    }
+
     static func damaged(_ path: String, _ reason: String) -> Self {
         .init(
             message:

@@ -4,7 +4,8 @@
 public struct AlbumPhotoOrigin: Sendable, Hashable, Codable {
     /// What kind of source: `folders`, `photos` or `cloud`, as the search index names them.
     public let kind: String
-    /// The file's path, the library's path and the asset's id, or the backup's key.
+    /// Where the search index keeps it, its source's root and key joined by "/": the file's
+    /// path, the library's path and the asset's uuid, or the backup's user id and the MD5.
     public let location: String
     /// The photo's file name.
     public let name: String

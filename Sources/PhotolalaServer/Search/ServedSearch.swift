@@ -124,7 +124,7 @@ struct ServedSearch: Sendable {
     }
 
     /// The served sources the index holds, with where it keeps each.
-    private func served() -> [(scope: SearchScope, id: String, source: any PhotoSource)] {
+    func served() -> [(scope: SearchScope, id: String, source: any PhotoSource)] {
         sources.all.compactMap { entry in entry.source.searchScope.map { (scope: $0, id: entry.id, source: entry.source) } }
     }
 }

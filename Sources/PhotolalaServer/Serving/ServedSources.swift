@@ -85,11 +85,26 @@ final class ServedSources: Sendable {
             + [API.Source(id: SearchResultsSource.id, searchResults.summary), API.Source(id: SearchResultsSource.timelineID, timelines.summary)]
     }
 
-    /// The views over every served source's photos: Places, and People when a library is served.
+    /// The views over every served source's photos: the albums, Places, and People when a
+    /// library is served.
     var views: [(id: String, source: any PhotoSource)] {
         let people = all.contains { $0.source.searchScope?.kind == .photos }
-        return [(PlacesSource.id, PlacesSource(search: search, updateIndex: updateSearchIndex))]
+        return [
+            (AlbumsSource.id, AlbumsSource(search: search, updateIndex: updateSearchIndex)),
+            (PlacesSource.id, PlacesSource(search: search, updateIndex: updateSearchIndex)),
+        ]
             + (people ? [(PeopleSource.id, PeopleSource(search: search, updateIndex: updateSearchIndex))] : [])
+    }
+
+    /// Tells the pages the albums changed (``API/Albums``), and closes the albums open in them,
+    /// which they then list again as they are now.
+    func albumsChanged() async {
+        await sessions.close(keysWithPrefix: AlbumsSource.id + "/")
+        do {
+            await events.publish(.albums, API.Albums(try search.albumBook()))
+        } catch {
+            logger.warning("The albums changed, but cannot be read to tell the pages.", metadata: ["error": .error(error)])
+        }
     }
 
     /// Search over the served sources, in the index searches keep current.

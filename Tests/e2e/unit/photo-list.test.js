@@ -40,6 +40,15 @@ test('upsert replaces a listed photo where its new date puts it; remove drops id
   equal(names(list), ['IMG_1.jpg', 'img_2.jpg', 'Undated.png']);
 });
 
+test('setSourceOrder puts the photos in the order of a new listing, those it leaves out after them as they were', () => {
+  const list = photoList(mixed, 'source');
+  list.setSourceOrder(['3', '1']);
+  equal(names(list), ['Undated.png', 'IMG_10.jpg', 'img_2.jpg', 'IMG_1.jpg']);
+  equal(['3', '1', '2', '4'].map((id) => list.indexOf(id)), [0, 1, 2, 3]);
+  list.upsert(itemsFromRows([[5, 'new.jpg', null, 1, 1, 1, 'v1']]));
+  equal(names(list).at(-1), 'new.jpg'); // listed later: after them
+});
+
 test('a filter hides photos from the display but not from get', () => {
   const list = photoList(mixed, 'date-asc');
   list.setFilter((item) => item.name.startsWith('IMG'));

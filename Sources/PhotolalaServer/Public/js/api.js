@@ -217,6 +217,47 @@ export function describe(source, folder, ids, edit) {
   return request('api/describe', { method: 'POST', body: { source, folder, ids, ...edit } });
 }
 
+/** Every album and album folder: `{albums: [{id, name, isFolder, parent, photoCount}]}`, folders first, each folder's by name. */
+export function getAlbums(signal) {
+  return request('api/albums', { signal });
+}
+
+/** Makes an album (or, `isFolder`, an album folder) in folder `parent` (null: the top): `{id}`. */
+export function createAlbum(name, parent = null, isFolder = false) {
+  return request('api/albums', { method: 'POST', body: { name, parent, isFolder } });
+}
+
+const albumPath = (id) => `api/albums/${encodeURIComponent(id)}`;
+
+export function renameAlbum(id, name) {
+  return request(`${albumPath(id)}/rename`, { method: 'POST', body: { name } });
+}
+
+/** Deletes an album, or a folder with what it holds; the photos stay where they are. */
+export function deleteAlbum(id) {
+  return request(`${albumPath(id)}/delete`, { method: 'POST' });
+}
+
+/** Adds photos `ids` of `folder` of `source` to an album: `{count, errors: {id: message}}`. */
+export function addToAlbum(id, source, folder, ids) {
+  return request(`${albumPath(id)}/add`, { method: 'POST', body: { source, folder, ids } });
+}
+
+/** Takes photos (by their ids in the album's grid) out of it: `{count}`. */
+export function removeFromAlbum(id, ids) {
+  return request(`${albumPath(id)}/remove`, { method: 'POST', body: { ids } });
+}
+
+/** Moves photos of an album, in the order given, before photo `before` (null: to the end). */
+export function orderAlbum(id, ids, before) {
+  return request(`${albumPath(id)}/order`, { method: 'POST', body: { ids, before } });
+}
+
+/** Makes a photo of an album its cover. */
+export function setAlbumCover(id, photo) {
+  return request(`${albumPath(id)}/cover`, { method: 'POST', body: { ids: [photo] } });
+}
+
 /** The queue: `{queued, uploading, done, failed, bytesUploaded, bytesTotal, bytesPerSecond, …, configured, error}`. */
 export function getBackupStatus(signal) {
   return request('api/backup/status', { signal });
@@ -302,17 +343,18 @@ export function requestRestore(ids, tier, days) {
  * `closed` (the server stopped following a folder), `backup`, `badges` (a folder's badges
  * changed), `cloud-sync`, `restore` and `sources` (the cloud settings changed) events, and
  * `onIndexing` the `indexing` events (`{found, done, complete}`: the search index being brought
- * up to date); `onConnection` receives `true` when the stream (re)opens and `false` when it
+ * up to date), `onAlbums` the `albums` events (every album, as `getAlbums` answers, after an
+ * edit here, in another tab or by a sync); `onConnection` receives `true` when the stream (re)opens and `false` when it
  * drops.
  *
  * Every tab of the server shares one stream, owned by a SharedWorker (event-worker.js): a stream
  * per tab would hold one of the browser's six connections to the server each. Where there is no
  * SharedWorker, the tab opens a stream of its own.
  */
-export function subscribeEvents({ onChange, onListing, onFolder, onClosed, onBackup, onVerify, onBadges, onCloudSync, onRestore, onSources, onIndexing, onConnection }) {
+export function subscribeEvents({ onChange, onListing, onFolder, onClosed, onBackup, onVerify, onBadges, onCloudSync, onRestore, onSources, onIndexing, onAlbums, onConnection }) {
   const handlers = {
     change: onChange, listing: onListing, folder: onFolder, closed: onClosed, backup: onBackup, verify: onVerify, badges: onBadges, 'cloud-sync': onCloudSync,
-    restore: onRestore, sources: onSources, indexing: onIndexing,
+    restore: onRestore, sources: onSources, indexing: onIndexing, albums: onAlbums,
   };
   const deliver = (name, text) => {
     let data;

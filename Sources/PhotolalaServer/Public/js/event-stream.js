@@ -4,7 +4,7 @@
  */
 
 /** Every event type: an EventSource delivers only the types someone listens to. */
-const EVENT_TYPES = ['change', 'listing', 'folder', 'closed', 'backup', 'verify', 'badges', 'cloud-sync', 'restore', 'sources', 'indexing'];
+const EVENT_TYPES = ['change', 'listing', 'folder', 'closed', 'backup', 'verify', 'badges', 'cloud-sync', 'restore', 'sources', 'indexing', 'albums'];
 /** The pause before opening a stream the server refused again: doubling from 1 s up to 10 s. */
 const RETRY_MS = [1000, 2000, 4000, 8000, 10000];
 

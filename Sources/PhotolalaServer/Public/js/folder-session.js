@@ -154,7 +154,10 @@ export class FolderSession {
     }
   }
 
-  /** After the event stream dropped, changes may have been missed: list again and reconcile. */
+  /**
+   * After the event stream dropped, or the server closed the folder, changes may have been
+   * missed: list again and reconcile, the source's order too.
+   */
   async resync() {
     if (!this.#complete) return; // the listing loop is still running and will catch up
     try {
@@ -171,6 +174,7 @@ export class FolderSession {
       const present = new Set(items.map((item) => item.id));
       const gone = this.list.items.filter((item) => !present.has(item.id)).map((item) => item.id);
       this.#apply(gone, items.filter((item) => !sameItem(item, this.list.get(item.id))));
+      this.list.setSourceOrder(items.map((item) => item.id)); // an album may have been reordered
       this.#callbacks.onItems({ live: true });
       this.#callbacks.onProgress({ count: this.list.length, complete: true });
     } catch (error) {

@@ -7,12 +7,14 @@
 import * as api from './api.js';
 import { can, cellSource, initialState } from './app-state.js';
 import { FolderSession } from './folder-session.js';
+import { carriesPhotos, droppedPhotos } from './photo-drag.js';
 import { liveMotion } from './photo-list.js';
 import { currentLocation, navigate, onLocationChange } from './router.js';
 import { Selection } from './selection.js';
 import { Settings } from './settings.js';
 import { Store } from './store.js';
 import { ThumbnailLoader } from './thumbnail-loader.js';
+import { AlbumList } from './components/album-list.js';
 import { BackupBar } from './components/backup-bar.js';
 import { CloudSettings } from './components/cloud-settings.js';
 import { ContextMenu } from './components/context-menu.js';
@@ -30,6 +32,7 @@ import { SEARCH_SOURCE, Sidebar } from './components/sidebar.js';
 import { StatusBar } from './components/status-bar.js';
 import { SyncOverlay } from './components/sync-overlay.js';
 import { Toolbar } from './components/toolbar.js';
+import { AlbumsController } from './controllers/albums.js';
 import { BackupController } from './controllers/backup.js';
 import { DescribeController } from './controllers/describe.js';
 import { CloudController } from './controllers/cloud.js';
@@ -74,7 +77,11 @@ if (new URLSearchParams(location.search).has('tv')) {
   document.documentElement.classList.add('tv');
   settings.set({ size: 'large' });
 }
-const sidebar = new Sidebar({ onCloudSettings: () => cloudSettings.open(), onSync: () => cloud.sync(), onLeave: () => folder.focusContent() });
+const albumList = new AlbumList({
+  onCreate: (name) => albums.create(name), onRename: (id, name) => albums.rename(id, name), onDrop: (id, photos) => albums.add(id, photos),
+  onContextMenu: (album, x, y) => albums.openAlbumMenu(album, x, y),
+});
+const sidebar = new Sidebar({ onCloudSettings: () => cloudSettings.open(), onSync: () => cloud.sync(), onLeave: () => folder.focusContent(), albumList });
 const toolbar = new Toolbar({
   settings, onUp: () => navigation.goUp(), onToggleSidebar: () => drawer.toggle(), onStarToggle: () => backup.toggleStar(), onSearch: (text) => filter.setSearch(text),
   onMap: () => map.toggle(), onSelect: () => selectButtonPressed(),
@@ -87,6 +94,11 @@ const grid = new PhotoGrid({
   loader, selection, onOpen: (id) => actions.openPreview(id), onContextMenu: (id, x, y) => actions.openContextMenu(id, x, y), onStar: (id, starred) => backup.star([id], starred),
   motionUrl: (id) => api.videoUrl(store.state.source.id, store.state.folder, liveMotion(store.state.list.get(id))?.id ?? id), sourceOf: (id) => cellSource(store.state, id),
   onLeave: (direction) => (direction === 'left' ? sidebar.focusCurrent() : folderStrip.focusFirst()),
+  onDragStart: (event, ids) => albums.startDrag(event, ids), canDropOn: (event) => carriesPhotos(event) && albums.canReorder(),
+  onDrop: (event, id) => {
+    const photos = droppedPhotos(event);
+    if (photos) albums.reorder(photos, id);
+  },
   onSelectingChange: (selecting) => {
     toolbar.setSelecting(selecting);
     showSelectionBar();
@@ -158,9 +170,11 @@ const display = new DisplayController({
 });
 const liveUpdates = new LiveUpdatesController({
   store, api, status, loader, inspector, backup, cloud, onVerify: (verification) => cloudSettings.showVerification(verification), onSources: () => navigation.reloadSources(),
+  onAlbums: (answer) => (answer ? albums.show(answer) : albums.load()),
 });
 const folder = new FolderController({ store, api, settings, selection, loader, grid, toolbar, folderStrip, status, preview, banner, messages, backup, display, filter, cloud });
-const actions = new PhotoActionsController({ store, api, settings, selection, loader, grid, preview, contextMenu, restoreDialog, backup, banner });
+const albums = new AlbumsController({ store, api, selection, albumList, contextMenu, status, banner });
+const actions = new PhotoActionsController({ store, api, settings, selection, loader, grid, preview, contextMenu, restoreDialog, backup, banner, albums });
 const map = new MapController({ store, api, app, toolbar, sidebar, status, photoMap, openPreview: (id) => actions.openPreview(id) });
 const navigation = new NavigationController({
   store, api, settings, selection, sidebar, drawer, toolbar, folderStrip, grid, status, folder, messages, cloud, map, onSourcesLoaded: () => liveUpdates.loadServerState(),
@@ -171,9 +185,11 @@ listenForShortcuts({
 });
 
 store.subscribe((state, keys) => (keys.has('source') || keys.has('folder')) && facetBar.show(state.source?.id === SEARCH_SOURCE ? state.folder : null));
+store.subscribe((state, keys) => (keys.has('source') || keys.has('folder')) && albumList.setCurrent(state.source?.id === 'albums' ? state.folder : null));
 onLocationChange((location) => navigation.open(location));
 liveUpdates.connect();
 navigation.start();
+albums.load();
 
 // Installable, and Photolala's own page when the server does not answer (service-worker.js); a
 // page opened from another address than localhost needs HTTPS for it (docs/GUIDE.md).

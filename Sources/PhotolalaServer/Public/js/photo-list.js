@@ -249,6 +249,26 @@ export class PhotoList {
     this.refilter();
   }
 
+  /**
+   * Puts the listed items in the source's order `ids`, as a new listing gives it (an album
+   * reordered); those it does not name follow as they were.
+   */
+  setSourceOrder(ids) {
+    const before = [...this.#byId.values()].sort((a, b) => a.order - b.order);
+    const placed = new Set();
+    let next = 0;
+    for (const id of ids) {
+      const item = this.#byId.get(id);
+      if (item == null || placed.has(id)) continue;
+      placed.add(id);
+      item.order = next++;
+    }
+    for (const item of before) if (!placed.has(item.id)) item.order = next++;
+    this.#nextOrder = next;
+    this.#all.sort(this.#compare);
+    this.refilter();
+  }
+
   /** Removes the items with these ids; unknown ids are ignored. Returns how many went. */
   remove(ids) {
     const gone = new Set(ids.filter((id) => this.#byId.has(id)));

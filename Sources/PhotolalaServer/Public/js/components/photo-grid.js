@@ -30,6 +30,8 @@ const LONG_PRESS_MS = 500;
 /** How far a finger moves before it is a drag, not a press or a tap (CSS px). */
 const TOUCH_SLOP_PX = 10;
 /** What the grid lays out before a folder is open. */
+/** Whether the page has a mouse (or a pen), which drags photos. */
+const FINE_POINTER = window.matchMedia('(pointer: fine)');
 const NO_PHOTOS = Object.freeze({ length: 0, items: [], isByDate: false });
 
 export class PhotoGrid {
@@ -68,6 +70,8 @@ export class PhotoGrid {
   #press = null;
   /** The click a long press ends with selects nothing more. */
   #pressEnded = false;
+  /** The photo dragged photos are over, marked. */
+  #dropTarget = null;
 
   /**
    * - loader: the ThumbnailLoader cells draw from.
@@ -81,8 +85,16 @@ export class PhotoGrid {
    * - onSelectingChange(selecting): selection mode began or ended.
    * - onLeave(direction): an arrow key pressed at the grid's edge, `left` from its first column,
    *   `up` from its first row: the keyboard moves on to the sources or the folder tiles.
+   * - onDragStart(event, ids): photos `ids` (the selection, which a drag of an unselected photo
+   *   replaces first) are dragged with the mouse: the drag's data is set.
+   * - canDropOn(event): whether what is dragged over the grid can be dropped on a photo (photos
+   *   of an album, which a drop orders).
+   * - onDrop(event, id): it was dropped on photo `id`.
    */
-  constructor({ loader, selection, onOpen, onContextMenu, onStar, motionUrl, sourceOf, onSelectingChange = () => {}, onLeave = () => false }) {
+  constructor({
+    loader, selection, onOpen, onContextMenu, onStar, motionUrl, sourceOf, onSelectingChange = () => {}, onLeave = () => false, onDragStart = () => {},
+    canDropOn = () => false, onDrop = () => {},
+  }) {
     this.#loader = loader;
     this.#onLeave = onLeave;
     this.#onSelectingChange = onSelectingChange;
@@ -119,6 +131,17 @@ export class PhotoGrid {
         onpointerup: () => this.#endPress(),
         onpointercancel: () => this.#endPress(),
         onpointerleave: () => this.badges.hover(null),
+        ondragstart: (event) => this.#onDragStart(event, onDragStart),
+        ondragover: (event) => this.#onDragOver(event, canDropOn),
+        ondragleave: (event) => this.#markDropTarget(event.relatedTarget?.closest?.('.photo-cell') ?? null),
+        ondragend: () => this.#markDropTarget(null),
+        ondrop: (event) => {
+          const cell = event.target.closest?.('.photo-cell');
+          this.#markDropTarget(null);
+          if (!cell || !canDropOn(event)) return;
+          event.preventDefault();
+          onDrop(event, cell.dataset.id);
+        },
       },
       this.spacer,
       this.badges.element,
@@ -495,7 +518,36 @@ export class PhotoGrid {
   }
 
   #makeCell() {
-    return el('img', { class: 'photo-cell', role: 'gridcell', 'data-testid': 'photo-cell', alt: '', draggable: 'false', decoding: 'async' });
+    // A mouse drags photos; a finger's long press is selection mode's.
+    return el('img', { class: 'photo-cell', role: 'gridcell', 'data-testid': 'photo-cell', alt: '', draggable: String(FINE_POINTER.matches), decoding: 'async' });
+  }
+
+  /** A photo dragged: the selection goes, or the photo alone when it was not selected. */
+  #onDragStart(event, onDragStart) {
+    const cell = event.target.closest?.('.photo-cell');
+    if (!cell || this.#selecting) {
+      event.preventDefault();
+      return;
+    }
+    const id = cell.dataset.id;
+    if (!this.#selection.has(id)) this.#selection.selectOnly(id);
+    onDragStart(event, this.#selection.ids().filter((selected) => this.#list?.has(selected)));
+  }
+
+  #onDragOver(event, canDropOn) {
+    const cell = event.target.closest?.('.photo-cell');
+    if (!cell || !canDropOn(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    this.#markDropTarget(cell);
+  }
+
+  /** Marks the photo a drop would put the dragged ones before. */
+  #markDropTarget(cell) {
+    if (this.#dropTarget === cell) return;
+    this.#dropTarget?.classList.remove('is-drop-before');
+    this.#dropTarget = cell;
+    cell?.classList.add('is-drop-before');
   }
 
   #bindCell(cell, item, column) {

@@ -2,8 +2,8 @@
  * The search box over every source (its results open as the `search` source, whose folder is
  * the query, so the query in the box and in the URL is always the truth), then "Photos", every
  * photo of every source in one timeline (the `photos` source's top), then the source list:
- * one entry per local folder given to `photolala serve`, then Apple Photos and
- * the cloud backup. Entries are plain links to the source's root, so middle-click opens a tab;
+ * one entry per local folder given to `photolala serve`, then Apple Photos,
+ * the cloud backup and Photolala's albums (AlbumList). Entries are plain links to the source's root, so middle-click opens a tab;
  * sources that are not set up say so right in the list; the Cloud source says when its catalog
  * was last synced (or that it is offline) and has a button to sync now. At the bottom, the Cloud
  * Backup settings.
@@ -23,12 +23,14 @@ const SECTIONS = [
   { title: 'Folders', kinds: ['local'], icon: icons.disk },
   { title: 'Apple Photos', kinds: ['applePhotos'], icon: icons.photos },
   { title: 'Cloud', kinds: ['cloud'], icon: icons.cloud },
+  { title: 'Albums', kinds: ['albums'], icon: icons.album },
   { title: 'Browse', kinds: ['places', 'people'], icons: { places: icons.place, people: icons.person } },
 ];
 
 export class Sidebar {
   #links = new Map(); // source id → link
 
+  #albumList;
   #cloudLine = null; // the Cloud source's sync line, when the cloud is configured
   #cloudSync = null;
   #onSync;
@@ -38,9 +40,11 @@ export class Sidebar {
    * - onCloudSettings(): open the Cloud Backup settings panel.
    * - onSync(): sync the cloud catalog now.
    * - onLeave(): ArrowRight on a source: the keyboard moves on to the open folder's tiles or photos.
+   * - albumList: the albums (AlbumList), shown under the Albums source.
    */
-  constructor({ onCloudSettings, onSync, onLeave = () => {} }) {
+  constructor({ onCloudSettings, onSync, onLeave = () => {}, albumList }) {
     this.#onSync = onSync;
+    this.#albumList = albumList;
     this.#onLeave = onLeave;
     // "synced 5 min ago" ages: redraw it every minute.
     setInterval(() => this.#cloudSync && this.setCloudSync(this.#cloudSync), 60_000);
@@ -89,7 +93,9 @@ export class Sidebar {
     const sections = SECTIONS.map(({ title, kinds, icon, icons: byKind }) => {
       const members = sources.filter((source) => kinds.includes(source.kind));
       if (members.length === 0) return null;
-      return el('section', { class: 'sidebar-section' }, el('h2', { class: 'sidebar-heading', text: title }), ...members.map((source) => this.#entry(source, byKind?.[source.kind] ?? icon)));
+      const albums = kinds.includes('albums');
+      const heading = el('h2', { class: 'sidebar-heading', text: title }, albums ? this.#albumList.newButton : null);
+      return el('section', { class: 'sidebar-section' }, heading, ...members.map((source) => this.#entry(source, byKind?.[source.kind] ?? icon)), albums ? this.#albumList.element : null);
     });
     const others = sources.filter((source) => source.id !== SEARCH_SOURCE && !SECTIONS.some(({ kinds }) => kinds.includes(source.kind)));
     if (others.length > 0) sections.push(el('section', { class: 'sidebar-section' }, el('h2', { class: 'sidebar-heading', text: 'Other' }), ...others.map((source) => this.#entry(source, icons.folder))));

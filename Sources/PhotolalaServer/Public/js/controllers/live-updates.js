@@ -16,6 +16,7 @@ export class LiveUpdatesController {
   #inspector;
   #onSources;
   #onVerify;
+  #onAlbums;
   /**
    * How many `backup` and `cloud-sync` events this tab has received. A status that a request
    * answers travels on another connection than the events and can arrive after a newer event: the
@@ -29,8 +30,10 @@ export class LiveUpdatesController {
    * - backup, cloud: the BackupController and the CloudController the events feed.
    * - onVerify(verification): a verification of the backup went on or ended.
    * - onSources(): the sources may have changed (settings saved, or the stream came back).
+   * - onAlbums(albums): the albums changed (`albums` event), or the stream came back (`null`):
+   *   what changed meanwhile came as no event.
    */
-  constructor({ store, api, status, loader, inspector, backup, cloud, onVerify, onSources }) {
+  constructor({ store, api, status, loader, inspector, backup, cloud, onVerify, onSources, onAlbums }) {
     this.#store = store;
     this.#api = api;
     this.#status = status;
@@ -40,6 +43,7 @@ export class LiveUpdatesController {
     this.#cloud = cloud;
     this.#onSources = onSources;
     this.#onVerify = onVerify;
+    this.#onAlbums = onAlbums;
   }
 
   /** The backup bar and the cloud catalog's sync line, as the server has them now. */
@@ -82,9 +86,11 @@ export class LiveUpdatesController {
       onCloudSync: (sync) => {
         this.#eventsSeen['cloud-sync'] += 1;
         this.#cloud.showSync(sync);
+        if (!sync.syncing) this.#onAlbums(null); // a sync merges other devices' albums
       },
       onSources: () => this.#onSources(), // the cloud settings were saved, here or in another tab
       onIndexing: (indexing) => this.#store.set({ indexing: indexing.complete ? null : indexing }),
+      onAlbums: (albums) => this.#onAlbums(albums),
       onRestore: () => {
         if (!isCloudOpen(this.#store.state)) return;
         this.#backup.scheduleBadges();
@@ -99,6 +105,7 @@ export class LiveUpdatesController {
             session()?.resync();
             this.#backup.loadBadges();
             this.#onSources();
+            this.#onAlbums(null);
           } else if (this.#store.state.sources.length > 0) {
             this.loadServerState(); // what changed before this tab's stream opened came as no event
           }

@@ -1,6 +1,6 @@
 /**
  * What can be done to the open folder's photos: open one in the preview, and the context menu's
- * commands on the selection (info, export or download, restore from Deep Archive, star).
+ * commands on the selection (info, export or download, restore from Deep Archive, star, albums).
  */
 
 import { can, isCloudOpen } from '../app-state.js';
@@ -14,6 +14,7 @@ export class PhotoActionsController {
    * - grid, preview, contextMenu, restoreDialog: where the photos, their menu and the restore show.
    * - loader: the ThumbnailLoader, whose thumbnails the preview shows while the photo loads.
    * - backup: the BackupController, which stars.
+   * - albums: the AlbumsController, whose entries the menu offers.
    * - banner: where what cannot be done is said.
    */
   constructor(deps) {
@@ -55,7 +56,7 @@ export class PhotoActionsController {
    * Cloud source, originals are restored from Deep Archive first and downloaded once restored.
    */
   openContextMenu(id, x, y) {
-    const { store, settings, grid, contextMenu, restoreDialog, backup } = this.#deps;
+    const { store, settings, grid, contextMenu, restoreDialog, backup, albums } = this.#deps;
     const state = store.state;
     const ids = backup.selectedIds();
     const inspectorOpen = settings.get('inspector');
@@ -83,6 +84,7 @@ export class PhotoActionsController {
         { label: several ? `Unstar ${ids.length}` : 'Unstar', action: 'unstar', disabled: starred.length === 0, run: () => backup.star(starred, false) },
       );
     }
+    items.push(...albums.menuEntries(id, ids));
     contextMenu.open(items, x, y);
   }
 
