@@ -94,7 +94,7 @@ package enum AtomicFile {
 }
 
 /// Writes the whole buffer, retrying short writes; returns 0 or the `errno` that stopped it.
-private func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+package func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
     guard let base = buffer.baseAddress else { return 0 }
     var offset = 0
     while offset < buffer.count {

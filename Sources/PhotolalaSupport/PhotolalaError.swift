@@ -36,6 +36,7 @@ public struct PhotolalaError: Error, Sendable, CustomStringConvertible {
         public static let albumNotFound = Code("albumNotFound")
         public static let uneditableSidecar = Code("uneditableSidecar")
         public static let invalidEdit = Code("invalidEdit")
+        public static let transferRefused = Code("transferRefused")
     }
 
     public let code: Code
@@ -114,6 +115,11 @@ extension PhotolalaError {
         .init(
             .uneditableSidecar,
             "The XMP sidecar '\(path)' was not changed: it \(reason). Nothing was written; fix or move the sidecar and try again.")
+    }
+
+    /// `reason` fits after "'PATH' was not copied or moved: ": "a file of that name is in the folder already".
+    package static func transferRefused(_ path: String, reason: String) -> Self {
+        .init(.transferRefused, "'\(path)' was not copied or moved: \(reason). Nothing was changed.")
     }
 
     /// `reason` says what is wrong with it: "a rating is 0 to 5 stars, not 7".

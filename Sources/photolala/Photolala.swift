@@ -17,7 +17,7 @@ struct Photolala: AsyncParsableCommand {
         version: PhotolalaVersion.current,
         subcommands: [
             Serve.self, Scan.self, Info.self, Search.self, Places.self, Index.self, Thumbnail.self, Thumbnails.self, Export.self, Tag.self,
-            Trash.self, Album.self,
+            Copy.self, Move.self, Trash.self, Album.self,
             Catalog.self,
             Library.self, Backup.self, Cloud.self,
         ]

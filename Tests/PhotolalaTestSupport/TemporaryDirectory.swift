@@ -9,6 +9,12 @@ public final class TemporaryDirectory: Sendable {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
+    /// A fresh folder in `parent`: on another filesystem than the temporary folder's, say.
+    public init(in parent: String) throws {
+        url = URL(fileURLWithPath: parent).appendingPathComponent("photolala-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
     public var path: String { url.path }
 
     /// A path inside the folder.

@@ -41,6 +41,10 @@ struct CommandLineTests {
                                           own names.
                   tag                     Set photos' rating, colour label, keywords, title and
                                           description in their XMP sidecars.
+                  cp                      Copy photos into a folder, with their XMP sidecars,
+                                          RAW+JPEG companions and Live Photo movies.
+                  mv                      Move photos into a folder, with their XMP sidecars,
+                                          RAW+JPEG companions and Live Photo movies.
                   trash                   Move photos to the desktop's Trash, with their XMP
                                           sidecars.
                   album                   Make and change albums of photos from any source, in
