@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import urllib.parse
@@ -117,6 +118,21 @@ class PhotolalaPage:
         matrix = locator.evaluate("element => getComputedStyle(element).transform")
         numbers = [float(value) for value in re.findall(r"-?[\d.]+(?:e-?\d+)?", matrix)]
         return (numbers[4], numbers[5]) if matrix.startswith("matrix(") else (0.0, 0.0)
+
+    @contextlib.contextmanager
+    def holding(self, pattern: str):
+        """Holds back the requests to `pattern` made within the block, as a busy server would, then lets them go."""
+        held = []
+        self.page.route(pattern, lambda route: held.append(route))
+        yield
+        for _ in range(100):
+            if held:
+                break
+            self.page.wait_for_timeout(50)
+        assert held, f"nothing asked for {pattern}"
+        for route in held:
+            route.continue_()
+        self.page.unroute(pattern)
 
     def open_inspector(self) -> None:
         """Opens the inspector with the shortcut and waits until the grid has laid itself out in the

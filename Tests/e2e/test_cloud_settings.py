@@ -206,18 +206,10 @@ def test_what_is_typed_before_the_settings_come_is_kept_and_saved(page, seaweedf
     try:
         ui = PhotolalaPage(page, url)
         ui.open("local-0", count=1)
-        # The settings are held back, as a busy server would, while the user types.
-        held = []
-        page.route("**/api/cloud/settings", lambda route: held.append(route))
-        page.get_by_test_id("cloud-settings-open").click()
-        page.get_by_test_id("cloud-settings-endpoint").fill(seaweedfs.endpoint)
-        for _ in range(100):
-            if held:
-                break
-            page.wait_for_timeout(50)
-        assert held, "the panel never asked for the settings"
-        held[0].continue_()
-        page.unroute("**/api/cloud/settings")
+        # The settings are held back while the user types.
+        with ui.holding("**/api/cloud/settings"):
+            page.get_by_test_id("cloud-settings-open").click()
+            page.get_by_test_id("cloud-settings-endpoint").fill(seaweedfs.endpoint)
         expect(page.get_by_test_id("cloud-settings-secret-hint")).to_have_text("Not saved yet.")
         expect(page.get_by_test_id("cloud-settings-region")).to_have_value("us-east-1")
         expect(page.get_by_test_id("cloud-settings-endpoint")).to_have_value(seaweedfs.endpoint)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import subprocess
 import urllib.error
 import urllib.request
@@ -116,19 +117,11 @@ def test_a_title_typed_while_an_earlier_edit_is_answered_is_kept_and_saved(page,
     ui.cell(name).click()
     ui.open_inspector()
     expect(page.get_by_test_id("description-editor")).to_be_visible()
-    # The label's answer is held back, as a busy server would, while the title is typed.
-    held = []
-    page.route("**/api/describe", lambda route: held.append(route))
-    page.get_by_test_id("inspector-label-edit").select_option("Green")
     title = page.get_by_test_id("inspector-title-edit")
-    title.fill("Lighthouse")
-    for _ in range(100):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "the label was never sent"
-    held[0].continue_()
-    page.unroute("**/api/describe")
+    # The label's answer is held back while the title is typed.
+    with ui.holding("**/api/describe"):
+        page.get_by_test_id("inspector-label-edit").select_option("Green")
+        title.fill("Lighthouse")
     expect(page.get_by_test_id("status-notice")).to_have_text("Labelled 1 photo Green")
     expect(title).to_have_value("Lighthouse")
     title.press("Enter")
@@ -136,6 +129,27 @@ def test_a_title_typed_while_an_earlier_edit_is_answered_is_kept_and_saved(page,
     expect(title).to_have_value("Lighthouse")
     entry = sidecars(folder)[name]
     assert (entry["XMP-xmp:Label"], entry["XMP-dc:Title"]) == ("Green", "Lighthouse")
+
+
+def test_a_photo_changed_on_disk_while_its_title_is_typed_keeps_the_typing(page, rated):
+    url, folder = rated
+    ui = PhotolalaPage(page, url)
+    ui.open("local-0", count=COUNT)
+    name = "IMG_00021.jpg"
+    ui.cell(name).click()
+    ui.open_inspector()
+    modified = page.get_by_test_id("inspector-modificationDate")
+    expect(modified).to_be_visible()
+    before = modified.inner_text()
+    title = page.get_by_test_id("inspector-title-edit")
+    title.fill("Pier")
+    # Another program touches the photo meanwhile: the inspector reads it again, in place.
+    os.utime(folder / name, (1_500_000_000, 1_500_000_000))
+    expect(modified).not_to_have_text(before, timeout=15_000)
+    expect(title).to_have_value("Pier")
+    title.press("Enter")
+    expect(page.get_by_test_id("status-notice")).to_have_text("Changed 1 photo")
+    assert sidecars(folder)[name]["XMP-dc:Title"] == "Pier"
 
 
 def test_a_crafted_request_writes_no_sidecar_outside_what_the_folder_lists(rated):

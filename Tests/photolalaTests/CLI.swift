@@ -43,6 +43,23 @@ struct CLI {
         ]
     }
 
+    /// Starts the binary and kills it (SIGKILL) after `delay`, as a crash would stop it;
+    /// whether it was still running then.
+    func runKilled(_ arguments: [String], after delay: Duration) async throws -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = arguments
+        process.environment = defaults
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try await Task.sleep(for: delay)
+        let running = process.isRunning
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return running
+    }
+
     func json(_ arguments: String...) async throws -> [String: Any] {
         try await json(arguments)
     }

@@ -42,16 +42,8 @@ struct CatalogCrashSafetyTests {
                     try handle.close()
                 }
             }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CLI.binary)
-            process.arguments = ["catalog", "build", root, "--jobs", "1"]
-            process.environment = ["PHOTOLALA_CACHE_DIR": cli.folder.path("cache"), "PHOTOLALA_DATA_DIR": cli.folder.path("data")]
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            try await Task.sleep(for: .milliseconds(Int.random(in: 0..<window, using: &random)))
-            killedWhileRunning += process.isRunning ? 1 : 0
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            let delay = Duration.milliseconds(Int.random(in: 0..<window, using: &random))
+            killedWhileRunning += try await cli.runKilled(["catalog", "build", root, "--jobs", "1"], after: delay) ? 1 : 0
 
             for folder in Self.folders {
                 let verify = try await cli.run("catalog", "verify", root + folder)

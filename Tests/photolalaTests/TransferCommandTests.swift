@@ -112,17 +112,8 @@ struct TransferCommandTests {
             try await Shell.run("cp", ["-a", made, from])
             try FileManager.default.createDirectory(atPath: to, withIntermediateDirectories: true)
             let photos = try await Self.md5s(in: from)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CLI.binary)
-            process.arguments = ["mv"] + photos.keys.sorted().map { from + "/" + $0 } + [to]
-            process.environment = ["PHOTOLALA_CACHE_DIR": cli.folder.path("cache"), "PHOTOLALA_DATA_DIR": cli.folder.path("data")]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            try await Task.sleep(for: .milliseconds(Int.random(in: 0..<window, using: &random)))
-            killedWhileRunning += process.isRunning ? 1 : 0
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            let delay = Duration.milliseconds(Int.random(in: 0..<window, using: &random))
+            killedWhileRunning += try await cli.runKilled(["mv"] + photos.keys.sorted().map { from + "/" + $0 } + [to], after: delay) ? 1 : 0
 
             let left = try await Self.md5s(in: from)
             let arrived = try await Self.md5s(in: to)

@@ -87,9 +87,22 @@ export class Inspector {
   show(source, folder, items) {
     const previous = this.#state;
     this.#state = { source, folder, items };
+    if (!this.#open) return;
     // Listing batches and live changes call this too: redraw only when the selection changed.
-    const same = previous.source === source && previous.folder === folder && previous.items.length === items.length && previous.items.every((item, index) => item === items[index]);
-    if (this.#open && !same) this.#render();
+    const same = previous.source === source && previous.folder === folder && previous.items.length === items.length && previous.items.every((item, index) => item.id === items[index].id);
+    if (!same) {
+      this.#render();
+      return;
+    }
+    // The photo shown changed on disk (its sidecar written, here or by another program): its
+    // metadata is read again and shown in place, so what is being typed in its editor stays.
+    const [item] = items;
+    if (items.length === 1 && item.version !== previous.items[0].version) {
+      this.#cache.delete(itemKey(source, folder, item));
+      this.#cancel();
+      this.#controller = new AbortController();
+      this.#loadMetadata(item, this.#controller.signal);
+    }
   }
 
   #render() {
@@ -160,7 +173,7 @@ export class Inspector {
       const metadata = await this.#api.getMetadata(source, folder, item.id, signal);
       this.#cache.set(key, metadata);
       if (this.#cache.size > CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value);
-      this.body.lastChild.replaceWith(this.#details(item, metadata));
+      this.body.lastChild.replaceWith(this.#details(item, metadata, this.#editor?.key === key ? this.#editor.editor : null));
     } catch (error) {
       if (this.#api.isAbort(error)) return;
       this.body.lastChild.replaceWith(this.#details(item, null), el('p', { class: 'inspector-error', 'data-testid': 'inspector-error', text: error.message }));
@@ -169,9 +182,10 @@ export class Inspector {
 
   /**
    * What the listing already knows, then everything the metadata adds; once it has come, the
-   * editor of what people write of a photo, where the source can write it.
+   * editor of what people write of a photo, where the source can write it: `editor`, the one
+   * shown already, keeps its place and what is being typed in it.
    */
-  #details(item, metadata) {
+  #details(item, metadata, editor = null) {
     const m = metadata ?? {};
     const editing = this.#canEdit();
     const fields = fieldList([
@@ -205,9 +219,10 @@ export class Inspector {
     fields.dataset.loaded = String(metadata != null);
     if (!editing) return fields;
     if (!metadata) return el('div', { class: 'inspector-details' }, el('div', { class: 'description-editor is-loading' }), fields);
-    const editor = new DescriptionEditor({ several: false, description: m, onEdit: this.#onEdit });
-    this.#editor = { key: itemKey(this.#state.source, this.#state.folder, item), editor };
-    return el('div', { class: 'inspector-details' }, editor.element, fields);
+    editor?.show(m);
+    const shown = editor ?? new DescriptionEditor({ several: false, description: m, onEdit: this.#onEdit });
+    this.#editor = { key: itemKey(this.#state.source, this.#state.folder, item), editor: shown };
+    return el('div', { class: 'inspector-details' }, shown.element, fields);
   }
 }
 
