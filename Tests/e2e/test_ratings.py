@@ -143,10 +143,17 @@ def test_a_photo_changed_on_disk_while_its_title_is_typed_keeps_the_typing(page,
     before = modified.inner_text()
     title = page.get_by_test_id("inspector-title-edit")
     title.fill("Pier")
-    # Another program touches the photo meanwhile: the inspector reads it again, in place.
+    editor = page.get_by_test_id("description-editor")
+    editor.evaluate("element => element.dataset.probe = 'kept'")
+    # Another program touches the photo meanwhile: the inspector reads it again, in place,
+    # the field typed in kept as it is (not left, which would save it).
     os.utime(folder / name, (1_500_000_000, 1_500_000_000))
     expect(modified).not_to_have_text(before, timeout=15_000)
+    expect(editor).to_have_attribute("data-probe", "kept")
     expect(title).to_have_value("Pier")
+    expect(title).to_be_focused()
+    assert "XMP-dc:Title" not in sidecars(folder).get(name, {}), "saved before Enter"
+
     title.press("Enter")
     expect(page.get_by_test_id("status-notice")).to_have_text("Changed 1 photo")
     assert sidecars(folder)[name]["XMP-dc:Title"] == "Pier"

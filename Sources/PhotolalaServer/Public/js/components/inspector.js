@@ -26,7 +26,7 @@ export class Inspector {
   #controller = null;
   #timer = 0;
   #cache = new Map();
-  /** The editor of the one photo shown, and the photo's key: `{key, editor}`. */
+  /** The editor of the one photo shown, and the photo's place, whatever its version: `{place, editor}`. */
   #editor = null;
   #api;
   #canEdit;
@@ -79,7 +79,7 @@ export class Inspector {
       const metadata = { ...this.#cache.get(key), ...answer };
       this.#cache.set(key, metadata);
       // Shown in place: a field being typed in keeps its text, whatever answers come.
-      if (this.#editor?.key === key) this.#editor.editor.show(metadata);
+      if (this.#editor?.place === place(source, folder, item)) this.#editor.editor.show(metadata);
     }
   }
 
@@ -173,7 +173,15 @@ export class Inspector {
       const metadata = await this.#api.getMetadata(source, folder, item.id, signal);
       this.#cache.set(key, metadata);
       if (this.#cache.size > CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value);
-      this.body.lastChild.replaceWith(this.#details(item, metadata, this.#editor?.key === key ? this.#editor.editor : null));
+      const shown = this.body.lastChild;
+      const editor = this.#editor?.place === place(source, folder, item) ? this.#editor.editor : null;
+      if (editor && shown.contains(editor.element)) {
+        // The photo read again: its editor stays where it is, with its focus and what is typed.
+        editor.show(metadata);
+        shown.lastChild.replaceWith(this.#fields(item, metadata));
+      } else {
+        shown.replaceWith(this.#details(item, metadata));
+      }
     } catch (error) {
       if (this.#api.isAbort(error)) return;
       this.body.lastChild.replaceWith(this.#details(item, null), el('p', { class: 'inspector-error', 'data-testid': 'inspector-error', text: error.message }));
@@ -182,10 +190,19 @@ export class Inspector {
 
   /**
    * What the listing already knows, then everything the metadata adds; once it has come, the
-   * editor of what people write of a photo, where the source can write it: `editor`, the one
-   * shown already, keeps its place and what is being typed in it.
+   * editor of what people write of a photo, where the source can write it.
    */
-  #details(item, metadata, editor = null) {
+  #details(item, metadata) {
+    const fields = this.#fields(item, metadata);
+    if (!this.#canEdit()) return fields;
+    if (!metadata) return el('div', { class: 'inspector-details' }, el('div', { class: 'description-editor is-loading' }), fields);
+    const editor = new DescriptionEditor({ several: false, description: metadata, onEdit: this.#onEdit });
+    this.#editor = { place: place(this.#state.source, this.#state.folder, item), editor };
+    return el('div', { class: 'inspector-details' }, editor.element, fields);
+  }
+
+  /** The photo's facts: what the listing knows, then what its metadata adds (but what the editor shows). */
+  #fields(item, metadata) {
     const m = metadata ?? {};
     const editing = this.#canEdit();
     const fields = fieldList([
@@ -217,13 +234,13 @@ export class Inspector {
       ['MD5', m.md5, 'md5'],
     ]);
     fields.dataset.loaded = String(metadata != null);
-    if (!editing) return fields;
-    if (!metadata) return el('div', { class: 'inspector-details' }, el('div', { class: 'description-editor is-loading' }), fields);
-    editor?.show(m);
-    const shown = editor ?? new DescriptionEditor({ several: false, description: m, onEdit: this.#onEdit });
-    this.#editor = { key: itemKey(this.#state.source, this.#state.folder, item), editor: shown };
-    return el('div', { class: 'inspector-details' }, shown.element, fields);
+    return fields;
   }
+}
+
+/** Where a photo is shown, whatever its version: an edit or a change on disk keeps its editor. */
+function place(source, folder, item) {
+  return `${source}/${folder}/${item.id}`;
 }
 
 /** What each file of a RAW+JPEG pair or a Live Photo is, with its size. */
