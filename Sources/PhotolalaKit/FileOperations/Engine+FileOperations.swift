@@ -36,14 +36,16 @@ extension Engine {
         if FilePath.canonical(FilePath.parent(of: path)) == FilePath.canonical(folder) {
             throw PhotolalaError.transferRefused(path, reason: "it is in '\(folder)' already")
         }
+        // The files whose copy a stopped move made, by their MD5: only their originals are removed.
+        var copied: [String: String] = [:]
         for file in files {
             var there = stat()
             var here = stat()
             guard lstat(target + FilePath.name(of: file), &there) == 0 else { continue }
-            // A copy a stopped move made is finished, not refused.
             if mode == .move, lstat(file, &here) == 0,
-                try FileTransfer.isCopy(target + FilePath.name(of: file), status: there, of: file, status: here)
+                let md5 = try FileTransfer.md5(ofCopy: target + FilePath.name(of: file), status: there, of: file, status: here)
             {
+                copied[file] = md5
                 continue
             }
             throw PhotolalaError.transferRefused(file, reason: "a file named '\(FilePath.name(of: file))' is in '\(folder)' already")
@@ -53,7 +55,13 @@ extension Engine {
         var done: [TransferredFile] = []
         var learnt: [FileIdentity] = []
         for file in files {
-            let moved = try FileTransfer.transfer(file, into: folder, mode: mode)
+            let moved: FileTransfer.Done
+            if let md5 = copied[file] {
+                try FileTransfer.removeOriginal(file)
+                moved = FileTransfer.Done(path: target + FilePath.name(of: file), md5: md5)
+            } else {
+                moved = try FileTransfer.transfer(file, into: folder, mode: mode)
+            }
             done.append(TransferredFile(source: file, destination: moved.path))
             guard let md5 = moved.md5 ?? known[file]?.md5, let status = try? FileStatus(path: moved.path) else { continue }
             learnt.append(FileIdentity(path: moved.path, status: status, md5: md5, headMD5: known[file]?.headMD5))

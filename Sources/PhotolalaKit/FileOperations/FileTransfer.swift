@@ -46,12 +46,6 @@ public enum FileTransfer {
         }
         var target = stat()
         if lstat(destination, &target) == 0 {
-            // A move a crash stopped after its copy was made: the original is all that is left to remove.
-            if mode == .move, try isCopy(destination, status: target, of: source, status: info) {
-                guard unlink(source) == 0 else { throw PhotolalaError.writeFailed(source, errno: errno) }
-                syncFolder(of: source)
-                return Done(path: destination, md5: nil)
-            }
             let reason =
                 target.st_dev == info.st_dev && target.st_ino == info.st_ino
                 ? "it is in that folder already" : "a file named '\(FilePath.name(of: source))' is in '\(folder)' already"
@@ -60,8 +54,7 @@ public enum FileTransfer {
         if mode == .move {
             if link(source, destination) == 0 {
                 syncFolder(of: destination)
-                guard unlink(source) == 0 else { throw PhotolalaError.writeFailed(source, errno: errno) }
-                syncFolder(of: source)
+                try removeOriginal(source)
                 return Done(path: destination, md5: nil)
             }
             // Another filesystem, or one without links (FAT): the bytes are copied.
@@ -73,19 +66,24 @@ public enum FileTransfer {
             }
         }
         let md5 = try copyVerified(source, to: destination, status: info)
-        if mode == .move {
-            guard unlink(source) == 0 else { throw PhotolalaError.writeFailed(source, errno: errno) }
-            syncFolder(of: source)
-        }
+        if mode == .move { try removeOriginal(source) }
         return Done(path: destination, md5: md5)
     }
 
-    /// Whether the regular file at `copy` is another file with the same bytes as `original`.
-    static func isCopy(_ copy: String, status copyStatus: stat, of original: String, status: stat) throws -> Bool {
+    /// The MD5 of `original` when the regular file at `copy` is another file with the same
+    /// bytes (a move a crash stopped after its copy was made); `nil` otherwise.
+    static func md5(ofCopy copy: String, status copyStatus: stat, of original: String, status: stat) throws -> String? {
         guard copyStatus.st_mode & S_IFMT == S_IFREG, copyStatus.st_size == status.st_size,
             copyStatus.st_dev != status.st_dev || copyStatus.st_ino != status.st_ino
-        else { return false }
-        return try ContentHash.md5(ofFileAt: copy) == ContentHash.md5(ofFileAt: original)
+        else { return nil }
+        let md5 = try ContentHash.md5(ofFileAt: original)
+        return try ContentHash.md5(ofFileAt: copy) == md5 ? md5 : nil
+    }
+
+    /// Removes the original of a file now whole in its new place, and makes that last.
+    static func removeOriginal(_ source: String) throws {
+        guard unlink(source) == 0 else { throw PhotolalaError.writeFailed(source, errno: errno) }
+        syncFolder(of: source)
     }
 
     /// Removes what copies killed before their end left in `folder`: temporary files

@@ -12,14 +12,15 @@ import PhotolalaSupport
 /// sidecars, `NAME.EXT.xmp`, and `NAME.xmp` unless a file of that stem stays behind (it is
 /// that file's too, as Lightroom names one sidecar for a pair).
 enum PhotoFiles {
-    /// The files of the photo at `path`, the photo first, each once.
-    static func of(_ path: String) -> [String] {
+    /// The files of the photo at `path`, the photo first, each once; without `companions`, the
+    /// photo and its own sidecars alone.
+    static func of(_ path: String, companions: Bool = true) -> [String] {
         let name = FilePath.name(of: path)
         let folder = String(path.dropLast(name.count))
         let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
         let names = siblings.filter { !$0.lowercased().hasSuffix(".xmp") && !$0.hasPrefix(".") }
         var members = [name]
-        if let index = names.firstIndex(of: name),
+        if companions, let index = names.firstIndex(of: name),
             let group = FilePairing.groups(ofNames: names).first(where: { $0.primary == index || $0.companions.contains { $0.index == index } })
         {
             members += ([group.primary] + group.companions.map(\.index)).map { names[$0] }.filter { $0 != name }

@@ -95,8 +95,10 @@ struct AlbumRoutes {
         let body = try await request.decodeJSON(as: API.AlbumPhotosRequest.self, context: context)
         let id = try context.parameters.require("album")
         try await edit { book, device in
-            let moved = try md5s(of: body.ids, inAlbum: id, book: book)
-            let before = try body.before.map { try md5s(of: [$0], inAlbum: id, book: book)[0] }
+            // One look for every photo named: the album's photos are found once.
+            var named = try md5s(of: body.ids + (body.before.map { [$0] } ?? []), inAlbum: id, book: book)
+            let before = body.before == nil ? nil : named.removeLast()
+            let moved = named
             let rest = try AlbumsSource.album(id, in: book).orderedPhotos.map(\.md5).filter { !moved.contains($0) }
             let at = before.flatMap { rest.firstIndex(of: $0) } ?? rest.endIndex
             try book.reorder(book.path(of: id), as: Array(rest[..<at]) + moved + Array(rest[at...]), device: device)
